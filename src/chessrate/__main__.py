@@ -1,0 +1,3 @@
+from chessrate.cli import main
+
+main()

@@ -1,0 +1,65 @@
+"""Rendering for the command line: a Rich table by default, JSON with ``--json``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+
+JsonOption = typer.Option(False, "--json", help="Print the result as JSON.")
+
+
+def to_jsonable(value: Any) -> Any:
+    """Decimals become JSON numbers (whole numbers stay whole); mappings and lists recurse."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() and value.is_finite() else float(value)
+    if isinstance(value, Mapping):
+        return {str(key): to_jsonable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_jsonable(item) for item in value]
+    return value
+
+
+def print_json(data: Mapping[str, Any] | Sequence[Any]) -> None:
+    sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False, indent=2) + "\n")
+
+
+def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
+    """A number for people: Decimals as written, floats to ``places``, ``None`` as a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and places is not None:
+        text = f"{value:.{places}f}"
+    elif isinstance(value, Decimal) and places is not None:
+        text = f"{value:.{places}f}"
+    else:
+        text = str(value)
+    if signed and isinstance(value, int | float | Decimal) and value > 0:
+        text = "+" + text
+    return text
+
+
+def print_table(
+    title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None
+) -> None:
+    table = Table(title=title, caption=caption, title_justify="left", caption_justify="left")
+    for column in columns:
+        table.add_column(column, justify="left" if column in {"", "what", "opponent name"} else "right")
+    for row in rows:
+        table.add_row(*(str(cell) for cell in row))
+    console.print(table)
+
+
+def print_summary(title: str, items: Sequence[tuple[str, Any]]) -> None:
+    """A two-column table of labelled values."""
+    print_table(title, ["", "value"], items)

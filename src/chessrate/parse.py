@@ -1,0 +1,104 @@
+"""Parsing of what users type: scores, ratings, numbers with a decimal comma, dates.
+
+Pure functions shared by the command line, the web calculator and the file readers. Each raises
+:class:`~chessrate.errors.InvalidInputError` naming the field and the value.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal, InvalidOperation
+
+from chessrate.errors import InvalidInputError
+
+#: Ratings outside this range are refused. FIDE lists span roughly 1000-3000; we accept 0-4000.
+MIN_RATING = Decimal(0)
+MAX_RATING = Decimal(4000)
+
+ONE = Decimal(1)
+HALF = Decimal("0.5")
+ZERO = Decimal(0)
+
+#: Words and symbols for a game's result, in English, Spanish and Catalan.
+SCORE_WORDS: dict[str, Decimal] = {
+    "1": ONE, "1.0": ONE, "1-0": ONE, "+": ONE, "w": ONE, "win": ONE, "won": ONE,
+    "victoria": ONE, "victòria": ONE, "gana": ONE, "guanya": ONE,
+    "0.5": HALF, "½": HALF, "1/2": HALF, "=": HALF, "d": HALF, "draw": HALF, "drawn": HALF,
+    "tablas": HALF, "taules": HALF, "empate": HALF, "1/2-1/2": HALF, ".5": HALF,
+    "0": ZERO, "0.0": ZERO, "0-1": ZERO, "-": ZERO, "l": ZERO, "loss": ZERO, "lost": ZERO,
+    "derrota": ZERO, "pierde": ZERO, "perd": ZERO,
+}  # fmt: skip
+
+
+def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
+    """A finite number, written with a decimal point or a decimal comma (``0,5``) or as ``½``."""
+    if isinstance(text, int | Decimal):
+        value = Decimal(text)
+    else:
+        cleaned = text.strip().replace(",", ".").replace("½", ".5").replace("−", "-")
+        if cleaned.startswith(".5") and len(cleaned) == 2:
+            cleaned = "0.5"
+        try:
+            value = Decimal(cleaned)
+        except InvalidOperation:
+            raise InvalidInputError(field, text, "not a number") from None
+    if not value.is_finite():
+        raise InvalidInputError(field, text, "not a finite number")
+    return value
+
+
+def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
+    """A game's score for the player: 1, 0.5 or 0, from any of :data:`SCORE_WORDS`."""
+    if isinstance(text, int | Decimal):
+        key = str(text)
+    else:
+        key = text.strip().lower().replace(",", ".")
+    if key in SCORE_WORDS:
+        return SCORE_WORDS[key]
+    raise InvalidInputError(field, text, "a result is 1, 0.5, 0, ½, win, draw or loss")
+
+
+def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal:
+    """A rating between :data:`MIN_RATING` and :data:`MAX_RATING` (fractions allowed for averages)."""
+    value = parse_decimal(text, field=field)
+    if not MIN_RATING <= value <= MAX_RATING:
+        raise InvalidInputError(field, text, f"a rating is between {MIN_RATING} and {MAX_RATING}")
+    return value
+
+
+def parse_points(text: str | int | Decimal, *, games: int, field: str = "points") -> Decimal:
+    """Total points from ``games`` games: a multiple of 0.5 between 0 and ``games``."""
+    value = parse_decimal(text, field=field)
+    if value < 0 or value > games:
+        raise InvalidInputError(field, text, f"points are between 0 and the {games} games played")
+    if (value * 2) % 1 != 0:
+        raise InvalidInputError(field, text, "points are whole or half points")
+    return value
+
+
+def parse_count(text: str | int, *, field: str, minimum: int = 0) -> int:
+    """A whole number of at least ``minimum`` (games, periods, years)."""
+    value = parse_decimal(text, field=field) if isinstance(text, str) else Decimal(text)
+    if value != value.to_integral_value():
+        raise InvalidInputError(field, text, "not a whole number")
+    if value < minimum:
+        raise InvalidInputError(field, text, f"must be at least {minimum}")
+    return int(value)
+
+
+def parse_k(text: str | int | Decimal, *, field: str = "k") -> int:
+    """A K-factor: a whole number above zero."""
+    value = parse_decimal(text, field=field)
+    if value != value.to_integral_value() or value <= 0:
+        raise InvalidInputError(field, text, "K is a whole number above zero")
+    return int(value)
+
+
+def parse_date(text: str | dt.date, *, field: str = "date") -> dt.date:
+    """An ISO date, ``YYYY-MM-DD``."""
+    if isinstance(text, dt.date):
+        return text
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidInputError(field, text, "a date is written YYYY-MM-DD") from None
