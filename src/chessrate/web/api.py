@@ -265,7 +265,8 @@ def api_average(body: AverageRequest, request: Request) -> Any:
 
     def render(o: calc.Outcome[AverageResult]) -> dict[str, Any]:
         r = o.result
-        assert r is not None and o.options is not None
+        assert r is not None
+        assert o.options is not None
         return {
             "rules": _rules(r.rules, t),
             "cap_note": words.cap_note(o.options, r.rating, t),
@@ -322,7 +323,8 @@ def api_period(body: PeriodRequest, request: Request) -> Any:
     outcome = calc.period(inputs, Problems(t), today=_today(request))
 
     def render(o: calc.Outcome[PeriodResult]) -> dict[str, Any]:
-        assert o.result is not None and o.options is not None
+        assert o.result is not None
+        assert o.options is not None
         return {
             **_period(o.result, o.options, t),
             "events": [_event(event, o.result.k.k, t) for event in o.result.events],
@@ -397,9 +399,11 @@ def api_performance(body: PerformanceRequest, request: Request) -> Any:
 
 
 @router.get("/tables", summary="FIDE tables 8.1.1 and 8.1.2")
-def api_tables() -> dict[str, Any]:
+def api_tables() -> Any:
     """Table 8.1.2 (difference D → scoring probability PD) and 8.1.1 (fractional score p → dp)."""
-    pd = [{"from": low, "to": high, "higher": Decimal(h), "lower": Decimal(lo)} for low, high, h, lo in PD_TABLE]
+    pd = [
+        {"from": low, "to": high, "higher": Decimal(h), "lower": Decimal(lo)} for low, high, h, lo in PD_TABLE
+    ]
     dp = [{"p": Decimal(p), "dp": value} for p, value in DP_TABLE_UPPER_HALF]
     dp += [{"p": 1 - Decimal(p), "dp": -value} for p, value in reversed(DP_TABLE_UPPER_HALF[:-1])]
     return jsonable_encoder({"table_8_1_2": pd, "table_8_1_1": dp})

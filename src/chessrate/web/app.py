@@ -13,9 +13,9 @@ import datetime as dt
 import gettext
 import json
 import logging
-from decimal import Decimal
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -188,7 +188,9 @@ def _add_mode(app: FastAPI, site: Site, mode: Mode) -> None:
         problems = Problems(t)
         submitted = bool(form) and any(key not in {"lang"} for key in form)
         outcome = mode.compute(inputs, problems, today=site.settings.today())
-        errors = {"-".join(str(p) for p in path): problem.message for path, problem in problems.errors.items()}
+        errors = {
+            "-".join(str(p) for p in path): problem.message for path, problem in problems.errors.items()
+        }
         state = _state(form)
         context = {
             "page": mode.key,
@@ -227,7 +229,7 @@ def _add_mode(app: FastAPI, site: Site, mode: Mode) -> None:
 
 async def _form(request: Request) -> dict[str, str]:
     """The submitted values (query on GET, form body on POST); an uploaded rules file as text."""
-    values: dict[str, str] = {key: value for key, value in request.query_params.items()}
+    values: dict[str, str] = dict(request.query_params.items())
     if request.method == "POST":
         body = await request.form()
         for key, value in body.multi_items():

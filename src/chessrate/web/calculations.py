@@ -289,9 +289,7 @@ def one_game(inputs: GameInputs, problems: Problems, *, today: dt.date) -> Outco
     result = problems.attempt(
         ("rating",),
         inputs.rating,
-        lambda: rate_game(
-            rating, opponent, score, rules=options.rules, k=options.k, profile=options.profile
-        ),
+        lambda: rate_game(rating, opponent, score, rules=options.rules, k=options.k, profile=options.profile),
     )
     return Outcome(result, problems, options)
 
@@ -306,9 +304,8 @@ def against_average(inputs: AverageInputs, problems: Problems, *, today: dt.date
         problems.missing.append(("points",))
     average = _rating(problems, ("average",), inputs.average)
     options = resolve_options(inputs.options, problems, today=today)
-    if problems or None in (rating, games, points, average) or options is None:
+    if problems or rating is None or games is None or points is None or average is None or options is None:
         return Outcome(None, problems, options)
-    assert rating is not None and games is not None and points is not None and average is not None
     result = problems.attempt(
         ("rating",),
         inputs.rating,
@@ -436,9 +433,7 @@ def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Ou
     rules = rules_in_force(day)
     base = fide_k_factor(rating, profile, rules=rules, day=day)
     final = base if games is None else apply_700_rule(base, games, max_k_times_games=rules.max_k_times_games)
-    return Outcome(
-        KFactorResult(rules=rules, day=day, base=base, k=final, games_this_period=games), problems
-    )
+    return Outcome(KFactorResult(rules=rules, day=day, base=base, k=final, games_this_period=games), problems)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -452,7 +447,9 @@ class PerformanceResult:
     initial: InitialRating
 
 
-def performance(inputs: PerformanceInputs, problems: Problems, *, today: dt.date) -> Outcome[PerformanceResult]:
+def performance(
+    inputs: PerformanceInputs, problems: Problems, *, today: dt.date
+) -> Outcome[PerformanceResult]:
     day = _day(inputs.as_of, problems, today=today)
     games = _games(inputs.games, problems, prefix=("games",), with_results=True)
     if problems or games is None or day is None:

@@ -106,7 +106,10 @@ def tournament(form: Form) -> TournamentInputs:
     return TournamentInputs(
         rating=text(form, "rating"),
         games=apply_rows(
-            text(form, "action"), "games", game_rows(form, minimum=DEFAULT_ROWS["tournament"]), blank=GameRow()
+            text(form, "action"),
+            "games",
+            game_rows(form, minimum=DEFAULT_ROWS["tournament"]),
+            blank=GameRow(),
         ),
         total=text(form, "scoring") == "total",
         points=text(form, "points"),

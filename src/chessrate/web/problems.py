@@ -90,7 +90,9 @@ class Problems:
         if name in RATING_FIELDS:
             return _("“%(value)s” is not a rating: write a number from 0 to 4000, such as 1500.", value=shown)
         if name == "result":
-            return _("“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=shown)
+            return _(
+                "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=shown
+            )
         if name == "points":
             return _(
                 "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=shown

@@ -114,7 +114,11 @@ def k_reason(k: KFactor, t: Translator) -> str:
     cut = _SEVEN_HUNDRED.search(reason)
     base = reason[: cut.start()] if cut else reason
     text = next(
-        (render(t, match.groupdict()) for pattern, render in _K_REASONS if (match := pattern.fullmatch(base))),
+        (
+            render(t, match.groupdict())
+            for pattern, render in _K_REASONS
+            if (match := pattern.fullmatch(base))
+        ),
         base,
     )
     if cut:
@@ -156,9 +160,7 @@ def cap_note(options: Options, rating: Decimal, t: Translator) -> str:
         return t.gettext("Off, as you chose: the real difference is used.")
     limit = options.rules.cap.limit if options.rules.cap else 400
     if options.cap_mode is CapMode.ON:
-        return t.gettext(
-            "On, as you chose: a difference over %(limit)s counts as %(limit)s.", limit=limit
-        )
+        return t.gettext("On, as you chose: a difference over %(limit)s counts as %(limit)s.", limit=limit)
     cap = options.rule_set_cap
     if cap is None:
         return t.gettext("This rule set has no 400-point rule: the real difference is used.")
@@ -200,7 +202,8 @@ def game_story(game: GameWorking, k: int, t: Translator) -> str:
         "expected": t.fixed(game.expected),
         "change": t.change(game.change),
         "k": str(k),
-        "gap": t.whole(abs(game.raw_difference)) if game.raw_difference == game.raw_difference.to_integral_value()
+        "gap": t.whole(abs(game.raw_difference))
+        if game.raw_difference == game.raw_difference.to_integral_value()
         else t.number(abs(game.raw_difference), 1),
     }
     stronger = game.raw_difference < 0
@@ -266,13 +269,15 @@ def initial_reason(initial: InitialRating, rules: FideRules, t: Translator) -> s
     if rules.initial_rating_method is InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS:
         working += " " + t.gettext("(counting two draws against opponents rated 1800, 8.2.2)")
     if initial.rating is None:
-        return working + "; " + t.gettext(
-            "below the lowest published rating, %(floor)s.", floor=rules.rating_floor
+        return (
+            working
+            + "; "
+            + t.gettext("below the lowest published rating, %(floor)s.", floor=rules.rating_floor)
         )
-    if rules.initial_rating_max is not None and initial.rating == rules.initial_rating_max and (
-        initial.unrounded > rules.initial_rating_max
+    if (
+        rules.initial_rating_max is not None
+        and initial.rating == rules.initial_rating_max
+        and (initial.unrounded > rules.initial_rating_max)
     ):
-        return working + "; " + t.gettext(
-            "a first rating is at most %(max)s.", max=rules.initial_rating_max
-        )
+        return working + "; " + t.gettext("a first rating is at most %(max)s.", max=rules.initial_rating_max)
     return working + "."
