@@ -8,7 +8,7 @@ pybabel extract -F babel.cfg -k gettext --no-location --sort-output --omit-heade
   -o "$LOCALE/messages.pot" .
 for lang in es ca en; do
   if [ -f "$LOCALE/$lang/LC_MESSAGES/messages.po" ]; then
-    pybabel update -i "$LOCALE/messages.pot" -d "$LOCALE" -l "$lang" --no-fuzzy-matching --omit-header
+    pybabel update -i "$LOCALE/messages.pot" -d "$LOCALE" -l "$lang" --no-fuzzy-matching --ignore-obsolete
   else
     pybabel init -i "$LOCALE/messages.pot" -d "$LOCALE" -l "$lang"
   fi

@@ -111,5 +111,5 @@ class Problems:
                 value=shown,
             )
         if name == "rules_toml":
-            return _("The club's rules could not be read: %(reason)s", reason=reason)
+            return _("The club’s rules could not be read: %(reason)s", reason=reason)
         return _("Check this value: %(reason)s", reason=reason)
