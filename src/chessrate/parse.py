@@ -49,10 +49,7 @@ def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
 
 def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
     """A game's score for the player: 1, 0.5 or 0, from any of :data:`SCORE_WORDS`."""
-    if isinstance(text, int | Decimal):
-        key = str(text)
-    else:
-        key = text.strip().lower().replace(",", ".")
+    key = str(text) if isinstance(text, int | Decimal) else text.strip().lower().replace(",", ".")
     if key in SCORE_WORDS:
         return SCORE_WORDS[key]
     raise InvalidInputError(field, text, "a result is 1, 0.5, 0, ½, win, draw or loss")

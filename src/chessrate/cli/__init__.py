@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-import click
+import typer
 
 from chessrate.cli import elo_commands  # noqa: F401  (registers the commands)
 from chessrate.cli.app import app
@@ -16,26 +16,22 @@ from chessrate.errors import RatingError
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; the exit code is 2 for any bad input."""
-    command = typer_main_command()
     try:
-        command.main(args=argv, prog_name="chessrate", standalone_mode=False)
+        app(args=argv, prog_name="chessrate", standalone_mode=False)
     except RatingError as error:
-        sys.stderr.write(f"chessrate: error: {error}\n")
-        sys.exit(2)
-    except click.exceptions.Exit as done:
+        fail(str(error))
+    except typer.Exit as done:
         sys.exit(done.exit_code)
-    except click.ClickException as error:
-        sys.stderr.write(f"chessrate: error: {error.format_message()}\n")
-        sys.exit(2)
-    except click.exceptions.Abort:
+    except typer.Abort:
         sys.stderr.write("chessrate: aborted\n")
         sys.exit(130)
+    except typer.TyperException as error:  # usage errors: unknown option, missing argument
+        fail(" ".join(str(error).split()))
 
 
-def typer_main_command() -> click.Command:
-    import typer.main
-
-    return typer.main.get_command(app)
+def fail(message: str) -> None:
+    sys.stderr.write(f"chessrate: error: {message}\n")
+    sys.exit(2)
 
 
 __all__ = ["app", "main"]

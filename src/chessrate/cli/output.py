@@ -38,10 +38,14 @@ def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, float) and places is not None:
+    if isinstance(value, float | Decimal) and places is not None:
         text = f"{value:.{places}f}"
-    elif isinstance(value, Decimal) and places is not None:
-        text = f"{value:.{places}f}"
+    elif (
+        isinstance(value, Decimal)
+        and isinstance(exponent := value.as_tuple().exponent, int)
+        and exponent < -4
+    ):
+        text = f"{value:.4f}"
     else:
         text = str(value)
     if signed and isinstance(value, int | float | Decimal) and value > 0:

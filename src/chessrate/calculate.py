@@ -1,0 +1,341 @@
+"""Rating changes under a rule set: one game, a tournament, G games against an average, a period.
+
+Every result carries its working: per game the difference (and whether it was capped), the
+expected score and the change; K and why; the unrounded and rounded change; the new rating.
+Each tournament is rated from the player's rating at its start; K is chosen once for the period
+(FIDE B.02 7.1.2: "the current value of K") and cut by the 700 rule over all its games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from chessrate import elo
+from chessrate.errors import InvalidInputError
+from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, given_k
+from chessrate.fide.performance import Performance, fide_performance
+from chessrate.fide.rules import CapScope
+from chessrate.fide.tables import scoring_probability
+from chessrate.parse import MAX_RATING, MIN_RATING
+from chessrate.rounding import round_half_away_from_zero
+from chessrate.ruleset import Expected, Rounding, RuleSet
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: the opponent's rating and the player's score (None when only a total is known)."""
+
+    opponent: Decimal
+    score: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """A tournament within a rating period, rated from ``start_rating`` (None: the period's)."""
+
+    games: tuple[Game, ...]
+    start_rating: Decimal | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameWorking:
+    """How one game was rated."""
+
+    opponent: Decimal
+    #: Own rating minus the opponent's, as it is.
+    raw_difference: Decimal
+    #: The difference used: after the 400-point rule, and whole for the table.
+    difference: Decimal
+    capped: bool
+    expected: Decimal
+    score: Decimal | None
+    #: K x (score - expected), unrounded; None when only the total score is known.
+    change: Decimal | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventWorking:
+    """How one tournament was rated."""
+
+    name: str | None
+    start_rating: Decimal
+    games: tuple[GameWorking, ...]
+    score: Decimal
+    expected: Decimal
+    change: Decimal
+    rounded_change: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PeriodResult:
+    """A rating period (or a single tournament or game, which is a period of its own)."""
+
+    rules: RuleSet
+    rating: Decimal
+    k: KFactor
+    events: tuple[EventWorking, ...]
+    games: int
+    score: Decimal
+    expected: Decimal
+    change: Decimal
+    rounded_change: int
+    new_rating: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentResult:
+    """One tournament: the period working plus its averages and performance."""
+
+    period: PeriodResult
+    average_opponent: Decimal
+    performance: Performance
+    logistic_performance: float | None
+
+    @property
+    def event(self) -> EventWorking:
+        return self.period.events[0]
+
+
+@dataclass(frozen=True, kw_only=True)
+class AverageResult:
+    """G games against an opponent of average rating, P points in all (seed 000's multi-game mode)."""
+
+    rules: RuleSet
+    rating: Decimal
+    k: KFactor
+    games: int
+    points: Decimal
+    average_opponent: Decimal
+    difference: Decimal
+    capped: bool
+    expected_per_game: Decimal
+    expected: Decimal
+    change: Decimal
+    rounded_change: int
+    new_rating: Decimal
+
+
+def choose_k(
+    rating: Decimal,
+    *,
+    rules: RuleSet,
+    games: int,
+    k: int | None = None,
+    profile: PlayerProfile | None = None,
+) -> KFactor:
+    """K given by the user or by the rule set, then cut by the 700 rule over ``games``."""
+    chosen = given_k(k) if k is not None else rules.k_for(rating, profile)
+    return apply_700_rule(chosen, games, max_k_times_games=rules.max_k_times_games)
+
+
+def rate_game(
+    rating: Decimal,
+    opponent: Decimal,
+    score: Decimal,
+    *,
+    rules: RuleSet,
+    k: int | None = None,
+    profile: PlayerProfile | None = None,
+) -> TournamentResult:
+    """One game; the game is its own tournament and period."""
+    return rate_tournament(rating, [Game(opponent, score)], rules=rules, k=k, profile=profile)
+
+
+def rate_tournament(
+    rating: Decimal,
+    games: Sequence[Game],
+    *,
+    rules: RuleSet,
+    k: int | None = None,
+    profile: PlayerProfile | None = None,
+    points: Decimal | None = None,
+) -> TournamentResult:
+    """A tournament, each game with its own score, or the opponents and ``points`` in total."""
+    if not games:
+        raise InvalidInputError("games", "", "a tournament needs at least one game")
+    if points is not None:
+        if any(game.score is not None for game in games):
+            raise InvalidInputError("points", points, "give per-game results or total points")
+        if not ZERO <= points <= len(games):
+            raise InvalidInputError("points", points, f"points are between 0 and {len(games)}")
+    period = _rate_period(rating, [Event(tuple(games))], rules=rules, k=k, profile=profile, points=points)
+    opponents = [game.opponent for game in games]
+    return TournamentResult(
+        period=period,
+        average_opponent=sum(opponents, ZERO) / len(opponents),
+        performance=fide_performance(opponents, period.score),
+        logistic_performance=elo.logistic_performance(opponents, period.score),
+    )
+
+
+def rate_period(
+    rating: Decimal,
+    events: Sequence[Event],
+    *,
+    rules: RuleSet,
+    k: int | None = None,
+    profile: PlayerProfile | None = None,
+) -> PeriodResult:
+    """A rating period of several tournaments, every game with its score."""
+    if not events or any(not event.games for event in events):
+        raise InvalidInputError("events", len(events), "every tournament needs at least one game")
+    for event in events:
+        for game in event.games:
+            if game.score is None:
+                raise InvalidInputError("result", None, "every game of a period needs a result")
+    return _rate_period(rating, events, rules=rules, k=k, profile=profile, points=None)
+
+
+def rate_against_average(
+    rating: Decimal,
+    *,
+    games: int,
+    points: Decimal,
+    average: Decimal,
+    rules: RuleSet,
+    k: int | None = None,
+    profile: PlayerProfile | None = None,
+) -> AverageResult:
+    """``games`` games against an opponent rated ``average``: change K x (P - G x E)."""
+    _check_rating("rating", rating)
+    _check_rating("average", average)
+    if games < 1:
+        raise InvalidInputError("games", games, "at least one game")
+    if not ZERO <= points <= games:
+        raise InvalidInputError("points", points, f"points are between 0 and the {games} games")
+    k_factor = choose_k(rating, rules=rules, games=games, k=k, profile=profile)
+    cap_applies = rules.cap is not None and rules.cap.applies_to(rating)
+    working = _game_working(rating, Game(average), rules=rules, k=k_factor.k, cap=cap_applies)
+    expected = working.expected * games
+    change = elo.change(k_factor.k, points, expected)
+    rounded = round_half_away_from_zero(change)
+    return AverageResult(
+        rules=rules,
+        rating=rating,
+        k=k_factor,
+        games=games,
+        points=points,
+        average_opponent=average,
+        difference=working.difference,
+        capped=working.capped,
+        expected_per_game=working.expected,
+        expected=expected,
+        change=change,
+        rounded_change=rounded,
+        new_rating=rating + rounded,
+    )
+
+
+def _rate_period(
+    rating: Decimal,
+    events: Sequence[Event],
+    *,
+    rules: RuleSet,
+    k: int | None,
+    profile: PlayerProfile | None,
+    points: Decimal | None,
+) -> PeriodResult:
+    _check_rating("rating", rating)
+    total_games = sum(len(event.games) for event in events)
+    k_factor = choose_k(rating, rules=rules, games=total_games, k=k, profile=profile)
+    rated = tuple(
+        _rate_event(
+            event,
+            rating if event.start_rating is None else event.start_rating,
+            rules=rules,
+            k=k_factor.k,
+            points=points,
+        )
+        for event in events
+    )
+    change = sum((event.change for event in rated), ZERO)
+    if rules.rounding is Rounding.TOURNAMENT:
+        rounded = sum(event.rounded_change for event in rated)
+    else:
+        rounded = round_half_away_from_zero(change)  # FIDE B.02 8.3.4
+    return PeriodResult(
+        rules=rules,
+        rating=rating,
+        k=k_factor,
+        events=rated,
+        games=total_games,
+        score=sum((event.score for event in rated), ZERO),
+        expected=sum((event.expected for event in rated), ZERO),
+        change=change,
+        rounded_change=rounded,
+        new_rating=rating + rounded,
+    )
+
+
+def _rate_event(
+    event: Event, start_rating: Decimal, *, rules: RuleSet, k: int, points: Decimal | None
+) -> EventWorking:
+    _check_rating("start_rating", start_rating)
+    for game in event.games:
+        _check_rating("opponent", game.opponent)
+    capped_games = _games_to_cap(start_rating, event.games, rules)
+    games = tuple(
+        _game_working(start_rating, game, rules=rules, k=k, cap=index in capped_games)
+        for index, game in enumerate(event.games)
+    )
+    expected = sum((game.expected for game in games), ZERO)
+    if points is None:
+        points = sum((game.score or ZERO for game in games), ZERO)
+    change = elo.change(k, points, expected)  # B.02 8.3.2 c), d): K x sum of (score - PD)
+    return EventWorking(
+        name=event.name,
+        start_rating=start_rating,
+        games=games,
+        score=points,
+        expected=expected,
+        change=change,
+        rounded_change=round_half_away_from_zero(change),
+    )
+
+
+def _games_to_cap(rating: Decimal, games: Sequence[Game], rules: RuleSet) -> set[int]:
+    """Indices of the games whose difference the 400-point rule limits (B.02 8.3.1)."""
+    cap = rules.cap
+    if cap is None or not cap.applies_to(rating):  # 2025: only for players rated below 2650
+        return set()
+    over = [i for i, game in enumerate(games) if abs(rating - game.opponent) > cap.limit]
+    if cap.scope is CapScope.ONE_GAME_PER_TOURNAMENT and over:
+        # 2022-2024: "only one upgrade ... for the game in which the rating difference is greatest"
+        return {max(over, key=lambda i: abs(rating - games[i].opponent))}
+    return set(over)
+
+
+def _game_working(rating: Decimal, game: Game, *, rules: RuleSet, k: int, cap: bool) -> GameWorking:
+    raw = rating - game.opponent
+    difference: Decimal = raw
+    capped = False
+    if cap and rules.cap is not None and abs(raw) > rules.cap.limit:
+        difference = Decimal(rules.cap.limit if raw > 0 else -rules.cap.limit)
+        capped = True
+    if rules.expected is Expected.TABLE:
+        # Table 8.1.2 has whole-number rows; a fractional difference (an average opponent) is
+        # rounded to the nearest whole number, 0.5 away from zero, as B.01 1.4.9 rounds averages.
+        difference = Decimal(round_half_away_from_zero(difference))
+        expected = scoring_probability(int(difference))
+    else:
+        expected = elo.expected_score(difference)
+    score_change = None if game.score is None else elo.change(k, game.score, expected)
+    return GameWorking(
+        opponent=game.opponent,
+        raw_difference=raw,
+        difference=difference,
+        capped=capped,
+        expected=expected,
+        score=game.score,
+        change=score_change,
+    )
+
+
+def _check_rating(field: str, value: Decimal) -> None:
+    if not MIN_RATING <= value <= MAX_RATING:
+        raise InvalidInputError(field, value, f"a rating is between {MIN_RATING} and {MAX_RATING}")

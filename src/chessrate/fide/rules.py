@@ -1,0 +1,193 @@
+"""The FIDE Rating Regulations (Handbook B.02, standard chess) as dated data.
+
+One frozen :class:`FideRules` per version, never edited once written: a rule change is a new object,
+so every past rating period stays computable. :func:`rules_in_force` picks the version of a day.
+Sources and article numbers are in each object; the facts behind them are gathered, each with its
+own source, in ``shared/research/fide.md`` (§1 timeline, §2 current text, §5 earlier versions).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_right
+from dataclasses import dataclass
+from enum import StrEnum
+
+from chessrate.errors import InvalidInputError
+
+
+class JuniorRule(StrEnum):
+    """How long the junior K of 40 lasts (B.02 8.3.3)."""
+
+    UNTIL_18TH_BIRTHDAY = "until_18th_birthday"  # 2014 text: "until their 18th birthday"
+    UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY = "until_end_of_year_of_18th_birthday"  # 2022 and later
+
+
+class InitialRatingMethod(StrEnum):
+    """How the first rating of an unrated player is computed (B.02 8.2)."""
+
+    # Ra = average of rated opponents; 50 % -> Ra; above 50 % -> Ra + 20 per half point over
+    # 50 %; below 50 % -> Ra + dp (2014 and 2022 texts, research §5.1, §5.2).
+    AVERAGE_PLUS_20_PER_HALF_POINT = "average_plus_20_per_half_point"
+    # Ra and p with two hypothetical draws against 1800-rated opponents; Ru = Ra + dp (2024 text).
+    TWO_HYPOTHETICAL_1800_DRAWS = "two_hypothetical_1800_draws"
+
+
+class CapScope(StrEnum):
+    """Which games of a tournament the 400-point rule applies to (B.02 8.3.1)."""
+
+    EVERY_GAME = "every_game"
+    # 2022 text: "a player may benefit from only one upgrade under this rule, for the game in
+    # which the rating difference is greatest."
+    ONE_GAME_PER_TOURNAMENT = "one_game_per_tournament"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FideRules:
+    """One version of the FIDE Rating Regulations for standard chess."""
+
+    name: str
+    effective_from: dt.date
+    source: str
+
+    # 8.3.1 the 400-point rule: a larger difference counts as ``difference_cap``...
+    difference_cap: int
+    cap_scope: CapScope
+    # ...for players rated below this (None: for everyone).
+    cap_applies_below: int | None
+
+    # 8.3.3 K-factors.
+    k_new_player: int
+    new_player_games: int
+    k_junior: int
+    junior_rule: JuniorRule
+    junior_rating_below: int
+    k_standard: int
+    k_established: int
+    k_established_from: int
+    # 8.3.3 the 700 rule; None where the version's text does not have it.
+    max_k_times_games: int | None
+
+    # 7.1.4 and 8.2: the initial rating of an unrated player.
+    initial_rating_method: InitialRatingMethod
+    initial_rating_min_games: int
+    initial_rating_max: int | None
+    # 7.1.4 / 7.2.1: the lowest rating published.
+    rating_floor: int
+
+
+# FIDE Handbook B.02, chapter effective from 1 July 2014 till 30 June 2017 (the 2017 chapter,
+# in force till 31 December 2021, is treated as identical: its differences are not established,
+# research §1). K = 40/20/10 and the junior K from this date [SAMARA][CXP14]; 400-point rule
+# for every game [CELO14]; initial rating from 5 games, floor 1000 [USCFD14][AICF][CE11].
+# The 700 rule is not in the 2014 text as quoted [SAMARA]: it is applied from 2022 here.
+FIDE_2014_07 = FideRules(
+    name="FIDE 2014-07-01",
+    effective_from=dt.date(2014, 7, 1),
+    source="FIDE Handbook B.02 (2014), articles 7.1.4, 8.2, 8.54-8.56; shared/research/fide.md §5.2",
+    difference_cap=400,
+    cap_scope=CapScope.EVERY_GAME,
+    cap_applies_below=None,
+    k_new_player=40,
+    new_player_games=30,
+    k_junior=40,
+    junior_rule=JuniorRule.UNTIL_18TH_BIRTHDAY,
+    junior_rating_below=2300,
+    k_standard=20,
+    k_established=10,
+    k_established_from=2400,
+    max_k_times_games=None,
+    initial_rating_method=InitialRatingMethod.AVERAGE_PLUS_20_PER_HALF_POINT,
+    initial_rating_min_games=5,
+    initial_rating_max=None,
+    rating_floor=1000,
+)
+
+# FIDE Handbook B022022, effective from 1 January 2022 till 29 February 2024 [Z-VT][CE21]:
+# the 400-point rule for one game per tournament; the 700 rule and the junior K to the end of
+# the year of the 18th birthday [SSM][CODE-K22]; the round-robin initial-rating method removed.
+FIDE_2022_01 = FideRules(
+    name="FIDE 2022-01-01",
+    effective_from=dt.date(2022, 1, 1),
+    source="FIDE Handbook B022022, articles 7.1.4, 8.2, 8.3.1, 8.3.3; shared/research/fide.md §5.1",
+    difference_cap=400,
+    cap_scope=CapScope.ONE_GAME_PER_TOURNAMENT,
+    cap_applies_below=None,
+    k_new_player=40,
+    new_player_games=30,
+    k_junior=40,
+    junior_rule=JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY,
+    junior_rating_below=2300,
+    k_standard=20,
+    k_established=10,
+    k_established_from=2400,
+    max_k_times_games=700,
+    initial_rating_method=InitialRatingMethod.AVERAGE_PLUS_20_PER_HALF_POINT,
+    initial_rating_min_games=5,
+    initial_rating_max=None,
+    rating_floor=1000,
+)
+
+# FIDE Handbook B022024, "Applied from 1 March, 2024" [Z-V][QC24]: the 400-point rule for every
+# game again; initial rating with two hypothetical 1800 draws, at most 2200; floor 1400.
+FIDE_2024_03 = FideRules(
+    name="FIDE 2024-03-01",
+    effective_from=dt.date(2024, 3, 1),
+    source="FIDE Handbook B022024, articles 7.1.4, 7.2.1, 8.2, 8.3.1-8.3.4; shared/research/fide.md §2",
+    difference_cap=400,
+    cap_scope=CapScope.EVERY_GAME,
+    cap_applies_below=None,
+    k_new_player=40,
+    new_player_games=30,
+    k_junior=40,
+    junior_rule=JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY,
+    junior_rating_below=2300,
+    k_standard=20,
+    k_established=10,
+    k_established_from=2400,
+    max_k_times_games=700,
+    initial_rating_method=InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS,
+    initial_rating_min_games=5,
+    initial_rating_max=2200,
+    rating_floor=1400,
+)
+
+# B022024 8.3.1 as amended "Effective from 1 October 2025": the 400-point rule only "for players
+# rated below 2650" [Z-V][CB25][OFN][TT].
+FIDE_2025_10 = FideRules(
+    name="FIDE 2025-10-01",
+    effective_from=dt.date(2025, 10, 1),
+    source="FIDE Handbook B022024 as amended 1 October 2025, article 8.3.1; shared/research/fide.md §2.3",
+    difference_cap=400,
+    cap_scope=CapScope.EVERY_GAME,
+    cap_applies_below=2650,
+    k_new_player=40,
+    new_player_games=30,
+    k_junior=40,
+    junior_rule=JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY,
+    junior_rating_below=2300,
+    k_standard=20,
+    k_established=10,
+    k_established_from=2400,
+    max_k_times_games=700,
+    initial_rating_method=InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS,
+    initial_rating_min_games=5,
+    initial_rating_max=2200,
+    rating_floor=1400,
+)
+
+#: Every version, oldest first.
+FIDE_RULES: tuple[FideRules, ...] = (FIDE_2014_07, FIDE_2022_01, FIDE_2024_03, FIDE_2025_10)
+
+#: The one-time adjustment of 1 March 2024: R + 0.40 x (2000 - R) for ratings below 2000
+#: [FIDE-PROP][C4355][QC24].
+ADJUSTMENT_2024_DAY = dt.date(2024, 3, 1)
+
+
+def rules_in_force(day: dt.date) -> FideRules:
+    """The version of the regulations in force on ``day``."""
+    index = bisect_right([rules.effective_from for rules in FIDE_RULES], day) - 1
+    if index < 0:
+        first = FIDE_RULES[0].effective_from
+        raise InvalidInputError("as_of", day.isoformat(), f"rules are known from {first} on")
+    return FIDE_RULES[index]
