@@ -138,9 +138,7 @@ def volatility(
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return ex * (delta * delta - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (x - a) / (
-            tau * tau
-        )
+        return ex * (delta * delta - phi2 - v - ex) / (2.0 * (phi2 + v + ex) ** 2) - (x - a) / (tau * tau)
 
     # Step 5.2
     big_a = a
@@ -152,8 +150,7 @@ def volatility(
             k += 1
             if k > max_iterations:
                 raise ConvergenceError(
-                    "Glicko-2 Step 5.2 found no bracket for the volatility "
-                    f"in {max_iterations} steps"
+                    f"Glicko-2 Step 5.2 found no bracket for the volatility in {max_iterations} steps"
                 )
         big_b = a - k * tau
     # Step 5.3

@@ -197,15 +197,10 @@ def rate_period(
     information = (
         Q
         * Q
-        * sum(
-            g(x.opponent_deviation) ** 2 * e * (1.0 - e)
-            for x, e in zip(games, expected, strict=True)
-        )
+        * sum(g(x.opponent_deviation) ** 2 * e * (1.0 - e) for x, e in zip(games, expected, strict=True))
     )
     precision = 1.0 / (rd * rd) + information  # 1/RD^2 + 1/d^2
-    surprise = sum(
-        g(x.opponent_deviation) * (x.score - e) for x, e in zip(games, expected, strict=True)
-    )
+    surprise = sum(g(x.opponent_deviation) * (x.score - e) for x, e in zip(games, expected, strict=True))
     new_rating = r + Q / precision * surprise
     new_deviation = math.sqrt(1.0 / precision)
     if min_deviation is not None:

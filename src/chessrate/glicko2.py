@@ -218,9 +218,7 @@ def rate_whole_period(
     for game in period_games:
         white, black = start[game.white], start[game.black]
         by_player[game.white].append(Glicko2Game(black.rating, black.deviation, game.white_score))
-        by_player[game.black].append(
-            Glicko2Game(white.rating, white.deviation, 1.0 - game.white_score)
-        )
+        by_player[game.black].append(Glicko2Game(white.rating, white.deviation, 1.0 - game.white_score))
     return {
         key: rate_period(
             start[key], by_player[key], tau=tau, epsilon=epsilon, max_iterations=max_iterations
@@ -237,9 +235,7 @@ def expected_score(rating: float, opponent_rating: float, opponent_deviation: fl
     _finite(rating, "rating")
     _finite(opponent_rating, "opponent rating")
     _positive(opponent_deviation, "opponent deviation")
-    return steps.expected(
-        steps.to_mu(rating), steps.to_mu(opponent_rating), steps.to_phi(opponent_deviation)
-    )
+    return steps.expected(steps.to_mu(rating), steps.to_mu(opponent_rating), steps.to_phi(opponent_deviation))
 
 
 def expected_score_between(player: Glicko2Rating, opponent: Glicko2Rating) -> float:
@@ -250,6 +246,4 @@ def expected_score_between(player: Glicko2Rating, opponent: Glicko2Rating) -> fl
     ``expected_score_between(a, b) + expected_score_between(b, a) == 1``.
     """
     combined = math.hypot(player.deviation, opponent.deviation)
-    return steps.expected(
-        steps.to_mu(player.rating), steps.to_mu(opponent.rating), steps.to_phi(combined)
-    )
+    return steps.expected(steps.to_mu(player.rating), steps.to_mu(opponent.rating), steps.to_phi(combined))

@@ -209,9 +209,7 @@ def _rate_side(
     game = steps.Opponent(steps.to_mu(opponent.rating), steps.to_phi(opponent.deviation), score)
     # scalachess updateRatings: skipDeviationIncrease = true -> 0 elapsed periods in Step 6.
     update = steps.update(mu, phi, before.volatility, [game], tau=TAU, elapsed_periods=0.0)
-    computed = LichessRating(
-        steps.to_rating(update.mu), steps.to_deviation(update.phi), update.sigma
-    )
+    computed = LichessRating(steps.to_rating(update.mu), steps.to_deviation(update.phi), update.sigma)
     # RatingRegulator.regulate: gains only are multiplied by the category's factor.
     if gain_factor != 1.0 and computed.rating > before.rating:
         computed = replace(
@@ -227,9 +225,7 @@ def _rate_side(
     # PerfExt.addOrReset: the change is kept within +-700 of the stored rating ...
     bounded = replace(
         computed,
-        rating=min(
-            max(computed.rating, player.rating - MAX_RATING_DELTA), player.rating + MAX_RATING_DELTA
-        ),
+        rating=min(max(computed.rating, player.rating - MAX_RATING_DELTA), player.rating + MAX_RATING_DELTA),
     )
     # ... then a result failing the sanity check resets the perf, else it is capped.
     reset = not bounded.is_sane()
