@@ -215,6 +215,8 @@ def update(
     # Step 4
     total = improvement_sum(mu, games)
     delta = v * total
+    if not math.isfinite(delta * delta):
+        raise RatingError("the rating gaps in this period are too large: Glicko-2's Delta^2 overflows")
     # Step 5
     sigma_prime, iterations = volatility(
         sigma, phi, v, delta, tau=tau, epsilon=epsilon, max_iterations=max_iterations
