@@ -73,7 +73,7 @@ def fit_cells(player: Player, rounds: int, scoring: Scoring) -> Player:
 def pair_games(
     players: list[Player], log: ProblemLog, round_dates: tuple[dt.date | None, ...] = ()
 ) -> list[Game]:
-    """The games of the file, each built once from the two cells that describe it."""
+    """The games of the file by round, each built once from the two cells that describe it."""
     by_number = {p.number: p for p in players}
     games = []
     for player in players:
@@ -81,7 +81,7 @@ def pair_games(
             game = _pair(player, cell, by_number, log, round_dates)
             if game is not None:
                 games.append(game)
-    return games
+    return sorted(games, key=lambda g: (g.round or 0, g.line))
 
 
 def _pair(
