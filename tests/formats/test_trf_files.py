@@ -1,8 +1,9 @@
 """The TRF reader on the real files of tests/data/trf.
 
-Expected counts come from ``shared/data/README.md`` (copied in ``tests/data/SOURCES.md``) or are counted
-in the test straight from the file's text with a regular expression, independently of the reader;
-single players and games were read by hand from the file text (the line is quoted beside each case).
+Expected counts come from ``shared/data/README.md`` (copied in ``tests/data/SOURCES.md``) or are
+counted in the test straight from the file's text with a regular expression, independently of the
+reader; single players and games were read by hand from the file text (the line is quoted beside
+each case).
 """
 
 from __future__ import annotations
@@ -137,14 +138,16 @@ def test_fide_example_unrated_opponent_is_marked() -> None:
     first = t.rated_games(11)[0]
     assert (first.opponent, first.opponent_rating, first.score) == (151, None, 0)
     assert not first.opponent_rated
-    assert t.player(151).rating is None and t.player(151).fide_id is None
+    assert t.player(151).rating is None
+    assert t.player(151).fide_id is None
 
 
 def test_fide_example_forfeit_with_dash_colour() -> None:
     # "001   13 ... Bakhmatov,Eduard ... 0.0 ...   153 - -" and "001  153 ...    13 - +"
     t = read("fide-example.trf")
-    (game,) = [g for g in t.games_of(13)]
-    assert game.kind is Kind.FORFEIT and not game.counts_for_rating
+    (game,) = list(t.games_of(13))
+    assert game.kind is Kind.FORFEIT
+    assert not game.counts_for_rating
     assert not game.colours_known
     assert {game.white, game.black} == {13, 153}
     assert t.rated_games(13) == ()
@@ -185,7 +188,12 @@ def test_swiss_9_rounds_by_hand() -> None:
     assert all(p.fide_id is None for p in t.players)  # every FIDE ID is 0
     # "001    4 m    David ... 12 b 1     0 - H" (opponent written as 0)
     cell = t.player(4).cells[1]
-    assert (cell.opponent, cell.code, cell.kind, cell.points) == (None, "H", Kind.BYE, Decimal("0.5"))
+    assert (cell.opponent, cell.code, cell.kind, cell.points) == (
+        None,
+        "H",
+        Kind.BYE,
+        Decimal("0.5"),
+    )
     # "001    9 ... Jessica ...  11 b -" and "001   11 ... Maria ...  9 w +" in round 4
     (game,) = [g for g in t.games_of(9) if g.round == 4]
     assert (game.white, game.black, game.code, game.kind) == (11, 9, "+", Kind.FORFEIT)
@@ -199,7 +207,8 @@ def test_swiss_unplayed_rounds_by_hand() -> None:
     assert t.player(5).birth_year is None  # blank birth date
     assert t.player(6).rating is None  # "0000"
     assert sum(p.rating is not None for p in t.players) == 8
-    # Double forfeits: "001    4 ...    11 w -    13 w -" / "001   11 ...     4 b -" / "13 ... 4 b -"
+    # Double forfeits: "001    4 ...    11 w -    13 w -", "001   11 ...     4 b -",
+    # "001   13 ...     5 w 0     4 b -"
     double = [g for g in t.games if g.code == "-" and g.black_score == 0]
     assert sorted((g.round, g.white, g.black) for g in double) == [(1, 4, 11), (2, 4, 13)]
     # "001   12 ... 4.0 ... 0000 - H  0000 - F    14 b 1  0000 - H  0000 - Z  0000 - F  0000 - Z"
@@ -210,7 +219,10 @@ def test_swiss_unplayed_rounds_by_hand() -> None:
 def test_trf26_sample_by_hand() -> None:
     t = read("example-trf26.trf")
     assert t.name == "Grandmommy's Cup"
-    assert t.deputy_arbiters == ("The first Deputy Chief Arbiter", "The second Deputy Chief Arbiter")
+    assert t.deputy_arbiters == (
+        "The first Deputy Chief Arbiter",
+        "The second Deputy Chief Arbiter",
+    )
     # "132 ... 24/01/01  24/01/02 ... 24/01/06  24/01/06 ..." (YY/MM/DD under the round columns)
     assert t.round_dates[:2] == (dt.date(2024, 1, 1), dt.date(2024, 1, 2))
     assert t.round_dates[5] == t.round_dates[6] == dt.date(2024, 1, 6)

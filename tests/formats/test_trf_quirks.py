@@ -55,7 +55,8 @@ def check_fixture(data: bytes) -> None:
         "Muñoz Pérez, Ana", "Çelik, Jordi", "Garcia, Pere", "Vidal, Joan",
     ]  # fmt: skip
     assert [p.rating for p in t.players] == [2000, None, 1800, None]
-    assert t.player(1).title == "WGM" and t.player(1).sex == "w"
+    assert t.player(1).title == "WGM"
+    assert t.player(1).sex == "w"
 
 
 @pytest.mark.parametrize(
@@ -136,7 +137,8 @@ def test_same_colour_on_both_sides_is_an_error() -> None:
     result = read_trf(trf(lines))
     assert [(p.code, p.line) for p in result.errors] == [("colour-mismatch", 6)]
     (game,) = [g for g in result.tournament.games if g.round == 1 and g.white in (1, 2)]
-    assert not game.colours_known and game.counts_for_rating
+    assert not game.colours_known
+    assert game.counts_for_rating
 
 
 def test_strict_mode_refuses_with_the_line() -> None:
@@ -236,7 +238,12 @@ def test_one_letter_titles_and_year_only_birth() -> None:
 
 
 def test_pending_pairing_without_result_is_a_warning() -> None:
-    lines = [PLAYERS[0] + "     4 w  ", PLAYERS[1], PLAYERS[2], PLAYERS[3] + " " * 10 + "     1 b  "]
+    lines = [
+        PLAYERS[0] + "     4 w  ",
+        PLAYERS[1],
+        PLAYERS[2],
+        PLAYERS[3] + " " * 10 + "     1 b  ",
+    ]
     result = read_trf(trf(lines))
     assert result.ok
     assert {p.code for p in result.warnings} == {"no-result", "too-many-rounds"}
