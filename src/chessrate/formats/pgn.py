@@ -106,13 +106,13 @@ def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
         if headers is None:
             break
         line = counting.first if counting.first is not None else counting.lines
-        game = _read_game(headers, line, log)
+        game = _read_game(dict(headers.items()), line, log)
         if game is not None:
             games.append(game)
     return games
 
 
-def _read_game(headers: chess.pgn.Headers, line: int, log: ProblemLog) -> _RawGame | None:
+def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame | None:
     where = f"game at line {line}"
     white = _side(headers, "White", where, line, log)
     black = _side(headers, "Black", where, line, log)
@@ -149,7 +149,7 @@ def _read_game(headers: chess.pgn.Headers, line: int, log: ProblemLog) -> _RawGa
 
 
 def _side(
-    headers: chess.pgn.Headers, colour: str, where: str, line: int, log: ProblemLog
+    headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog
 ) -> _Side | None:
     name = " ".join(headers.get(colour, "").split())
     if name in UNKNOWN:
