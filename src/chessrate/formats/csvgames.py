@@ -41,7 +41,10 @@ FORFEITS = {"+-": (_ONE, _ZERO), "-+": (_ZERO, _ONE), "--": (_ZERO, _ZERO)}
 
 
 def read_csv_games(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
-    """Read a CSV game list (bytes, text, or a path) into a :class:`Tournament`."""
+    """Read a CSV game list into a :class:`Tournament`.
+
+    ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
+    """
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")

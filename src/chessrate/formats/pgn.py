@@ -78,7 +78,9 @@ class _RawGame:
 
 
 def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
-    """Read the games of a PGN file (bytes, text, or a path) into a :class:`Tournament`.
+    """Read the games of a PGN file into a :class:`Tournament`.
+
+    ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
 
     A path is streamed, so files of any size can be read. With ``strict``, the first error raises
     :class:`~chessrate.errors.FileFormatError`.

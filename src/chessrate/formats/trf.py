@@ -127,7 +127,9 @@ class _Header:
 
 
 def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
-    """Read a TRF16 or TRF26 file (bytes, text, or a path) into a :class:`Tournament`.
+    """Read a TRF16 or TRF26 file into a :class:`Tournament`.
+
+    ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
 
     With ``strict``, the first error raises :class:`~chessrate.errors.FileFormatError` (with its
     line).
