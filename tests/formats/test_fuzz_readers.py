@@ -66,9 +66,7 @@ PIECES = [
 
 
 @FUZZ
-@given(
-    parts=st.lists(st.sampled_from(PIECES), max_size=120), reader=st.sampled_from(sorted(READERS))
-)
+@given(parts=st.lists(st.sampled_from(PIECES), max_size=120), reader=st.sampled_from(sorted(READERS)))
 def test_format_like_text(parts: list[str], reader: str) -> None:
     check(READERS[reader], "".join(parts).encode())
 

@@ -110,9 +110,7 @@ TAGS = {"Event": "Club", "Round": "1", "White": "Pujol, Marc", "Black": "Soler, 
 
 
 def test_game_without_result_is_kept_and_not_rated() -> None:
-    result = read_pgn(
-        game(TAGS) + game({**TAGS, "Result": "*"}) + game({"White": "A", "Black": "B"})
-    )
+    result = read_pgn(game(TAGS) + game({**TAGS, "Result": "*"}) + game({"White": "A", "Black": "B"}))
     assert [(p.code, p.line) for p in result.warnings] == [
         ("no-result", 12), ("no-rating", 23), ("no-rating", 23), ("no-result", 23),
     ]  # fmt: skip
@@ -163,9 +161,7 @@ def test_variant_games_are_not_rated() -> None:
         pytest.param(b"\xef\xbb\xbf" + game(TAGS).encode(), "utf-8", id="bom"),
         pytest.param(game(TAGS).replace("\n", "\r").encode(), "utf-8", id="cr-only"),
         pytest.param(game(TAGS).replace("\n", "\r\n").encode("cp1252"), "utf-8", id="crlf"),
-        pytest.param(
-            game({**TAGS, "White": "Muñoz, Ana"}).encode("latin-1"), "windows-1252", id="latin1"
-        ),
+        pytest.param(game({**TAGS, "White": "Muñoz, Ana"}).encode("latin-1"), "windows-1252", id="latin1"),
     ],
 )
 def test_encodings_and_line_ends(data: bytes, encoding: str) -> None:

@@ -171,8 +171,7 @@ def check_points(players: list[Player], log: ProblemLog) -> None:
             log.error(
                 player.line,
                 "points-mismatch",
-                f"player {player.number} declares {player.points} points; "
-                f"the rounds give {computed}",
+                f"player {player.number} declares {player.points} points; the rounds give {computed}",
             )
 
 
@@ -193,6 +192,4 @@ def check_counts(
     rated = sum(1 for p in players if p.rating is not None)
     count, line = declared_rated
     if count is not None and count != rated:
-        log.warning(
-            line, "rated-count", f"record 072 announces {count} rated players; the file has {rated}"
-        )
+        log.warning(line, "rated-count", f"record 072 announces {count} rated players; the file has {rated}")

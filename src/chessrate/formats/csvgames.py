@@ -101,8 +101,7 @@ def _columns(row: list[str], line: int, log: ProblemLog) -> dict[str, int]:
         log.error(
             line,
             "csv-header",
-            f"the header row must name the columns {','.join(REQUIRED)}; "
-            f"missing: {', '.join(missing)}",
+            f"the header row must name the columns {','.join(REQUIRED)}; missing: {', '.join(missing)}",
         )
         return {}
     for name in names:
@@ -137,10 +136,7 @@ def _game(
     if names[0].casefold() == names[1].casefold():
         log.error(line, "self-pairing", f"{names[0]!r} plays themselves")
         return None
-    numbers = [
-        _player(name, rating, line, players, log)
-        for name, rating in zip(names, ratings, strict=True)
-    ]
+    numbers = [_player(name, rating, line, players, log) for name, rating in zip(names, ratings, strict=True)]
     return Game(
         round=round_number,
         white=numbers[0],
@@ -173,9 +169,7 @@ def _result(text: str) -> tuple[tuple[Decimal, Decimal], Kind]:
     if key in PAIR_RESULTS:
         return PAIR_RESULTS[key], Kind.PLAYED
     if key in ("+", "-"):
-        raise InvalidInputError(
-            "result", text, "write 1-0 or 0-1 for a game, +- or -+ for a forfeit"
-        )
+        raise InvalidInputError("result", text, "write 1-0 or 0-1 for a game, +- or -+ for a forfeit")
     white = parse_score(text)
     return (white, _ONE - white), Kind.PLAYED
 
@@ -186,18 +180,14 @@ def _round(text: str) -> int:
     return int(text)
 
 
-def _player(
-    name: str, rating: int | None, line: int, players: dict[str, Player], log: ProblemLog
-) -> int:
+def _player(name: str, rating: int | None, line: int, players: dict[str, Player], log: ProblemLog) -> int:
     key = name.casefold()
     player = players.get(key)
     if player is None:
         player = Player(number=len(players) + 1, name=name, rating=rating, line=line)
         players[key] = player
     elif rating is not None and player.rating is None:
-        players[key] = Player(
-            number=player.number, name=player.name, rating=rating, line=player.line
-        )
+        players[key] = Player(number=player.number, name=player.name, rating=rating, line=player.line)
     elif rating is not None and rating != player.rating:
         log.warning(
             line,

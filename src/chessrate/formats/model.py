@@ -29,9 +29,7 @@ class Severity(StrEnum):
 
 
 #: Problem codes that concern the whole file rather than one line (their ``line`` is ``None``).
-WHOLE_FILE_CODES = frozenset(
-    {"empty-file", "unknown-format", "no-players", "no-games", "several-events"}
-)
+WHOLE_FILE_CODES = frozenset({"empty-file", "unknown-format", "no-players", "no-games", "several-events"})
 
 
 @dataclass(frozen=True)
@@ -196,9 +194,7 @@ class Tournament:
     declared_players: int | None = None
     declared_rated_players: int | None = None
     encoding: str = "utf-8"
-    _by_number: dict[int, Player] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    _by_number: dict[int, Player] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_number.update((p.number, p) for p in self.players)

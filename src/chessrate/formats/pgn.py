@@ -128,9 +128,7 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
             log.error(line, "invalid-result", f"{where}: invalid result {result!r}")
     variant = headers.get("Variant", "Standard").strip().lower()
     if variant not in STANDARD_VARIANTS:
-        log.warning(
-            line, "variant", f"{where} is {headers['Variant']!r}, not standard chess: not rated"
-        )
+        log.warning(line, "variant", f"{where} is {headers['Variant']!r}, not standard chess: not rated")
     round_text = headers.get("Round", "").strip()
     round_match = re.fullmatch(r"(\d+)(?:\.\d+)*", round_text)
     if round_text not in UNKNOWN and round_match is None:
@@ -150,9 +148,7 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
     )
 
 
-def _side(
-    headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog
-) -> _Side | None:
+def _side(headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
     name = " ".join(headers.get(colour, "").split())
     if name in UNKNOWN:
         log.error(line, "no-player-name", f"{where} has no {colour} player")
@@ -210,8 +206,7 @@ def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadRes
                 log.warning(
                     raw.line,
                     "name-mismatch",
-                    f"player {number} is {side.name!r} here and "
-                    f"{first.name!r} on line {first_line}",
+                    f"player {number} is {side.name!r} here and {first.name!r} on line {first_line}",
                 )
             if side.rating is not None:
                 known = ratings.setdefault(number, side.rating)

@@ -148,9 +148,7 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     return _finish(header, players, encoding, log)
 
 
-def _read_line(
-    line: str, number: int, header: _Header, players: list[Player], log: ProblemLog
-) -> None:
+def _read_line(line: str, number: int, header: _Header, players: list[Player], log: ProblemLog) -> None:
     if not line.strip() or line.startswith("###"):
         return  # blank lines and TRF26 comments
     record = line[:3]
@@ -182,9 +180,7 @@ def _read_header(record: str, value: str, number: int, header: _Header, log: Pro
     header.lines.setdefault(record, number)
     if record in _TEXT_HEADERS:
         if record in header.values:
-            log.warning(
-                number, "repeated-record", f"record {record} repeated; the first one is kept"
-            )
+            log.warning(number, "repeated-record", f"record {record} repeated; the first one is kept")
         elif text:
             header.values[record] = text
     elif record == "112":
@@ -193,9 +189,7 @@ def _read_header(record: str, value: str, number: int, header: _Header, log: Pro
     elif record in ("042", "052"):
         day = parse_loose_date(text)
         if text and day is None:
-            log.warning(
-                number, "unreadable-date", f"cannot read the date {text!r} of record {record}"
-            )
+            log.warning(number, "unreadable-date", f"cannot read the date {text!r} of record {record}")
         if record == "042":
             header.start_date = day
         else:
@@ -215,9 +209,7 @@ def _read_header(record: str, value: str, number: int, header: _Header, log: Pro
         if text.isdigit() and int(text) > 0:
             header.planned_rounds = int(text)
         else:
-            log.error(
-                number, "invalid-rounds", f"invalid number of rounds {text!r} in record {record}"
-            )
+            log.error(number, "invalid-rounds", f"invalid number of rounds {text!r} in record {record}")
     elif record in ("192", "222"):
         header.values.setdefault("092" if record == "192" else "122", text)
     elif record in ("162", "XXS") or record in _BBP_SCORING:
@@ -323,9 +315,7 @@ def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date |
         return None, None
     match = re.fullmatch(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", text)
     if match is None:
-        log.warning(
-            line, "unreadable-birth-date", f"cannot read birth date {text!r} (columns 70-79)"
-        )
+        log.warning(line, "unreadable-birth-date", f"cannot read birth date {text!r} (columns 70-79)")
         return None, None
     year = int(match.group(1)) or None
     if year is None or match.group(2) is None:
@@ -353,9 +343,7 @@ def _read_cell(
     where = f"round {round_number} (columns {column}-{column + 7})"
     opponent_text, colour_text, code_text = block[2:6].strip(), block[7], block[9].upper()
     if block[:2].strip() or block[6] != " " or block[8] != " ":
-        log.error(
-            line, "misaligned-cell", f"{where}: {block[2:].strip()!r} is not in the TRF columns"
-        )
+        log.error(line, "misaligned-cell", f"{where}: {block[2:].strip()!r} is not in the TRF columns")
         return RoundCell(round_number, None, None, "", Kind.NOT_PAIRED, Decimal(0), line)
     opponent: int | None = None
     if opponent_text:
@@ -398,16 +386,12 @@ def _kind(code: str, opponent: int | None, where: str, line: int, log: ProblemLo
 
 def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
     players = checks.unique_players(players, log)
-    rounds = max(
-        (c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0
-    )
+    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
     players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
     planned, lines = header.planned_rounds, header.lines
     if planned is not None and rounds > planned:
         line = lines.get("142", lines.get("XXR"))
-        log.warning(
-            line, "too-many-rounds", f"cells for {rounds} rounds; the file announces {planned}"
-        )
+        log.warning(line, "too-many-rounds", f"cells for {rounds} rounds; the file announces {planned}")
     games = checks.pair_games(players, log, header.round_dates)
     checks.check_points(players, log)
     checks.check_counts(
