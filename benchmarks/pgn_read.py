@@ -86,9 +86,7 @@ def timed(function: Callable[[Path], int], path: Path) -> tuple[int, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=float, default=100.0, help="size of the test file")
-    parser.add_argument(
-        "--full-megabytes", type=float, default=5.0, help="how much of it read_game reads"
-    )
+    parser.add_argument("--full-megabytes", type=float, default=5.0, help="how much of it read_game reads")
     args = parser.parse_args()
     source = max(DATA.glob("*.pgn"), key=lambda p: p.stat().st_size)
     with tempfile.TemporaryDirectory() as folder:
@@ -106,10 +104,7 @@ def main() -> None:
     rates = {}
     for name, games, seconds, size in rows:
         rates[name] = games / seconds
-        print(
-            f"{name:24} {size / 1e6:6.1f} MB {games:8} games {seconds:8.2f} s "
-            f"{rates[name]:10.0f} games/s"
-        )
+        print(f"{name:24} {size / 1e6:6.1f} MB {games:8} games {seconds:8.2f} s {rates[name]:10.0f} games/s")
     ours = rates["chessrate read_pgn"]
     print(f"chessrate / read_headers speed: {ours / rates['chess.pgn.read_headers']:.2f}")
     print(f"chessrate / read_game speed:    {ours / rates['chess.pgn.read_game']:.1f}")
