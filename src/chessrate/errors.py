@@ -27,3 +27,16 @@ class RuleSetError(RatingError):
 
 class ConvergenceError(RatingError):
     """An iterative computation did not converge within its bounded number of steps."""
+
+
+class FileFormatError(RatingError):
+    """A tournament file (TRF, PGN, CSV) is malformed or inconsistent.
+
+    ``line`` is the 1-based line of the file at fault, or ``None`` when the fault is the whole file
+    (empty, of no known format). The message starts with the line: ``line 12: invalid result 'x'``.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        self.line = line
+        self.reason = message
+        super().__init__(message if line is None else f"line {line}: {message}")

@@ -9,9 +9,11 @@ import sys
 
 import typer
 
-from chessrate.cli import (
-    elo_commands,  # noqa: F401  (registers the commands)
-    web_commands,  # noqa: F401
+from chessrate.cli import (  # noqa: F401  (each module registers its commands)
+    elo_commands,
+    glicko_commands,
+    report_commands,
+    web_commands,
 )
 from chessrate.cli.app import app
 from chessrate.errors import RatingError

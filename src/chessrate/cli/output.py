@@ -12,7 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-console = Console()
+# Wide enough for the report's eleven columns when the output is a file or a pipe.
+console = Console(width=None if sys.stdout.isatty() else 120)
 
 JsonOption = typer.Option(False, "--json", help="Print the result as JSON.")
 
@@ -58,7 +59,11 @@ def print_table(
 ) -> None:
     table = Table(title=title, caption=caption, title_justify="left", caption_justify="left")
     for column in columns:
-        table.add_column(column, justify="left" if column in {"", "what", "opponent name"} else "right")
+        table.add_column(
+            column,
+            justify="left" if column in {"", "name"} else "right",
+            min_width=18 if column == "name" else None,
+        )
     for row in rows:
         table.add_row(*(str(cell) for cell in row))
     console.print(table)

@@ -1,0 +1,115 @@
+"""Tournament files: FIDE TRF (TRF16, TRF26), PGN and a CSV game list, read into one model.
+
+>>> from chessrate.formats import read_tournament
+>>> result = read_tournament(b"012 Club\\n001    1      A                                 1500")
+>>> result.tournament.players[0].rating
+1500
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Literal
+
+from chessrate.errors import InvalidInputError
+from chessrate.formats.csvgames import read_csv_games
+from chessrate.formats.model import (
+    Game,
+    Kind,
+    Player,
+    Problem,
+    ProblemLog,
+    RatedGame,
+    ReadResult,
+    RoundCell,
+    Severity,
+    Tournament,
+)
+from chessrate.formats.pgn import read_pgn
+from chessrate.formats.text import decode, split_lines
+from chessrate.formats.trf import read_trf
+
+__all__ = [
+    "Game",
+    "Kind",
+    "Player",
+    "Problem",
+    "RatedGame",
+    "ReadResult",
+    "RoundCell",
+    "Severity",
+    "Tournament",
+    "read_csv_games",
+    "read_pgn",
+    "read_tournament",
+    "read_trf",
+    "sniff_format",
+]
+
+Format = Literal["trf", "pgn", "csv"]
+FORMATS: tuple[Format, ...] = ("trf", "pgn", "csv")
+_SUFFIXES: dict[str, Format] = {".trf": "trf", ".trfx": "trf", ".pgn": "pgn", ".csv": "csv"}
+
+
+def sniff_format(text: str, *, name: str | None = None) -> Format | None:
+    """The format of a file from its first meaningful lines, else from its name's suffix.
+
+    PGN: the first line that is not blank or a ``%``/``;`` comment starts with ``[``. TRF: a line
+    starts with a record code (``001``, ``012``... or ``XXR``) followed by a blank, or with ``###``.
+    CSV: the first line names the ``white`` and ``black`` columns.
+    """
+    lines = [line for line in split_lines(text[:65536]) if line.strip()]
+    meaningful = [line for line in lines if not line.startswith(("%", ";"))]
+    if meaningful and meaningful[0].lstrip("\ufeff").startswith("["):
+        return "pgn"
+    if lines:
+        header = {cell.strip().strip('"').lower() for cell in re.split(r"[,;]", lines[0])}
+        if {"white", "black"} <= header:
+            return "csv"
+    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines[:200]):
+        return "trf"
+    if name is not None:
+        return _SUFFIXES.get(Path(name).suffix.lower())
+    return None
+
+
+def read_tournament(
+    path_or_bytes: str | os.PathLike[str] | bytes,
+    *,
+    format: Format | None = None,
+    strict: bool = False,
+) -> ReadResult:
+    """Read a TRF, PGN or CSV tournament file: a path (``str`` or :class:`~pathlib.Path`) or its
+    bytes.
+
+    The format is sniffed from the content when not given (:func:`sniff_format`). Problems are
+    returned with their line numbers; with ``strict``, the first error raises
+    :class:`~chessrate.errors.FileFormatError`.
+    """
+    if format is not None and format not in FORMATS:
+        raise InvalidInputError("format", format, f"a format is one of {', '.join(FORMATS)}")
+    name = None
+    if isinstance(path_or_bytes, str | os.PathLike):
+        path = Path(path_or_bytes)
+        name = path.name
+        try:
+            if format == "pgn" or (format is None and path.suffix.lower() == ".pgn"):
+                return read_pgn(path, strict=strict)
+            data = path.read_bytes()
+        except OSError as error:
+            raise InvalidInputError("path", str(path), error.strerror or "cannot be read") from None
+    else:
+        data = path_or_bytes
+    if format is None:
+        format = sniff_format(decode(data)[0], name=name)
+    if format == "trf":
+        return read_trf(data, strict=strict)
+    if format == "pgn":
+        return read_pgn(data, strict=strict)
+    if format == "csv":
+        return read_csv_games(data, strict=strict)
+    log = ProblemLog(strict=strict)
+    log.error(None, "unknown-format", "not a TRF, PGN or CSV file")
+    return ReadResult(Tournament("unknown"), log.sorted())

@@ -1,0 +1,195 @@
+"""Consistency checks of a TRF file: both sides of every pairing agree, and declared points add up.
+
+A TRF writes each game twice, once in each player's line (``shared/research/peers.md`` §2.2): if A's
+round-3 cell says ``B w 1``, B's round-3 cell must say ``A b 0``. Every disagreement is reported on
+the line that makes the claim; a pairing the two sides disagree on gives no :class:`Game` (we do not
+guess which side is right).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from decimal import Decimal
+
+from chessrate.formats.model import Game, Kind, Player, ProblemLog, RoundCell
+from chessrate.formats.scoring import Scoring
+
+#: The two sides' codes that agree (first player, second player); blank/blank is a pending pairing.
+AGREEING_CODES = frozenset(
+    {
+        ("1", "0"),
+        ("0", "1"),
+        ("=", "="),
+        ("W", "L"),
+        ("L", "W"),
+        ("D", "D"),
+        ("+", "-"),
+        ("-", "+"),
+        ("-", "-"),
+        ("", ""),
+    }
+)
+
+#: A game's score for the side with this code: TRF16/TRF26 result codes.
+GAME_SCORE = {
+    "1": Decimal(1), "W": Decimal(1), "+": Decimal(1),
+    "=": Decimal("0.5"), "D": Decimal("0.5"),
+    "0": Decimal(0), "L": Decimal(0), "-": Decimal(0),
+}  # fmt: skip
+
+
+def unique_players(players: list[Player], log: ProblemLog) -> list[Player]:
+    """Players with distinct starting numbers; a repeated number is an error (the first is kept)."""
+    seen: dict[int, Player] = {}
+    for player in players:
+        first = seen.get(player.number)
+        if first is not None:
+            log.error(
+                player.line,
+                "repeated-player",
+                f"starting number {player.number} already used on line {first.line}",
+            )
+            continue
+        seen[player.number] = player
+    return list(seen.values())
+
+
+def fit_cells(player: Player, rounds: int, scoring: Scoring) -> Player:
+    """The player with exactly ``rounds`` cells: missing ones are blank (not paired), extra ones
+    dropped.
+
+    Cells after ``rounds`` are blank by construction (``rounds`` is the last round with any
+    content).
+    """
+    cells = list(player.cells[:rounds])
+    line = player.line if player.line is not None else 0
+    for number in range(len(cells) + 1, rounds + 1):
+        points = scoring.for_cell("", None)
+        cells.append(RoundCell(number, None, None, "", Kind.NOT_PAIRED, points, line))
+    return replace(player, cells=tuple(cells))
+
+
+def pair_games(
+    players: list[Player], log: ProblemLog, round_dates: tuple[dt.date | None, ...] = ()
+) -> list[Game]:
+    """The games of the file by round, each built once from the two cells that describe it."""
+    by_number = {p.number: p for p in players}
+    games = []
+    for player in players:
+        for cell in player.cells:
+            game = _pair(player, cell, by_number, log, round_dates)
+            if game is not None:
+                games.append(game)
+    return sorted(games, key=lambda g: (g.round or 0, g.line))
+
+
+def _pair(
+    player: Player,
+    cell: RoundCell,
+    by_number: dict[int, Player],
+    log: ProblemLog,
+    round_dates: tuple[dt.date | None, ...],
+) -> Game | None:
+    opponent_number = cell.opponent
+    if opponent_number is None:
+        return None
+    where = f"round {cell.round}: player {player.number}"
+    if opponent_number == player.number:
+        log.error(cell.line, "self-pairing", f"{where} is paired with themselves")
+        return None
+    opponent = by_number.get(opponent_number)
+    if opponent is None:
+        log.error(
+            cell.line,
+            "unknown-opponent",
+            f"{where} meets {opponent_number}, who is not in the file",
+        )
+        return None
+    other = opponent.cells[cell.round - 1]
+    if other.opponent != player.number:
+        says = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
+        log.error(
+            cell.line,
+            "asymmetric-pairing",
+            f"{where} meets {opponent_number}, but line {other.line} gives "
+            f"{opponent_number} {says} in round {cell.round}",
+        )
+        return None
+    if opponent_number < player.number:
+        return None  # built from the other side
+    if (cell.code, other.code) not in AGREEING_CODES:
+        log.error(
+            cell.line,
+            "result-mismatch",
+            f"{where} has result {cell.code or 'blank'!r} against {opponent_number}, "
+            f"whose line {other.line} has {other.code or 'blank'!r}",
+        )
+        return None
+    colours_known = cell.colour is not None and other.colour is not None
+    if colours_known and cell.colour == other.colour:
+        log.error(
+            cell.line,
+            "colour-mismatch",
+            f"{where} and {opponent_number} both have colour {cell.colour!r}",
+        )
+        colours_known = False
+    elif not colours_known and cell.kind is Kind.PLAYED:
+        log.warning(
+            cell.line,
+            "colour-missing",
+            f"{where}: the game with {opponent_number} has no colour on one side",
+        )
+    first_white = cell.colour == "w" or (cell.colour is None and other.colour != "w")
+    white, black = (player, opponent) if first_white else (opponent, player)
+    white_cell, black_cell = (cell, other) if first_white else (other, cell)
+    dated = cell.round <= len(round_dates)
+    return Game(
+        round=cell.round,
+        white=white.number,
+        black=black.number,
+        white_score=GAME_SCORE.get(white_cell.code),
+        black_score=GAME_SCORE.get(black_cell.code),
+        kind=cell.kind,
+        counts_for_rating=cell.kind is Kind.PLAYED,
+        code=white_cell.code,
+        line=cell.line,
+        colours_known=colours_known,
+        white_rating=white.rating,
+        black_rating=black.rating,
+        date=round_dates[cell.round - 1] if dated else None,
+    )
+
+
+def check_points(players: list[Player], log: ProblemLog) -> None:
+    """Declared points (columns 81-84) against the sum of the cells under the file's scoring."""
+    for player in players:
+        if player.points is None:
+            continue
+        computed = sum((c.points for c in player.cells), Decimal(0))
+        if computed != player.points:
+            log.error(
+                player.line,
+                "points-mismatch",
+                f"player {player.number} declares {player.points} points; the rounds give {computed}",
+            )
+
+
+def check_counts(
+    players: list[Player],
+    declared: tuple[int | None, int | None],
+    declared_rated: tuple[int | None, int | None],
+    log: ProblemLog,
+) -> None:
+    """Records 062 and 072 (players, rated players; each with its line) against the file."""
+    count, line = declared
+    if count is not None and count != len(players):
+        log.warning(
+            line,
+            "player-count",
+            f"record 062 announces {count} players; the file has {len(players)}",
+        )
+    rated = sum(1 for p in players if p.rating is not None)
+    count, line = declared_rated
+    if count is not None and count != rated:
+        log.warning(line, "rated-count", f"record 072 announces {count} rated players; the file has {rated}")

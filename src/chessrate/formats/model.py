@@ -1,0 +1,296 @@
+"""The tournament model every reader (TRF, PGN, CSV) returns, and the problems found while reading.
+
+A :class:`Tournament` holds its header facts, its :class:`Player` records and its :class:`Game`
+list. TRF files also give each player's round cells (:class:`RoundCell`), byes and absences
+included; PGN and CSV files only have games. What the rating report needs is
+:meth:`Tournament.rated_games`: for one player, every game that counts for rating with the
+opponent's number, rating (``None`` when unrated), the score and the round.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Literal
+
+from chessrate.errors import FileFormatError, InvalidInputError
+
+Colour = Literal["w", "b"]
+
+
+class Severity(StrEnum):
+    """How bad a problem is: an error makes strict reading refuse the file; a warning never does."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+#: Problem codes that concern the whole file rather than one line (their ``line`` is ``None``).
+WHOLE_FILE_CODES = frozenset({"empty-file", "unknown-format", "no-players", "no-games", "several-events"})
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong or unusual in the file, with the 1-based line it was found on."""
+
+    severity: Severity
+    line: int | None
+    message: str
+    code: str
+    """A short stable name of the problem's kind: ``unknown-record``, ``asymmetric-pairing``..."""
+
+    def __str__(self) -> str:
+        where = "file" if self.line is None else f"line {self.line}"
+        return f"{where}: {self.severity}: {self.message}"
+
+    def as_error(self) -> FileFormatError:
+        """The :class:`~chessrate.errors.FileFormatError` strict mode raises for this problem."""
+        return FileFormatError(self.message, line=self.line)
+
+
+class Kind(StrEnum):
+    """What a round cell or a game was, for points and for rating."""
+
+    PLAYED = "played"
+    """``1``, ``=``, ``0`` (TRF) or a PGN/CSV result: a game that counts for rating."""
+    SHORT = "short"
+    """TRF ``W``, ``D``, ``L``: the game lasted less than one move; scored, not rated (TRF16/26)."""
+    FORFEIT = "forfeit"
+    """TRF ``+``, ``-``: the game was not played; scored, not rated."""
+    BYE = "bye"
+    """TRF ``H``, ``F``, ``U``, ``Z``: no opponent; scored, not rated."""
+    NOT_PAIRED = "not paired"
+    """A blank TRF cell: the player was not paired in that round (scored as a zero-point bye)."""
+    UNFINISHED = "unfinished"
+    """A PGN game whose result is ``*`` or missing: kept, never guessed, not rated."""
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """One player's cell of one round in a TRF ``001`` line (columns 92-99, then every 10)."""
+
+    round: int
+    opponent: int | None
+    """The opponent's starting number, ``None`` for ``0000`` or blanks (byes, not paired)."""
+    colour: Colour | None
+    """``w`` or ``b``; ``None`` for ``-`` or blank."""
+    code: str
+    """The result code, upper-cased: ``1 = 0 + - W D L H F U Z``, or ``""`` for a blank cell."""
+    kind: Kind
+    points: Decimal
+    """The points this cell is worth under the file's scoring (XXS, 162, BB? or the defaults)."""
+    line: int
+
+    @property
+    def counts_for_rating(self) -> bool:
+        """Whether this cell is a played game (``1``, ``=``, ``0`` against an opponent)."""
+        return self.kind is Kind.PLAYED and self.opponent is not None
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of the tournament. Ratings of 0 or blank are read as ``None`` (unrated)."""
+
+    number: int
+    """Starting rank (TRF) or the order of first appearance (PGN, CSV), from 1."""
+    name: str
+    rating: int | None = None
+    fide_id: int | None = None
+    federation: str | None = None
+    sex: str | None = None
+    title: str | None = None
+    """``GM``, ``IM``, ``WGM``... (one-letter TRF titles such as ``g`` are expanded; see docs)."""
+    birth_year: int | None = None
+    birth_date: dt.date | None = None
+    points: Decimal | None = None
+    """The points the file declares (TRF columns 81-84); ``None`` when the file has none."""
+    rank: int | None = None
+    cells: tuple[RoundCell, ...] = ()
+    """TRF round cells in round order; empty for PGN and CSV."""
+    line: int | None = None
+
+    @property
+    def rated(self) -> bool:
+        """Whether the player has a rating in this file."""
+        return self.rating is not None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A pairing of two players: a played game, a short game, a forfeit or an unfinished game."""
+
+    round: int | None
+    white: int
+    black: int
+    white_score: Decimal | None
+    """White's score (1, 0.5, 0; forfeits 1/0 or 0/0); ``None`` when the result is unknown."""
+    black_score: Decimal | None
+    kind: Kind
+    counts_for_rating: bool
+    """Played to a known result (and, for PGN, in standard chess): the game can be rated."""
+    code: str
+    """The result as written: TRF code of White's side (``1``, ``=``, ``+``...), PGN ``1-0``..."""
+    line: int
+    colours_known: bool = True
+    """``False`` for TRF forfeits written with colour ``-``: then white/black is only file order."""
+    white_rating: int | None = None
+    black_rating: int | None = None
+    date: dt.date | None = None
+
+    def side_of(self, number: int) -> Colour:
+        """``w`` or ``b``: which side the player numbered ``number`` had."""
+        if number == self.white:
+            return "w"
+        if number == self.black:
+            return "b"
+        raise InvalidInputError("player", number, f"did not play the game of line {self.line}")
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One game that counts for rating, seen from one player: what the rating report consumes."""
+
+    round: int | None
+    opponent: int
+    opponent_rating: int | None
+    """``None`` when the opponent is unrated: FIDE rates only games against rated opponents."""
+    own_rating: int | None
+    score: Decimal
+    colour: Colour | None
+    line: int
+    date: dt.date | None = None
+
+    @property
+    def opponent_rated(self) -> bool:
+        """Whether the opponent has a rating in this file."""
+        return self.opponent_rating is not None
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A whole tournament as one file describes it."""
+
+    source_format: str
+    """``TRF16``, ``TRF26``, ``PGN`` or ``CSV``."""
+    players: tuple[Player, ...] = ()
+    games: tuple[Game, ...] = ()
+    name: str | None = None
+    place: str | None = None
+    federation: str | None = None
+    start_date: dt.date | None = None
+    end_date: dt.date | None = None
+    planned_rounds: int | None = None
+    """Rounds announced by ``XXR`` or ``142``; ``None`` when the file does not say."""
+    rounds: int = 0
+    """The highest round that appears in the file (in a cell, a game or a Round tag)."""
+    round_dates: tuple[dt.date | None, ...] = ()
+    tournament_type: str | None = None
+    chief_arbiter: str | None = None
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str | None = None
+    declared_players: int | None = None
+    declared_rated_players: int | None = None
+    encoding: str = "utf-8"
+    _by_number: dict[int, Player] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_number.update((p.number, p) for p in self.players)
+
+    def player(self, number: int) -> Player:
+        """The player with this starting number."""
+        try:
+            return self._by_number[number]
+        except KeyError:
+            raise InvalidInputError("player", number, "no player has this number") from None
+
+    def games_of(self, number: int) -> Iterator[Game]:
+        """Every game (played or not) of one player, in file order."""
+        return (g for g in self.games if number in (g.white, g.black))
+
+    def rated_games(self, number: int) -> tuple[RatedGame, ...]:
+        """The games of one player that count for rating, rated and unrated opponents alike.
+
+        Filter on :attr:`RatedGame.opponent_rated` to keep only the games against rated opponents.
+        """
+        out = []
+        for game in self.games_of(number):
+            if not game.counts_for_rating:
+                continue
+            white = game.white == number
+            score = game.white_score if white else game.black_score
+            if score is None:  # counts_for_rating implies a known result; kept for the type checker
+                continue
+            out.append(
+                RatedGame(
+                    round=game.round,
+                    opponent=game.black if white else game.white,
+                    opponent_rating=game.black_rating if white else game.white_rating,
+                    own_rating=game.white_rating if white else game.black_rating,
+                    score=score,
+                    colour=("w" if white else "b") if game.colours_known else None,
+                    line=game.line,
+                    date=game.date,
+                )
+            )
+        return tuple(out)
+
+    @property
+    def played_games(self) -> tuple[Game, ...]:
+        """The games that count for rating."""
+        return tuple(g for g in self.games if g.counts_for_rating)
+
+    def cells(self, code: str | None = None) -> Iterator[RoundCell]:
+        """Every TRF round cell, or those with one result code (``"+"``, ``"H"``, ``""``...)."""
+        for player in self.players:
+            for cell in player.cells:
+                if code is None or cell.code == code:
+                    yield cell
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What a reader returns: the tournament and every problem found, in line order."""
+
+    tournament: Tournament
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that make strict reading refuse the file."""
+        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        """The problems that are only worth telling."""
+        return tuple(p for p in self.problems if p.severity is Severity.WARNING)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file has no error."""
+        return not self.errors
+
+
+class ProblemLog:
+    """Collects problems while a reader works; in strict mode the first error is raised at once."""
+
+    def __init__(self, *, strict: bool) -> None:
+        self.strict = strict
+        self.problems: list[Problem] = []
+
+    def error(self, line: int | None, code: str, message: str) -> None:
+        """Record an error (raise it in strict mode)."""
+        problem = Problem(Severity.ERROR, line, message, code)
+        if self.strict:
+            raise problem.as_error()
+        self.problems.append(problem)
+
+    def warning(self, line: int | None, code: str, message: str) -> None:
+        """Record a warning."""
+        self.problems.append(Problem(Severity.WARNING, line, message, code))
+
+    def sorted(self) -> tuple[Problem, ...]:
+        """The problems in line order (whole-file problems first), stable otherwise."""
+        return tuple(sorted(self.problems, key=lambda p: -1 if p.line is None else p.line))

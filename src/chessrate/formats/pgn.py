@@ -1,0 +1,276 @@
+"""Tournaments from PGN games, read through python-chess's header reader (no move is parsed).
+
+``chess.pgn.read_headers`` skips the movetext without building boards, about 55 times faster than
+``read_game`` (``shared/research/peers.md`` §4.1). A thin line-counting handle gives each game the
+line its headers start on, so every problem names a line.
+
+Players are identified by FIDE ID when the ``WhiteFideId``/``BlackFideId`` tags have one, else by
+name (a name seen with an ID elsewhere in the file takes that ID). They are numbered in order of
+first appearance. Ratings come from ``WhiteElo``/``BlackElo`` of each game; a game without a result
+or a rating is reported, never guessed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TextIO, cast
+
+import chess.pgn
+
+from chessrate.formats.model import Game, Kind, Player, ProblemLog, ReadResult, Tournament
+from chessrate.formats.text import decode, open_text, parse_loose_date
+from chessrate.formats.trf import TITLES
+
+#: PGN results (PGN standard, Seven Tag Roster): White's and Black's scores.
+RESULTS = {
+    "1-0": (Decimal(1), Decimal(0)),
+    "0-1": (Decimal(0), Decimal(1)),
+    "1/2-1/2": (Decimal("0.5"), Decimal("0.5")),
+}
+#: Values of a tag that mean "unknown" rather than a value (PGN standard uses ``?``; lichess ``-``).
+UNKNOWN = frozenset({"", "?", "-", "*"})
+#: Variant tag values that are standard chess; any other variant is kept and not rated.
+STANDARD_VARIANTS = frozenset({"standard", "chess", "normal"})
+MAX_RATING = 4000  # as chessrate.parse.MAX_RATING
+
+
+class _CountingHandle:
+    """Wraps a text handle; counts the lines python-chess reads and notes where a game starts."""
+
+    def __init__(self, handle: TextIO) -> None:
+        self._readline = handle.readline
+        self.lines = 0
+        self.first: int | None = None
+
+    def readline(self, size: int = -1) -> str:
+        line = self._readline()
+        if line:
+            self.lines += 1
+            if self.first is None and line[0] not in "%;" and not line.isspace():
+                self.first = self.lines
+        return line
+
+
+@dataclass(frozen=True)
+class _Side:
+    name: str
+    fide_id: int | None
+    rating: int | None
+    title: str | None
+
+
+@dataclass(frozen=True)
+class _RawGame:
+    line: int
+    white: _Side
+    black: _Side
+    result: str
+    round: int | None
+    date_text: str
+    event: str | None
+    site: str | None
+    rateable_variant: bool
+
+
+def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
+    """Read the games of a PGN file into a :class:`Tournament`.
+
+    ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
+
+    A path is streamed, so files of any size can be read. With ``strict``, the first error raises
+    :class:`~chessrate.errors.FileFormatError`.
+    """
+    log = ProblemLog(strict=strict)
+    handle: TextIO
+    if isinstance(source, os.PathLike):
+        handle, encoding = open_text(source)
+    elif isinstance(source, str):
+        handle, encoding = io.StringIO(source, newline=None), "str"
+    else:
+        text, encoding = decode(source)
+        handle = io.StringIO(text, newline=None)
+    with handle:
+        raw_games = list(_read_games(handle, log))
+    return _build(raw_games, encoding, log)
+
+
+def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
+    counting = _CountingHandle(handle)
+    games = []
+    while True:
+        counting.first = None
+        headers = chess.pgn.read_headers(cast(TextIO, counting))
+        if headers is None:
+            break
+        line = counting.first if counting.first is not None else counting.lines
+        game = _read_game(dict(headers.items()), line, log)
+        if game is not None:
+            games.append(game)
+    return games
+
+
+def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame | None:
+    where = f"game at line {line}"
+    white = _side(headers, "White", where, line, log)
+    black = _side(headers, "Black", where, line, log)
+    if white is None or black is None:
+        return None
+    result = headers.get("Result", "").strip()
+    if result not in RESULTS:
+        if result in UNKNOWN:
+            log.warning(line, "no-result", f"{where} has no result ({result or 'no Result tag'!r})")
+        else:
+            log.error(line, "invalid-result", f"{where}: invalid result {result!r}")
+    variant = headers.get("Variant", "Standard").strip().lower()
+    if variant not in STANDARD_VARIANTS:
+        log.warning(line, "variant", f"{where} is {headers['Variant']!r}, not standard chess: not rated")
+    round_text = headers.get("Round", "").strip()
+    round_match = re.fullmatch(r"(\d+)(?:\.\d+)*", round_text)
+    if round_text not in UNKNOWN and round_match is None:
+        log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}")
+    event = headers.get("Event", "").strip()
+    site = headers.get("Site", "").strip()
+    return _RawGame(
+        line=line,
+        white=white,
+        black=black,
+        result=result,
+        round=int(round_match.group(1)) if round_match else None,
+        date_text=headers.get("Date", "").strip(),
+        event=None if event in UNKNOWN else event,
+        site=None if site in UNKNOWN else site,
+        rateable_variant=variant in STANDARD_VARIANTS,
+    )
+
+
+def _side(headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
+    name = " ".join(headers.get(colour, "").split())
+    if name in UNKNOWN:
+        log.error(line, "no-player-name", f"{where} has no {colour} player")
+        return None
+    rating_text = headers.get(f"{colour}Elo", "").strip()
+    rating = None
+    if rating_text.isdigit() and int(rating_text) <= MAX_RATING:
+        rating = int(rating_text) or None
+    elif rating_text not in UNKNOWN:
+        log.error(line, "invalid-rating", f"{where}: invalid {colour}Elo {rating_text!r}")
+    if rating is None:
+        log.warning(line, "no-rating", f"{where}: {colour} {name!r} has no rating")
+    id_text = headers.get(f"{colour}FideId", "").strip()
+    fide_id = int(id_text) or None if id_text.isdigit() else None
+    if id_text not in UNKNOWN and not id_text.isdigit():
+        log.warning(line, "invalid-fide-id", f"{where}: invalid {colour}FideId {id_text!r}")
+    title_text = headers.get(f"{colour}Title", "").strip()
+    title = TITLES.get(title_text.lower(), title_text) if title_text not in UNKNOWN else None
+    return _Side(name, fide_id, rating, title)
+
+
+def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadResult:
+    # A name seen with exactly one FIDE ID takes that ID in the games where the tag is missing.
+    ids_of_name: dict[str, set[int]] = {}
+    for game in raw_games:
+        for side in (game.white, game.black):
+            if side.fide_id is not None:
+                ids_of_name.setdefault(side.name.casefold(), set()).add(side.fide_id)
+
+    def key(side: _Side) -> tuple[str, object]:
+        if side.fide_id is not None:
+            return ("id", side.fide_id)
+        ids = ids_of_name.get(side.name.casefold(), set())
+        return ("id", next(iter(ids))) if len(ids) == 1 else ("name", side.name.casefold())
+
+    numbers: dict[tuple[str, object], int] = {}
+    ids: dict[int, int] = {}
+    first_seen: dict[int, tuple[_Side, int]] = {}
+    ratings: dict[int, int] = {}
+    warned: set[tuple[str, int]] = set()
+    games = []
+    for raw in raw_games:
+        pair = []
+        for side in (raw.white, raw.black):
+            side_key = key(side)
+            number = numbers.setdefault(side_key, len(numbers) + 1)
+            if side_key[0] == "id" and isinstance(side_key[1], int):
+                ids[number] = side_key[1]
+            pair.append(number)
+            if number not in first_seen:
+                first_seen[number] = (side, raw.line)
+            first, first_line = first_seen[number]
+            if side.name != first.name and ("name", number) not in warned:
+                warned.add(("name", number))
+                log.warning(
+                    raw.line,
+                    "name-mismatch",
+                    f"player {number} is {side.name!r} here and {first.name!r} on line {first_line}",
+                )
+            if side.rating is not None:
+                known = ratings.setdefault(number, side.rating)
+                if known != side.rating and ("rating", number) not in warned:
+                    warned.add(("rating", number))
+                    log.warning(
+                        raw.line,
+                        "rating-changes",
+                        f"{side.name!r} is rated {side.rating} here and {known} in an "
+                        f"earlier game; each game keeps its own ratings",
+                    )
+        white, black = pair
+        if white == black:
+            log.error(
+                raw.line,
+                "self-pairing",
+                f"game at line {raw.line}: {raw.white.name!r} plays themselves",
+            )
+            continue
+        scores = RESULTS.get(raw.result)
+        date = parse_loose_date(raw.date_text) if raw.date_text else None
+        games.append(
+            Game(
+                round=raw.round,
+                white=white,
+                black=black,
+                white_score=scores[0] if scores else None,
+                black_score=scores[1] if scores else None,
+                kind=Kind.PLAYED if scores else Kind.UNFINISHED,
+                counts_for_rating=scores is not None and raw.rateable_variant,
+                code=raw.result,
+                line=raw.line,
+                white_rating=raw.white.rating,
+                black_rating=raw.black.rating,
+                date=date,
+            )
+        )
+    players = tuple(
+        Player(
+            number=number,
+            name=side.name,
+            rating=ratings.get(number),
+            fide_id=ids.get(number),
+            title=side.title,
+            line=line,
+        )
+        for number, (side, line) in sorted(first_seen.items())
+    )
+    if not raw_games:
+        log.error(None, "no-games", "the file has no PGN game")
+    events = Counter(g.event for g in raw_games if g.event)
+    if len(events) > 1:
+        log.warning(None, "several-events", f"the games belong to {len(events)} events")
+    dates = [g.date for g in games if g.date is not None]
+    rounds = [g.round for g in games if g.round is not None]
+    tournament = Tournament(
+        source_format="PGN",
+        players=players,
+        games=tuple(games),
+        name=raw_games[0].event if raw_games else None,
+        place=raw_games[0].site if raw_games else None,
+        start_date=min(dates, default=None),
+        end_date=max(dates, default=None),
+        rounds=max(rounds, default=0),
+        encoding=encoding,
+    )
+    return ReadResult(tournament, log.sorted())

@@ -1,0 +1,129 @@
+"""Points per TRF result code, as the file's scoring system says (for checking declared points).
+
+The keys are JaVaFo's ``XXS`` names ([AUM] in ``shared/research/peers.md`` §2.3): ``WW``/``BW`` win
+with White/Black, ``WD``/``BD`` draw, ``WL``/``BL`` loss, ``FW``/``FL`` forfeit win/loss, ``ZPB``,
+``HPB``, ``FPB`` zero-, half- and full-point bye, ``PAB`` pairing-allocated bye. TRF26 ``162`` and
+bbpPairings' ``BB?`` records are mapped onto them (see ``docs/formats.md``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from decimal import Decimal, InvalidOperation
+
+ONE = Decimal(1)
+HALF = Decimal("0.5")
+ZERO = Decimal(0)
+
+#: Defaults: win 1, draw ½, loss 0 (TRF26 162 defaults W 1.0, D 0.5, L 0.0); forfeit win and the
+#: full-point and pairing-allocated byes score as a win, the half-point bye as a draw, the
+#: zero-point bye and the forfeit loss as a loss (as bbpPairings maps ``+ F U`` to a win, ``H`` to a
+#: draw and ``- Z`` to a loss, [bbp] ``trf.cpp``).
+DEFAULT_POINTS: dict[str, Decimal] = {
+    "WW": ONE, "BW": ONE, "WD": HALF, "BD": HALF, "WL": ZERO, "BL": ZERO,
+    "FW": ONE, "FL": ZERO, "ZPB": ZERO, "HPB": HALF, "FPB": ONE, "PAB": ONE,
+}  # fmt: skip
+
+#: Which XXS keys a shortcut or another record's symbol sets. Our choice where the sources are
+#: silent: a "win" value also applies to forfeit wins and the full-point and pairing-allocated byes,
+#: a "draw" value to the half-point bye, a "loss" value to forfeit losses.
+_GROUPS: dict[str, tuple[str, ...]] = {
+    "W": ("WW", "BW", "FW", "FPB", "PAB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL", "FL"),
+}
+#: TRF26 ``162`` symbols (research: W, D, L, A, P, X); ``P`` read as the pairing-allocated bye.
+_SYMBOLS_162: dict[str, tuple[str, ...]] = {**_GROUPS, "P": ("PAB",)}
+#: bbpPairings ``BBW BBD BBL BBZ BBF BBU`` ([bbp] ``README.txt``).
+_BBP: dict[str, tuple[str, ...]] = {
+    "BBW": ("WW", "BW", "FW"),
+    "BBD": ("WD", "BD"),
+    "BBL": ("WL", "BL", "FL"),
+    "BBZ": ("ZPB",),
+    "BBF": ("FPB",),
+    "BBU": ("PAB",),
+}
+
+_PAIR = re.compile(r"([A-Z]+)\s*=\s*(\S+)")
+_SYMBOL_VALUE = re.compile(r"([A-Z])\s*(\d+(?:[.,]\d+)?)")
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for each kind of round result; :data:`DEFAULT_POINTS` unless the file sets them."""
+
+    points: dict[str, Decimal] = field(default_factory=lambda: dict(DEFAULT_POINTS))
+
+    def for_cell(self, code: str, colour: str | None) -> Decimal:
+        """Points of one TRF cell: its code (``1 = 0 + - W D L H F U Z`` or blank) and colour."""
+        side = "B" if colour == "b" else "W"
+        key = {
+            "1": side + "W",
+            "W": side + "W",
+            "=": side + "D",
+            "D": side + "D",
+            "0": side + "L",
+            "L": side + "L",
+            "+": "FW",
+            "-": "FL",
+            "H": "HPB",
+            "F": "FPB",
+            "U": "PAB",
+            "Z": "ZPB",
+            "": "ZPB",
+        }.get(code)
+        return ZERO if key is None else self.points[key]
+
+    def with_values(self, keys: tuple[str, ...], value: Decimal) -> Scoring:
+        """A copy with ``keys`` set to ``value``."""
+        return replace(self, points={**self.points, **dict.fromkeys(keys, value)})
+
+
+def _decimal(text: str) -> Decimal | None:
+    try:
+        value = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() and value >= 0 else None
+
+
+def apply_xxs(scoring: Scoring, text: str) -> tuple[Scoring, list[str]]:
+    """Apply a JaVaFo ``XXS CODE=VALUE ...`` record; returns the scoring and what was not read."""
+    unread = []
+    pairs = _PAIR.findall(text)
+    if not pairs:
+        unread.append(text.strip())
+    for key, raw in pairs:
+        value = _decimal(raw)
+        keys = _GROUPS.get(key, (key,) if key in DEFAULT_POINTS else ())
+        if value is None or not keys:
+            unread.append(f"{key}={raw}")
+            continue
+        scoring = scoring.with_values(keys, value)
+    return scoring, unread
+
+
+def apply_162(scoring: Scoring, text: str) -> tuple[Scoring, list[str]]:
+    """Apply a TRF26 ``162`` record (``W 1.0  D 0.5 ...``); returns what was not understood."""
+    unread = []
+    pairs = _SYMBOL_VALUE.findall(text)
+    if not pairs:
+        unread.append(text.strip())
+    for symbol, raw in pairs:
+        value = _decimal(raw)
+        keys = _SYMBOLS_162.get(symbol)
+        if value is None or keys is None:
+            unread.append(f"{symbol} {raw}")
+            continue
+        scoring = scoring.with_values(keys, value)
+    return scoring, unread
+
+
+def apply_bbp(scoring: Scoring, record: str, text: str) -> tuple[Scoring, list[str]]:
+    """Apply a bbpPairings ``BBW 1.0``-style record; returns what was not understood."""
+    value = _decimal(text.strip())
+    keys = _BBP.get(record)
+    if value is None or keys is None:
+        return scoring, [f"{record} {text.strip()}"]
+    return scoring.with_values(keys, value), []

@@ -1,0 +1,139 @@
+"""Bytes to lines and the loose dates real tournament files carry.
+
+Neither TRF16 nor TRF26 names an encoding (``shared/research/peers.md`` §2.3), and PGN files are
+"usually ASCII or UTF-8 encoded, sometimes with BOM" (python-chess ``chess/pgn.py``, §4.1). We
+decode UTF-8 (dropping a BOM) and, when the bytes are not UTF-8, Windows-1252, whose printable range
+is a superset of Latin-1's; the five bytes Windows-1252 leaves undefined fall back to Latin-1.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime as dt
+import os
+import re
+from typing import TextIO
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+_FALLBACK_ERRORS = "chessrate-latin1"
+
+
+def _latin1_for_undefined(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: bytes Windows-1252 leaves undefined (0x81, 0x8D...) read as Latin-1."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return error.object[error.start : error.end].decode("latin-1"), error.end
+
+
+codecs.register_error(_FALLBACK_ERRORS, _latin1_for_undefined)
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january", "ene", "enero", "gen", "gener"),
+            ("feb", "february", "febrero", "febrer"),
+            ("mar", "march", "marzo", "març"),
+            ("apr", "april", "abr", "abril"),
+            ("may", "mayo", "mai", "maig"),
+            ("jun", "june", "junio", "juny"),
+            ("jul", "july", "julio", "juliol"),
+            ("aug", "august", "ago", "agosto", "ag", "agost"),
+            ("sep", "sept", "september", "septiembre", "set", "setembre"),
+            ("oct", "october", "octubre"),
+            ("nov", "november", "noviembre", "novembre"),
+            ("dec", "december", "dic", "diciembre", "des", "desembre"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text of ``data`` and the encoding used: UTF-8 (BOM dropped), else Windows-1252."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("cp1252", errors=_FALLBACK_ERRORS)
+    return text, "windows-1252"
+
+
+def open_text(path: str | os.PathLike[str]) -> tuple[TextIO, str]:
+    """A text handle on the file with the encoding :func:`decode` would choose, newlines universal.
+
+    Reads the file once to test UTF-8 (in 1 MiB blocks, so large PGN files are not held in memory).
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    with open(path, "rb") as raw:
+        try:
+            while block := raw.read(1 << 20):
+                decoder.decode(block)
+            decoder.decode(b"", final=True)
+            encoding = "utf-8-sig"
+        except UnicodeDecodeError:
+            encoding = "cp1252"
+    errors = "strict" if encoding == "utf-8-sig" else _FALLBACK_ERRORS
+    handle = open(path, encoding=encoding, errors=errors, newline=None)  # noqa: SIM115
+    return handle, "utf-8" if encoding == "utf-8-sig" else "windows-1252"
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines split on CRLF, CR or LF alone (TRF16 Remark 1 asks for CR; real files use all three).
+
+    Unlike :meth:`str.splitlines`, form feeds and Unicode separators stay inside their line, so line
+    numbers match what an editor shows. A final line break does not make an extra empty line.
+    """
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.date | None:
+    """A date in any of the forms real files use, or ``None`` when it cannot be read for sure.
+
+    Accepted (``shared/research/peers.md`` §2.4): ``2024/12/01``, ``2024-08-01``, ``2005.07.28``
+    (year first); ``28. 07. 2005``, ``24/09/2010`` (day first when the year is last, unless the
+    middle number is above 12: then month first); ``May 29, 2020`` and ``29 May 2020``; with
+    ``year_first_two_digits`` (TRF ``132`` round dates, ``YY/MM/DD``), ``24/01/01`` is 2024-01-01.
+    Two-digit years are 20YY. Partial dates (``1997.??.??``, month ``00``) give ``None``.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    words = re.findall(r"[^\W\d_]+", text)
+    numbers = re.findall(r"\d+", text)
+    try:
+        if words:
+            if len(words) != 1 or len(numbers) != 2:
+                return None
+            month = _MONTHS.get(words[0].lower().rstrip("."))
+            if month is None:
+                return None
+            first, second = numbers
+            day, year = (first, second) if len(second) == 4 else (second, first)
+            return dt.date(_year(year), month, int(day))
+        if len(numbers) != 3 or re.search(r"[^\d\s./-]", text):
+            return None
+        a, b, c = numbers
+        if len(a) == 4:
+            return dt.date(int(a), int(b), int(c))
+        if len(c) == 4 or not year_first_two_digits:
+            day, month = (int(a), int(b)) if int(b) <= 12 else (int(b), int(a))
+            return dt.date(_year(c), month, day)
+        return dt.date(_year(a), int(b), int(c))
+    except ValueError:
+        return None
+
+
+def _year(text: str) -> int:
+    if len(text) == 2:
+        return 2000 + int(text)
+    if len(text) != 4:
+        raise ValueError(text)
+    return int(text)

@@ -1,0 +1,426 @@
+"""FIDE Tournament Report Files, TRF16 and TRF26 (with JaVaFo's and bbpPairings' extensions).
+
+Columns and codes follow ``shared/research/peers.md`` §2: the ``001`` player record (identical in
+TRF16 and TRF26, §2.2), the ``xx2`` header records (§2.3) and the quirks of real files (§2.4). Every
+line is read on its own: a bad line becomes a :class:`~chessrate.formats.model.Problem` with its
+number and the rest of the file is still read. The pairings are then checked from both sides
+(:mod:`chessrate.formats.checks`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from chessrate.formats import checks
+from chessrate.formats.model import (
+    Colour,
+    Kind,
+    Player,
+    ProblemLog,
+    ReadResult,
+    RoundCell,
+    Tournament,
+)
+from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
+from chessrate.formats.text import decode, parse_loose_date, split_lines
+
+#: Header records whose value we keep (TRF16; 042/052 dates in any form, §2.4).
+_TEXT_HEADERS = {
+    "012": "name",
+    "022": "place",
+    "032": "federation",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+}
+#: Records that TRF26 introduced (§2.3): their presence makes a file TRF26.
+TRF26_RECORDS = frozenset(
+    [
+        "142",
+        "152",
+        "162",
+        "172",
+        "182",
+        "192",
+        "202",
+        "212",
+        "222",
+        "240",
+        "250",
+        "260",
+        "299",
+        "300",
+        "310",
+        "320",
+        "330",
+        "352",
+        "362",
+        "801",
+        "802",
+    ]
+)
+#: Records we know and do not need: team records, pairing-program data, tie-break lists, national
+#: ratings.
+_KNOWN_UNUSED = frozenset(
+    [
+        "082",
+        "013",
+        "152",
+        "172",
+        "182",
+        "202",
+        "212",
+        "240",
+        "250",
+        "260",
+        "299",
+        "300",
+        "310",
+        "320",
+        "330",
+        "352",
+        "362",
+        "801",
+        "802",
+        "XXC",
+        "XXZ",
+        "XXA",
+        "XXP",
+        "DAT",
+    ]
+)
+_BBP_SCORING = frozenset({"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
+_RESULT_CODES = frozenset("1=0+-WDLHFUZ")
+
+#: One-letter and short titles seen in real files (``g``, ``m``, ``f``, ``wf``; §2.4) read as FIDE
+#: titles. The research does not spell the letters out; we read them the way the full titles
+#: abbreviate.
+TITLES = {
+    "g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM",
+    "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
+    "wcm": "WCM",
+}  # fmt: skip
+
+_FIRST_ROUND = 91  # 0-based index of column 92, where round 1 starts (§2.2)
+_ROUND_WIDTH = 10
+
+
+@dataclass
+class _Header:
+    values: dict[str, str] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
+    start_date: dt.date | None = None
+    end_date: dt.date | None = None
+    planned_rounds: int | None = None
+    declared_players: int | None = None
+    declared_rated: int | None = None
+    round_dates: tuple[dt.date | None, ...] = ()
+    scoring: Scoring = field(default_factory=Scoring)
+    version: str = "TRF16"
+    lines: dict[str, int] = field(default_factory=dict)
+    """The line of the first occurrence of each record."""
+
+
+def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
+    """Read a TRF16 or TRF26 file into a :class:`Tournament`.
+
+    ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
+
+    With ``strict``, the first error raises :class:`~chessrate.errors.FileFormatError` (with its
+    line).
+    """
+    if isinstance(source, os.PathLike):
+        source = Path(source).read_bytes()
+    text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
+    log = ProblemLog(strict=strict)
+    header = _Header()
+    players: list[Player] = []
+    lines = split_lines(text)
+    if not any(line.strip() for line in lines):
+        log.error(None, "empty-file", "the file is empty")
+    for number, line in enumerate(lines, start=1):
+        _read_line(line, number, header, players, log)
+    return _finish(header, players, encoding, log)
+
+
+def _read_line(line: str, number: int, header: _Header, players: list[Player], log: ProblemLog) -> None:
+    if not line.strip() or line.startswith("###"):
+        return  # blank lines and TRF26 comments
+    record = line[:3]
+    if (len(line) > 3 and line[3] != " ") or record[0] == " ":
+        if re.fullmatch(r"[\d ]+", line):
+            return  # a column ruler: "         1         2" or "1234567890..."
+        log.warning(number, "unknown-line", f"not a TRF record: {line[:20]!r}")
+        return
+    value = line[4:]
+    if record == "001":
+        player = _read_player(line, number, header.scoring, log)
+        if player is not None:
+            players.append(player)
+    elif re.fullmatch(r"([A-Z])\1\1", record):
+        return  # a legend such as "DDD SSSS sTTT NNNN..." (Sharly-Chess and TieBreakServer files)
+    elif record in TRF26_RECORDS:
+        header.version = "TRF26"
+        _read_header(record, value, number, header, log)
+    elif re.fullmatch(r"\d{3}|XX[A-Z]|BB[A-Z]", record):
+        _read_header(record, value, number, header, log)
+    elif re.fullmatch(r"[A-Z]{3}", record) and re.fullmatch(r" *\d+", line[4:8]):
+        return  # TRF26 national rating record: federation code and the 001 layout (§2.3)
+    else:
+        log.warning(number, "unknown-record", f"unknown record {record!r}")
+
+
+def _read_header(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    text = value.strip()
+    header.lines.setdefault(record, number)
+    if record in _TEXT_HEADERS:
+        if record in header.values:
+            log.warning(number, "repeated-record", f"record {record} repeated; the first one is kept")
+        elif text:
+            header.values[record] = text
+    elif record == "112":
+        if text:
+            header.deputies.append(text)
+    elif record in ("042", "052"):
+        day = parse_loose_date(text)
+        if text and day is None:
+            log.warning(number, "unreadable-date", f"cannot read the date {text!r} of record {record}")
+        if record == "042":
+            header.start_date = day
+        else:
+            header.end_date = day
+    elif record in ("062", "072"):
+        count = re.match(r"\d+", text)  # "15 (12)" in TieBreakServer's fixture: the first number
+        if text and count is None:
+            log.warning(number, "unreadable-count", f"record {record} is not a number: {text!r}")
+        elif count is not None:
+            if record == "062":
+                header.declared_players = int(count.group())
+            else:
+                header.declared_rated = int(count.group())
+    elif record == "132":
+        header.round_dates = _round_dates(value, number, log)
+    elif record in ("142", "XXR"):
+        if text.isdigit() and int(text) > 0:
+            header.planned_rounds = int(text)
+        else:
+            log.error(number, "invalid-rounds", f"invalid number of rounds {text!r} in record {record}")
+    elif record in ("192", "222"):
+        header.values.setdefault("092" if record == "192" else "122", text)
+    elif record in ("162", "XXS") or record in _BBP_SCORING:
+        if record == "162":
+            header.scoring, unread = apply_162(header.scoring, value)
+        elif record == "XXS":
+            header.scoring, unread = apply_xxs(header.scoring, value)
+        else:
+            header.scoring, unread = apply_bbp(header.scoring, record, value)
+        if unread:
+            log.warning(number, "unread-scoring", f"scoring not understood: {', '.join(unread)}")
+    elif record not in _KNOWN_UNUSED:
+        log.warning(number, "unknown-record", f"unknown record {record!r}")
+
+
+def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | None, ...]:
+    """Record 132: round dates ``YY/MM/DD`` aligned with the cells (columns 92-99, 102-109...)."""
+    line = "    " + value
+    dates: list[dt.date | None] = []
+    start = _FIRST_ROUND
+    while start < len(line.rstrip()):
+        text = line[start : start + 8].strip()
+        day = parse_loose_date(text, year_first_two_digits=True)
+        if text and day is None:
+            log.warning(number, "unreadable-date", f"cannot read round date {text!r}")
+        dates.append(day)
+        start += _ROUND_WIDTH
+    return tuple(dates)
+
+
+def _read_player(line: str, number: int, scoring: Scoring, log: ProblemLog) -> Player | None:
+    padded = line.ljust(_FIRST_ROUND)
+    start_rank = padded[4:8].strip()
+    if not start_rank.isdigit() or int(start_rank) == 0:
+        log.error(number, "invalid-player", f"invalid starting number {start_rank!r} (columns 5-8)")
+        return None
+    sex = padded[9].strip().lower() or None
+    if sex == "f":
+        sex = "w"  # Sharly-Chess writes f for women; TRF16/TRF26 write w
+    if sex not in (None, "m", "w"):
+        log.warning(number, "invalid-sex", f"unknown sex {padded[9]!r} (column 10)")
+        sex = None
+    title_text = padded[10:13].strip()
+    title = TITLES.get(title_text.lower()) if title_text else None
+    if title_text and title is None:
+        log.warning(number, "unknown-title", f"unknown title {title_text!r} (columns 11-13)")
+    name = padded[14:47].strip()
+    if not name:
+        log.warning(number, "no-name", f"player {int(start_rank)} has no name (columns 15-47)")
+    birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
+    cells = _read_cells(line, number, scoring, log)
+    return Player(
+        number=int(start_rank),
+        name=name,
+        rating=_number(padded[48:52], "rating", "49-52", number, log, zero_is_none=True),
+        fide_id=_number(padded[57:68], "FIDE ID", "58-68", number, log, zero_is_none=True),
+        federation=padded[53:56].strip() or None,
+        sex=sex,
+        title=title,
+        birth_year=birth_year,
+        birth_date=birth_date,
+        points=_points(padded[80:84], number, log),
+        rank=_number(padded[85:89], "rank", "86-89", number, log, zero_is_none=True),
+        cells=cells,
+        line=number,
+    )
+
+
+def _number(
+    text: str, field_name: str, columns: str, line: int, log: ProblemLog, *, zero_is_none: bool
+) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        log.error(
+            line,
+            f"invalid-{field_name.lower().replace(' ', '-')}",
+            f"invalid {field_name} {text!r} (columns {columns})",
+        )
+        return None
+    value = int(text)
+    return None if zero_is_none and value == 0 else value
+
+
+def _points(text: str, line: int, log: ProblemLog) -> Decimal | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        value = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite() or value < 0:
+        log.error(line, "invalid-points", f"invalid points {text!r} (columns 81-84)")
+        return None
+    return value
+
+
+def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date | None]:
+    """Birth date: ``1969.12.06``, ``1990/01/01``, ``1978``, ``0000/00/00``, ``1987/00/00``."""
+    if not text:
+        return None, None
+    match = re.fullmatch(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", text)
+    if match is None:
+        log.warning(line, "unreadable-birth-date", f"cannot read birth date {text!r} (columns 70-79)")
+        return None, None
+    year = int(match.group(1)) or None
+    if year is None or match.group(2) is None:
+        return year, None
+    return year, parse_loose_date(text)
+
+
+def _read_cells(line: str, number: int, scoring: Scoring, log: ProblemLog) -> tuple[RoundCell, ...]:
+    cells = []
+    body = line.rstrip()
+    start = _FIRST_ROUND
+    round_number = 1
+    while start < len(body):
+        block = body[start - 2 : start + 8].ljust(10)
+        cells.append(_read_cell(block, round_number, number, start + 1, scoring, log))
+        start += _ROUND_WIDTH
+        round_number += 1
+    return tuple(cells)
+
+
+def _read_cell(
+    block: str, round_number: int, line: int, column: int, scoring: Scoring, log: ProblemLog
+) -> RoundCell:
+    """One round: two separating blanks, opponent (4 columns), blank, colour, blank, result."""
+    where = f"round {round_number} (columns {column}-{column + 7})"
+    opponent_text, colour_text, code_text = block[2:6].strip(), block[7], block[9].upper()
+    if block[:2].strip() or block[6] != " " or block[8] != " ":
+        log.error(line, "misaligned-cell", f"{where}: {block[2:].strip()!r} is not in the TRF columns")
+        return RoundCell(round_number, None, None, "", Kind.NOT_PAIRED, Decimal(0), line)
+    opponent: int | None = None
+    if opponent_text:
+        if not opponent_text.isdigit():
+            log.error(line, "invalid-opponent", f"{where}: invalid opponent {opponent_text!r}")
+        else:
+            opponent = int(opponent_text) or None  # 0000 or 0: no opponent (§2.4)
+    colour: Colour | None = None
+    if colour_text in "wWbB" and colour_text != " ":
+        colour = "w" if colour_text in "wW" else "b"
+    elif colour_text not in "- ":
+        log.error(line, "invalid-colour", f"{where}: invalid colour {colour_text!r}")
+    code = code_text.strip()
+    if code and code not in _RESULT_CODES:
+        log.error(line, "invalid-result", f"{where}: invalid result {block[9]!r}")
+        code = ""
+    kind = _kind(code, opponent, where, line, log)
+    if kind is Kind.BYE and opponent is not None:
+        log.error(line, "bye-with-opponent", f"{where}: bye {code!r} with opponent {opponent}")
+        opponent = None
+    points = Decimal(0) if kind is Kind.UNFINISHED else scoring.for_cell(code, colour)
+    return RoundCell(round_number, opponent, colour, code, kind, points, line)
+
+
+def _kind(code: str, opponent: int | None, where: str, line: int, log: ProblemLog) -> Kind:
+    if code == "":
+        if opponent is not None:
+            log.warning(line, "no-result", f"{where}: paired with {opponent} but no result yet")
+            return Kind.UNFINISHED
+        return Kind.NOT_PAIRED
+    if code in "+-":
+        return Kind.FORFEIT
+    if code in "HFUZ":
+        return Kind.BYE
+    if opponent is None:
+        log.error(line, "result-without-opponent", f"{where}: result {code!r} without an opponent")
+        return Kind.BYE
+    return Kind.PLAYED if code in "1=0" else Kind.SHORT
+
+
+def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
+    players = checks.unique_players(players, log)
+    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
+    players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
+    planned, lines = header.planned_rounds, header.lines
+    if planned is not None and rounds > planned:
+        line = lines.get("142", lines.get("XXR"))
+        log.warning(line, "too-many-rounds", f"cells for {rounds} rounds; the file announces {planned}")
+    games = checks.pair_games(players, log, header.round_dates)
+    checks.check_points(players, log)
+    checks.check_counts(
+        players,
+        (header.declared_players, lines.get("062")),
+        (header.declared_rated, lines.get("072")),
+        log,
+    )
+    if not players:
+        log.error(None, "no-players", "the file has no 001 player record")
+    values = header.values
+    tournament = Tournament(
+        source_format=header.version,
+        players=tuple(players),
+        games=tuple(games),
+        name=values.get("012"),
+        place=values.get("022"),
+        federation=values.get("032"),
+        start_date=header.start_date,
+        end_date=header.end_date,
+        planned_rounds=header.planned_rounds,
+        rounds=rounds,
+        round_dates=header.round_dates,
+        tournament_type=values.get("092"),
+        chief_arbiter=values.get("102"),
+        deputy_arbiters=tuple(header.deputies),
+        time_control=values.get("122"),
+        declared_players=header.declared_players,
+        declared_rated_players=header.declared_rated,
+        encoding=encoding,
+    )
+    return ReadResult(tournament, log.sorted())

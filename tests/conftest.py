@@ -1,0 +1,34 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from chessrate.cli import main
+
+
+class CliRun:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Any:
+    """Run ``chessrate ARGS...``; returns exit code, stdout and stderr."""
+
+    def run(*args: str) -> CliRun:
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as done:
+            code = int(done.code or 0)
+        captured = capsys.readouterr()
+        return CliRun(code, captured.out, captured.err)
+
+    return run

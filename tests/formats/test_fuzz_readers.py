@@ -1,0 +1,109 @@
+"""Fuzzing the readers: arbitrary bytes and mutated real files never crash them.
+
+Non-strict reading returns a result whose errors carry a line inside the file (or are whole-file
+problems); strict reading either succeeds on a file without errors or raises FileFormatError with
+the line of one of those errors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chessrate.errors import FileFormatError
+from chessrate.formats import ReadResult, read_csv_games, read_pgn, read_tournament, read_trf
+from chessrate.formats.model import WHOLE_FILE_CODES
+
+DATA = Path(__file__).parents[1] / "data"
+REAL = {p.name: p.read_bytes() for p in [*DATA.glob("trf/*.trf"), *DATA.glob("pgn/*.pgn")]}
+SMALL_CSV = b"white,black,white_rating,black_rating,result,date\nA,B,1500,,1-0,2025-01-01\n"
+READERS: dict[str, Callable[..., ReadResult]] = {
+    "trf": read_trf,
+    "pgn": read_pgn,
+    "csv": read_csv_games,
+    "any": read_tournament,
+}
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def line_count(data: bytes) -> int:
+    return len(re.split(rb"\r\n|\r|\n", data))
+
+
+def check(reader: Callable[..., ReadResult], data: bytes) -> None:
+    result = reader(data)
+    lines = line_count(data)
+    for problem in result.problems:
+        if problem.line is None:
+            assert problem.code in WHOLE_FILE_CODES, problem
+        else:
+            assert 1 <= problem.line <= lines, problem
+    if result.errors:
+        with pytest.raises(FileFormatError) as caught:
+            reader(data, strict=True)
+        assert caught.value.line in {p.line for p in result.errors}
+    else:
+        assert reader(data, strict=True) == result
+
+
+@FUZZ
+@given(data=st.binary(max_size=2000), reader=st.sampled_from(sorted(READERS)))
+def test_arbitrary_bytes(data: bytes, reader: str) -> None:
+    check(READERS[reader], data)
+
+
+# Text that looks like the formats: record codes, tags, delimiters and result codes.
+PIECES = [
+    "001 ", "012 ", "XXR ", "132 ", "   1 w 1", "0000 - H", "  12 b =", '[White "', '[Result "',
+    "1-0", '"]', "white,black,white_rating,black_rating,result,date", ",", ";", "\n", "\r",
+    "\r\n", " ", "9", "+", "-", "=", "é", "\ufeff",
+]  # fmt: skip
+
+
+@FUZZ
+@given(parts=st.lists(st.sampled_from(PIECES), max_size=120), reader=st.sampled_from(sorted(READERS)))
+def test_format_like_text(parts: list[str], reader: str) -> None:
+    check(READERS[reader], "".join(parts).encode())
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, bytes]:
+    name = draw(st.sampled_from(sorted(REAL)))
+    lines = re.split(rb"(?<=\n)", REAL[name])
+    for _ in range(draw(st.integers(1, 6))):
+        action = draw(st.sampled_from(["delete", "duplicate", "flip", "swap"]))
+        i = draw(st.integers(0, len(lines) - 1))
+        if action == "delete" and len(lines) > 1:
+            del lines[i]
+        elif action == "duplicate":
+            lines.insert(i, lines[i])
+        elif action == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif lines[i]:
+            k = draw(st.integers(0, len(lines[i]) - 1))
+            byte = draw(st.integers(0, 255))
+            lines[i] = lines[i][:k] + bytes([byte]) + lines[i][k + 1 :]
+    return name, b"".join(lines)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=mutated())
+def test_mutated_real_files(case: tuple[str, bytes]) -> None:
+    name, data = case
+    check(read_pgn if name.endswith(".pgn") else read_trf, data)
+    check(read_tournament, data)
+
+
+def test_a_duplicated_player_line_is_refused_in_strict_mode() -> None:
+    data = REAL["swiss-9-rounds.trf"]
+    lines = data.split(b"\n")
+    broken = b"\n".join([*lines[:5], lines[4], *lines[5:]])
+    with pytest.raises(FileFormatError) as caught:
+        read_trf(broken, strict=True)
+    assert caught.value.line == 6

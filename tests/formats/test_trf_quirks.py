@@ -1,0 +1,262 @@
+"""Small TRF files written here, one per quirk of real files (shared/research/peers.md §2.4).
+
+The fixture is a 4-player, 3-round Swiss worked out by hand:
+
+- round 1: 1 (White) beats 2; 4 wins against 3 by forfeit;
+- round 2: 3 (White) draws 1; 2 takes a half-point bye (H); 4 has withdrawn (Z);
+- round 3: 3 (Black) beats 2; 1 takes a full-point bye (F); 4's cell is blank.
+
+Points: 1 = 1 + ½ + 1 = 2.5; 2 = 0 + ½ + 0 = 0.5; 3 = 0 + ½ + 1 = 1.5; 4 = 1 + 0 + 0 = 1.0.
+Player 2 is unrated (blank rating), player 4 is rated 0000 (unrated too).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from chessrate.errors import FileFormatError
+from chessrate.formats import Kind, read_trf
+
+
+def player(
+    number: int, sex: str, title: str, name: str, rating: str, points: str, rank: int, cells: str
+) -> str:
+    """A 001 line at the columns of shared/research/peers.md §2.2."""
+    return (
+        f"001 {number:>4} {sex}{title:>3} {name:<33} {rating:>4} ESP {'':>11} {'1990/01/01':<10} "
+        f"{points:>4} {rank:>4}  {cells}"
+    )
+
+
+HEADER = ["012 Open de Prova", "022 Tarragona", "042 2025/03/14", "052 2025/03/16", "XXR 3"]
+PLAYERS = [
+    player(1, "w", "WGM", "Muñoz Pérez, Ana", "2000", "2.5", 1, "   2 w 1     3 b =  0000 - F"),
+    player(2, "m", "", "Çelik, Jordi", "", "0.5", 4, "   1 b 0  0000 - H     3 w 0"),
+    player(3, "m", "", "Garcia, Pere", "1800", "1.5", 2, "   4 w -     1 w =     2 b 1"),
+    player(4, "m", "", "Vidal, Joan", "0000", "1.0", 3, "   3 b +  0000 - Z"),
+]
+
+
+def trf(lines: list[str] | None = None, *, eol: str = "\n", encoding: str = "utf-8") -> bytes:
+    return eol.join([*HEADER, *(lines or PLAYERS)]).encode(encoding) + eol.encode()
+
+
+def check_fixture(data: bytes) -> None:
+    result = read_trf(data)
+    assert result.problems == ()
+    t = result.tournament
+    assert (t.name, t.place, t.start_date, t.planned_rounds, t.rounds) == (
+        "Open de Prova", "Tarragona", dt.date(2025, 3, 14), 3, 3,
+    )  # fmt: skip
+    assert [p.name for p in t.players] == [
+        "Muñoz Pérez, Ana", "Çelik, Jordi", "Garcia, Pere", "Vidal, Joan",
+    ]  # fmt: skip
+    assert [p.rating for p in t.players] == [2000, None, 1800, None]
+    assert t.player(1).title == "WGM"
+    assert t.player(1).sex == "w"
+
+
+@pytest.mark.parametrize(
+    ("eol", "encoding", "bom"),
+    [
+        pytest.param("\n", "utf-8", b"", id="utf8-lf"),
+        pytest.param("\n", "utf-8", b"\xef\xbb\xbf", id="utf8-bom"),
+        pytest.param("\r", "utf-8", b"", id="cr-only"),
+        pytest.param("\r\n", "cp1252", b"", id="windows-1252-crlf"),
+        pytest.param("\r", "latin-1", b"", id="latin1-cr-only"),
+    ],
+)
+def test_encodings_and_line_ends(eol: str, encoding: str, bom: bytes) -> None:
+    check_fixture(bom + trf(eol=eol, encoding=encoding))
+
+
+def test_latin1_is_read_as_windows_1252() -> None:
+    assert read_trf(trf(encoding="latin-1")).tournament.encoding == "windows-1252"
+    assert read_trf(trf()).tournament.encoding == "utf-8"
+
+
+def test_forfeits_byes_withdrawn_and_unrated() -> None:
+    t = read_trf(trf()).tournament
+    assert [(g.round, g.white, g.black, g.code, g.kind) for g in t.games] == [
+        (1, 1, 2, "1", Kind.PLAYED),
+        (1, 3, 4, "-", Kind.FORFEIT),
+        (2, 3, 1, "=", Kind.PLAYED),
+        (3, 2, 3, "0", Kind.PLAYED),
+    ]
+    forfeit = t.games[1]
+    assert (forfeit.white_score, forfeit.black_score, forfeit.counts_for_rating) == (0, 1, False)
+    # Byes: kept as cells, scored, never rated.
+    assert [(c.code, c.kind, c.points) for c in t.player(2).cells] == [
+        ("0", Kind.PLAYED, 0), ("H", Kind.BYE, Decimal("0.5")), ("0", Kind.PLAYED, 0),
+    ]  # fmt: skip
+    assert (t.player(1).cells[2].code, t.player(1).cells[2].points) == ("F", 1)
+    # Withdrawn player 4: Z in round 2, blank (not paired) in round 3, no rated game at all.
+    assert [c.kind for c in t.player(4).cells] == [Kind.FORFEIT, Kind.BYE, Kind.NOT_PAIRED]
+    assert t.rated_games(4) == ()
+    # Rated games of player 3: the draw with 1 (rated) and the win over unrated 2.
+    assert [(g.opponent, g.opponent_rating, g.score, g.colour) for g in t.rated_games(3)] == [
+        (1, 2000, Decimal("0.5"), "w"), (2, None, 1, "b"),
+    ]  # fmt: skip
+    assert [g.opponent_rated for g in t.rated_games(3)] == [True, False]
+
+
+def test_declared_points_are_checked() -> None:
+    lines = [*PLAYERS]
+    lines[0] = lines[0].replace(" 2.5 ", " 3.0 ")
+    result = read_trf(trf(lines))
+    (problem,) = result.errors
+    assert (problem.code, problem.line) == ("points-mismatch", 6)
+    assert "declares 3.0 points; the rounds give 2.5" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("cell", "replacement", "code", "line"),
+    [
+        pytest.param("   1 b 0", "   3 b 0", "asymmetric-pairing", 7, id="wrong-opponent"),
+        # Reported once, on the line of the lower starting number, naming the other line.
+        pytest.param("   1 b 0", "   1 b 1", "result-mismatch", 6, id="both-win"),
+        pytest.param("   1 b 0", "   9 b 0", "unknown-opponent", 7, id="no-such-player"),
+        pytest.param("   1 b 0", "   2 b 0", "self-pairing", 7, id="self"),
+    ],
+)
+def test_both_sides_must_agree(cell: str, replacement: str, code: str, line: int) -> None:
+    lines = [*PLAYERS]
+    lines[1] = lines[1].replace(cell, replacement)
+    result = read_trf(trf(lines))
+    codes = {(p.code, p.line) for p in result.errors}
+    assert (code, line) in codes  # player 1 is on line 6, player 2 on line 7
+    assert all(g.round != 1 or 2 not in (g.white, g.black) for g in result.tournament.games)
+
+
+def test_same_colour_on_both_sides_is_an_error() -> None:
+    lines = [*PLAYERS]
+    lines[1] = lines[1].replace("   1 b 0", "   1 w 0")
+    result = read_trf(trf(lines))
+    assert [(p.code, p.line) for p in result.errors] == [("colour-mismatch", 6)]
+    (game,) = [g for g in result.tournament.games if g.round == 1 and g.white in (1, 2)]
+    assert not game.colours_known
+    assert game.counts_for_rating
+
+
+def test_strict_mode_refuses_with_the_line() -> None:
+    lines = [*PLAYERS]
+    lines[2] = lines[2].replace("   4 w -", "   4 w x")
+    with pytest.raises(FileFormatError) as caught:
+        read_trf(trf(lines), strict=True)
+    assert caught.value.line == 8
+    assert "invalid result 'x'" in str(caught.value)
+    assert str(caught.value).startswith("line 8: ")
+    assert read_trf(trf(), strict=True).problems == ()
+
+
+@pytest.mark.parametrize(
+    ("field", "bad", "code"),
+    [
+        ("2000", "20x0", "invalid-rating"),
+        ("   2 w 1", "   2 q 1", "invalid-colour"),
+        ("   2 w 1", "  zz w 1", "invalid-opponent"),
+        ("   2 w 1", "   2 w1 ", "misaligned-cell"),
+        (" 2.5 ", " 2,x ", "invalid-points"),
+    ],
+)
+def test_bad_fields_are_errors_with_their_line(field: str, bad: str, code: str) -> None:
+    lines = [*PLAYERS]
+    lines[0] = lines[0].replace(field, bad, 1)
+    result = read_trf(trf(lines))
+    assert (code, 6) in {(p.code, p.line) for p in result.errors}
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("28. 07. 2005", dt.date(2005, 7, 28)),  # FIDE example
+        ("24/09/2010", dt.date(2010, 9, 24)),  # JaVaFo sample
+        ("May 29, 2020", dt.date(2020, 5, 29)),  # lichess Swiss
+        ("2024-08-01", dt.date(2024, 8, 1)),  # TieBreakServer
+        ("2024/12/01", dt.date(2024, 12, 1)),  # TRF26
+        ("2005.07.28", dt.date(2005, 7, 28)),
+    ],
+)
+def test_header_dates_in_variant_forms_peers_2_4(text: str, day: dt.date) -> None:
+    data = f"012 X\n042 {text}\n".encode() + trf()[len("\n".join(HEADER)) + 1 :]
+    assert read_trf(data).tournament.start_date == day
+
+
+def test_unreadable_date_is_a_warning() -> None:
+    result = read_trf(b"042 sometime\n" + trf())
+    assert [(p.code, p.line) for p in result.warnings] == [("unreadable-date", 1)]
+    assert result.ok
+
+
+def test_comments_rulers_legends_and_extensions_are_not_errors() -> None:
+    extra = [
+        "### a comment",
+        "",
+        "         1         2         3",
+        "1234567890123456789012345678901234567890",
+        "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF",
+        "XXC white1",
+        "DAT    1 EMAIL ana@example.org",
+        "FRA    1 w    Muñoz Pérez, Ana                  1950 FRA      L01854 1990/01/01",
+    ]
+    result = read_trf(trf([*extra, *PLAYERS]))
+    assert result.problems == ()
+
+
+def test_unknown_records_are_warnings() -> None:
+    result = read_trf(trf(["XYZ hello", "ZZ9 what", *PLAYERS]))
+    assert [(p.code, p.line, p.severity.value) for p in result.problems] == [
+        ("unknown-record", 6, "warning"),
+        ("unknown-record", 7, "warning"),
+    ]
+
+
+def test_xxs_scoring_is_used_for_points() -> None:
+    # JaVaFo XXS (peers.md §2.3): a win 3 points, a draw 1. Player 1: 3 + 1 + 3 (F) = 7.
+    lines = [line.replace(" 2.5 ", " 7.0 ") for line in PLAYERS[:1]]
+    lines += [PLAYERS[1].replace(" 0.5 ", " 1.0 "), PLAYERS[2].replace(" 1.5 ", " 4.0 ")]
+    lines += [PLAYERS[3].replace(" 1.0 ", " 3.0 ")]
+    result = read_trf(trf(["XXS W=3 D=1", *lines]))
+    assert result.problems == ()
+
+
+def test_trf26_162_scoring() -> None:
+    lines = [PLAYERS[0].replace(" 2.5 ", " 7.0 "), PLAYERS[1].replace(" 0.5 ", " 1.0 ")]
+    lines += [PLAYERS[2].replace(" 1.5 ", " 4.0 "), PLAYERS[3].replace(" 1.0 ", " 3.0 ")]
+    result = read_trf(trf(["162  W 3.0  D 1.0  L 0.0", *lines]))
+    assert result.problems == ()
+    assert result.tournament.source_format == "TRF26"
+
+
+def test_one_letter_titles_and_year_only_birth() -> None:
+    line = PLAYERS[2].replace("m    Garcia", "m  g Garcia").replace("1990/01/01", "1978      ")
+    p = read_trf(trf([*PLAYERS[:2], line, PLAYERS[3]])).tournament.player(3)
+    assert (p.title, p.birth_year, p.birth_date) == ("GM", 1978, None)
+
+
+def test_pending_pairing_without_result_is_a_warning() -> None:
+    lines = [
+        PLAYERS[0] + "     4 w  ",
+        PLAYERS[1],
+        PLAYERS[2],
+        PLAYERS[3] + " " * 10 + "     1 b  ",
+    ]
+    result = read_trf(trf(lines))
+    assert result.ok
+    assert {p.code for p in result.warnings} == {"no-result", "too-many-rounds"}
+    (game,) = [g for g in result.tournament.games if g.round == 4]
+    assert (game.kind, game.white_score, game.counts_for_rating) == (Kind.UNFINISHED, None, False)
+
+
+def test_repeated_starting_number_is_an_error() -> None:
+    result = read_trf(trf([*PLAYERS, PLAYERS[3]]))
+    assert ("repeated-player", 10) in {(p.code, p.line) for p in result.errors}
+
+
+def test_empty_file() -> None:
+    result = read_trf(b"")
+    assert {p.code for p in result.errors} == {"empty-file", "no-players"}
+    assert all(p.line is None for p in result.errors)
