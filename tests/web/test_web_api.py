@@ -246,3 +246,31 @@ def test_openapi_documents_every_endpoint(client: TestClient) -> None:
     ]:
         assert "post" in paths[path]
     assert client.get("/docs").status_code == 200
+
+
+def test_glicko2_glickman_example(client: TestClient) -> None:
+    # Glickman, "Example of the Glicko-2 system": 1500/200/0.06, tau 0.5 -> 1464.06, RD 151.52, 0.05999.
+    games = [
+        {"opponent": 1400, "deviation": 30, "result": 1},
+        {"opponent": 1550, "deviation": 100, "result": 0},
+        {"opponent": 1700, "deviation": 300, "result": 0},
+    ]
+    body = {"system": "glicko2", "rating": 1500, "deviation": 200, "volatility": "0,06", "tau": 0.5}
+    data = post(client, "/api/glicko", {**body, "games": games})
+    assert data["rating"] == pytest.approx(1464.06, abs=0.01)
+    assert data["deviation"] == pytest.approx(151.52, abs=0.01)
+    assert data["volatility"] == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_lichess_two_new_players(client: TestClient) -> None:
+    # lila: two new players (1500/500/0.09), white wins: white's PGN diff +241 (docs/glicko.md).
+    data = post(client, "/api/glicko", {"games": [{"opponent": 1500, "deviation": 500, "result": "win"}]})
+    assert data["games"][0]["rating_diff"] == "+241"
+    assert data["provisional"] is True
+
+
+def test_glicko_bad_deviation_named(client: TestClient) -> None:
+    body = {"games": [{"opponent": 1500, "deviation": "-5", "result": 1}]}
+    assert ["body", "games", 0, "deviation"] in [
+        e["loc"] for e in detail(client.post("/api/glicko", json=body))
+    ]

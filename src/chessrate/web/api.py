@@ -413,3 +413,68 @@ def api_tables() -> Any:
 def api_expected_curve() -> JSONResponse:
     """The logistic formula and FIDE's table 8.1.2 for each whole difference from −800 to 800."""
     return JSONResponse(expected_curves(), headers={"Cache-Control": "public, max-age=86400"})
+
+
+class GlickoGameIn(BaseModel):
+    opponent: Number
+    deviation: Number = Field(description="The opponent's rating deviation (RD) before the game.")
+    result: Result
+
+
+class GlickoRequest(BaseModel):
+    system: Literal["lichess", "glicko2"] = Field(
+        "lichess", description="Lichess (each game its own period) or Glicko-2 as Glickman published it."
+    )
+    rating: Number | None = Field(None, description="Absent: a new player (1500).")
+    deviation: Number | None = Field(None, description="Absent: a new player's RD (Lichess 500, paper 350).")
+    volatility: Number | None = Field(None, description="Absent: a new player's (Lichess 0.09, paper 0.06).")
+    days_idle: Number | None = Field(None, description="Lichess: days since the previous game.")
+    tau: Number | None = Field(None, description="Glicko-2: the system constant (default 0.5).")
+    games: list[GlickoGameIn] = Field(examples=[[{"opponent": 1500, "deviation": 500, "result": 1}]])
+
+
+@router.post("/glicko", summary="Glicko-2 and Lichess")
+def api_glicko(body: GlickoRequest, request: Request) -> Any:
+    """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
+    t = _translator(request)
+    inputs = calc.GlickoInputs(
+        system=body.system,
+        rating=_text(body.rating),
+        deviation=_text(body.deviation),
+        volatility=_text(body.volatility),
+        days_idle=_text(body.days_idle),
+        tau=_text(body.tau),
+        games=tuple(
+            calc.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
+            for g in body.games
+        ),
+    )
+    outcome = calc.glicko(inputs, Problems(t), today=_today(request))
+
+    def render(o: calc.Outcome[calc.GlickoResult]) -> dict[str, Any]:
+        r = o.result
+        assert r is not None
+        return {
+            "system": r.system,
+            "rating": r.after.rating,
+            "deviation": r.after.deviation,
+            "volatility": r.after.volatility,
+            "provisional": r.provisional,
+            "tau": r.tau,
+            "start_deviation": r.start_deviation,
+            "estimated_variance": r.variance,
+            "estimated_improvement": r.improvement,
+            "games": [
+                {
+                    "opponent": g.opponent,
+                    "opponent_deviation": g.opponent_deviation,
+                    "score": g.score,
+                    "expected": g.expected,
+                    "rating_after": g.after,
+                    "rating_diff": g.diff,
+                }
+                for g in r.games
+            ],
+        }
+
+    return _respond(outcome, render)

@@ -79,6 +79,7 @@ MODES: tuple[Mode, ...] = (
     Mode("period", "/period", forms.period, calculations.period, chart=True),
     Mode("k_factor", "/k-factor", forms.k_factor, calculations.k_factor, chart=False),
     Mode("performance", "/performance", forms.performance, calculations.performance, chart=False),
+    Mode("glicko", "/glicko", forms.glicko, calculations.glicko, chart=False),
 )
 
 

@@ -20,6 +20,7 @@ from chessrate.web.calculations import (
     EventInputs,
     GameInputs,
     GameRow,
+    GlickoInputs,
     KFactorInputs,
     OptionInputs,
     PerformanceInputs,
@@ -31,10 +32,10 @@ Form = Mapping[str, str]
 R = TypeVar("R")
 
 #: Rows shown in an empty list.
-DEFAULT_ROWS = {"tournament": 3, "performance": 3, "event": 2}
+DEFAULT_ROWS = {"tournament": 3, "performance": 3, "event": 2, "glicko": 3}
 DEFAULT_EVENTS = 2
 
-_GAME_KEY = re.compile(r"games-(\d+)-(opponent|result)")
+_GAME_KEY = re.compile(r"games-(\d+)-(opponent|result|deviation)")
 _EVENT_KEY = re.compile(r"events-(\d+)-(start_rating|games-(\d+)-(opponent|result))")
 
 
@@ -146,6 +147,19 @@ def k_factor(form: Form) -> KFactorInputs:
         highest_rating=text(form, "highest_rating"),
         games_this_period=text(form, "games_this_period"),
         as_of=text(form, "as_of"),
+    )
+
+
+def glicko(form: Form) -> GlickoInputs:
+    rows = game_rows(form, minimum=DEFAULT_ROWS["glicko"])
+    return GlickoInputs(
+        system=text(form, "system", "lichess"),
+        rating=text(form, "rating"),
+        deviation=text(form, "deviation"),
+        volatility=text(form, "volatility"),
+        days_idle=text(form, "days_idle"),
+        tau=text(form, "tau"),
+        games=apply_rows(text(form, "action"), "games", rows, blank=GameRow()),
     )
 
 
