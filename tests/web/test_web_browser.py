@@ -10,6 +10,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -17,6 +18,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
 from chessrate.web import WebSettings, create_app
+from chessrate.web.assets import INSTALL_HINT, missing_assets
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -39,6 +41,9 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def base_url(settings: WebSettings) -> Iterator[str]:
+    missing = missing_assets(settings.static)
+    if missing:
+        pytest.fail(f"web assets missing ({', '.join(missing)}): {INSTALL_HINT}")
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
@@ -63,6 +68,8 @@ def playwright() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()

@@ -522,7 +522,8 @@ class GlickoResult:
 
     @property
     def provisional(self) -> bool:
-        return self.after.deviation >= lichess.PROVISIONAL_DEVIATION
+        """Lichess's "?" (RD >= 110, scalachess ``provisionalDeviation``); the paper has no such mark."""
+        return self.system == "lichess" and self.after.deviation >= lichess.PROVISIONAL_DEVIATION
 
 
 def _positive_number(field_name: str) -> Callable[[str], float]:
