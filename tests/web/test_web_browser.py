@@ -172,6 +172,8 @@ def test_works_with_javascript_off(browser: Browser, base_url: str) -> None:
 def test_no_request_leaves_the_machine(page: Page, base_url: str) -> None:
     # Runs last in this file: every request recorded by the tests above, plus the help page's.
     page.goto(f"{base_url}/help")
+    page.goto(f"{base_url}/docs")  # FastAPI's Swagger UI, its assets served locally
+    expect(page.locator(".swagger-ui .info")).to_be_visible()
     page.goto(
         f"{base_url}/period?rating=1500&k_preset=20&events-0-games-0-opponent=1400&events-0-games-0-result=1"
     )

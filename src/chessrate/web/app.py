@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -149,6 +150,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             "is answered with 422 and the field at fault in `loc`."
         ),
         version="0.1.0",
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.site = site
     app.mount("/static", StaticFiles(directory=settings.static), name="static")
@@ -164,6 +167,18 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
     for mode in MODES:
         _add_mode(app, site, mode)
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> Response:
+        # FastAPI's Swagger UI page, with its script and style served from here, not a CDN.
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="chessrate API",
+            swagger_js_url="/static/vendor/swagger-ui-bundle.js",
+            swagger_css_url="/static/vendor/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+            swagger_ui_parameters={"validatorUrl": None},  # no badge from validator.swagger.io
+        )
 
     @app.get("/help", response_class=HTMLResponse, include_in_schema=False)
     async def help_page(request: Request) -> Response:

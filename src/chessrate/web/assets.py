@@ -15,6 +15,9 @@ VENDOR_FILES: dict[str, str] = {
     "htmx.min.js": "htmx.org/dist/htmx.min.js",
     "uPlot.iife.min.js": "uplot/dist/uPlot.iife.min.js",
     "uPlot.min.css": "uplot/dist/uPlot.min.css",
+    # The API's /docs page (FastAPI's default would load these from a CDN).
+    "swagger-ui-bundle.js": "swagger-ui-dist/swagger-ui-bundle.js",
+    "swagger-ui.css": "swagger-ui-dist/swagger-ui.css",
 }
 
 INSTALL_HINT = "run `npm ci` and `python scripts/vendor_assets.py` at the repository root"
