@@ -20,7 +20,7 @@ VENDOR_FILES: dict[str, str] = {
     "swagger-ui.css": "swagger-ui-dist/swagger-ui.css",
 }
 
-INSTALL_HINT = "run `npm ci` and `python scripts/vendor_assets.py` at the repository root"
+INSTALL_HINT = "run `npm ci --ignore-scripts` and `python scripts/vendor_assets.py` at the repository root"
 
 
 def static_dir() -> Path:
