@@ -3,14 +3,24 @@ VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+ASSETS := src/chessrate/web/static/vendor/.installed
 
-.PHONY: run test setup lint
+.PHONY: run test setup lint assets
 
-run: $(STAMP)
-	$(PY) -m chessrate tournament 1800 1500 1600 1700 1800 1900 2000 --points 4.5 --rules ciabe
+# The web calculator on http://127.0.0.1:8000
+run: $(STAMP) $(ASSETS)
+	$(PY) -m chessrate serve
 
-test: $(STAMP) lint
+test: $(STAMP) $(ASSETS) lint
 	$(PY) -m pytest -q
+
+assets: $(ASSETS)
+
+# htmx, uPlot and Swagger UI from the npm registry, pinned by package-lock.json, served locally.
+$(ASSETS): package.json package-lock.json scripts/vendor_assets.py
+	npm ci --ignore-scripts --no-audit --no-fund
+	$(PY) scripts/vendor_assets.py
+	touch $(ASSETS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -201,3 +201,12 @@ def test_module_entry_point() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert '"expected": 0.24' in done.stdout
+
+
+@pytest.mark.parametrize(
+    "text", ["1.500", "2,345", "1.5e3x"], ids=["es-thousands", "comma-thousands", "junk"]
+)
+def test_a_rating_with_a_thousands_separator_is_refused_not_guessed(cli: Any, text: str) -> None:
+    run = cli("game", text, "1500", "1", "--k", "20")
+    assert run.code == 2
+    assert "rating" in run.err

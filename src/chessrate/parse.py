@@ -7,6 +7,7 @@ Pure functions shared by the command line, the web calculator and the file reade
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal, InvalidOperation
 
 from chessrate.errors import InvalidInputError
@@ -14,6 +15,8 @@ from chessrate.errors import InvalidInputError
 #: Ratings outside this range are refused. FIDE lists span roughly 1000-3000; we accept 0-4000.
 MIN_RATING = Decimal(0)
 MAX_RATING = Decimal(4000)
+
+_THOUSANDS = re.compile(r"^\d{1,2}[.,]\d{3}$")
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")
@@ -57,6 +60,9 @@ def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
 
 def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal:
     """A rating between :data:`MIN_RATING` and :data:`MAX_RATING` (fractions allowed for averages)."""
+    if isinstance(text, str) and _THOUSANDS.match(text.strip()):
+        # "1.500" is fifteen hundred in Spanish and Catalan, 1.5 in English: refuse, never guess.
+        raise InvalidInputError(field, text, "write a rating without a thousands separator, e.g. 1500")
     value = parse_decimal(text, field=field)
     if not MIN_RATING <= value <= MAX_RATING:
         raise InvalidInputError(field, text, f"a rating is between {MIN_RATING} and {MAX_RATING}")
