@@ -10,6 +10,7 @@ import sys
 import typer
 
 from chessrate.cli import elo_commands  # noqa: F401  (registers the commands)
+from chessrate.cli import glicko_commands  # noqa: F401
 from chessrate.cli.app import app
 from chessrate.errors import RatingError
 

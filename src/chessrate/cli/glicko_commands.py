@@ -1,0 +1,353 @@
+"""Glicko commands: ``glicko`` (Glicko-1) and ``glicko2`` (the paper, or ``--preset lichess``).
+
+A GAME is ``OPPONENT_RATING:OPPONENT_RD:RESULT``, e.g. ``1400:30:1`` or ``1550:100:½``. The JSON
+keys are a public interface: ``rating``, ``deviation`` (and ``volatility``, ``provisional`` for
+Glicko-2), plus ``games`` with each game's working.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import typer
+
+from chessrate import glicko, glicko2, lichess
+from chessrate.cli.app import app
+from chessrate.cli.output import fmt, print_json, print_summary, print_table
+from chessrate.errors import InvalidInputError, RatingError
+from chessrate.parse import parse_decimal, parse_rating, parse_score
+
+GamesArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="GAME...",
+        help="OPPONENT_RATING:OPPONENT_RD:RESULT, e.g. 1400:30:1; none for an idle period.",
+        show_default=False,
+    ),
+]
+RatingOpt = Annotated[str | None, typer.Option("--rating", help="Your rating.", show_default=False)]
+DeviationOpt = Annotated[
+    str | None, typer.Option("--deviation", help="Your rating deviation (RD).", show_default=False)
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+
+
+@dataclass(frozen=True)
+class ParsedGame:
+    """A GAME argument: opponent's rating and RD, and the player's score."""
+
+    opponent_rating: float
+    opponent_deviation: float
+    score: float
+
+
+def _positive(text: str, *, field: str) -> float:
+    value = parse_decimal(text, field=field)
+    if value <= 0:
+        raise InvalidInputError(field, text, "must be above zero")
+    return float(value)
+
+
+def _not_negative(text: str, *, field: str) -> float:
+    value = parse_decimal(text, field=field)
+    if value < 0:
+        raise InvalidInputError(field, text, "cannot be negative")
+    return float(value)
+
+
+def _parse_games(texts: list[str] | None) -> list[ParsedGame]:
+    games = []
+    for number, text in enumerate(texts or [], start=1):
+        parts = text.split(":")
+        if len(parts) != 3:
+            raise InvalidInputError(
+                f"game {number}", text, "a game is OPPONENT_RATING:OPPONENT_RD:RESULT, e.g. 1400:30:1"
+            )
+        rating, deviation, result = parts
+        games.append(
+            ParsedGame(
+                float(parse_rating(rating, field=f"game {number} opponent rating")),
+                _positive(deviation, field=f"game {number} opponent deviation"),
+                float(parse_score(result, field=f"game {number} result")),
+            )
+        )
+    return games
+
+
+def _require(text: str | None, option: str, hint: str = "") -> str:
+    if text is None:
+        raise RatingError(f"missing {option}{hint}")
+    return text
+
+
+def _games_table(columns: list[str], rows: list[list[str]]) -> None:
+    if rows:
+        print_table("Games", columns, rows)
+
+
+@app.command("glicko")
+def glicko_command(
+    games: GamesArg = None,
+    rating: RatingOpt = None,
+    deviation: DeviationOpt = None,
+    c: Annotated[
+        str | None,
+        typer.Option(
+            "--c",
+            help="Step 1 constant c, or FROM:TO:N for the c that takes RD from FROM to TO in N "
+            "periods (the paper's 50:350:100 gives 34.6). Without it the RD is taken as given.",
+            show_default=False,
+        ),
+    ] = None,
+    periods_idle: Annotated[
+        str | None,
+        typer.Option(
+            "--periods-idle",
+            help="The paper's t: rating periods since you last played (1 = played in the "
+            "previous period); needs --c. Default 1.",
+            show_default=False,
+        ),
+    ] = None,
+    min_deviation: Annotated[
+        str | None,
+        typer.Option(
+            "--min-deviation", help="Floor for the new RD (Glickman suggests e.g. 30).", show_default=False
+        ),
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Glicko (Glicko-1) for one rating period, as in Glickman's paper."""
+    player = glicko.GlickoRating(
+        float(parse_rating(_require(rating, "--rating"))),
+        _positive(_require(deviation, "--deviation"), field="deviation"),
+    )
+    constant = _parse_c(c) if c is not None else None
+    if periods_idle is not None and constant is None:
+        raise RatingError("missing --c: --periods-idle grows the RD by c for each period")
+    periods = _not_negative(periods_idle, field="periods_idle") if periods_idle is not None else 1.0
+    floor = _positive(min_deviation, field="min_deviation") if min_deviation is not None else None
+    parsed = _parse_games(games)
+    result = glicko.rate_period(
+        player,
+        [glicko.GlickoGame(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
+        c=constant,
+        periods=periods,
+        min_deviation=floor,
+    )
+    game_rows = [
+        {
+            "opponent_rating": g.opponent_rating,
+            "opponent_deviation": g.opponent_deviation,
+            "score": g.score,
+            "expected_score": e,
+        }
+        for g, e in zip(parsed, result.expected_scores, strict=True)
+    ]
+    if json:
+        print_json(
+            {
+                "rating": result.after.rating,
+                "deviation": result.after.deviation,
+                "start_deviation": result.start.deviation,
+                "c": constant,
+                "games": game_rows,
+            }
+        )
+        return
+    _games_table(
+        ["game", "opponent", "opponent RD", "score", "expected score"],
+        [
+            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
+            for n, (g, e) in enumerate(zip(parsed, result.expected_scores, strict=True), start=1)
+        ],
+    )
+    print_summary(
+        "Glicko (Glickman's paper), one rating period",
+        [
+            ("rating", f"{result.before.rating:.1f} → {result.after.rating:.1f}"),
+            ("deviation at period start", f"{result.start.deviation:.1f}"),
+            ("new deviation", f"{result.after.deviation:.1f}"),
+        ],
+    )
+
+
+def _parse_c(text: str) -> float:
+    parts = text.split(":")
+    if len(parts) == 1:
+        return _not_negative(text, field="c")
+    if len(parts) != 3:
+        raise InvalidInputError("c", text, "c is a number, or FROM:TO:N (RD from FROM to TO in N periods)")
+    low, high, count = parts
+    return glicko.c_for_growth(
+        _positive(low, field="c"), _positive(high, field="c"), _positive(count, field="c")
+    )
+
+
+@app.command("glicko2")
+def glicko2_command(
+    games: GamesArg = None,
+    rating: RatingOpt = None,
+    deviation: DeviationOpt = None,
+    volatility: Annotated[
+        str | None, typer.Option("--volatility", help="Your volatility (sigma).", show_default=False)
+    ] = None,
+    tau: Annotated[
+        str | None,
+        typer.Option(
+            "--tau", help="System constant tau; default 0.5 (the paper's example).", show_default=False
+        ),
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            help="lichess: rate the games one after another as Lichess does (defaults: a new player).",
+            show_default=False,
+        ),
+    ] = None,
+    days_idle: Annotated[
+        str | None,
+        typer.Option(
+            "--days-idle", help="With --preset lichess: days since your previous game.", show_default=False
+        ),
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Glicko-2 for one rating period (Glickman's paper), or a Lichess session (--preset lichess)."""
+    parsed = _parse_games(games)
+    if preset is not None:
+        if preset.strip().lower() != "lichess":
+            raise InvalidInputError("preset", preset, "the only preset is lichess")
+        if tau is not None:
+            raise InvalidInputError("tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
+        _lichess(parsed, rating, deviation, volatility, days_idle, json=json)
+        return
+    if days_idle is not None:
+        raise InvalidInputError("days_idle", days_idle, "days idle apply only with --preset lichess")
+    hint = " (or use --preset lichess for a new Lichess player)"
+    player = glicko2.Glicko2Rating(
+        float(parse_rating(_require(rating, "--rating", hint))),
+        _positive(_require(deviation, "--deviation", hint), field="deviation"),
+        _positive(_require(volatility, "--volatility", hint), field="volatility"),
+    )
+    system_tau = _positive(tau, field="tau") if tau is not None else glicko2.DEFAULT_TAU
+    result = glicko2.rate_period(
+        player,
+        [glicko2.Glicko2Game(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
+        tau=system_tau,
+    )
+    after = result.after
+    if json:
+        print_json(
+            {
+                "rating": after.rating,
+                "deviation": after.deviation,
+                "volatility": after.volatility,
+                "provisional": after.deviation >= lichess.PROVISIONAL_DEVIATION,
+                "tau": system_tau,
+                "games": [
+                    {
+                        "opponent_rating": g.opponent_rating,
+                        "opponent_deviation": g.opponent_deviation,
+                        "score": g.score,
+                        "expected_score": e,
+                    }
+                    for g, e in zip(parsed, result.expected_scores, strict=True)
+                ],
+            }
+        )
+        return
+    _games_table(
+        ["game", "opponent", "opponent RD", "score", "expected score"],
+        [
+            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
+            for n, (g, e) in enumerate(zip(parsed, result.expected_scores, strict=True), start=1)
+        ],
+    )
+    print_summary(
+        f"Glicko-2 (Glickman's paper), one rating period, tau {system_tau}",
+        [
+            ("rating", f"{player.rating:.2f} → {after.rating:.2f}"),
+            ("deviation", f"{player.deviation:.2f} → {after.deviation:.2f}"),
+            ("volatility", f"{player.volatility:.6f} → {after.volatility:.6f}"),
+            ("provisional (Lichess's mark, RD ≥ 110)", fmt(after.deviation >= lichess.PROVISIONAL_DEVIATION)),
+        ],
+    )
+
+
+def _lichess(
+    parsed: list[ParsedGame],
+    rating: str | None,
+    deviation: str | None,
+    volatility: str | None,
+    days_idle: str | None,
+    *,
+    json: bool,
+) -> None:
+    new = lichess.NEW_PLAYER
+    player = lichess.LichessRating(
+        float(parse_rating(rating)) if rating is not None else new.rating,
+        _positive(deviation, field="deviation") if deviation is not None else new.deviation,
+        _positive(volatility, field="volatility") if volatility is not None else new.volatility,
+    )
+    days = _not_negative(days_idle, field="days_idle") if days_idle is not None else 0.0
+    sides = lichess.rate_games(
+        player,
+        [lichess.OpponentGame(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
+        days_idle=days,
+    )
+    final = sides[-1].after if sides else lichess.after_idle(player, days)
+    if json:
+        print_json(
+            {
+                "rating": final.rating,
+                "deviation": final.deviation,
+                "volatility": final.volatility,
+                "provisional": final.provisional,
+                "display": final.display,
+                "games": [_side_json(g, side) for g, side in zip(parsed, sides, strict=True)],
+            }
+        )
+        return
+    _games_table(
+        ["game", "opponent", "opponent RD", "score", "expected score", "rating", "diff (PGN)"],
+        [
+            [
+                str(n),
+                fmt(g.opponent_rating),
+                fmt(g.opponent_deviation),
+                fmt(g.score),
+                f"{side.expected_score:.3f}",
+                f"{side.before.display} → {side.after.display}",
+                side.rating_diff_text,
+            ]
+            for n, (g, side) in enumerate(zip(parsed, sides, strict=True), start=1)
+        ],
+    )
+    print_summary(
+        "Glicko-2 as Lichess runs it (each game its own rating period)",
+        [
+            ("rating", f"{player.rating:.2f} → {final.rating:.2f}  (shown as {final.display})"),
+            ("deviation", f"{player.deviation:.2f} → {final.deviation:.2f}"),
+            ("volatility", f"{player.volatility:.6f} → {final.volatility:.6f}"),
+            ("provisional (RD ≥ 110)", fmt(final.provisional)),
+            ("not known here", "Lichess's rating-gain factor; halving against bots"),
+        ],
+    )
+
+
+def _side_json(game: ParsedGame, side: lichess.LichessSide) -> dict[str, Any]:
+    return {
+        "opponent_rating": game.opponent_rating,
+        "opponent_deviation": game.opponent_deviation,
+        "score": game.score,
+        "expected_score": side.expected_score,
+        "rating_before": side.before.rating,
+        "deviation_before": side.before.deviation,
+        "rating_after": side.after.rating,
+        "deviation_after": side.after.deviation,
+        "volatility_after": side.after.volatility,
+        "rating_diff": side.rating_diff_text,
+        "reset": side.reset,
+    }
