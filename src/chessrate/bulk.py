@@ -26,19 +26,18 @@ How the FIDE engine cuts the work per game (see ``docs/bulk.md``):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from chessrate import _glicko2_steps as steps
 from chessrate import elo
 from chessrate.errors import ConvergenceError, InvalidInputError, RatingError
 from chessrate.fide.rules import CapScope, JuniorRule
 from chessrate.fide.tables import scoring_probability
+from chessrate.glicko2 import DEFAULT_TAU
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ruleset import (
     DifferenceCap,
@@ -148,29 +147,34 @@ def rate_elo_period(
 
     # One integer key per game: 3 (D + 4000) + s, plus a block for each side the cap spares.
     if per_game:
-        key = _side_key(w_rating, table_cap, white=True)
-        key -= _side_key(b_rating, table_cap, white=False)
+        white_part = _side_key(w_rating, table_cap, white=True)
+        black_part = _side_key(b_rating, table_cap, white=False)
     else:
-        key = _side_key(rating, table_cap, white=True)[w]
-        key -= _side_key(rating, table_cap, white=False)[b]
+        white_part = _side_key(rating, table_cap, white=True)[w]
+        black_part = _side_key(rating, table_cap, white=False)[b]
+    key = np.add(white_part, black_part, dtype=np.intp)  # an index array, so the gather is direct
+    del white_part, black_part
     key += s
     k_given = _k_array(k, rating, rules)
 
     x_white = x_black = None
     if not (one_game_scope or per_event_rounding or not exact or len(w) > _SAFE_GAMES):
-        # The fast path: one gather and one bincount per colour, the game counts carried in the values.
+        # The fast path: one table gather and one scatter-add per colour, the game counts in the values.
         white_table, black_table = _tables(rules.expected, table_cap, counted=True)
         values = np.take(white_table, key)
-        total = np.bincount(w, values, minlength=players)
+        total = np.zeros(players)
+        np.add.at(total, w, values)
         sides = (w_rating, b_rating) if per_game else (rating,)
         if any(_spares_anyone(table_cap, side) for side in sides):
             np.take(black_table, key, out=values)
         else:
             np.subtract(2.0 * _COUNT_UNIT, values, out=values)  # Black's: -(100 S - PD) + 2**30
-        total += np.bincount(b, values, minlength=players)
+        np.add.at(total, b, values)
         del values, key
-        games = np.rint(total / _COUNT_UNIT).astype(np.int64)
-        sums = total - games * _COUNT_UNIT  # exact: whole numbers below 2**53
+        counted = np.rint(total * (1.0 / _COUNT_UNIT))  # exact: a power of two, whole numbers < 2**53
+        total -= counted * _COUNT_UNIT
+        games: IntArray = counted.astype(np.int64)
+        sums: FloatArray = total
     else:
         white_table, black_table = _tables(rules.expected, table_cap, counted=False)
         x_white = np.take(white_table, key)
@@ -185,12 +189,13 @@ def rate_elo_period(
                 rules.expected,
                 rules.cap,
             )
-        games = np.bincount(w, minlength=players) + np.bincount(b, minlength=players)
+        games = (np.bincount(w, minlength=players) + np.bincount(b, minlength=players)).astype(np.int64)
         sums = np.bincount(w, x_white, minlength=players) + np.bincount(b, x_black, minlength=players)
+        sums = sums.astype(np.float64, copy=False)
 
     k_used = _apply_700_rule(k_given, games, rules.max_k_times_games)
     if exact:
-        hundredths = np.rint(sums).astype(np.int64) * k_used  # K x sum(100 S - PD), exact
+        hundredths = np.rint(sums) * k_used.astype(np.float64)  # K x sum(100 S - PD): whole, exact
         change = hundredths / 100.0
         rounded = _round_hundredths(hundredths)
     else:
@@ -199,11 +204,13 @@ def rate_elo_period(
     if per_event_rounding and events is not None and x_white is not None and x_black is not None:
         rounded = _round_per_event((w, b), events, (x_white, x_black), k_used, players, exact=exact)
 
-    score = expected = None
+    score: FloatArray | None = None
+    expected: FloatArray | None = None
     if totals:
         halves = np.bincount(w, s, minlength=players) + np.bincount(b, 2 - s, minlength=players)
         score = halves / 2.0
-        expected = (50.0 * halves - sums) / 100.0 if exact else score - sums
+        expected_sum = (50.0 * halves - sums) / 100.0 if exact else halves / 2.0 - sums
+        expected = expected_sum.astype(np.float64, copy=False)
     return EloPeriod(
         games=games,
         k=k_used,
@@ -279,17 +286,17 @@ def _profile(values: ArrayLike | None, field: str, n: int) -> IntArray:
     return array.astype(np.int64, copy=False)
 
 
-def _side_key(rating: IntArray, cap: DifferenceCap | None, *, white: bool) -> NDArray[np.int32]:
-    """White's part of a game's key, or Black's (to subtract): 3 x rating, and the cap's block."""
-    key = 3 * rating.astype(np.int32)
-    spared = cap is not None and cap.applies_below is not None
-    if white:
-        key += 3 * (_MAX - _MIN)
-        if spared and cap is not None and cap.applies_below is not None:
-            # B.02 8.3.1 (from 2025-10-01): no cap for a player rated 2650 or more.
-            key += _BLOCK * (rating >= cap.applies_below).astype(np.int32)
-    elif spared and cap is not None and cap.applies_below is not None:
-        key -= 2 * _BLOCK * (rating >= cap.applies_below).astype(np.int32)
+def _side_key(rating: IntArray, cap: DifferenceCap | None, *, white: bool) -> NDArray[np.uint16]:
+    """White's part of a game's key, 3 x rating, or Black's, 3 x (4000 - rating); each plus the
+    block of the tables for a side the cap spares. Both fit two bytes, so the per-game gathers
+    read little memory: White's 3 r + 24003 e (at most 36003), Black's 3 (4000 - r) + 48006 e.
+    """
+    two_bytes = rating.astype(np.uint16)
+    key = two_bytes * np.uint16(3) if white else (np.uint16(_MAX - _MIN) - two_bytes) * np.uint16(3)
+    if cap is not None and cap.applies_below is not None:
+        # B.02 8.3.1 (from 2025-10-01): the 400-point rule is for players rated below 2650.
+        spared = (rating >= cap.applies_below).astype(np.uint16)
+        key += spared * np.uint16(_BLOCK if white else 2 * _BLOCK)
     return key
 
 
@@ -315,7 +322,7 @@ def _tables(expected: Expected, cap: DifferenceCap | None, *, counted: bool) -> 
     difference = np.arange(-(_MAX - _MIN), _MAX - _MIN + 1)
     limit = cap.limit if cap is not None else _MAX - _MIN
 
-    def expected_for(own_difference: NDArray[np.int64], capped: bool) -> FloatArray:
+    def expected_for(own_difference: NDArray[np.int64], *, capped: bool) -> FloatArray:
         used = np.clip(own_difference, -limit, limit) if capped else own_difference
         return by_difference[used + (_MAX - _MIN)]
 
@@ -325,10 +332,12 @@ def _tables(expected: Expected, cap: DifferenceCap | None, *, counted: bool) -> 
         for spared_white in (False, True):
             white = np.empty(_BLOCK)
             black = np.empty(_BLOCK)
+            # FIDE B.02 8.3.1: a difference over 400 counts as 400, for the side the rule covers.
+            white_expected = expected_for(difference, capped=not spared_white)
+            black_expected = expected_for(-difference, capped=not spared_black)
             for halves in range(3):
-                # FIDE B.02 8.3.1: a difference over 400 counts as 400, for the side the rule covers.
-                white[halves::3] = unit * halves / 2 - expected_for(difference, not spared_white)
-                black[halves::3] = unit * (2 - halves) / 2 - expected_for(-difference, not spared_black)
+                white[halves::3] = unit * halves / 2 - white_expected
+                black[halves::3] = unit * (2 - halves) / 2 - black_expected
             blocks_white.append(white)
             blocks_black.append(black)
     white_all = np.concatenate(blocks_white)
@@ -368,13 +377,16 @@ def _cap_one_game_per_event(
     if len(over) == 0:
         return
     event = np.zeros(len(over), dtype=np.intp) if events is None else events[over]
-    colour_parts, player_parts, event_parts, game_parts = [], [], [], []
-    for colour in (0, 1):
+    colour_parts: list[IntArray] = []
+    player_parts: list[IntArray] = []
+    event_parts: list[IntArray] = []
+    game_parts: list[IntArray] = []
+    for side in (0, 1):
         covered = np.ones(len(over), dtype=bool)
         if cap.applies_below is not None:
-            covered = own_ratings[colour][over] < cap.applies_below
-        colour_parts.append(np.full(int(covered.sum()), colour))
-        player_parts.append(players[colour][over[covered]])
+            covered = own_ratings[side][over] < cap.applies_below
+        colour_parts.append(np.full(int(covered.sum()), side, dtype=np.int64))
+        player_parts.append(players[side][over[covered]])
         event_parts.append(event[covered])
         game_parts.append(over[covered])
     colour = np.concatenate(colour_parts)
@@ -389,11 +401,11 @@ def _cap_one_game_per_event(
     by_difference = _expected_by_difference(expected)
     unit = 100.0 if expected is Expected.TABLE else 1.0
     for side in (0, 1):
-        games = game[chosen[colour[chosen] == side]]
-        own = difference[games] if side == 0 else -difference[games]
-        halves = key[games] % 3 if side == 0 else 2 - key[games] % 3
+        capped_games = game[chosen[colour[chosen] == side]]
+        own = difference[capped_games] if side == 0 else -difference[capped_games]
+        halves = key[capped_games] % 3 if side == 0 else 2 - key[capped_games] % 3
         capped = np.clip(own, -cap.limit, cap.limit)
-        values[side][games] = unit * halves / 2 - by_difference[capped + (_MAX - _MIN)]
+        values[side][capped_games] = unit * halves / 2 - by_difference[capped + (_MAX - _MIN)]
 
 
 def _round_per_event(
@@ -411,10 +423,7 @@ def _round_per_event(
     groups, inverse = np.unique(sides, return_inverse=True)
     sums = np.bincount(inverse, np.concatenate(values), minlength=len(groups))
     player = groups // span
-    if exact:
-        rounded = _round_hundredths(np.rint(sums).astype(np.int64) * k[player])
-    else:
-        rounded = _round_float(sums * k[player])
+    rounded = _round_hundredths(np.rint(sums) * k[player]) if exact else _round_float(sums * k[player])
     return np.bincount(player, rounded, minlength=players).astype(np.int64)
 
 
@@ -422,14 +431,28 @@ def _apply_700_rule(k: IntArray, games: IntArray, max_k_times_games: int | None)
     """K cut to the largest whole number with K x n <= 700 (B.02 8.3.3), n the period's games."""
     if max_k_times_games is None:
         return k
-    over = k * games > max_k_times_games
-    return np.where(over, max_k_times_games // np.maximum(games, 1), k)
+    over = np.flatnonzero(k * games > max_k_times_games)
+    if not len(over):
+        return k
+    cut = k.copy()
+    cut[over] = max_k_times_games // games[over]
+    return cut
 
 
-def _round_hundredths(hundredths: IntArray) -> IntArray:
-    """A whole number of hundredths to the nearest whole number, 0.5 away from zero (B.02 8.3.4)."""
-    magnitude = (np.abs(hundredths) + 50) // 100
-    return np.where(hundredths < 0, -magnitude, magnitude)
+def _round_hundredths(hundredths: FloatArray) -> IntArray:
+    """A whole number of hundredths (held exactly in a float) to the nearest whole number, 0.5 away
+    from zero (B.02 8.3.4): floor((|h| + 50) / 100) with the sign of h. Exact while |h| < 2**40:
+    the quotient's float error is then far below the 0.01 between x.99 and the next whole number.
+    """
+    magnitude = np.abs(hundredths)
+    if len(magnitude) and magnitude.max() >= 2.0**40:  # beyond any real period; exact integers then
+        whole = (magnitude.astype(np.int64) + 50) // 100
+        return np.where(hundredths < 0, -whole, whole)
+    magnitude += 50.0
+    magnitude /= 100.0
+    np.floor(magnitude, out=magnitude)
+    np.copysign(magnitude, hundredths, out=magnitude)
+    return magnitude.astype(np.int64)
 
 
 def _round_float(change: FloatArray) -> IntArray:
@@ -508,4 +531,316 @@ def _ratings(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
     if len(array) and (array.min() < _MIN or array.max() > _MAX):
         first = int(np.flatnonzero((array < _MIN) | (array > _MAX))[0])
         raise InvalidInputError(field, int(array[first]), f"a rating is between {_MIN} and {_MAX}")
+    return array
+
+
+# ---------------------------------------------------------------------------------------------
+# Glicko-2 (Glickman, "Example of the Glicko-2 system", as chessrate.glicko2 implements it)
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Glicko2Period:
+    """One Glicko-2 rating period of every player, as arrays indexed by player."""
+
+    rating: FloatArray
+    deviation: FloatArray
+    volatility: FloatArray
+    #: Whether the player had games in the period (if not, only Step 6 applied).
+    played: NDArray[np.bool_]
+    #: Illinois iterations of Step 5.4 (0 for a player without games).
+    iterations: IntArray
+
+
+#: Games (or players) per chunk of the Glicko-2 passes: the temporaries stay in the processor's cache.
+_CHUNK = 1 << 15
+
+
+def rate_glicko2_period(
+    white: ArrayLike,
+    black: ArrayLike,
+    white_half_points: ArrayLike,
+    rating: ArrayLike,
+    deviation: ArrayLike,
+    volatility: ArrayLike,
+    *,
+    tau: float = DEFAULT_TAU,
+    epsilon: float = steps.EPSILON,
+    max_iterations: int = steps.MAX_ITERATIONS,
+) -> Glicko2Period:
+    """Rate one Glicko-2 period of many players, each from the ratings at the period start.
+
+    The bulk counterpart of :func:`chessrate.glicko2.rate_whole_period` (paper Steps 2-8, one
+    elapsed period): Steps 3-4 sum over the games with two gathers per game, Step 5's Illinois
+    iteration runs on every player at once, each stopping at its own tolerance, bounded by
+    ``max_iterations`` (a :class:`~chessrate.errors.ConvergenceError` names the player).
+    Ratings are chess ratings, 0 to 4000; deviations and volatilities above zero.
+    """
+    w, b, s = _games(white, black, white_half_points)
+    r = _floats(rating, "rating", positive=False)
+    n = len(r)
+    rd = _floats(deviation, "deviation", positive=True, n=n)
+    sigma = _floats(volatility, "volatility", positive=True, n=n)
+    if len(r) and (r.min() < _MIN or r.max() > _MAX):
+        first = int(np.flatnonzero((r < _MIN) | (r > _MAX))[0])
+        raise InvalidInputError(
+            "rating", r[first].item(), f"player {first}: a rating is between {_MIN} and {_MAX}"
+        )
+    _check_players(w, b, n)
+    _check_settings(tau, epsilon, max_iterations)
+
+    # Step 2: the Glicko-2 scale; g(phi) once per player (Step 3).
+    mu = (r - steps.CENTRE) / steps.SCALE
+    phi = rd / steps.SCALE
+    g = 1.0 / np.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+    variance_sum, improvement = _glicko2_sums(w, b, s, mu + 1j * g, n)
+    played = np.zeros(n, dtype=bool)
+    played[w] = True
+    played[b] = True
+
+    rating_out = np.empty(n)
+    deviation_out = np.empty(n)
+    volatility_out = np.empty(n)
+    iterations = np.zeros(n, dtype=np.int64)
+    # Steps 3-8 a block of players at a time, so that the per-player temporaries stay in cache.
+    for start in range(0, n, _CHUNK):
+        block = slice(start, start + _CHUNK)
+        new_mu, new_phi, new_sigma, taken = _update_players(
+            mu[block],
+            phi[block],
+            sigma[block],
+            played[block],
+            variance_sum[block],
+            improvement[block],
+            first_player=start,
+            tau=tau,
+            epsilon=epsilon,
+            max_iterations=max_iterations,
+        )
+        rating_out[block] = steps.SCALE * new_mu + steps.CENTRE  # Step 8
+        deviation_out[block] = steps.SCALE * new_phi
+        volatility_out[block] = new_sigma
+        iterations[block] = taken
+    return Glicko2Period(
+        rating=rating_out,
+        deviation=deviation_out,
+        volatility=volatility_out,
+        played=played,
+        iterations=iterations,
+    )
+
+
+def _update_players(
+    mu: FloatArray,
+    phi: FloatArray,
+    sigma: FloatArray,
+    played: NDArray[np.bool_],
+    variance_sum: FloatArray,
+    improvement: FloatArray,
+    *,
+    first_player: int,
+    tau: float,
+    epsilon: float,
+    max_iterations: int,
+) -> tuple[FloatArray, FloatArray, FloatArray, IntArray]:
+    """Steps 3-7 for a block of players, from their sums over the period's games."""
+    new_mu = mu.copy()
+    new_phi = np.sqrt(phi * phi + 1.0 * sigma * sigma)  # Step 6 only, for those without games
+    new_sigma = sigma.copy()
+    iterations = np.zeros(len(mu), dtype=np.int64)
+    rows = np.flatnonzero(played)
+    if not len(rows):
+        return new_mu, new_phi, new_sigma, iterations
+    who = rows + first_player
+    total = improvement[rows]
+    with np.errstate(divide="ignore", over="ignore"):
+        v = 1.0 / variance_sum[rows]  # Step 3 (a sum of 0 gives inf, refused below)
+        delta = v * total  # Step 4
+        bad = ~np.isfinite(v * v) | ~np.isfinite(delta * delta)
+    if bad.any():
+        raise RatingError(
+            f"player {int(who[bad][0])}: the rating gaps in this period are too large for "
+            "Glicko-2's estimated variance v or improvement Delta"
+        )
+    phi2 = phi[rows] * phi[rows]
+    sigma_prime, taken = _volatility(
+        sigma[rows], phi2, v, delta, who, tau=tau, epsilon=epsilon, max_iterations=max_iterations
+    )
+    phi_star = np.sqrt(phi2 + 1.0 * sigma_prime * sigma_prime)  # Step 6
+    phi_prime = 1.0 / np.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)  # Step 7
+    mu_prime = mu[rows] + phi_prime * phi_prime * total
+    if not (np.isfinite(mu_prime).all() and np.isfinite(phi_prime).all()):
+        first = int(who[np.flatnonzero(~np.isfinite(mu_prime) | ~np.isfinite(phi_prime))[0]])
+        raise ConvergenceError(f"player {first}: Glicko-2 produced a non-finite result")
+    new_mu[rows] = mu_prime
+    new_phi[rows] = phi_prime
+    new_sigma[rows] = sigma_prime
+    iterations[rows] = taken
+    return new_mu, new_phi, new_sigma, iterations
+
+
+def _glicko2_sums(
+    w: IntArray, b: IntArray, s: NDArray[np.int8], packed: NDArray[np.complex128], players: int
+) -> tuple[FloatArray, FloatArray]:
+    """Per player: sum of g(phi_j)^2 E_j (1 - E_j) (Step 3) and of g(phi_j) (s_j - E_j) (Step 4).
+
+    ``packed`` holds mu + i g(phi) per player, so one gather per side brings both. With
+    t = exp(g_black (mu_black - mu_white)), White's E = 1 / (1 + t) and 1 - E = t E; with
+    u = exp(g_white (mu_black - mu_white)), Black's 1 - E = 1 / (1 + u) and E = u (1 - E): one
+    exponential per side, no division by a difference. The games go through in chunks whose
+    temporaries stay in the processor's cache.
+    """
+    variance_sum = np.zeros(players)
+    improvement = np.zeros(players)
+    size = min(_CHUNK, len(w))
+    white_buffer = np.empty(size, dtype=np.complex128)
+    black_buffer = np.empty(size, dtype=np.complex128)
+    gap_buffer, score_buffer, odds_buffer, p_buffer, gp_buffer, term_buffer = (
+        np.empty(size) for _ in range(6)
+    )
+    for start in range(0, len(w), _CHUNK):
+        wc = w[start : start + _CHUNK]
+        bc = b[start : start + _CHUNK]
+        m = len(wc)
+        white = np.take(packed, wc, out=white_buffer[:m])
+        black = np.take(packed, bc, out=black_buffer[:m])
+        gap = np.subtract(black.real, white.real, out=gap_buffer[:m])  # mu_black - mu_white
+        score = np.multiply(s[start : start + _CHUNK], 0.5, out=score_buffer[:m])  # White's
+        odds, p, gp, term = odds_buffer[:m], p_buffer[:m], gp_buffer[:m], term_buffer[:m]
+        for players_of, g, white_side in ((wc, black.imag, True), (bc, white.imag, False)):
+            # g is the opponent's g(phi_j)
+            np.multiply(g, gap, out=odds)
+            np.exp(odds, out=odds)  # White: t = 1/E - 1; Black: u
+            np.add(odds, 1.0, out=p)
+            np.divide(1.0, p, out=p)  # White: E; Black: 1 - E
+            np.multiply(g, p, out=gp)
+            np.multiply(gp, gp, out=term)
+            term *= odds  # g^2 E (1 - E)
+            np.add.at(variance_sum, players_of, term)
+            np.multiply(g, score, out=term)
+            if white_side:
+                np.subtract(term, gp, out=term)  # g (s - E)
+            else:
+                np.subtract(gp, term, out=term)  # g ((1 - s) - E) = g ((1 - E) - s)
+            np.add.at(improvement, players_of, term)
+    return variance_sum, improvement
+
+
+def _volatility(
+    sigma: FloatArray,
+    phi2: FloatArray,
+    v: FloatArray,
+    delta: FloatArray,
+    who: IntArray,
+    *,
+    tau: float,
+    epsilon: float,
+    max_iterations: int,
+) -> tuple[FloatArray, IntArray]:
+    """Step 5 for every player at once: the Illinois iteration of :func:`_glicko2_steps.volatility`.
+
+    Each player iterates until its own |B - A| <= epsilon; the players still open are kept
+    packed together, so each round computes on them alone. ``phi2`` is phi^2; ``who`` names
+    the players in errors.
+    """
+    a = np.log(sigma * sigma)  # Step 5.1
+    # f(x) = e^x (Delta^2 - phi^2 - v - e^x) / (2 (phi^2 + v + e^x)^2) - (x - a) / tau^2, with the
+    # constant parts added in the same order as the scalar code.
+    c1 = delta * delta - phi2 - v
+    c2 = phi2 + v
+    tau2 = tau * tau
+
+    def f(x: FloatArray, a: FloatArray, c1: FloatArray, c2: FloatArray) -> FloatArray:
+        ex = np.exp(x)
+        return ex * (c1 - ex) / (2.0 * (c2 + ex) ** 2) - (x - a) / tau2
+
+    # Step 5.2
+    big_a = a.copy()
+    big_b = np.empty_like(a)
+    wide = delta * delta > c2
+    big_b[wide] = np.log(c1[wide])
+    search = np.flatnonzero(~wide)
+    k = np.ones(len(search), dtype=np.int64)
+    rows = np.arange(len(search))
+    while len(rows):
+        at = search[rows]
+        rows = rows[f(a[at] - k[rows] * tau, a[at], c1[at], c2[at]) < 0]
+        k[rows] += 1
+        if len(rows) and int(k[rows].max()) > max_iterations:
+            player = int(who[search[rows[0]]])
+            raise ConvergenceError(
+                f"player {player}: Glicko-2 Step 5.2 found no bracket for the volatility in "
+                f"{max_iterations} steps"
+            )
+    big_b[search] = a[search] - k * tau
+    # Step 5.3
+    f_a = f(big_a, a, c1, c2)
+    f_b = f(big_b, a, c1, c2)
+    # Step 5.4, on the open players only, packed.
+    iterations = np.zeros(len(a), dtype=np.int64)
+    open_ = np.flatnonzero(np.abs(big_b - big_a) > epsilon)
+    packed = [array[open_] for array in (big_a, big_b, f_a, f_b, a, c1, c2)]
+    rounds = 0
+    while len(open_):
+        rounds += 1
+        if rounds > max_iterations:
+            raise ConvergenceError(
+                f"player {int(who[open_[0]])}: Glicko-2 Step 5.4 (volatility) did not converge in "
+                f"{max_iterations} iterations"
+            )
+        pa, pb, fa, fb, pa0, pc1, pc2 = packed
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            big_c = pa + (pa - pb) * fa / (fb - fa)  # Step 5.4(a)
+            f_c = f(big_c, pa0, pc1, pc2)
+        if not math.isfinite(float(np.add.reduce(f_c))):  # one pass; the rows only on failure
+            _volatility_failure(fa, fb, big_c, f_c, who[open_])
+        # Step 5.4(b): "<=" since the 2022-03-22 revision of the paper.
+        swap = f_c * fb <= 0
+        pa = np.where(swap, pb, pa)
+        fa = np.where(swap, fb, fa / 2.0)
+        pb, fb = big_c, f_c  # Step 5.4(c)
+        still = np.abs(pb - pa) > epsilon
+        if still.all():
+            packed = [pa, pb, fa, fb, pa0, pc1, pc2]
+            continue
+        done = open_[~still]
+        big_a[done] = pa[~still]
+        iterations[done] = rounds
+        open_ = open_[still]
+        packed = [array[still] for array in (pa, pb, fa, fb, pa0, pc1, pc2)]
+    return np.exp(big_a / 2.0), iterations  # Step 5.5
+
+
+def _volatility_failure(
+    fa: FloatArray, fb: FloatArray, big_c: FloatArray, f_c: FloatArray, who: IntArray
+) -> None:
+    """Raise the error of the first player whose Step 5.4 broke down, as the scalar code words it."""
+    no_secant = fb == fa
+    broken = no_secant | ~np.isfinite(big_c) | ~np.isfinite(f_c)
+    if not broken.any():  # a sum overflowed, every value is finite
+        return
+    row = int(np.flatnonzero(broken)[0])
+    if no_secant[row]:
+        raise ConvergenceError(
+            f"player {int(who[row])}: Glicko-2 Step 5.4 (volatility): f(A) = f(B), no secant"
+        )
+    raise ConvergenceError(f"player {int(who[row])}: Glicko-2 Step 5.4 (volatility) left the finite numbers")
+
+
+def _check_settings(tau: float, epsilon: float, max_iterations: int) -> None:
+    for field, value in (("tau", tau), ("epsilon", epsilon)):
+        if not (math.isfinite(value) and value > 0):
+            raise InvalidInputError(field, value, "must be a finite number above zero")
+    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 1:
+        raise InvalidInputError("max iterations", max_iterations, "a whole number of at least 1")
+
+
+def _floats(values: ArrayLike, field: str, *, positive: bool, n: int | None = None) -> FloatArray:
+    array = np.asarray(values, dtype=np.float64)
+    if array.ndim != 1 or (n is not None and len(array) != n):
+        raise InvalidInputError(field, array.shape, "one value per player")
+    bad = ~np.isfinite(array) | (array <= 0 if positive else False)
+    if bad.any():
+        first = int(np.flatnonzero(bad)[0])
+        reason = "a finite number above zero" if positive else "a finite number"
+        raise InvalidInputError(field, array[first].item(), f"player {first}: {reason}")
     return array
