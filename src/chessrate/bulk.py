@@ -190,8 +190,8 @@ def rate_elo_period(
                 rules.cap,
             )
         games = (np.bincount(w, minlength=players) + np.bincount(b, minlength=players)).astype(np.int64)
-        sums = np.bincount(w, x_white, minlength=players) + np.bincount(b, x_black, minlength=players)
-        sums = sums.astype(np.float64, copy=False)
+        sums = np.bincount(w, x_white, minlength=players).astype(np.float64)
+        sums += np.bincount(b, x_black, minlength=players)
 
     k_used = _apply_700_rule(k_given, games, rules.max_k_times_games)
     if exact:
