@@ -48,7 +48,8 @@ class SyntheticGames:
     def periods(self) -> list[slice]:
         """One slice of the game arrays per month, in order (months without games are empty)."""
         months = int(self.month[-1]) + 1 if len(self.month) else 0
-        bounds = np.searchsorted(self.month, np.arange(months + 1))
+        # Needles of the haystack's dtype: searchsorted would otherwise copy the months.
+        bounds = np.searchsorted(self.month, np.arange(months + 1, dtype=self.month.dtype))
         return [slice(int(bounds[i]), int(bounds[i + 1])) for i in range(months)]
 
 
