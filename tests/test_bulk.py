@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 from decimal import Decimal
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,7 +19,6 @@ from chessrate.glicko2 import Glicko2Rating, PeriodGame, rate_whole_period
 from chessrate.presets import PLAIN_ELO, ciabe_rule_set
 from chessrate.ruleset import RuleSet, fide_rule_set
 
-RESEARCH = Path(__file__).resolve().parents[2] / "shared" / "research"
 DAY_2024 = dt.date(2024, 6, 1)
 DAY_2025 = dt.date(2025, 11, 1)
 
@@ -95,21 +92,21 @@ def test_period_rounding_half_away_from_zero(own: int, opponent: int, half: int,
 
 
 def test_glickman_paper_example() -> None:
-    """Glickman's Glicko-2 example (glicko_test_vectors.json ``glicko2_paper_example``)."""
-    vector = json.loads((RESEARCH / "glicko_test_vectors.json").read_text())["glicko2_paper_example"]
-    player = vector["player"]
-    opponents = vector["opponents"]
-    rating = [player["rating"]] + [o["rating"] for o in opponents]
-    deviation = [player["rd"]] + [o["rd"] for o in opponents]
-    volatility = [player["volatility"]] + [0.06] * len(opponents)
-    half = bulk.half_points([o["score"] for o in opponents])
+    """Glickman's Glicko-2 example, tau 0.5: exact doubles of shared/research/glicko.md §2.2
+    (``glicko_test_vectors.json`` ``glicko2_paper_example``, asserted by JSpeedie/glicko2-rust)."""
     period = bulk.rate_glicko2_period(
-        np.zeros(3, dtype=np.intp), np.arange(1, 4), half, rating, deviation, volatility, tau=vector["tau"]
+        [0, 0, 0],
+        [1, 2, 3],
+        bulk.half_points([1, 0, 0]),
+        [1500, 1400, 1550, 1700],
+        [200, 30, 100, 300],
+        [0.06, 0.06, 0.06, 0.06],
+        tau=0.5,
     )
-    expected = vector["expected"]
-    assert period.rating[0] == pytest.approx(expected["rating"], abs=1e-9)
-    assert period.deviation[0] == pytest.approx(expected["rd"], abs=1e-9)
-    assert period.volatility[0] == pytest.approx(expected["volatility"], abs=1e-12)
+    assert period.rating[0] == pytest.approx(1464.0506705393013, abs=1e-9)
+    assert period.deviation[0] == pytest.approx(151.51652412385727, abs=1e-9)
+    assert period.volatility[0] == pytest.approx(0.0599959842864885, abs=1e-12)
+    assert period.iterations[0] == 2  # glicko.md §2.2: "2 Illinois iterations"
 
 
 def test_glicko2_bounded_iteration_fails_loudly() -> None:
