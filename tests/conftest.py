@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# CI runs the property tests on a fixed seed, so that a run can be repeated exactly; locally they
+# explore new examples each time.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 from chessrate.cli import main
 
