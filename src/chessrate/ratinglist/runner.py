@@ -349,7 +349,7 @@ def _changes(connection: Connection, published_id: int, computed: ComputedList) 
         .where(list_entries.c.version_id == published_id)
     ).all()
     before = {row.player_id: (row.rating, row.name) for row in rows}
-    names = dict(connection.execute(select(players.c.id, players.c.name)).tuples().all())
+    names = {row.id: row.name for row in connection.execute(select(players.c.id, players.c.name))}
     changes = []
     for player_id in sorted(set(before) | set(computed.entries)):
         old = before.get(player_id, (None, ""))[0]
