@@ -46,5 +46,3 @@ def fresh_database(tmp_path: Path, backend: str) -> Iterator[str]:
 
 
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-
-

@@ -19,7 +19,14 @@ from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import list_view
 from chessrate.ratinglist.runner import PAUSE_VARIABLE, run_period
-from chessrate.ratinglist.schema import event_players, events, game_workings, games, list_entries, list_versions
+from chessrate.ratinglist.schema import (
+    event_players,
+    events,
+    game_workings,
+    games,
+    list_entries,
+    list_versions,
+)
 from chessrate.ratinglist.store import StoreError, init_store, open_store
 
 SRC = Path(__file__).parents[2] / "src"

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import select
 
 from chessrate import glicko2
@@ -33,11 +34,10 @@ from chessrate.ratinglist.queries import list_view, player_view
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import list_entries, list_versions
 from chessrate.ratinglist.store import init_store
-from ratinglist_support import BACKENDS, DATA, fresh_database
 
-CLUB_GAME = '''white,black,white_rating,black_rating,result,date
+CLUB_GAME = """white,black,white_rating,black_rating,result,date
 "Player, 9","Player, 2",,1923,1-0,2024-04-06
-'''
+"""
 
 YEAR_EVENTS = (
     (DATA / "pgn/candidates-2022.pgn", dt.date(2023, 9, 5)),
@@ -68,7 +68,9 @@ def build_year(db: str, tmp_path: Path, *, rules: str) -> None:
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
-def year_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+def year_dir(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Path]]:
     tmp = tmp_path_factory.mktemp("year")
     yield from ((url, tmp) for url in fresh_database(tmp, request.param))
 
@@ -218,12 +220,14 @@ def test_glicko2_list_over_the_year(glicko_year: str) -> None:
     # newcomers leaves both at 1500 (Delta = v g (s - E) = 0 when s = E = 0.5), with a smaller RD.
     line = history(glicko_year, NEPO)
     sept, october = line["2023-09"], line["2023-10"]
-    assert sept.rating_before is None and sept.games == 14
+    assert sept.rating_before is None
+    assert sept.games == 14
     # Step 6 for an idle period: RD* = sqrt(RD^2 + (173.7178 sigma)^2), rating and sigma unchanged.
     volatility = _volatility(glicko_year, "2023-09", NEPO)
     expected = (sept.deviation**2 + (173.7178 * volatility) ** 2) ** 0.5
     assert october.deviation == pytest.approx(expected, rel=1e-9)
-    assert october.rating == sept.rating and october.games == 0
+    assert october.rating == sept.rating
+    assert october.games == 0
 
 
 def test_glicko2_period_is_the_whole_period_reference(glicko_year: str) -> None:

@@ -17,7 +17,7 @@ import typer
 from chessrate.cli.app import app
 from chessrate.cli.output import JsonOption, fmt, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError
-from chessrate.parse import parse_date, parse_count
+from chessrate.parse import parse_count, parse_date
 from chessrate.ratinglist.demo import build_demo
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
@@ -71,7 +71,7 @@ def import_command(
         end=parse_date(end, field="end") if end else None,
         replaces=parse_count(replaces, field="replaces", minimum=1) if replaces else None,
     )
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "id": event.id,
             "name": event.name,
