@@ -36,23 +36,30 @@ MAX_DEVIATION = UNRATED_DEVIATION
 SUGGESTED_MIN_DEVIATION = 30.0
 
 
-def _finite(value: float, field_name: str) -> float:
+def check_finite(value: float, field_name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise InvalidInputError(field_name, value, "not a finite number")
     return float(value)
 
 
-def _positive(value: float, field_name: str) -> float:
-    number = _finite(value, field_name)
+def check_positive(value: float, field_name: str) -> float:
+    number = check_finite(value, field_name)
     if number <= 0:
         raise InvalidInputError(field_name, value, "must be above zero")
     return number
 
 
-def _not_negative(value: float, field_name: str) -> float:
-    number = _finite(value, field_name)
+def check_not_negative(value: float, field_name: str) -> float:
+    number = check_finite(value, field_name)
     if number < 0:
         raise InvalidInputError(field_name, value, "cannot be negative")
+    return number
+
+
+def check_score(value: float, field_name: str = "result") -> float:
+    number = check_finite(value, field_name)
+    if not 0.0 <= number <= 1.0:
+        raise InvalidInputError(field_name, value, "a score is between 0 (loss) and 1 (win)")
     return number
 
 
@@ -64,8 +71,8 @@ class GlickoRating:
     deviation: float = UNRATED_DEVIATION
 
     def __post_init__(self) -> None:
-        _finite(self.rating, "rating")
-        _positive(self.deviation, "deviation")
+        check_finite(self.rating, "rating")
+        check_positive(self.deviation, "deviation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +84,9 @@ class GlickoGame:
     score: float
 
     def __post_init__(self) -> None:
-        _finite(self.opponent_rating, "opponent rating")
-        _positive(self.opponent_deviation, "opponent deviation")
-        if not 0.0 <= _finite(self.score, "result") <= 1.0:
-            raise InvalidInputError("result", self.score, "a score is between 0 (loss) and 1 (win)")
+        check_finite(self.opponent_rating, "opponent rating")
+        check_positive(self.opponent_deviation, "opponent deviation")
+        check_score(self.score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +123,9 @@ def expected_score(rating: float, opponent_rating: float, opponent_deviation: fl
 
     The expected score the update uses; only the opponent's RD enters.
     """
-    _finite(rating, "rating")
-    _finite(opponent_rating, "opponent rating")
-    _positive(opponent_deviation, "opponent deviation")
+    check_finite(rating, "rating")
+    check_finite(opponent_rating, "opponent rating")
+    check_positive(opponent_deviation, "opponent deviation")
     return _logistic10(g(opponent_deviation) * (rating - opponent_rating) / 400)
 
 
@@ -139,9 +145,9 @@ def c_for_growth(from_deviation: float, to_deviation: float, periods: float) -> 
     c = sqrt((to^2 - from^2) / periods); the paper's example, 50 -> 350 in 100 periods, gives
     c = 34.6.
     """
-    low = _positive(from_deviation, "from deviation")
-    high = _positive(to_deviation, "to deviation")
-    count = _positive(periods, "periods")
+    low = check_positive(from_deviation, "from deviation")
+    high = check_positive(to_deviation, "to deviation")
+    count = check_positive(periods, "periods")
     if high < low:
         raise InvalidInputError("to deviation", to_deviation, "RD only grows while idle")
     return math.sqrt((high * high - low * low) / count)
@@ -155,9 +161,9 @@ def deviation_after_idle(
     The paper's t is "the number of rating periods since last competition": 1 for a player who
     played in the previous period.
     """
-    old = _positive(deviation, "deviation")
-    grown = math.sqrt(old * old + _not_negative(c, "c") ** 2 * _not_negative(periods, "periods"))
-    return min(grown, _positive(max_deviation, "max deviation"))
+    old = check_positive(deviation, "deviation")
+    grown = math.sqrt(old * old + check_not_negative(c, "c") ** 2 * check_not_negative(periods, "periods"))
+    return min(grown, check_positive(max_deviation, "max deviation"))
 
 
 def rate_period(
@@ -184,11 +190,11 @@ def rate_period(
             player.deviation, c=c, periods=periods, max_deviation=max_deviation
         )
     else:
-        _not_negative(periods, "periods")
+        check_not_negative(periods, "periods")
         start_deviation = player.deviation
     start = GlickoRating(player.rating, start_deviation)
     if min_deviation is not None:
-        _positive(min_deviation, "min deviation")
+        check_positive(min_deviation, "min deviation")
     if not games:
         return GlickoResult(player, start, start, (), None)
     r, rd = start.rating, start.deviation

@@ -29,6 +29,7 @@ from typing import Generic, TypeVar
 
 from chessrate import _glicko2_steps as steps
 from chessrate.errors import InvalidInputError
+from chessrate.glicko import GlickoGame, check_finite, check_positive, check_score
 
 #: Step 1: "a player is unrated ... use a value of 1500 ... RD of 350 ... volatility 0.06".
 UNRATED_RATING = 1500.0
@@ -40,26 +41,6 @@ EPSILON = steps.EPSILON
 MAX_ITERATIONS = steps.MAX_ITERATIONS
 
 PlayerKey = TypeVar("PlayerKey", bound=Hashable)
-
-
-def _finite(value: float, field_name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInputError(field_name, value, "not a finite number")
-    return float(value)
-
-
-def _positive(value: float, field_name: str) -> float:
-    number = _finite(value, field_name)
-    if number <= 0:
-        raise InvalidInputError(field_name, value, "must be above zero")
-    return number
-
-
-def _score(value: float, field_name: str = "result") -> float:
-    number = _finite(value, field_name)
-    if not 0.0 <= number <= 1.0:
-        raise InvalidInputError(field_name, value, "a score is between 0 (loss) and 1 (win)")
-    return number
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,24 +57,14 @@ class Glicko2Rating:
     """sigma: how erratic the player's results are; sets how fast RD grows while idle."""
 
     def __post_init__(self) -> None:
-        _finite(self.rating, "rating")
-        _positive(self.deviation, "deviation")
-        _positive(self.volatility, "volatility")
+        check_finite(self.rating, "rating")
+        check_positive(self.deviation, "deviation")
+        check_positive(self.volatility, "volatility")
 
 
-@dataclass(frozen=True, slots=True)
-class Glicko2Game:
-    """One game of the period: the opponent's rating and RD at the period start, and the score."""
-
-    opponent_rating: float
-    opponent_deviation: float
-    score: float
-    """1 for a win, 0.5 for a draw, 0 for a loss."""
-
-    def __post_init__(self) -> None:
-        _finite(self.opponent_rating, "opponent rating")
-        _positive(self.opponent_deviation, "opponent deviation")
-        _score(self.score)
+#: One game of the period: the opponent's rating and RD at the period start, and the score
+#: (1 win, 0.5 draw, 0 loss); the same game as Glicko-1's.
+Glicko2Game = GlickoGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,18 +92,18 @@ class PeriodGame(Generic[PlayerKey]):
     white_score: float
 
     def __post_init__(self) -> None:
-        _score(self.white_score, "white score")
+        check_score(self.white_score, "white score")
         if self.white == self.black:
             raise InvalidInputError("black", self.black, "a player cannot play themself")
 
 
 def _check_settings(tau: float, epsilon: float, max_iterations: int, elapsed: float) -> None:
-    _positive(tau, "tau")
-    _positive(epsilon, "epsilon")
+    check_positive(tau, "tau")
+    check_positive(epsilon, "epsilon")
     whole = isinstance(max_iterations, int) and not isinstance(max_iterations, bool)
     if not whole or max_iterations < 1:
         raise InvalidInputError("max iterations", max_iterations, "a whole number of at least 1")
-    if _finite(elapsed, "elapsed periods") < 0:
+    if check_finite(elapsed, "elapsed periods") < 0:
         raise InvalidInputError("elapsed periods", elapsed, "cannot be negative")
 
 
@@ -232,9 +203,9 @@ def expected_score(rating: float, opponent_rating: float, opponent_deviation: fl
 
     Only the opponent's deviation enters, so this is not symmetric between the two players.
     """
-    _finite(rating, "rating")
-    _finite(opponent_rating, "opponent rating")
-    _positive(opponent_deviation, "opponent deviation")
+    check_finite(rating, "rating")
+    check_finite(opponent_rating, "opponent rating")
+    check_positive(opponent_deviation, "opponent deviation")
     return steps.expected(steps.to_mu(rating), steps.to_mu(opponent_rating), steps.to_phi(opponent_deviation))
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 
 from chessrate import _glicko2_steps as steps
 from chessrate.errors import InvalidInputError
+from chessrate.glicko import GlickoGame, check_finite, check_positive
 
 #: scalachess ``model.scala``: ``Tau.default = 0.75d``; lila never overrides it.
 TAU = 0.75
@@ -59,19 +60,6 @@ SANE_DEVIATION_BELOW = 1000.0
 SANE_VOLATILITY_BELOW = 2 * MAX_VOLATILITY
 
 
-def _finite(value: float, field_name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInputError(field_name, value, "not a finite number")
-    return float(value)
-
-
-def _positive(value: float, field_name: str) -> float:
-    number = _finite(value, field_name)
-    if number <= 0:
-        raise InvalidInputError(field_name, value, "must be above zero")
-    return number
-
-
 @dataclass(frozen=True, slots=True)
 class LichessRating:
     """A Lichess rating (one category, e.g. blitz); the defaults are a new player."""
@@ -81,9 +69,9 @@ class LichessRating:
     volatility: float = NEW_VOLATILITY
 
     def __post_init__(self) -> None:
-        _finite(self.rating, "rating")
-        _positive(self.deviation, "deviation")
-        _positive(self.volatility, "volatility")
+        check_finite(self.rating, "rating")
+        check_positive(self.deviation, "deviation")
+        check_positive(self.volatility, "volatility")
 
     @property
     def int_rating(self) -> int:
@@ -150,19 +138,8 @@ class LichessGame:
     black: LichessSide
 
 
-@dataclass(frozen=True, slots=True)
-class OpponentGame:
-    """One game of a series: the opponent's rating and RD as they stood before that game."""
-
-    opponent_rating: float
-    opponent_deviation: float
-    score: float
-
-    def __post_init__(self) -> None:
-        _finite(self.opponent_rating, "opponent rating")
-        _positive(self.opponent_deviation, "opponent deviation")
-        if not 0.0 <= _finite(self.score, "result") <= 1.0:
-            raise InvalidInputError("result", self.score, "a score is between 0 (loss) and 1 (win)")
+#: One game of a series: the opponent's rating and RD as they stood before that game.
+OpponentGame = GlickoGame
 
 
 def rating_diff(before: LichessRating, after: LichessRating) -> int:
@@ -180,7 +157,7 @@ def live_deviation(player: LichessRating, days: float) -> float:
 
     RD = clamp(173.7178 sqrt(phi^2 + days x 0.21436 x sigma^2), 45, 500).
     """
-    if _finite(days, "days idle") < 0:
+    if check_finite(days, "days idle") < 0:
         raise InvalidInputError("days idle", days, "cannot be negative")
     phi = steps.pre_period_phi(
         steps.to_phi(player.deviation), player.volatility, days * RATING_PERIODS_PER_DAY
@@ -249,9 +226,9 @@ def rate_game(
     their previous game). ``gain_factor`` is Lichess's rating regulator factor for the category
     (unknown here: a server setting); ``*_is_bot`` halves a human's change against a bot.
     """
-    if not 0.0 <= _finite(white_score, "result") <= 1.0:
+    if not 0.0 <= check_finite(white_score, "result") <= 1.0:
         raise InvalidInputError("result", white_score, "a score is between 0 (loss) and 1 (win)")
-    _positive(gain_factor, "gain factor")
+    check_positive(gain_factor, "gain factor")
     w, b = white.capped(), black.capped()
     return LichessGame(
         white=_rate_side(
@@ -286,7 +263,7 @@ def rate_games(
     games follow each other without a pause. Each opponent is given as they stood before that
     game. Returns one side per game; the last ``after`` is the player's new rating.
     """
-    _positive(gain_factor, "gain factor")
+    check_positive(gain_factor, "gain factor")
     current = after_idle(player, days_idle)
     sides: list[LichessSide] = []
     for game in games:

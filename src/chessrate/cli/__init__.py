@@ -14,6 +14,7 @@ from chessrate.cli import (  # noqa: F401  (each module registers its commands)
     glicko_commands,
     list_commands,
     report_commands,
+    web_commands,
 )
 from chessrate.cli.app import app
 from chessrate.errors import RatingError

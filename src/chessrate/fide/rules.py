@@ -1,13 +1,15 @@
 """The FIDE Rating Regulations (Handbook B.02, standard chess) as dated data.
 
 One frozen :class:`FideRules` per version, never edited once written: a rule change is a new object,
-so every past rating period stays computable. :func:`rules_in_force` picks the version of a day.
+written as the previous version with what changed, so every past rating period stays computable.
+:func:`rules_in_force` picks the version of a day.
 Sources and article numbers are in each object; the facts behind them are gathered, each with its
 own source, in ``shared/research/fide.md`` (§1 timeline, §2 current text, §5 earlier versions).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -106,74 +108,37 @@ FIDE_2014_07 = FideRules(
 # FIDE Handbook B022022, effective from 1 January 2022 till 29 February 2024 [Z-VT][CE21]:
 # the 400-point rule for one game per tournament; the 700 rule and the junior K to the end of
 # the year of the 18th birthday [SSM][CODE-K22]; the round-robin initial-rating method removed.
-FIDE_2022_01 = FideRules(
+FIDE_2022_01 = dataclasses.replace(
+    FIDE_2014_07,
     name="FIDE 2022-01-01",
     effective_from=dt.date(2022, 1, 1),
     source="FIDE Handbook B022022, articles 7.1.4, 8.2, 8.3.1, 8.3.3; shared/research/fide.md §5.1",
-    difference_cap=400,
     cap_scope=CapScope.ONE_GAME_PER_TOURNAMENT,
-    cap_applies_below=None,
-    k_new_player=40,
-    new_player_games=30,
-    k_junior=40,
     junior_rule=JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY,
-    junior_rating_below=2300,
-    k_standard=20,
-    k_established=10,
-    k_established_from=2400,
     max_k_times_games=700,
-    initial_rating_method=InitialRatingMethod.AVERAGE_PLUS_20_PER_HALF_POINT,
-    initial_rating_min_games=5,
-    initial_rating_max=None,
-    rating_floor=1000,
 )
 
 # FIDE Handbook B022024, "Applied from 1 March, 2024" [Z-V][QC24]: the 400-point rule for every
 # game again; initial rating with two hypothetical 1800 draws, at most 2200; floor 1400.
-FIDE_2024_03 = FideRules(
+FIDE_2024_03 = dataclasses.replace(
+    FIDE_2022_01,
     name="FIDE 2024-03-01",
     effective_from=dt.date(2024, 3, 1),
     source="FIDE Handbook B022024, articles 7.1.4, 7.2.1, 8.2, 8.3.1-8.3.4; shared/research/fide.md §2",
-    difference_cap=400,
     cap_scope=CapScope.EVERY_GAME,
-    cap_applies_below=None,
-    k_new_player=40,
-    new_player_games=30,
-    k_junior=40,
-    junior_rule=JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY,
-    junior_rating_below=2300,
-    k_standard=20,
-    k_established=10,
-    k_established_from=2400,
-    max_k_times_games=700,
     initial_rating_method=InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS,
-    initial_rating_min_games=5,
     initial_rating_max=2200,
     rating_floor=1400,
 )
 
 # B022024 8.3.1 as amended "Effective from 1 October 2025": the 400-point rule only "for players
 # rated below 2650" [Z-V][CB25][OFN][TT].
-FIDE_2025_10 = FideRules(
+FIDE_2025_10 = dataclasses.replace(
+    FIDE_2024_03,
     name="FIDE 2025-10-01",
     effective_from=dt.date(2025, 10, 1),
     source="FIDE Handbook B022024 as amended 1 October 2025, article 8.3.1; shared/research/fide.md §2.3",
-    difference_cap=400,
-    cap_scope=CapScope.EVERY_GAME,
     cap_applies_below=2650,
-    k_new_player=40,
-    new_player_games=30,
-    k_junior=40,
-    junior_rule=JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY,
-    junior_rating_below=2300,
-    k_standard=20,
-    k_established=10,
-    k_established_from=2400,
-    max_k_times_games=700,
-    initial_rating_method=InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS,
-    initial_rating_min_games=5,
-    initial_rating_max=2200,
-    rating_floor=1400,
 )
 
 #: Every version, oldest first.

@@ -1,0 +1,7 @@
+"""The web calculator: FastAPI, Jinja2 templates and htmx, in Spanish, Catalan and English."""
+
+from __future__ import annotations
+
+from chessrate.web.app import WebSettings, create_app
+
+__all__ = ["WebSettings", "create_app"]

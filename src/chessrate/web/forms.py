@@ -1,0 +1,183 @@
+"""Reading the HTML form (or a shared URL's query) into the calculations' inputs.
+
+Lists of games are rows named ``games-0-opponent``, ``games-0-result``...; a period's tournaments
+are ``events-0-start_rating`` and ``events-0-games-0-opponent``... Rows are added and removed by an
+``action`` button (``add:games``, ``remove:games:2``, ``add:events:1:games``), handled here on the
+server so that it works the same with JavaScript on or off.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TypeVar
+
+from chessrate.web.calculations import (
+    MAX_EVENTS,
+    MAX_ROWS,
+    AverageInputs,
+    EventInputs,
+    GameInputs,
+    GameRow,
+    GlickoInputs,
+    KFactorInputs,
+    OptionInputs,
+    PerformanceInputs,
+    PeriodInputs,
+    TournamentInputs,
+)
+
+Form = Mapping[str, str]
+R = TypeVar("R")
+
+#: Rows shown in an empty list.
+DEFAULT_ROWS = {"tournament": 3, "performance": 3, "event": 2, "glicko": 3}
+DEFAULT_EVENTS = 2
+
+_GAME_KEY = re.compile(r"games-(\d+)-(opponent|result|deviation)")
+_EVENT_KEY = re.compile(r"events-(\d+)-(start_rating|games-(\d+)-(opponent|result))")
+
+
+def text(form: Form, name: str, default: str = "") -> str:
+    return str(form.get(name, default))
+
+
+def options(form: Form) -> OptionInputs:
+    preset = text(form, "k_preset", "rules").strip().lower()
+    k = text(form, "k") if preset == "custom" else ("" if preset == "rules" else preset)
+    return OptionInputs(
+        rules=text(form, "rules", "fide"),
+        as_of=text(form, "as_of"),
+        rules_toml=text(form, "rules_toml"),
+        expected=text(form, "expected", "rules"),
+        cap=text(form, "cap", "auto"),
+        k=k,
+        birth_year=text(form, "birth_year"),
+        rated_games=text(form, "rated_games"),
+        highest_rating=text(form, "highest_rating"),
+    )
+
+
+def game_rows(form: Form, prefix: str = "", *, minimum: int) -> tuple[GameRow, ...]:
+    found: dict[int, dict[str, str]] = {}
+    for key, value in form.items():
+        if not key.startswith(prefix):
+            continue
+        match = _GAME_KEY.fullmatch(key[len(prefix) :])
+        if match and int(match.group(1)) < MAX_ROWS:
+            found.setdefault(int(match.group(1)), {})[match.group(2)] = str(value)
+    count = max(minimum, max(found, default=-1) + 1)
+    return tuple(GameRow(**found.get(index, {})) for index in range(count))
+
+
+def events(form: Form) -> tuple[EventInputs, ...]:
+    indices = {int(match.group(1)) for key in form if (match := _EVENT_KEY.fullmatch(key))}
+    indices = {index for index in indices if index < MAX_EVENTS}
+    count = max(DEFAULT_EVENTS, max(indices, default=-1) + 1)
+    return tuple(
+        EventInputs(
+            start_rating=text(form, f"events-{index}-start_rating"),
+            games=game_rows(form, f"events-{index}-", minimum=DEFAULT_ROWS["event"]),
+        )
+        for index in range(count)
+    )
+
+
+def game(form: Form) -> GameInputs:
+    return GameInputs(
+        rating=text(form, "rating"),
+        opponent=text(form, "opponent"),
+        result=text(form, "result"),
+        options=options(form),
+    )
+
+
+def average(form: Form) -> AverageInputs:
+    return AverageInputs(
+        rating=text(form, "rating"),
+        games=text(form, "games"),
+        points=text(form, "points"),
+        average=text(form, "average"),
+        options=options(form),
+    )
+
+
+def tournament(form: Form) -> TournamentInputs:
+    return TournamentInputs(
+        rating=text(form, "rating"),
+        games=apply_rows(
+            text(form, "action"),
+            "games",
+            game_rows(form, minimum=DEFAULT_ROWS["tournament"]),
+            blank=GameRow(),
+        ),
+        total=text(form, "scoring") == "total",
+        points=text(form, "points"),
+        options=options(form),
+    )
+
+
+def period(form: Form) -> PeriodInputs:
+    action = text(form, "action")
+    found = events(form)
+    parts = action.split(":")
+    if len(parts) >= 4 and parts[1] == "events" and parts[3] == "games" and parts[2].isdigit():
+        # add:events:1:games or remove:events:1:games:2
+        index = int(parts[2])
+        if index < len(found):
+            inner = ":".join([parts[0], "games", *parts[4:]])
+            rows = apply_rows(inner, "games", found[index].games, blank=GameRow())
+            found = (*found[:index], replace(found[index], games=rows), *found[index + 1 :])
+    else:
+        found = apply_rows(action, "events", found, blank=EventInputs(games=(GameRow(), GameRow())))
+    return PeriodInputs(
+        rating=text(form, "rating"),
+        events=found,
+        rounding=text(form, "rounding", "rules"),
+        options=options(form),
+    )
+
+
+def k_factor(form: Form) -> KFactorInputs:
+    return KFactorInputs(
+        rating=text(form, "rating"),
+        birth_year=text(form, "birth_year"),
+        rated_games=text(form, "rated_games"),
+        highest_rating=text(form, "highest_rating"),
+        games_this_period=text(form, "games_this_period"),
+        as_of=text(form, "as_of"),
+    )
+
+
+def glicko(form: Form) -> GlickoInputs:
+    rows = game_rows(form, minimum=DEFAULT_ROWS["glicko"])
+    return GlickoInputs(
+        system=text(form, "system", "lichess"),
+        rating=text(form, "rating"),
+        deviation=text(form, "deviation"),
+        volatility=text(form, "volatility"),
+        days_idle=text(form, "days_idle"),
+        tau=text(form, "tau"),
+        games=apply_rows(text(form, "action"), "games", rows, blank=GameRow()),
+    )
+
+
+def performance(form: Form) -> PerformanceInputs:
+    rows = game_rows(form, minimum=DEFAULT_ROWS["performance"])
+    return PerformanceInputs(
+        games=apply_rows(text(form, "action"), "games", rows, blank=GameRow()), as_of=text(form, "as_of")
+    )
+
+
+def apply_rows(action: str, name: str, rows: tuple[R, ...], *, blank: R) -> tuple[R, ...]:
+    """``rows`` after an ``add:NAME`` or ``remove:NAME:INDEX`` action (other actions: unchanged)."""
+    parts = action.split(":")
+    limit = MAX_EVENTS if name == "events" else MAX_ROWS
+    if parts[:2] == ["add", name] and len(parts) == 2 and len(rows) < limit:
+        return (*rows, blank)
+    if parts[:2] == ["remove", name] and len(parts) == 3 and parts[2].isdigit():
+        index = int(parts[2])
+        if 0 <= index < len(rows) and len(rows) > 1:
+            return rows[:index] + rows[index + 1 :]
+    return rows

@@ -1,0 +1,115 @@
+"""Bad and missing input, collected per field, with messages in the user's language.
+
+Every value is parsed by :mod:`chessrate.parse` (the same validation as the command line); an
+:class:`~chessrate.errors.InvalidInputError` is kept under the path of the field that caused it, so
+that the page shows the message beside that field and the API answers 422 naming it. Paths are
+tuples such as ``("games", 2, "opponent")``: the form's field is ``games-2-opponent``, the API's
+``loc`` is ``["body", "games", 2, "opponent"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from chessrate.errors import InvalidInputError, RatingError
+from chessrate.web.i18n import Translator
+
+T = TypeVar("T")
+Path = tuple[str | int, ...]
+
+#: Fields that hold a rating, all checked by ``parse_rating``.
+RATING_FIELDS = frozenset({"rating", "opponent", "average", "start_rating", "highest_rating"})
+#: Longest part of a bad value repeated in a message.
+VALUE_SHOWN = 30
+
+
+def field_id(path: Path) -> str:
+    """The form name and error-slot id of a field: ``games-2-opponent``."""
+    return "-".join(str(part) for part in path)
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: Path
+    value: object
+    #: The library's reason, in English (the API's ``ctx.reason``).
+    reason: str
+    #: What the user reads beside the field, in their language.
+    message: str
+
+
+@dataclass
+class Problems:
+    """Errors and missing fields of one request."""
+
+    t: Translator
+    errors: dict[Path, Problem] = field(default_factory=dict)
+    missing: list[Path] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.errors or self.missing)
+
+    def parse(self, path: Path, text: str, parser: Callable[[str], T]) -> T | None:
+        """``parser(text)``, or None with the error kept under ``path`` (or noted missing if blank)."""
+        if not text.strip():
+            self.missing.append(path)
+            return None
+        return self.attempt(path, text, lambda: parser(text))
+
+    def optional(self, path: Path, text: str, parser: Callable[[str], T]) -> T | None:
+        """Like :meth:`parse`, but a blank field is simply absent."""
+        if not text.strip():
+            return None
+        return self.attempt(path, text, lambda: parser(text))
+
+    def attempt(self, path: Path, value: object, compute: Callable[[], T]) -> T | None:
+        try:
+            return compute()
+        except RatingError as error:
+            self.add(path, value, error)
+            return None
+
+    def add(self, path: Path, value: object, error: RatingError | str, **extra: object) -> None:
+        reason = error.reason if isinstance(error, InvalidInputError) else str(error)
+        if path not in self.errors:
+            self.errors[path] = Problem(path, value, reason, self._message(path, value, reason, extra))
+
+    def message_for(self, path: Path) -> str:
+        problem = self.errors.get(path)
+        return problem.message if problem else ""
+
+    def _message(self, path: Path, value: object, reason: str, extra: dict[str, object]) -> str:
+        _ = self.t.gettext
+        name = next((part for part in reversed(path) if isinstance(part, str)), "")
+        shown = str(value) if value is not None else ""
+        shown = shown if len(shown) <= VALUE_SHOWN else shown[: VALUE_SHOWN - 1] + "…"
+        if "message" in extra:
+            return str(extra["message"])
+        if name in RATING_FIELDS:
+            return _("“%(value)s” is not a rating: write a number from 0 to 4000, such as 1500.", value=shown)
+        if name == "result":
+            return _(
+                "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=shown
+            )
+        if name == "points":
+            return _(
+                "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=shown
+            )
+        if name == "games":
+            return _("“%(value)s”: write the number of games, 1 or more.", value=shown)
+        if name in {"rated_games", "games_this_period"}:
+            return _("“%(value)s”: write a whole number of games, 0 or more.", value=shown)
+        if name == "k":
+            return _("“%(value)s”: K is a whole number above zero, such as 20.", value=shown)
+        if name == "birth_year":
+            return _("“%(value)s” is not a birth year: write four digits, not in the future.", value=shown)
+        if name == "as_of":
+            return _(
+                "“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on.",
+                value=shown,
+            )
+        if name == "rules_toml":
+            return _("The club’s rules could not be read: %(reason)s", reason=reason)
+        return _("Check this value: %(reason)s", reason=reason)

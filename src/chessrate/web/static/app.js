@@ -1,0 +1,98 @@
+/* chessrate: the little the page needs besides htmx. Errors beside their fields, the chart,
+   a club rules file read into the text area. Without JavaScript the form submits as usual. */
+(function () {
+  "use strict";
+
+  if (window.htmx) {
+    document.documentElement.classList.add("live");
+  }
+
+  function syncErrors() {
+    var data = document.getElementById("errors-data");
+    if (!data) return;
+    var errors = {};
+    try { errors = JSON.parse(data.getAttribute("data-errors") || "{}"); } catch (e) { errors = {}; }
+    var slots = document.querySelectorAll("#form .error[id^='error-']");
+    Array.prototype.forEach.call(slots, function (slot) {
+      var message = errors[slot.id.slice(6)] || "";
+      if (slot.textContent !== message) slot.textContent = message;
+      var fields = document.querySelectorAll("[aria-describedby~='" + slot.id + "']");
+      Array.prototype.forEach.call(fields, function (field) {
+        if (message) field.setAttribute("aria-invalid", "true");
+        else field.removeAttribute("aria-invalid");
+      });
+    });
+  }
+
+  var chart = null;
+
+  function marks() {
+    var holder = document.getElementById("chart-marks");
+    if (!holder) return [];
+    try { return JSON.parse(holder.getAttribute("data-marks") || "[]"); } catch (e) { return []; }
+  }
+
+  function drawMarks(u) {
+    var ctx = u.ctx, ratio = window.devicePixelRatio || 1;
+    ctx.save();
+    marks().forEach(function (mark) {
+      var x = u.valToPos(Math.max(-800, Math.min(800, mark[0])), "x", true);
+      var y = u.valToPos(mark[1], "y", true);
+      ctx.beginPath();
+      ctx.arc(x, y, 6 * ratio, 0, 2 * Math.PI);
+      ctx.fillStyle = "#1a7f37";
+      ctx.strokeStyle = "#ffffff";
+      ctx.lineWidth = 2 * ratio;
+      ctx.fill();
+      ctx.stroke();
+    });
+    ctx.restore();
+  }
+
+  function initChart() {
+    var box = document.getElementById("chart");
+    if (!box || !window.uPlot || !window.fetch) return;
+    fetch(box.getAttribute("data-curve-url")).then(function (response) {
+      return response.json();
+    }).then(function (curves) {
+      var labels = box.dataset;
+      var options = {
+        width: Math.max(280, box.clientWidth),
+        height: 300,
+        scales: { x: { time: false }, y: { range: [0, 1] } },
+        axes: [{ label: labels.labelX }, { label: labels.labelY }],
+        series: [
+          { label: "D" },
+          { label: labels.labelFormula, stroke: "#0b5cad", width: 2 },
+          { label: labels.labelTable, stroke: "#b42318", width: 1.5 }
+        ],
+        hooks: { draw: [drawMarks] }
+      };
+      chart = new window.uPlot(options, [curves.difference, curves.formula, curves.table], box);
+      box.setAttribute("data-ready", "true");
+      window.addEventListener("resize", function () {
+        chart.setSize({ width: Math.max(280, box.clientWidth), height: 300 });
+      });
+    });
+  }
+
+  function readRulesFile(event) {
+    var input = event.target;
+    if (input.name !== "rules_file" || !input.files || !input.files[0] || !input.files[0].text) return;
+    input.files[0].text().then(function (text) {
+      var area = document.getElementById("f-rules_toml");
+      if (!area) return;
+      area.value = text;
+      input.value = "";
+      area.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    syncErrors();
+    if (chart) chart.redraw(false, false);
+  });
+  document.addEventListener("change", readRulesFile, true);
+  syncErrors();
+  initChart();
+})();

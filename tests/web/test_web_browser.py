@@ -1,0 +1,184 @@
+"""The calculator in a real browser: Debian's chromium, headless, driven by Playwright.
+
+The app runs under uvicorn in a background thread on a free localhost port. Every request the page
+makes is recorded: none may go to another host.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+
+from chessrate.web import WebSettings, create_app
+from chessrate.web.assets import INSTALL_HINT, missing_assets
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+REQUESTS: list[str] = []
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def base_url(settings: WebSettings) -> Iterator[str]:
+    missing = missing_assets(settings.static)
+    if missing:
+        pytest.fail(f"web assets missing ({', '.join(missing)}): {INSTALL_HINT}")
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    # Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
+    tab = context.new_page()
+    tab.on("request", lambda request: REQUESTS.append(request.url))
+    yield tab
+    context.close()
+
+
+def test_seed_002_three_games_live(page: Page, base_url: str) -> None:
+    # Seed 002: K 20, 1500: win v 1400, draw v 1600, loss v 1550: "+1,4, así que el nuevo Elo es 1501".
+    page.goto(f"{base_url}/tournament")
+    page.get_by_label("Your rating", exact=True).fill("1500")
+    page.get_by_label("K-factor").select_option("20")
+    for index, (opponent, result) in enumerate([("1400", "1"), ("1600", "½"), ("1550", "0")]):
+        page.locator(f"#f-games-{index}-opponent").press_sequentially(opponent)
+        page.locator(f"#f-games-{index}-result").press_sequentially(result)
+    expect(page.locator("#change")).to_have_text("+1.4")
+    expect(page.locator("#new-rating")).to_have_text("1501")
+    expect(page.locator("#result")).to_contain_text("A draw against a stronger player gains points")
+
+
+def test_seed_001_tournament_with_ciabe_rules(page: Page, base_url: str) -> None:
+    # Seed 001: 1800, opponents 1500..2000, 4.5 points, Ciabe's K 15: 17.25 -> 1817.
+    page.goto(f"{base_url}/tournament")
+    page.get_by_label("Your rating", exact=True).fill("1800")
+    page.get_by_role("radio", name="total points").check()
+    for _ in range(4):
+        page.get_by_role("button", name="+ Add a game").click()
+        expect(page.locator("#f-games-0-opponent")).to_be_visible()
+    page.get_by_role("button", name="Remove game 7").click()
+    expect(page.locator("#f-games-6-opponent")).to_have_count(0)
+    for index, opponent in enumerate(["1500", "1600", "1700", "1800", "1900", "2000"]):
+        page.locator(f"#f-games-{index}-opponent").fill(opponent)
+    page.get_by_label("Total points", exact=True).fill("4,5")
+    page.get_by_label("Rule set").select_option("ciabe")
+    expect(page.locator("#new-rating")).to_have_text("1817")
+    expect(page.locator("#change")).to_have_text("+17.25")
+    expect(page.locator("#k")).to_have_text("15")
+
+
+def test_switch_to_catalan_keeps_the_values(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/game")
+    page.get_by_label("Your rating", exact=True).fill("1500")
+    page.get_by_label("Opponent’s rating").fill("1400")
+    page.get_by_label("Win").check()
+    expect(page.locator("#expected")).to_have_text("0.64")
+    page.get_by_role("link", name="Català").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ca")
+    expect(page.locator("#expected")).to_have_text("0,64")
+    expect(page.locator("#change")).to_have_text("+7,2")
+    page.get_by_label("El teu Elo", exact=True).fill("1500,5")
+    expect(page.locator("#new-rating")).to_have_text("1507,5")
+
+
+def test_bad_rating_shows_its_message_and_the_page_keeps_working(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/game")
+    page.get_by_label("Your rating", exact=True).fill("15OO")
+    page.get_by_label("Opponent’s rating").fill("1600")
+    page.get_by_label("Draw").check()
+    expect(page.locator("#error-rating")).to_have_text(
+        "“15OO” is not a rating: write a number from 0 to 4000, such as 1500."
+    )
+    expect(page.locator("#f-rating")).to_have_attribute("aria-invalid", "true")
+    page.get_by_label("Your rating", exact=True).fill("1500")
+    expect(page.locator("#error-rating")).to_have_text("")
+    expect(page.locator("#f-rating")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#new-rating")).to_have_text("1503")
+
+
+def test_chart_renders_with_the_game_marked(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/game?rating=1500&opponent=1600&result=0.5")
+    expect(page.locator("#chart")).to_have_attribute("data-ready", "true")
+    canvas = page.locator("#chart canvas")
+    expect(canvas).to_have_count(1)
+    assert canvas.bounding_box()["width"] > 200  # type: ignore[index]
+    expect(page.locator("#chart-marks")).to_have_attribute("data-marks", "[[-100.0, 0.36]]")
+
+
+def test_works_with_javascript_off(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.on("request", lambda request: REQUESTS.append(request.url))
+    page.goto(f"{base_url}/tournament")
+    page.locator("#f-rating").fill("1500")
+    page.locator("#f-k_preset").select_option("20")
+    for index, (opponent, result) in enumerate([("1400", "1"), ("1600", "tablas"), ("1550", "0")]):
+        page.locator(f"#f-games-{index}-opponent").fill(opponent)
+        page.locator(f"#f-games-{index}-result").fill(result)
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator("#new-rating")).to_have_text("1501")
+    context.close()
+
+
+def test_no_request_leaves_the_machine(page: Page, base_url: str) -> None:
+    # Runs last in this file: every request recorded by the tests above, plus the help page's.
+    page.goto(f"{base_url}/help")
+    page.goto(f"{base_url}/docs")  # FastAPI's Swagger UI, its assets served locally
+    expect(page.locator(".swagger-ui .info")).to_be_visible()
+    page.goto(
+        f"{base_url}/period?rating=1500&k_preset=20&events-0-games-0-opponent=1400&events-0-games-0-result=1"
+    )
+    expect(page.locator("#chart")).to_have_attribute("data-ready", "true")
+    own = urlsplit(base_url).netloc
+    assert REQUESTS, "no request was recorded"
+    foreign = [url for url in REQUESTS if urlsplit(url).scheme != "data" and urlsplit(url).netloc != own]
+    assert foreign == []

@@ -1,0 +1,113 @@
+"""Languages: negotiation, complete catalogs, the core's K reasons rendered in every language."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+from importlib import resources
+
+import pytest
+from babel.messages.pofile import read_po
+from typer.testing import CliRunner
+
+from chessrate.cli import app as cli_app
+from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor, given_k
+from chessrate.fide.rules import FIDE_2014_07, FIDE_2025_10
+from chessrate.presets import ciabe_rule_set
+from chessrate.web.i18n import Translator, load_catalogs, negotiate
+from chessrate.web.words import k_reason
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@pytest.mark.parametrize(
+    ("query", "cookie", "header", "expected"),
+    [
+        (None, None, "ca-ES,ca;q=0.9,es;q=0.8,en;q=0.7", "ca"),
+        (None, None, "fr-FR,fr;q=0.9,es;q=0.8", "es"),
+        (None, None, "en-GB;q=0.4,ca;q=0.8", "ca"),
+        (None, None, "de", "en"),
+        (None, "es", "ca", "es"),
+        ("ca", "es", "en", "ca"),
+        ("xx", None, None, "en"),
+    ],
+)
+def test_negotiate(query: str | None, cookie: str | None, header: str | None, expected: str) -> None:
+    assert negotiate(query=query, cookie=cookie, accept_language=header) == expected
+
+
+@pytest.mark.parametrize("language", ["es", "ca"])
+def test_catalog_complete_and_placeholders_kept(language: str) -> None:
+    po = resources.files("chessrate.web").joinpath("locale", language, "LC_MESSAGES", "messages.po")
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=language)
+    template = resources.files("chessrate.web").joinpath("locale", "messages.pot")
+    with template.open("rb") as source:
+        ids = {message.id for message in read_po(source) if message.id}
+    messages = {message.id: message for message in catalog if message.id}
+    assert ids <= set(messages), f"not in the {language} catalog: {sorted(ids - set(messages))[:5]}"
+    for msgid, message in messages.items():
+        assert message.string, f"untranslated in {language}: {msgid!r}"
+        assert "fuzzy" not in message.flags, msgid
+        assert set(PLACEHOLDER.findall(str(msgid))) == set(PLACEHOLDER.findall(str(message.string))), msgid
+
+
+def core_k_reasons() -> list[KFactor]:
+    """One KFactor for every sentence the rating core can write (FIDE 8.3.3, club bands, 700 rule)."""
+    day = dt.date(2025, 12, 1)
+    old_day = dt.date(2015, 1, 1)
+    club = ciabe_rule_set()
+    return [
+        given_k(20),
+        fide_k_factor(Decimal(2450), None, rules=FIDE_2025_10, day=day),
+        fide_k_factor(Decimal(1500), None, rules=FIDE_2025_10, day=day),
+        fide_k_factor(Decimal(2300), PlayerProfile(highest_rating=2410), rules=FIDE_2025_10, day=day),
+        fide_k_factor(Decimal(1700), PlayerProfile(birth_year=2010), rules=FIDE_2025_10, day=day),
+        fide_k_factor(Decimal(1700), PlayerProfile(birth_year=2000), rules=FIDE_2014_07, day=old_day),
+        fide_k_factor(Decimal(1700), PlayerProfile(rated_games=12), rules=FIDE_2025_10, day=day),
+        fide_k_factor(Decimal(1700), PlayerProfile(rated_games=120), rules=FIDE_2025_10, day=day),
+        fide_k_factor(Decimal(1700), PlayerProfile(birth_year=1980), rules=FIDE_2025_10, day=day),
+        club.k_for(Decimal(1600), None),
+        club.k_for(Decimal(1900), None),
+        apply_700_rule(
+            fide_k_factor(Decimal(1700), PlayerProfile(birth_year=2010), rules=FIDE_2025_10, day=day),
+            20,
+            max_k_times_games=700,
+        ),
+    ]
+
+
+@pytest.mark.parametrize("language", ["es", "ca"])
+@pytest.mark.parametrize("k", core_k_reasons(), ids=lambda k: k.reason[:40])
+def test_every_core_k_reason_is_translated(language: str, k: KFactor) -> None:
+    t = Translator(language, load_catalogs()[language])
+    english = k_reason(k, Translator("en", load_catalogs()["en"]))
+    assert english != k.reason  # the sentence was recognised, not passed through
+    translated = k_reason(k, t)
+    assert translated != english
+    assert str(k.k) in translated
+    if "700" in k.reason:
+        assert "700" in translated
+        assert "35" in translated  # seed 002: K 40, 20 games -> K 35
+
+
+def test_serve_command_starts_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: dict[str, object] = {}
+
+    def fake_run(app: object, *, host: str, port: int, log_level: str) -> None:
+        started.update(app=app, host=host, port=port)
+
+    monkeypatch.setattr("uvicorn.run", fake_run)
+    result = CliRunner().invoke(cli_app, ["serve", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert (started["host"], started["port"]) == ("127.0.0.1", 8123)
+    assert type(started["app"]).__name__ == "FastAPI"
+
+
+def test_serve_rejects_a_bad_port() -> None:
+    from chessrate.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--port", "http"])
+    assert stop.value.code == 2

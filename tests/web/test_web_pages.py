@@ -1,0 +1,170 @@
+"""The HTML pages without a browser: JavaScript-off submission, fragments, rows, languages, errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chessrate.web import WebSettings, create_app
+from chessrate.web.assets import VENDOR_FILES
+
+PAGES = ["/game", "/average", "/tournament", "/period", "/k-factor", "/performance", "/glicko", "/help"]
+SEED_002_FORM = {
+    "rating": "1500",
+    "k_preset": "20",
+    "games-0-opponent": "1400",
+    "games-0-result": "1",
+    "games-1-opponent": "1600",
+    "games-1-result": "½",
+    "games-2-opponent": "1550",
+    "games-2-result": "derrota",
+}
+
+
+def text_of(html: str, element_id: str) -> str:
+    match = re.search(rf'id="{element_id}"[^>]*>(.*?)</', html, re.S)
+    assert match, f"no element {element_id}"
+    return match.group(1).strip()
+
+
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("lang", ["es", "ca", "en"])
+def test_every_page_in_every_language(client: TestClient, path: str, lang: str) -> None:
+    response = client.get(f"{path}?lang={lang}")
+    assert response.status_code == 200
+    assert f'<html lang="{lang}">' in response.text
+    assert response.headers["content-language"] == lang
+
+
+def test_home_redirects_to_one_game(client: TestClient) -> None:
+    response = client.get("/", follow_redirects=False)
+    assert response.headers["location"] == "/game"
+
+
+def test_form_submitted_without_javascript(client: TestClient) -> None:
+    # Seed 002: +7.2, +2.8, -8.6 = +1.4, "el nuevo Elo es 1501".
+    html = client.post("/tournament", data=SEED_002_FORM).text
+    assert text_of(html, "new-rating") == "1501"
+    assert text_of(html, "change") == "+1.4"
+    assert "A draw against a stronger player gains points" in html
+
+
+def test_htmx_request_gets_the_fragment(client: TestClient) -> None:
+    response = client.post("/tournament", data=SEED_002_FORM, headers={"HX-Request": "true"})
+    assert response.text.lstrip().startswith('<section id="result"')
+    assert "<html" not in response.text
+    assert 'hx-swap-oob="true"' in response.text  # the language links follow the values
+    assert response.headers["hx-replace-url"].startswith("/tournament?rating=1500")
+
+
+def test_seed_001_total_points_with_ciabe_rules(client: TestClient) -> None:
+    form = {"rating": "1800", "scoring": "total", "points": "4.5", "rules": "ciabe"}
+    form |= {f"games-{i}-opponent": str(r) for i, r in enumerate([1500, 1600, 1700, 1800, 1900, 2000])}
+    html = client.post("/tournament", data=form).text
+    assert text_of(html, "new-rating") == "1817"
+    assert text_of(html, "change") == "+17.25"
+
+
+def test_catalan_numbers_use_a_decimal_comma(client: TestClient) -> None:
+    html = client.get("/game?rating=1500&opponent=1400&result=1&lang=ca").text
+    assert text_of(html, "expected") == "0,64"
+    assert text_of(html, "change") == "+7,2"
+
+
+def test_decimal_comma_accepted_in_every_language(client: TestClient) -> None:
+    html = client.get("/average?rating=1500&games=1&points=0,5&average=1700&k_preset=20").text
+    assert text_of(html, "change") == "+5.2"
+
+
+def test_bad_rating_shows_its_message_beside_the_field(client: TestClient) -> None:
+    form = dict(SEED_002_FORM, **{"games-1-opponent": "16OO"})
+    html = client.post("/tournament", data=form).text
+    assert "“16OO” is not a rating" in text_of(html, "error-games-1-opponent")
+    assert 'id="f-games-1-opponent" name="games-1-opponent" value="16OO"' in html
+    assert "new-rating" not in html
+
+
+def test_bad_rating_message_in_spanish(client: TestClient) -> None:
+    html = client.post("/game?lang=es", data={"rating": "dos mil", "opponent": "1500", "result": "1"}).text
+    assert text_of(html, "error-rating").startswith("«dos mil» no es un Elo")
+
+
+def test_rows_added_and_removed_on_the_server(client: TestClient) -> None:
+    html = client.post("/tournament", data={**SEED_002_FORM, "action": "add:games"}).text
+    assert 'name="games-3-opponent"' in html
+    html = client.post("/tournament", data={**SEED_002_FORM, "action": "remove:games:0"}).text
+    assert 'name="games-2-opponent"' not in html
+    assert 'name="games-0-opponent" value="1600"' in html
+    fragment = client.post(
+        "/period", data={"action": "add:events:1:games"}, headers={"HX-Request": "true"}
+    ).text
+    assert fragment.lstrip().startswith('<div id="calculator"')
+    assert 'name="events-1-games-2-opponent"' in fragment
+
+
+def test_language_from_browser_cookie_and_query(client: TestClient) -> None:
+    assert (
+        '<html lang="ca">' in client.get("/game", headers={"Accept-Language": "ca-ES,ca;q=0.9,en;q=0.5"}).text
+    )
+    response = client.get("/game?lang=es")
+    assert response.cookies.get("chessrate_lang") == "es"
+    fresh = TestClient(client.app)
+    fresh.cookies.set("chessrate_lang", "es")
+    assert '<html lang="es">' in fresh.get("/game").text
+
+
+def test_uploaded_club_rules_file(client: TestClient) -> None:
+    # A club TOML with K 32 for everyone, uploaded without JavaScript.
+    toml = (
+        'name = "club"\nexpected = "formula"\nrounding = "tournament"\nk_by_rating = [{ from = 0, k = 32 }]\n'
+    )
+    form = {"rating": "1500", "opponent": "1500", "result": "1", "rules": "custom"}
+    html = client.post("/game", data=form, files={"rules_file": ("club.toml", toml.encode())}).text
+    assert text_of(html, "new-rating") == "1516"  # 32 x (1 - 0.5)
+
+
+def test_broken_club_rules_named(client: TestClient) -> None:
+    form = {"rating": "1500", "opponent": "1500", "result": "1", "rules": "custom", "rules_toml": "k = [[["}
+    html = client.post("/game", data=form).text
+    assert "The club’s rules could not be read" in text_of(html, "error-rules_toml")
+
+
+def test_page_starts_and_names_missing_assets(tmp_path: Path) -> None:
+    (tmp_path / "app.css").write_text("")
+    app = create_app(WebSettings(static=tmp_path))
+    html = TestClient(app).get("/game").text
+    for name in VENDOR_FILES:
+        assert name in html
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rating=st.text(max_size=12),
+    opponent=st.text(max_size=12),
+    result=st.text(max_size=6),
+    points=st.text(max_size=6),
+    k=st.text(max_size=6),
+    as_of=st.text(max_size=12),
+    action=st.sampled_from(
+        ["", "add:games", "remove:games:7", "remove:games:x", "add:events:9:games", "bogus"]
+    ),
+)
+def test_no_input_breaks_a_page(
+    app: FastAPI, rating: str, opponent: str, result: str, points: str, k: str, as_of: str, action: str
+) -> None:
+    form = {
+        "rating": rating, "games-0-opponent": opponent, "games-0-result": result, "points": points,
+        "k_preset": "custom", "k": k, "as_of": as_of, "action": action,
+        "scoring": "total" if points else "each",
+    }  # fmt: skip
+    client = TestClient(app)
+    for path in ["/tournament", "/period", "/performance"]:
+        response = client.post(path, data=form)
+        assert response.status_code == 200
+        assert "Traceback" not in response.text
