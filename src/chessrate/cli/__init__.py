@@ -12,6 +12,7 @@ import typer
 from chessrate.cli import (  # noqa: F401  (each module registers its commands)
     elo_commands,
     glicko_commands,
+    list_commands,
     report_commands,
     web_commands,
 )

@@ -60,6 +60,11 @@ class WebSettings:
     today: Callable[[], dt.date] = dt.date.today
     #: Where the static files are (default: the package's ``static/``).
     static: Path = field(default_factory=static_dir)
+    #: A rating-list store (URL or SQLite path) to show at ``/list``; None: no list pages.
+    list_db: str | None = None
+    #: With a password, ``/list/admin`` can import files and run periods; None: read-only.
+    list_admin_password: str | None = None
+    list_session_minutes: int = 30
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,15 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     from chessrate.web.api import router  # the API needs the site only through app.state
 
     app.include_router(router)
+    if settings.list_db is not None:
+        from chessrate.web.ratinglist_pages import mount_rating_list
+
+        mount_rating_list(
+            app,
+            db=settings.list_db,
+            admin_password=settings.list_admin_password,
+            session_minutes=settings.list_session_minutes,
+        )
 
     @app.get("/", include_in_schema=False)
     async def home(request: Request) -> Response:

@@ -1,0 +1,363 @@
+"""``chessrate list ...``: a club's or federation's own rating list in a database.
+
+``init``, ``import FILE...``, ``run PERIOD``, ``show [PERIOD]``, ``player ID``, ``events``,
+``export PERIOD`` and ``demo``; ``--db`` takes a SQLAlchemy URL or a file path (SQLite).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from chessrate.cli.app import app
+from chessrate.cli.output import JsonOption, fmt, print_json, print_summary, print_table
+from chessrate.errors import InvalidInputError
+from chessrate.parse import parse_count, parse_date
+from chessrate.ratinglist.demo import build_demo
+from chessrate.ratinglist.importer import import_files
+from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.queries import ListView, event_lines, list_view, player_view
+from chessrate.ratinglist.runner import RunReport, run_period
+from chessrate.ratinglist.store import DEFAULT_DB, init_store, open_store
+
+list_app = typer.Typer(
+    help="A rating list of your own: players, events, monthly periods, published lists, histories.",
+    no_args_is_help=True,
+)
+app.add_typer(list_app, name="list")
+
+DbOption = Annotated[
+    str, typer.Option("--db", help="A SQLAlchemy URL, or a file path for SQLite.", show_default=True)
+]
+RulesOption = Annotated[
+    str | None,
+    typer.Option("--rules", help="fide (on each period's date), ciabe, elo, FILE.toml or glicko2."),
+]
+
+
+@list_app.command("init")
+def init_command(db: DbOption = DEFAULT_DB, rules: RulesOption = None, as_json: bool = JsonOption) -> None:
+    """Create the store (or upgrade its schema); --rules sets the store's default rule set."""
+    init_store(db, rules=rules)
+    result = {"db": db, "rules": rules or "unchanged (fide for a new store)", "schema": "up to date"}
+    if as_json:
+        print_json(result)
+    else:
+        print_summary("Rating list store", list(result.items()))
+
+
+@list_app.command("import")
+def import_command(
+    files: Annotated[list[Path], typer.Argument(help="TRF, PGN or CSV files.", show_default=False)],
+    db: DbOption = DEFAULT_DB,
+    start: Annotated[str | None, typer.Option("--start", help="The event's first day (YYYY-MM-DD).")] = None,
+    end: Annotated[str | None, typer.Option("--end", help="The event's last day (YYYY-MM-DD).")] = None,
+    replaces: Annotated[
+        str | None, typer.Option("--replaces", help="Id of the event a corrected file replaces.")
+    ] = None,
+    as_json: bool = JsonOption,
+) -> None:
+    """Import events; the same file twice, or a file with errors, imports nothing."""
+    engine = open_store(db)
+    imported = import_files(
+        engine,
+        files,
+        start=parse_date(start, field="start") if start else None,
+        end=parse_date(end, field="end") if end else None,
+        replaces=parse_count(replaces, field="replaces", minimum=1) if replaces else None,
+    )
+    rows: list[dict[str, Any]] = [
+        {
+            "id": event.id,
+            "name": event.name,
+            "file": event.file_name,
+            "start_date": event.start_date.isoformat(),
+            "end_date": event.end_date.isoformat(),
+            "period": event.period,
+            "players": event.players,
+            "new_players": event.new_players,
+            "games": event.games,
+            "rated_games": event.rated_games,
+            "replaces": event.replaces,
+            "warnings": list(event.warnings),
+        }
+        for event in imported
+    ]
+    if as_json:
+        print_json({"imported": rows})
+        return
+    columns = ["id", "name", "start_date", "end_date", "period", "players", "new_players", "rated_games"]
+    print_table("Imported", columns, ([row[c] for c in columns] for row in rows))
+    for row in rows:
+        for warning in row["warnings"]:
+            sys.stderr.write(f"warning: {row['file']}: {warning}\n")
+
+
+@list_app.command("run")
+def run_command(
+    period: Annotated[str, typer.Argument(help="The rating period, YYYY-MM.", show_default=False)],
+    db: DbOption = DEFAULT_DB,
+    rules: RulesOption = None,
+    republish: Annotated[
+        bool, typer.Option("--republish", help="Publish a re-run in place of the published lists.")
+    ] = False,
+    as_json: bool = JsonOption,
+) -> None:
+    """Rate a period (and recompute the periods after it), in one transaction."""
+    report = run_period(open_store(db), Period.parse(period), rules=rules, republish=republish)
+    if as_json:
+        print_json(_run_json(report))
+        return
+    rows = [
+        [
+            run.period, run.list_date.isoformat(), run.status, str(run.revision), str(run.events),
+            str(run.rated_players), str(run.games), str(len(run.changes)) if run.replaced_published or
+            run.status == "draft" else "—",
+        ]
+        for run in report.periods
+    ]  # fmt: skip
+    columns = ["period", "list of", "status", "revision", "events", "rated", "games", "changed"]
+    print_table(f"Period run — {report.rules_title}", columns, rows)
+    for run in report.periods:
+        for change in run.changes:
+            sys.stdout.write(
+                f"{run.period}: {change.name}: published {fmt(change.published)}, now {fmt(change.now)}\n"
+            )
+    if any(run.status == "draft" for run in report.periods):
+        sys.stdout.write("The published lists are unchanged; run again with --republish to publish these.\n")
+    for note in report.notes:
+        sys.stderr.write(f"note: {note}\n")
+
+
+def _run_json(report: RunReport) -> dict[str, Any]:
+    return {
+        "rules": report.rules,
+        "rules_title": report.rules_title,
+        "notes": list(report.notes),
+        "periods": [
+            {
+                "period": run.period,
+                "list_date": run.list_date.isoformat(),
+                "status": run.status,
+                "revision": run.revision,
+                "events": run.events,
+                "players": run.players,
+                "rated_players": run.rated_players,
+                "games": run.games,
+                "replaced_published": run.replaced_published,
+                "changes": [
+                    {"player_id": c.player_id, "name": c.name, "published": c.published, "now": c.now}
+                    for c in run.changes
+                ],
+            }
+            for run in report.periods
+        ],
+    }
+
+
+def _list_json(view: ListView) -> dict[str, Any]:
+    return {
+        "period": view.period,
+        "list_date": view.list_date.isoformat(),
+        "status": view.status,
+        "revision": view.revision,
+        "rules": view.rules,
+        "rules_title": view.rules_title,
+        "players": [
+            {
+                "rank": row.rank,
+                "player_id": row.player_id,
+                "name": row.name,
+                "fide_id": row.fide_id,
+                "title": row.title,
+                "federation": row.federation,
+                "birth_year": row.birth_year,
+                "sex": row.sex,
+                "status": row.status,
+                "rating": row.rating,
+                "previous": row.rating_before,
+                "change": row.change,
+                "adjustment": row.adjustment,
+                "k": row.k,
+                "games": row.games,
+                "deviation": row.deviation,
+                "note": row.note,
+            }
+            for row in view.rows
+        ],
+    }
+
+
+@list_app.command("show")
+def show_command(
+    period: Annotated[str | None, typer.Argument(help="YYYY-MM; default: the latest list.")] = None,
+    db: DbOption = DEFAULT_DB,
+    draft: Annotated[bool, typer.Option("--draft", help="Show the re-run waiting to be published.")] = False,
+    all_players: Annotated[
+        bool, typer.Option("--all", help="Also players without a rating (pending, dropped).")
+    ] = False,
+    as_json: bool = JsonOption,
+) -> None:
+    """A period's list, best rating first, with each player's change."""
+    view = list_view(open_store(db), period, draft=draft)
+    if as_json:
+        print_json(_list_json(view))
+        return
+    rows = [
+        [
+            fmt(row.rank), row.name[:30], fmt(row.fide_id), fmt(row.federation), fmt(row.rating),
+            fmt(row.change, signed=True), fmt(row.k), str(row.games), row.status,
+        ]
+        for row in view.rows
+        if all_players or row.rating is not None
+    ]  # fmt: skip
+    title = f"List of {view.list_date.isoformat()} (period {view.period}, {view.status} r{view.revision})"
+    columns = ["rank", "name", "FIDE id", "fed", "rating", "change", "K", "games", "status"]
+    print_table(title, columns, rows, caption=view.rules_title)
+
+
+@list_app.command("player")
+def player_command(
+    player: Annotated[str, typer.Argument(help="FIDE id or store id.", show_default=False)],
+    db: DbOption = DEFAULT_DB,
+    as_json: bool = JsonOption,
+) -> None:
+    """A player's history: every list, with the games behind each change."""
+    view = player_view(open_store(db), player)
+    if as_json:
+        print_json(
+            {
+                "id": view.id,
+                "name": view.name,
+                "fide_id": view.fide_id,
+                "title": view.title,
+                "federation": view.federation,
+                "birth_year": view.birth_year,
+                "sex": view.sex,
+                "history": [
+                    {
+                        "period": line.period,
+                        "list_date": line.list_date.isoformat(),
+                        "status": line.status,
+                        "rating_before": line.rating_before,
+                        "rating": line.rating,
+                        "k": line.k,
+                        "k_reason": line.k_reason,
+                        "games": line.games,
+                        "score": line.score,
+                        "expected": line.expected,
+                        "change": line.change,
+                        "rounded_change": line.rounded_change,
+                        "adjustment": line.adjustment,
+                        "deviation": line.deviation,
+                        "note": line.note,
+                        "games_rated": [
+                            {
+                                "event_id": g.event_id,
+                                "event": g.event,
+                                "opponent": g.opponent,
+                                "own_rating": g.own_rating,
+                                "opponent_rating": g.opponent_rating,
+                                "difference": g.difference,
+                                "capped": g.capped,
+                                "expected": g.expected,
+                                "score": g.score,
+                                "change": g.change,
+                            }
+                            for g in line.game_lines
+                        ],
+                    }
+                    for line in view.history
+                ],
+            }
+        )
+        return
+    rows = [
+        [
+            line.period, line.list_date.isoformat(), fmt(line.rating_before), fmt(line.rating),
+            fmt(line.rounded_change, signed=True), fmt(line.adjustment, signed=True), fmt(line.k),
+            str(line.games), line.status,
+        ]
+        for line in view.history
+    ]  # fmt: skip
+    columns = ["period", "list of", "before", "rating", "change", "adjust", "K", "games", "status"]
+    print_table(f"{view.name} (FIDE id {fmt(view.fide_id)}, store id {view.id})", columns, rows)
+    for line in view.history:
+        if line.game_lines:
+            sys.stdout.write(f"{line.period}: {line.k_reason or line.note or ''}\n")
+            for g in line.game_lines:
+                sys.stdout.write(
+                    f"  {g.event[:30]}: vs {g.opponent} ({fmt(g.opponent_rating)}) score {fmt(g.score)}"
+                    f" expected {fmt(g.expected)} change {fmt(g.change, signed=True)}\n"
+                )
+
+
+@list_app.command("events")
+def events_command(db: DbOption = DEFAULT_DB, as_json: bool = JsonOption) -> None:
+    """Every imported event, with its period and file."""
+    lines = event_lines(open_store(db))
+    rows = [
+        {
+            "id": e.id,
+            "name": e.name,
+            "file": e.file_name,
+            "format": e.source_format,
+            "start_date": e.start_date.isoformat(),
+            "end_date": e.end_date.isoformat(),
+            "period": e.period,
+            "players": e.players,
+            "replaced_by": e.replaced_by,
+            "sha256": e.sha256,
+        }
+        for e in lines
+    ]
+    if as_json:
+        print_json({"events": rows})
+        return
+    columns = ["id", "name", "start_date", "end_date", "period", "players", "replaced_by"]
+    print_table("Events", columns, ([fmt(row[c]) for c in columns] for row in rows))
+
+
+EXPORT_COLUMNS = [
+    "rank", "player_id", "name", "fide_id", "title", "federation", "birth_year", "sex", "status",
+    "rating", "previous", "change", "adjustment", "k", "games", "deviation", "note",
+]  # fmt: skip
+
+
+@list_app.command("export")
+def export_command(
+    period: Annotated[str, typer.Argument(help="YYYY-MM.", show_default=False)],
+    db: DbOption = DEFAULT_DB,
+    output_format: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
+    draft: Annotated[
+        bool, typer.Option("--draft", help="Export the re-run waiting to be published.")
+    ] = False,
+) -> None:
+    """A period's list as CSV or JSON on standard output."""
+    if output_format not in {"csv", "json"}:
+        raise InvalidInputError("format", output_format, "use csv or json")
+    data = _list_json(list_view(open_store(db), period, draft=draft))
+    if output_format == "json":
+        print_json(data)
+        return
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in data["players"]:
+        writer.writerow({key: "" if row[key] is None else row[key] for key in EXPORT_COLUMNS})
+    sys.stdout.write(buffer.getvalue())
+
+
+@list_app.command("demo")
+def demo_command(db: DbOption = DEFAULT_DB, as_json: bool = JsonOption) -> None:
+    """Build a small demo list from the real tournament files shipped with chessrate."""
+    summary = build_demo(db)
+    if as_json:
+        print_json(summary)
+    else:
+        print_summary("Demo rating list", list(summary.items()))

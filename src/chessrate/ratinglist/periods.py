@@ -1,0 +1,64 @@
+"""Monthly rating periods, written ``YYYY-MM``.
+
+FIDE B.02 7.1: "On the first day of each month, FIDE shall prepare a list which incorporates all
+rated play during the rating period into the previous list"; 7.1.1: "The rating period ... is the
+period where a certain rating list is valid" (research fide.md §2.2). So period ``2024-03`` is the
+month of March 2024: the list of 1 March is in force during it, its events are rated from that
+list, and running it publishes the list of 1 April 2024.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from chessrate.errors import InvalidInputError
+
+_PATTERN = re.compile(r"(\d{4})-(\d{2})")
+
+
+@dataclass(frozen=True, order=True)
+class Period:
+    """One monthly rating period."""
+
+    year: int
+    month: int
+
+    @classmethod
+    def parse(cls, text: str, *, field: str = "period") -> Period:
+        match = _PATTERN.fullmatch(text.strip())
+        if not match or not 1 <= int(match.group(2)) <= 12 or int(match.group(1)) < 1:
+            raise InvalidInputError(field, text, "a rating period is written YYYY-MM, e.g. 2024-03")
+        return cls(int(match.group(1)), int(match.group(2)))
+
+    @classmethod
+    def of(cls, day: dt.date) -> Period:
+        """The period a day falls in."""
+        return cls(day.year, day.month)
+
+    def __str__(self) -> str:
+        return f"{self.year:04d}-{self.month:02d}"
+
+    @property
+    def first_day(self) -> dt.date:
+        """The first day of the month, the date of the list in force during the period."""
+        return dt.date(self.year, self.month, 1)
+
+    @property
+    def list_date(self) -> dt.date:
+        """The date of the list this period's run publishes: the first day of the next month."""
+        return self.next().first_day
+
+    def next(self) -> Period:
+        return Period(self.year + self.month // 12, self.month % 12 + 1)
+
+    def previous(self) -> Period:
+        return Period(self.year - (self.month == 1), (self.month - 2) % 12 + 1)
+
+    def minus_months(self, months: int) -> Period:
+        index = self.year * 12 + self.month - 1 - months
+        return Period(index // 12, index % 12 + 1)
+
+    def months_until(self, later: Period) -> int:
+        return (later.year - self.year) * 12 + later.month - self.month

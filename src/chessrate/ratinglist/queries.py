@@ -1,0 +1,342 @@
+"""Reading the store: a period's list, a player's history with the games behind each change, an
+event, the list of events. What the CLI and web pages show; nothing here writes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.engine import Connection, Row
+
+from chessrate.errors import InvalidInputError
+from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.schema import (
+    event_players,
+    events,
+    game_workings,
+    list_entries,
+    list_versions,
+    players,
+)
+from chessrate.ratinglist.store import StoreError
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListRow:
+    rank: int | None
+    player_id: int
+    name: str
+    fide_id: int | None
+    title: str | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    status: str
+    rating_before: int | None
+    rating: int | None
+    change: int | None
+    adjustment: int | None
+    k: int | None
+    games: int
+    deviation: float | None
+    note: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListView:
+    period: str
+    list_date: dt.date
+    status: str
+    revision: int
+    rules: str
+    rules_title: str
+    rows: tuple[ListRow, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameLine:
+    event_id: int
+    event: str
+    opponent_id: int
+    opponent: str
+    own_rating: Decimal | None
+    opponent_rating: Decimal
+    difference: Decimal | None
+    capped: bool
+    expected: Decimal | None
+    score: Decimal
+    change: Decimal | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HistoryLine:
+    period: str
+    list_date: dt.date
+    status: str
+    rating_before: int | None
+    rating: int | None
+    k: int | None
+    k_reason: str | None
+    games: int
+    score: Decimal | None
+    expected: Decimal | None
+    change: Decimal | None
+    rounded_change: int | None
+    adjustment: int | None
+    deviation: float | None
+    note: str | None
+    game_lines: tuple[GameLine, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerView:
+    id: int
+    name: str
+    fide_id: int | None
+    title: str | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    history: tuple[HistoryLine, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventLine:
+    id: int
+    name: str
+    file_name: str
+    source_format: str
+    start_date: dt.date
+    end_date: dt.date
+    period: str
+    players: int
+    replaced_by: int | None
+    sha256: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventView:
+    event: EventLine
+    #: Each player's rating change in the event, from the published list of its period.
+    results: tuple[
+        tuple[int, str, Decimal | None, int, Decimal | None], ...
+    ]  # id, name, start, games, change
+
+
+def published_periods(connection: Connection) -> list[str]:
+    rows = connection.execute(
+        select(list_versions.c.period)
+        .where(list_versions.c.status == "published")
+        .order_by(list_versions.c.period)
+    )
+    return list(rows.scalars())
+
+
+def _version(connection: Connection, period: str | None, *, draft: bool) -> tuple[str, Row[Any]]:
+    if period is None:
+        periods = published_periods(connection)
+        if not periods:
+            raise StoreError("no list has been published yet: run 'chessrate list run PERIOD'")
+        period = periods[-1]
+    else:
+        period = str(Period.parse(period))
+    status = "draft" if draft else "published"
+    row = connection.execute(
+        select(list_versions).where(list_versions.c.period == period, list_versions.c.status == status)
+    ).first()
+    if row is None:
+        raise StoreError(f"period {period} has no {status} list")
+    return period, row
+
+
+def list_view(engine: Engine, period: str | None = None, *, draft: bool = False) -> ListView:
+    """A period's list (the latest published one when no period is given), best rating first."""
+    with engine.connect() as connection:
+        period, version = _version(connection, period, draft=draft)
+        rows = connection.execute(
+            select(list_entries, players)
+            .join(players, players.c.id == list_entries.c.player_id)
+            .where(list_entries.c.version_id == version.id)
+            .order_by(list_entries.c.rating.desc().nulls_last(), players.c.name)
+        ).all()
+    out: list[ListRow] = []
+    rank = 0
+    for row in rows:
+        if row.rating is not None:
+            rank += 1
+        out.append(
+            ListRow(
+                rank=rank if row.rating is not None else None,
+                player_id=row.player_id,
+                name=row.name,
+                fide_id=row.fide_id,
+                title=row.title,
+                federation=row.federation,
+                birth_year=row.birth_year,
+                sex=row.sex,
+                status=row.status,
+                rating_before=row.rating_before,
+                rating=row.rating,
+                change=(row.rating - row.rating_before)
+                if row.rating is not None and row.rating_before is not None
+                else None,
+                adjustment=row.adjustment,
+                k=row.k,
+                games=row.games,
+                deviation=row.deviation,
+                note=row.note,
+            )
+        )
+    return ListView(
+        period=period,
+        list_date=Period.parse(period).list_date,
+        status=version.status,
+        revision=version.revision,
+        rules=version.rules,
+        rules_title=version.rules_title,
+        rows=tuple(out),
+    )
+
+
+def find_player(connection: Connection, reference: str) -> int:
+    """A player by FIDE id, else by store id."""
+    text = reference.strip()
+    if not text.isdigit():
+        raise InvalidInputError("player", reference, "give the player's FIDE id or store id (a number)")
+    number = int(text)
+    found = connection.execute(select(players.c.id).where(players.c.fide_id == number)).scalar()
+    if found is None:
+        found = connection.execute(select(players.c.id).where(players.c.id == number)).scalar()
+    if found is None:
+        raise InvalidInputError("player", reference, "no player has this FIDE id or store id")
+    return int(found)
+
+
+def player_view(engine: Engine, reference: str) -> PlayerView:
+    """A player and every published list they are on, with the games behind each line."""
+    with engine.connect() as connection:
+        player_id = find_player(connection, reference)
+        player = connection.execute(select(players).where(players.c.id == player_id)).one()
+        rows = connection.execute(
+            select(list_entries, list_versions.c.period)
+            .join(list_versions, list_versions.c.id == list_entries.c.version_id)
+            .where(list_entries.c.player_id == player_id, list_versions.c.status == "published")
+            .order_by(list_versions.c.period)
+        ).all()
+        opponent = players.alias("opponent")
+        lines = connection.execute(
+            select(game_workings, events.c.name.label("event"), opponent.c.name.label("opponent"))
+            .join(list_versions, list_versions.c.id == game_workings.c.version_id)
+            .join(events, events.c.id == game_workings.c.event_id)
+            .join(opponent, opponent.c.id == game_workings.c.opponent_id)
+            .where(game_workings.c.player_id == player_id, list_versions.c.status == "published")
+            .order_by(game_workings.c.id)
+        ).all()
+    by_version: dict[int, list[GameLine]] = {}
+    for line in lines:
+        by_version.setdefault(line.version_id, []).append(
+            GameLine(
+                event_id=line.event_id,
+                event=line.event,
+                opponent_id=line.opponent_id,
+                opponent=line.opponent,
+                own_rating=line.own_rating,
+                opponent_rating=line.opponent_rating,
+                difference=line.difference,
+                capped=line.capped,
+                expected=line.expected,
+                score=line.score,
+                change=line.change,
+            )
+        )
+    history = tuple(
+        HistoryLine(
+            period=row.period,
+            list_date=Period.parse(row.period).list_date,
+            status=row.status,
+            rating_before=row.rating_before,
+            rating=row.rating,
+            k=row.k,
+            k_reason=row.k_reason,
+            games=row.games,
+            score=row.score,
+            expected=row.expected,
+            change=row.change,
+            rounded_change=row.rounded_change,
+            adjustment=row.adjustment,
+            deviation=row.deviation,
+            note=row.note,
+            game_lines=tuple(by_version.get(row.version_id, ())),
+        )
+        for row in rows
+    )
+    return PlayerView(
+        id=player.id,
+        name=player.name,
+        fide_id=player.fide_id,
+        title=player.title,
+        federation=player.federation,
+        birth_year=player.birth_year,
+        sex=player.sex,
+        history=history,
+    )
+
+
+def event_lines(engine: Engine) -> tuple[EventLine, ...]:
+    """Every imported event, oldest first."""
+    with engine.connect() as connection:
+        counts = (
+            select(event_players.c.event_id, func.count().label("players"))
+            .group_by(event_players.c.event_id)
+            .subquery()
+        )
+        rows = connection.execute(
+            select(events, counts.c.players)
+            .join(counts, counts.c.event_id == events.c.id)
+            .order_by(events.c.start_date, events.c.id)
+        ).all()
+    return tuple(_event_line(row) for row in rows)
+
+
+def _event_line(row: Row[Any]) -> EventLine:
+    r = row._mapping
+    return EventLine(
+        id=r["id"],
+        name=r["name"],
+        file_name=r["file_name"],
+        source_format=r["source_format"],
+        start_date=r["start_date"],
+        end_date=r["end_date"],
+        period=r["period"],
+        players=r["players"],
+        replaced_by=r["replaced_by"],
+        sha256=r["file_sha256"],
+    )
+
+
+def event_view(engine: Engine, event_id: int) -> EventView:
+    """An event and each player's change in it on the published list of its period."""
+    lines = {line.id: line for line in event_lines(engine)}
+    if event_id not in lines:
+        raise InvalidInputError("event", event_id, "no event has this id")
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(game_workings, players.c.name)
+            .join(list_versions, list_versions.c.id == game_workings.c.version_id)
+            .join(players, players.c.id == game_workings.c.player_id)
+            .where(game_workings.c.event_id == event_id, list_versions.c.status == "published")
+            .order_by(players.c.name, game_workings.c.id)
+        ).all()
+    results: dict[int, tuple[int, str, Decimal | None, int, Decimal | None]] = {}
+    for row in rows:
+        _, name, own, count, total = results.get(
+            row.player_id, (row.player_id, row.name, row.own_rating, 0, None)
+        )
+        if row.change is not None:
+            total = (total or Decimal(0)) + row.change
+        results[row.player_id] = (row.player_id, name, own, count + 1, total)
+    return EventView(event=lines[event_id], results=tuple(results.values()))

@@ -1,0 +1,363 @@
+"""Running a rating period: load the facts, compute the lists, write them, all in one transaction.
+
+- A run commits whole or not at all: a crash, a kill or Ctrl-C leaves the lists as they were.
+- Running a period that has later periods recomputes every later one, each from the new list
+  before it, and says what changed against what was published.
+- A published list is never rewritten silently: a re-run of a published period is stored as a
+  ``draft`` beside it; ``republish=True`` publishes the new lists and keeps the old ones as
+  ``superseded``.
+
+The scalar rating core (:func:`chessrate.calculate.rate_period`) computes every player; the numpy
+engine (branch ``bulk``) had not reached main when this was written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, and_, delete, func, insert, select, update
+from sqlalchemy.engine import Connection, Row
+
+from chessrate.errors import InvalidInputError
+from chessrate.presets import resolve_rule_set
+from chessrate.ratinglist.compute import (
+    ComputedList,
+    Entry,
+    EventFacts,
+    GameFacts,
+    History,
+    Working,
+    compute_period,
+)
+from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.schema import (
+    event_players,
+    events,
+    game_workings,
+    games,
+    list_entries,
+    list_versions,
+    players,
+)
+from chessrate.ratinglist.store import StoreError, store_rules, take_lock
+from chessrate.ruleset import RuleSet
+
+GLICKO2 = "glicko2"
+#: Test-only: seconds to sleep inside the run's transaction, after the first list is written,
+#: so that a test can kill the process there (tests/ratinglist/test_faults.py).
+PAUSE_VARIABLE = "CHESSRATE_TEST_PAUSE_IN_RUN"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RatingChange:
+    """A player whose line differs from the published list."""
+
+    player_id: int
+    name: str
+    published: int | None
+    now: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PeriodRun:
+    """One period written by a run."""
+
+    period: str
+    list_date: dt.date
+    status: str
+    revision: int
+    players: int
+    rated_players: int
+    games: int
+    events: int
+    #: Against the published list this run would replace (empty when there was none).
+    changes: tuple[RatingChange, ...]
+    replaced_published: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunReport:
+    """What a run did, period by period."""
+
+    rules: str
+    rules_title: str
+    periods: tuple[PeriodRun, ...]
+    notes: tuple[str, ...]
+
+
+def rule_set_for(spec: str, period: Period) -> RuleSet | None:
+    """The Elo rule set of ``spec`` for a period (FIDE: in force on its first day); None: Glicko-2."""
+    if spec.strip().lower() == GLICKO2:
+        return None
+    return resolve_rule_set(spec, as_of=period.first_day)
+
+
+def run_period(
+    engine: Engine, period: Period, *, rules: str | None = None, republish: bool = False
+) -> RunReport:
+    """Compute ``period`` and every published period after it, in one transaction."""
+    with engine.begin() as connection:
+        take_lock(connection)
+        spec = rules or store_rules(connection)
+        rule_set_for(spec, period)  # refuse an unknown rule set before any work
+        return _run(connection, period, spec=spec, republish=republish)
+
+
+def _run(connection: Connection, period: Period, *, spec: str, republish: bool) -> RunReport:
+    published = {
+        Period.parse(row.period): row
+        for row in connection.execute(select(list_versions).where(list_versions.c.status == "published"))
+    }
+    if published:
+        first, last = min(published), max(published)
+        if period > last.next():
+            raise StoreError(f"period {period} cannot be run before {last.next()}: run the periods in order")
+        if first < period and period.previous() not in published:
+            raise StoreError(f"period {period.previous()} has no published list: run it first")
+        _check_same_kind(spec, published[last].rules)
+    to_run = [period]
+    while published and to_run[-1] < max(published):
+        to_run.append(to_run[-1].next())
+    status = "published" if republish or not any(p in published for p in to_run) else "draft"
+
+    history = _load_history(connection, before=period, published=published)
+    notes = _notes(connection, period, published)
+    written: list[PeriodRun] = []
+    rules_title = ""
+    for index, current in enumerate(to_run):
+        rule_set = rule_set_for(spec, current)
+        period_events = _load_events(connection, current)
+        computed = compute_period(current, rules=rule_set, history=history, events=period_events)
+        rules_title = computed.rules_title
+        history.add(current, computed.entries, computed.workings)
+        written.append(
+            _write(
+                connection,
+                computed,
+                spec=spec,
+                status=status,
+                published=published.get(current),
+                events=len(period_events),
+            )
+        )
+        if index == 0:
+            _test_pause()
+    return RunReport(rules=spec, rules_title=rules_title, periods=tuple(written), notes=tuple(notes))
+
+
+def _check_same_kind(spec: str, previous: str) -> None:
+    if (spec.strip().lower() == GLICKO2) != (previous.strip().lower() == GLICKO2):
+        raise InvalidInputError(
+            "rules", spec, f"the lists before were computed with {previous!r}; Elo and Glicko-2 do not mix"
+        )
+
+
+def _test_pause() -> None:
+    seconds = os.environ.get(PAUSE_VARIABLE)
+    if seconds:
+        sys.stderr.write("chessrate: test pause inside the period run\n")
+        sys.stderr.flush()
+        time.sleep(float(seconds))
+
+
+def _notes(connection: Connection, period: Period, published: Mapping[Period, Row[Any]]) -> list[str]:
+    first = min([period, *published])
+    early = connection.execute(
+        select(func.count())
+        .select_from(events)
+        .where(events.c.period < str(first), events.c.replaced_by.is_(None))
+    ).scalar_one()
+    if early:
+        return [f"{early} event(s) end before {first}, the first period of this list, and are not rated"]
+    return []
+
+
+def _load_history(connection: Connection, *, before: Period, published: Mapping[Period, Row[Any]]) -> History:
+    earliest = (
+        select(
+            event_players.c.player_id,
+            event_players.c.event_id,
+            event_players.c.rating_in_file,
+            func.row_number()
+            .over(partition_by=event_players.c.player_id, order_by=(events.c.start_date, events.c.id))
+            .label("rank"),
+        )
+        .join(events, events.c.id == event_players.c.event_id)
+        .where(events.c.replaced_by.is_(None))
+        .subquery()
+    )
+    first_rows = connection.execute(select(earliest).where(earliest.c.rank == 1)).all()
+    history = History(
+        entry_ratings={row.player_id: row.rating_in_file for row in first_rows},
+        first_events={row.player_id: row.event_id for row in first_rows},
+        birth_years={
+            row.id: row.birth_year for row in connection.execute(select(players.c.id, players.c.birth_year))
+        },
+    )
+    versions = sorted((period, row.id) for period, row in published.items() if period < before)
+    for period, version_id in versions:
+        entries = {
+            row.player_id: _entry(row)
+            for row in connection.execute(select(list_entries).where(list_entries.c.version_id == version_id))
+        }
+        pending = connection.execute(
+            select(game_workings)
+            .join(
+                list_entries,
+                and_(
+                    list_entries.c.version_id == game_workings.c.version_id,
+                    list_entries.c.player_id == game_workings.c.player_id,
+                ),
+            )
+            .where(game_workings.c.version_id == version_id, list_entries.c.status == "pending")
+            .order_by(game_workings.c.id)
+        )
+        history.add(period, entries, [_working(row) for row in pending])
+    return history
+
+
+def _entry(row: Row[Any]) -> Entry:
+    mapping = row._mapping
+    return Entry(**{name: mapping[name] for name in Entry.__dataclass_fields__})
+
+
+def _working(row: Row[Any]) -> Working:
+    mapping = row._mapping
+    return Working(**{name: mapping[name] for name in Working.__dataclass_fields__})
+
+
+def _load_events(connection: Connection, period: Period) -> list[EventFacts]:
+    rows = connection.execute(
+        select(events)
+        .where(events.c.period == str(period), events.c.replaced_by.is_(None))
+        .order_by(events.c.id)
+    ).all()
+    if not rows:
+        return []
+    ids = [row.id for row in rows]
+    entrants: dict[int, dict[int, int | None]] = defaultdict(dict)
+    for row in connection.execute(select(event_players).where(event_players.c.event_id.in_(ids))):
+        entrants[row.event_id][row.player_id] = row.rating_in_file
+    by_event: dict[int, list[GameFacts]] = defaultdict(list)
+    for row in connection.execute(select(games).where(games.c.event_id.in_(ids)).order_by(games.c.id)):
+        by_event[row.event_id].append(
+            GameFacts(
+                id=row.id,
+                white=row.white_id,
+                black=row.black_id,
+                white_score=row.white_score,
+                black_score=row.black_score,
+                rated=row.rated,
+            )
+        )
+    return [
+        EventFacts(
+            id=row.id,
+            name=row.name,
+            start_date=row.start_date,
+            end_date=row.end_date,
+            ratings_in_file=entrants[row.id],
+            games=tuple(by_event[row.id]),
+        )
+        for row in rows
+    ]
+
+
+def _write(
+    connection: Connection,
+    computed: ComputedList,
+    *,
+    spec: str,
+    status: str,
+    published: Row[Any] | None,
+    events: int,
+) -> PeriodRun:
+    period = str(computed.period)
+    old_drafts = select(list_versions.c.id).where(
+        list_versions.c.period == period, list_versions.c.status == "draft"
+    )
+    draft_ids = list(connection.execute(old_drafts).scalars())
+    if draft_ids:  # a draft is only ever the latest re-run: replace it
+        connection.execute(delete(game_workings).where(game_workings.c.version_id.in_(draft_ids)))
+        connection.execute(delete(list_entries).where(list_entries.c.version_id.in_(draft_ids)))
+        connection.execute(delete(list_versions).where(list_versions.c.id.in_(draft_ids)))
+    changes: tuple[RatingChange, ...] = ()
+    if published is not None:
+        published_id = published.id
+        changes = _changes(connection, published_id, computed)
+        if status == "published":
+            connection.execute(
+                update(list_versions).where(list_versions.c.id == published_id).values(status="superseded")
+            )
+    revision = (
+        connection.execute(
+            select(func.max(list_versions.c.revision)).where(list_versions.c.period == period)
+        ).scalar()
+        or 0
+    ) + 1
+    version_id = connection.execute(
+        insert(list_versions)
+        .values(
+            period=period,
+            revision=revision,
+            status=status,
+            rules=spec[:300],
+            rules_title=computed.rules_title[:300],
+            created_at=dt.datetime.now(dt.UTC).replace(tzinfo=None),
+        )
+        .returning(list_versions.c.id)
+    ).scalar_one()
+    if computed.entries:
+        connection.execute(
+            insert(list_entries),
+            [{"version_id": version_id, **_fields(entry)} for entry in computed.entries.values()],
+        )
+    if computed.workings:
+        connection.execute(
+            insert(game_workings),
+            [{"version_id": version_id, **_fields(working)} for working in computed.workings],
+        )
+    return PeriodRun(
+        period=period,
+        list_date=computed.period.list_date,
+        status=status,
+        revision=revision,
+        players=len(computed.entries),
+        rated_players=sum(1 for entry in computed.entries.values() if entry.rating is not None),
+        games=sum(entry.games for entry in computed.entries.values()),
+        events=events,
+        changes=changes,
+        replaced_published=published is not None and status == "published",
+    )
+
+
+def _fields(item: Entry | Working) -> dict[str, object]:
+    return {name: getattr(item, name) for name in type(item).__dataclass_fields__}
+
+
+def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:
+    rows = connection.execute(
+        select(list_entries.c.player_id, list_entries.c.rating, list_entries.c.status, players.c.name)
+        .join(players, players.c.id == list_entries.c.player_id)
+        .where(list_entries.c.version_id == published_id)
+    ).all()
+    before = {row.player_id: (row.rating, row.name) for row in rows}
+    names = {row.id: row.name for row in connection.execute(select(players.c.id, players.c.name))}
+    changes = []
+    for player_id in sorted(set(before) | set(computed.entries)):
+        old = before.get(player_id, (None, ""))[0]
+        entry = computed.entries.get(player_id)
+        new = entry.rating if entry else None
+        if old != new or (player_id in before) != (entry is not None):
+            changes.append(RatingChange(player_id=player_id, name=names[player_id], published=old, now=new))
+    return tuple(changes)
+
+
+__all__ = ["GLICKO2", "PeriodRun", "RatingChange", "RunReport", "rule_set_for", "run_period"]

@@ -1,0 +1,210 @@
+"""The rating-list store's tables (SQLAlchemy Core), as the migrations build them.
+
+The migrations in ``migrations/versions`` create and upgrade these tables; this module is the
+description the code queries through. ``tests/ratinglist/test_store.py`` checks the two agree.
+
+Exact numbers (expected scores, unrounded changes) are kept as decimal text: every backend keeps
+them exactly (SQLite has no decimal type), and they are never summed in SQL.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    Date,
+    DateTime,
+    Dialect,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.types import TypeDecorator
+
+
+class DecimalText(TypeDecorator[Decimal]):
+    """A :class:`~decimal.Decimal` stored as its text, exact on every database."""
+
+    impl = String(40)
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: Any | None, dialect: Dialect) -> Decimal | None:
+        return None if value is None else Decimal(value)
+
+
+#: Constraint names follow one convention, so that migrations can name what they alter.
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+#: Settings of the store: ``rules`` (the default rule set), ``lock`` (taken by every period run).
+meta = Table(
+    "meta",
+    metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False),
+    #: The name folded for matching players without a FIDE id across files.
+    Column("name_key", String(200), nullable=False, index=True),
+    Column("fide_id", BigInteger, nullable=True, unique=True),
+    Column("birth_date", Date, nullable=True),
+    Column("birth_year", Integer, nullable=True),
+    Column("sex", String(1), nullable=True),
+    Column("federation", String(8), nullable=True),
+    Column("title", String(8), nullable=True),
+    Column("created_at", DateTime, nullable=False),
+    CheckConstraint("fide_id IS NULL OR fide_id > 0", name="fide_id_positive"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(300), nullable=False),
+    Column("source_format", String(10), nullable=False),
+    Column("file_name", String(300), nullable=False),
+    #: sha256 of the file's bytes: the same file is never imported twice.
+    Column("file_sha256", String(64), nullable=False, unique=True),
+    Column("start_date", Date, nullable=False),
+    Column("end_date", Date, nullable=False),
+    #: The rating period (YYYY-MM) the event is rated in: the month it ends.
+    Column("period", String(7), nullable=False, index=True),
+    Column("imported_at", DateTime, nullable=False),
+    #: Set when a corrected file replaced this event: it is no longer rated.
+    Column("replaced_by", Integer, ForeignKey("events.id"), nullable=True),
+    CheckConstraint("end_date >= start_date", name="dates_in_order"),
+)
+
+event_players = Table(
+    "event_players",
+    metadata,
+    Column("event_id", Integer, ForeignKey("events.id"), primary_key=True),
+    Column("start_number", Integer, primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False, index=True),
+    #: The rating the file gives (None: unrated in the file).
+    Column("rating_in_file", Integer, nullable=True),
+    UniqueConstraint("event_id", "player_id", name="uq_event_players_event_player"),
+    CheckConstraint("rating_in_file IS NULL OR rating_in_file BETWEEN 0 AND 4000", name="rating_range"),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event_id", Integer, ForeignKey("events.id"), nullable=False, index=True),
+    Column("round", Integer, nullable=True),
+    Column("white_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("black_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("white_score", DecimalText, nullable=True),
+    Column("black_score", DecimalText, nullable=True),
+    #: Played to a result: the game counts for rating (forfeits, byes, unfinished games do not).
+    Column("rated", Boolean, nullable=False),
+    Column("code", String(10), nullable=False),
+    Column("line", Integer, nullable=False),
+    CheckConstraint("white_id <> black_id", name="two_players"),
+)
+
+LIST_STATUSES = ("published", "superseded", "draft")
+
+#: One computed list of a period. At most one is ``published`` per period; a re-run of a
+#: published period is a ``draft`` until ``--republish``, which marks the old one ``superseded``.
+list_versions = Table(
+    "list_versions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("period", String(7), nullable=False),
+    Column("revision", Integer, nullable=False),
+    Column("status", String(12), nullable=False),
+    Column("rules", String(300), nullable=False),
+    Column("rules_title", String(300), nullable=False),
+    Column("created_at", DateTime, nullable=False),
+    UniqueConstraint("period", "revision", name="uq_list_versions_period_revision"),
+    CheckConstraint("status IN ('published', 'superseded', 'draft')", name="status_known"),
+    CheckConstraint("revision >= 1", name="revision_positive"),
+)
+Index(
+    "ux_list_versions_one_published",
+    list_versions.c.period,
+    unique=True,
+    sqlite_where=text("status = 'published'"),
+    postgresql_where=text("status = 'published'"),
+)
+
+ENTRY_STATUSES = ("rated", "entered", "new", "dropped", "pending")
+
+#: One player's line of a list: the rating after the period and how it was reached.
+list_entries = Table(
+    "list_entries",
+    metadata,
+    Column("version_id", Integer, ForeignKey("list_versions.id", ondelete="CASCADE"), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True, index=True),
+    #: rated: on the list; entered: first listed with the rating of a file; new: first rating (B.02
+    #: 8.2); dropped: fell below the floor, shown unrated (B.02 7.2.1); pending: unrated, games pooled.
+    Column("status", String(10), nullable=False),
+    Column("rating_before", Integer, nullable=True),
+    Column("rating", Integer, nullable=True),
+    Column("k", Integer, nullable=True),
+    Column("k_reason", Text, nullable=True),
+    Column("games", Integer, nullable=False),
+    Column("score", DecimalText, nullable=True),
+    Column("expected", DecimalText, nullable=True),
+    Column("change", DecimalText, nullable=True),
+    Column("rounded_change", Integer, nullable=True),
+    #: The one-time adjustment of 1 March 2024 added on this list (fide.md §2.9).
+    Column("adjustment", Integer, nullable=True),
+    Column("glicko_rating", Float, nullable=True),
+    Column("deviation", Float, nullable=True),
+    Column("volatility", Float, nullable=True),
+    Column("note", Text, nullable=True),
+    CheckConstraint("status IN ('rated', 'entered', 'new', 'dropped', 'pending')", name="status_known"),
+    CheckConstraint("games >= 0", name="games_not_negative"),
+    CheckConstraint("rating IS NULL OR rating BETWEEN 0 AND 4000", name="rating_range"),
+)
+
+#: Every game behind a list entry, with the figures it was rated with.
+game_workings = Table(
+    "game_workings",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("version_id", Integer, ForeignKey("list_versions.id", ondelete="CASCADE"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("game_id", Integer, ForeignKey("games.id"), nullable=False),
+    Column("event_id", Integer, ForeignKey("events.id"), nullable=False),
+    Column("opponent_id", Integer, ForeignKey("players.id"), nullable=False),
+    #: The player's rating the event was rated from (None: unrated, the game feeds a first rating).
+    Column("own_rating", DecimalText, nullable=True),
+    Column("opponent_rating", DecimalText, nullable=False),
+    Column("difference", DecimalText, nullable=True),
+    Column("capped", Boolean, nullable=False),
+    Column("expected", DecimalText, nullable=True),
+    Column("score", DecimalText, nullable=False),
+    Column("change", DecimalText, nullable=True),
+    Index("ix_game_workings_version_player", "version_id", "player_id"),
+)

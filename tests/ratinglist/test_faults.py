@@ -1,0 +1,170 @@
+"""Faults: a process killed inside a period run, a duplicate import, a malformed file, a corrected
+event re-run over the later periods, published lists never rewritten without --republish."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ratinglist_support import DATA
+from sqlalchemy import func, select
+
+from chessrate.errors import FileFormatError
+from chessrate.ratinglist.importer import import_files
+from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.queries import list_view
+from chessrate.ratinglist.runner import PAUSE_VARIABLE, run_period
+from chessrate.ratinglist.schema import (
+    event_players,
+    events,
+    game_workings,
+    games,
+    list_entries,
+    list_versions,
+)
+from chessrate.ratinglist.store import StoreError, init_store, open_store
+
+SRC = Path(__file__).parents[2] / "src"
+SWISS = DATA / "trf/swiss-unplayed-rounds.trf"
+CANDIDATES = DATA / "pgn/candidates-2022.pgn"
+
+
+def counts(db: str) -> dict[str, int]:
+    with open_store(db).connect() as connection:
+        return {
+            table.name: connection.execute(select(func.count()).select_from(table)).scalar_one()
+            for table in (events, event_players, games, list_versions, list_entries, game_workings)
+        }
+
+
+def published(db: str) -> dict[str, list[tuple[int, int | None]]]:
+    engine = open_store(db)
+    with engine.connect() as connection:
+        periods = connection.execute(
+            select(list_versions.c.period).where(list_versions.c.status == "published")
+        ).scalars()
+        return {
+            period: [(row.player_id, row.rating) for row in list_view(engine, period).rows]
+            for period in sorted(periods)
+        }
+
+
+def test_killed_mid_run_leaves_the_store_consistent_and_the_run_can_be_repeated(db: str) -> None:
+    engine = init_store(db)
+    import_files(engine, [CANDIDATES], start=dt.date(2024, 5, 6))
+    import_files(engine, [SWISS], start=dt.date(2024, 6, 8))
+    run_period(engine, Period(2024, 5))
+    engine.dispose()
+    before_lists, before_counts = published(db), counts(db)
+
+    # A real process, killed with SIGKILL while it sleeps inside the run's transaction, after the
+    # June list has been written (runner.PAUSE_VARIABLE is the test-only hook).
+    env = {**os.environ, PAUSE_VARIABLE: "30", "PYTHONPATH": str(SRC)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chessrate", "list", "run", "2024-06", "--db", db],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        env=env,
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline().decode()
+    assert "test pause inside the period run" in line
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+    assert process.returncode == -signal.SIGKILL
+
+    assert published(db) == before_lists
+    assert counts(db) == before_counts
+    engine = open_store(db)
+    report = run_period(engine, Period(2024, 6))
+    assert [run.status for run in report.periods] == ["published"]
+    assert sorted(published(db)) == ["2024-05", "2024-06"]
+
+
+def test_duplicate_import_is_refused_and_imports_nothing(db: str) -> None:
+    engine = init_store(db)
+    import_files(engine, [SWISS])
+    before = counts(db)
+    with pytest.raises(StoreError, match="already imported as event 1"):
+        import_files(engine, [CANDIDATES, SWISS])  # the new file with it is not imported either
+    assert counts(db) == before
+
+
+def test_malformed_file_imports_nothing(db: str, tmp_path: Path) -> None:
+    engine = init_store(db)
+    broken = tmp_path / "broken.trf"
+    text = SWISS.read_bytes().replace(b"   11 b 1  ", b"   11 b X  ", 1)  # no such result code
+    assert text != SWISS.read_bytes()
+    broken.write_bytes(text)
+    with pytest.raises(FileFormatError, match=r"broken.trf: \d+ error\(s\), nothing imported: line \d+"):
+        import_files(engine, [CANDIDATES, broken])
+    assert counts(db)["events"] == counts(db)["games"] == counts(db)["event_players"] == 0
+
+
+def test_corrected_event_rerun_recomputes_later_periods_as_drafts_then_republish(
+    db: str, tmp_path: Path
+) -> None:
+    engine = init_store(db)
+    import_files(engine, [SWISS], start=dt.date(2024, 5, 4))
+    import_files(engine, [CANDIDATES], start=dt.date(2024, 6, 3))
+    for month in (5, 6, 7):
+        run_period(engine, Period(2024, month))
+    published_before = published(db)
+
+    # The arbiter corrects round 2: Player 2 and Player 11 drew (the file says Player 2 won).
+    corrected = tmp_path / "swiss-corrected.trf"
+    lines = SWISS.read_bytes().split(b"\n")
+    two = next(i for i, line in enumerate(lines) if line.startswith(b"001    2 "))
+    eleven = next(i for i, line in enumerate(lines) if line.startswith(b"001   11 "))
+    lines[two] = lines[two].replace(b"   11 b 1  ", b"   11 b =  ").replace(b" 4.0 ", b" 3.5 ")
+    lines[eleven] = lines[eleven].replace(b"    2 w 0  ", b"    2 w =  ").replace(b" 4.5 ", b" 5.0 ")
+    corrected.write_bytes(b"\n".join(lines))
+    assert corrected.read_bytes() != SWISS.read_bytes()
+    (event,) = import_files(engine, [corrected], start=dt.date(2024, 5, 4), replaces=1)
+
+    report = run_period(engine, Period(2024, 5))
+    assert [(run.period, run.status) for run in report.periods] == [
+        ("2024-05", "draft"), ("2024-06", "draft"), ("2024-07", "draft"),
+    ]  # fmt: skip
+    # Both players' lines change in May and in every later list (they play no more games).
+    for run in report.periods:
+        assert sorted(change.name for change in run.changes) == ["Player, 11", "Player, 2"]
+    assert published(db) == published_before  # nothing published was rewritten
+    draft = list_view(engine, "2024-05", draft=True)
+    assert draft.status == "draft"
+
+    report = run_period(engine, Period(2024, 5), republish=True)
+    assert [run.status for run in report.periods] == ["published"] * 3
+    with engine.connect() as connection:
+        statuses = connection.execute(
+            select(list_versions.c.period, list_versions.c.revision, list_versions.c.status).order_by(
+                list_versions.c.period, list_versions.c.revision
+            )
+        ).all()
+    assert [tuple(row) for row in statuses] == [
+        ("2024-05", 1, "superseded"), ("2024-05", 2, "published"),
+        ("2024-06", 1, "superseded"), ("2024-06", 2, "published"),
+        ("2024-07", 1, "superseded"), ("2024-07", 2, "published"),
+    ]  # fmt: skip
+    assert event.replaces == 1
+
+
+def test_periods_must_run_in_order(db: str) -> None:
+    engine = init_store(db)
+    import_files(engine, [SWISS], start=dt.date(2024, 5, 4))
+    run_period(engine, Period(2024, 5))
+    with pytest.raises(StoreError, match="cannot be run before 2024-06"):
+        run_period(engine, Period(2024, 8))
+
+
+def test_elo_and_glicko2_lists_do_not_mix(db: str) -> None:
+    engine = init_store(db)
+    import_files(engine, [SWISS], start=dt.date(2024, 5, 4))
+    run_period(engine, Period(2024, 5))
+    with pytest.raises(ValueError, match="Elo and Glicko-2 do not mix"):
+        run_period(engine, Period(2024, 6), rules="glicko2")

@@ -1,0 +1,72 @@
+"""The store: migrations build exactly the schema the code queries, constraints are on."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
+
+from chessrate.errors import InvalidInputError
+from chessrate.ratinglist.schema import event_players, events, metadata
+from chessrate.ratinglist.store import StoreError, database_url, init_store, open_store
+
+
+def test_migrations_build_the_schema_the_code_queries(db: str) -> None:
+    engine = init_store(db)
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, metadata) == []
+
+
+def test_init_is_idempotent_and_open_checks_the_schema(db: str) -> None:
+    init_store(db, rules="ciabe")
+    init_store(db)  # upgrading an up-to-date store changes nothing
+    assert open_store(db).dialect.name in {"sqlite", "postgresql"}
+
+
+def test_open_refuses_a_store_that_was_never_initialised(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="chessrate list init"):
+        open_store(str(tmp_path / "missing.db"))
+
+
+def test_foreign_keys_and_checks_are_enforced(db: str) -> None:
+    engine = init_store(db)
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        connection.execute(insert(event_players).values(event_id=99, start_number=1, player_id=42))
+    day = dt.date(2024, 1, 2)
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        connection.execute(
+            insert(events).values(
+                name="x",
+                source_format="TRF16",
+                file_name="x.trf",
+                file_sha256="0" * 64,
+                start_date=day,
+                end_date=day - dt.timedelta(days=1),
+                period="2024-01",
+                imported_at=dt.datetime(2024, 1, 1),
+            )
+        )
+
+
+@pytest.mark.parametrize(
+    ("spec", "url"),
+    [
+        ("chessrate.db", "sqlite:///chessrate.db"),
+        ("postgresql://u@h/db", "postgresql+psycopg://u@h/db"),
+        ("postgres://u@h/db", "postgresql+psycopg://u@h/db"),
+        ("sqlite:////tmp/x.db", "sqlite:////tmp/x.db"),
+    ],
+)
+def test_database_url(spec: str, url: str) -> None:
+    assert database_url(spec) == url
+
+
+def test_bad_database_url_names_the_field() -> None:
+    with pytest.raises(InvalidInputError, match="invalid db"):
+        init_store("nosuchdialect://x")

@@ -1,0 +1,76 @@
+"""The rating-list pages on the web app: list, player, event; admin only with a password."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from ratinglist_support import DATA
+
+from chessrate.ratinglist.demo import build_demo
+from chessrate.web import WebSettings, create_app
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    db = str(tmp_path_factory.mktemp("web") / "demo.db")
+    build_demo(db)
+    return db
+
+
+def test_read_only_pages(demo_db: str) -> None:
+    client = TestClient(create_app(WebSettings(list_db=demo_db)))
+    page = client.get("/list")
+    assert page.status_code == 200
+    assert "List of 2026-03-01" in page.text
+    # Searchable: one player by name; sortable by name.
+    found = client.get("/list", params={"q": "mirzoev"}).text
+    assert found.count('href="/list/player/') == 1
+    by_name = client.get("/list", params={"sort": "name"}).text
+    names = re.findall(r'href="/list/player/\d+">([^<]+)<', by_name)
+    assert names == sorted(names, key=str.casefold)
+    # The player page: the history chart and the games behind each change.
+    player = client.get("/list/player/13400304")
+    assert player.status_code == 200
+    assert "<svg" in player.text
+    assert "XX Open Internacional de Gros" in player.text
+    assert client.get("/list/event/1").status_code == 200
+    assert client.get("/list/player/999999999").status_code == 404
+    # No admin without a password.
+    assert client.get("/list/admin").status_code == 404
+    assert client.post("/list/admin/run", data={"period": "2026-03"}).status_code == 403
+
+
+def test_admin_needs_the_password_and_a_session(demo_db: str, tmp_path: Path) -> None:
+    client = TestClient(create_app(WebSettings(list_db=demo_db, list_admin_password="s3cret")))
+    assert client.post("/list/admin/login", data={"password": "wrong"}).status_code == 403
+    assert client.post("/list/admin/run", data={"period": "2026-03", "token": "x"}).status_code == 403
+    signed_in = client.post("/list/admin/login", data={"password": "s3cret"}, follow_redirects=True)
+    token = re.search(r'name="token" value="([^"]+)"', signed_in.text)
+    assert token is not None
+    # A form without the session's token is refused even with the cookie.
+    assert client.post("/list/admin/run", data={"period": "2026-03", "token": "forged"}).status_code == 403
+    ran = client.post("/list/admin/run", data={"period": "2026-03", "token": token.group(1)})
+    assert ran.status_code == 200
+    assert "2026-03: published" in ran.text
+    upload = client.post(
+        "/list/admin/import",
+        data={"token": token.group(1)},
+        files={"file": ("swiss.trf", (DATA / "trf/swiss-9-rounds.trf").read_bytes())},
+    )
+    assert upload.status_code == 422  # the demo already holds this very file
+    assert "already imported" in upload.text
+    client.post("/list/admin/logout")
+    assert (
+        client.post("/list/admin/run", data={"period": "2026-04", "token": token.group(1)}).status_code == 403
+    )
+
+
+def test_sessions_expire(demo_db: str) -> None:
+    client = TestClient(
+        create_app(WebSettings(list_db=demo_db, list_admin_password="pw", list_session_minutes=0))
+    )
+    signed_in = client.post("/list/admin/login", data={"password": "pw"}, follow_redirects=True)
+    assert 'name="token"' not in signed_in.text  # a session of 0 minutes is over at once
