@@ -7,9 +7,13 @@ ASSETS := src/chessrate/web/static/vendor/.installed
 
 .PHONY: run test setup lint assets
 
-# The web calculator on http://127.0.0.1:8000
-run: $(STAMP) $(ASSETS)
-	$(PY) -m chessrate serve
+# The web calculator on http://127.0.0.1:8000, with a demo rating list (built once from the real
+# tournament files the package ships) at /list, on the embedded SQLite default ./chessrate.db.
+run: $(STAMP) $(ASSETS) chessrate.db
+	$(PY) -m chessrate serve --list-db chessrate.db
+
+chessrate.db: | $(STAMP)
+	$(PY) -m chessrate list demo --db chessrate.db
 
 test: $(STAMP) $(ASSETS) lint
 	$(PY) -m pytest -q

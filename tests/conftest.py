@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from chessrate.cli import main
+
 # CI runs the property tests on a fixed seed, so that a run can be repeated exactly; locally they
 # explore new examples each time.
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
-
-from chessrate.cli import main
 
 
 class CliRun:

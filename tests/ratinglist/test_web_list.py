@@ -74,3 +74,12 @@ def test_sessions_expire(demo_db: str) -> None:
     )
     signed_in = client.post("/list/admin/login", data={"password": "pw"}, follow_redirects=True)
     assert 'name="token"' not in signed_in.text  # a session of 0 minutes is over at once
+
+
+def test_the_calculator_links_to_the_list_only_when_one_is_served(demo_db: str) -> None:
+    with_list = TestClient(create_app(WebSettings(list_db=demo_db))).get("/game?lang=ca").text
+    assert (
+        '<a href="/list">Llista d&#39;Elo</a>' in with_list
+        or '<a href="/list">Llista d\'Elo</a>' in with_list
+    )
+    assert 'href="/list"' not in TestClient(create_app(WebSettings())).get("/game").text

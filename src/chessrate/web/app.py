@@ -123,6 +123,7 @@ class Site:
             pd_table=PD_TABLE,
             dp_table=[(Decimal(p), dp) for p, dp in DP_TABLE_UPPER_HALF],
             missing_labels=_missing_labels,
+            rating_list=self.settings.list_db is not None,
         )
         return environment
 
