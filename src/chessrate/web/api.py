@@ -9,8 +9,9 @@ reason in ``ctx.reason``.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.encoders import jsonable_encoder
@@ -28,6 +29,8 @@ from chessrate.web.i18n import Translator
 from chessrate.web.problems import Problems
 
 router = APIRouter(prefix="/api", tags=["calculations"])
+
+T = TypeVar("T")
 
 #: A number as JSON or as text: ``1500``, ``"0,5"``, ``"½"``.
 Number = int | float | str
@@ -108,17 +111,18 @@ def _text(value: Number | dt.date | None) -> str:
     return "" if value is None else value.isoformat() if isinstance(value, dt.date) else str(value)
 
 
+def _texts(body: BaseModel, *names: str) -> dict[str, str]:
+    """The fields ``names`` of ``body`` as the form would send them (absent: blank)."""
+    return {name: _text(getattr(body, name)) for name in names}
+
+
 def _options(body: RuleOptions) -> calc.OptionInputs:
     return calc.OptionInputs(
         rules=body.rules,
-        as_of=_text(body.as_of),
         rules_toml=body.rules_toml or "",
         expected=body.expected,
         cap=body.cap,
-        k=_text(body.k),
-        birth_year=_text(body.birth_year),
-        rated_games=_text(body.rated_games),
-        highest_rating=_text(body.highest_rating),
+        **_texts(body, "as_of", "k", "birth_year", "rated_games", "highest_rating"),
     )
 
 
@@ -158,10 +162,17 @@ def _unprocessable(problems: Problems) -> JSONResponse:
     return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))
 
 
-def _respond(outcome: calc.Outcome[Any], render: Any) -> Any:
+def _respond(outcome: calc.Outcome[T], render: Callable[[T], dict[str, Any]]) -> Any:
+    """The result rendered as JSON, or 422 with the problems that prevented it."""
     if outcome.result is None:
         return _unprocessable(outcome.problems)
-    return jsonable_encoder(render(outcome))
+    return jsonable_encoder(render(outcome.result))
+
+
+def _chosen(outcome: calc.Outcome[Any]) -> calc.Options:
+    """The resolved rule options of an Elo calculation that has a result (it always has them)."""
+    assert outcome.options is not None
+    return outcome.options
 
 
 def _k(k: KFactor, t: Translator) -> dict[str, Any]:
@@ -205,19 +216,26 @@ def _event(event: EventWorking, k: int, t: Translator) -> dict[str, Any]:
     }
 
 
-def _period(result: PeriodResult, options: calc.Options, t: Translator) -> dict[str, Any]:
+def _elo_change(
+    result: PeriodResult | AverageResult, options: calc.Options, t: Translator, **details: Any
+) -> dict[str, Any]:
+    """What every Elo answer has: rules, K and the change; ``details`` go between games and expected."""
     return {
         "rules": _rules(result.rules, t),
         "cap_note": words.cap_note(options, result.rating, t),
         "k": _k(result.k, t),
         "rating": result.rating,
         "games": result.games,
-        "score": result.score,
+        **details,
         "expected": result.expected,
         "change": result.change,
         "rounded_change": result.rounded_change,
         "new_rating": result.new_rating,
     }
+
+
+def _period(result: PeriodResult, options: calc.Options, t: Translator) -> dict[str, Any]:
+    return _elo_change(result, options, t, score=result.score)
 
 
 def _tournament(result: TournamentResult, options: calc.Options, t: Translator) -> dict[str, Any]:
@@ -240,14 +258,9 @@ def _tournament(result: TournamentResult, options: calc.Options, t: Translator) 
 def api_game(body: GameRequest, request: Request) -> Any:
     """The rating change of one game, with its working."""
     t = _translator(request)
-    inputs = calc.GameInputs(
-        rating=_text(body.rating),
-        opponent=_text(body.opponent),
-        result=_text(body.result),
-        options=_options(body),
-    )
+    inputs = calc.GameInputs(**_texts(body, "rating", "opponent", "result"), options=_options(body))
     outcome = calc.one_game(inputs, Problems(t), today=_today(request))
-    return _respond(outcome, lambda o: _tournament(o.result, o.options, t))
+    return _respond(outcome, lambda r: _tournament(r, _chosen(outcome), t))
 
 
 @router.post("/average", summary="Several games against an average opponent")
@@ -255,34 +268,21 @@ def api_average(body: AverageRequest, request: Request) -> Any:
     """G games against an opponent of average rating with P points: R + K (P − G E)."""
     t = _translator(request)
     inputs = calc.AverageInputs(
-        rating=_text(body.rating),
-        games=_text(body.games),
-        points=_text(body.points),
-        average=_text(body.average),
-        options=_options(body),
+        **_texts(body, "rating", "games", "points", "average"), options=_options(body)
     )
     outcome = calc.against_average(inputs, Problems(t), today=_today(request))
 
-    def render(o: calc.Outcome[AverageResult]) -> dict[str, Any]:
-        r = o.result
-        assert r is not None
-        assert o.options is not None
-        return {
-            "rules": _rules(r.rules, t),
-            "cap_note": words.cap_note(o.options, r.rating, t),
-            "k": _k(r.k, t),
-            "rating": r.rating,
-            "games": r.games,
-            "points": r.points,
-            "average_opponent": r.average_opponent,
-            "difference": r.difference,
-            "capped": r.capped,
-            "expected_per_game": r.expected_per_game,
-            "expected": r.expected,
-            "change": r.change,
-            "rounded_change": r.rounded_change,
-            "new_rating": r.new_rating,
-        }
+    def render(r: AverageResult) -> dict[str, Any]:
+        return _elo_change(
+            r,
+            _chosen(outcome),
+            t,
+            points=r.points,
+            average_opponent=r.average_opponent,
+            difference=r.difference,
+            capped=r.capped,
+            expected_per_game=r.expected_per_game,
+        )
 
     return _respond(outcome, render)
 
@@ -297,14 +297,10 @@ def api_tournament(body: TournamentRequest, request: Request) -> Any:
         problems.add(("points",), body.points, "give per-game results or total points, not both")
         return _unprocessable(problems)
     inputs = calc.TournamentInputs(
-        rating=_text(body.rating),
-        games=_rows(body.games),
-        total=total,
-        points=_text(body.points),
-        options=_options(body),
+        **_texts(body, "rating", "points"), games=_rows(body.games), total=total, options=_options(body)
     )
     outcome = calc.tournament(inputs, problems, today=_today(request))
-    return _respond(outcome, lambda o: _tournament(o.result, o.options, t))
+    return _respond(outcome, lambda r: _tournament(r, _chosen(outcome), t))
 
 
 @router.post("/period", summary="A FIDE rating period of several tournaments")
@@ -322,13 +318,8 @@ def api_period(body: PeriodRequest, request: Request) -> Any:
     )
     outcome = calc.period(inputs, Problems(t), today=_today(request))
 
-    def render(o: calc.Outcome[PeriodResult]) -> dict[str, Any]:
-        assert o.result is not None
-        assert o.options is not None
-        return {
-            **_period(o.result, o.options, t),
-            "events": [_event(event, o.result.k.k, t) for event in o.result.events],
-        }
+    def render(r: PeriodResult) -> dict[str, Any]:
+        return {**_period(r, _chosen(outcome), t), "events": [_event(event, r.k.k, t) for event in r.events]}
 
     return _respond(outcome, render)
 
@@ -338,18 +329,11 @@ def api_k_factor(body: KFactorRequest, request: Request) -> Any:
     """K by FIDE B.02 8.3.3 on the date, with the rule that decided it and the 700 rule."""
     t = _translator(request)
     inputs = calc.KFactorInputs(
-        rating=_text(body.rating),
-        birth_year=_text(body.birth_year),
-        rated_games=_text(body.rated_games),
-        highest_rating=_text(body.highest_rating),
-        games_this_period=_text(body.games_this_period),
-        as_of=_text(body.as_of),
+        **_texts(body, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of")
     )
     outcome = calc.k_factor(inputs, Problems(t), today=_today(request))
 
-    def render(o: calc.Outcome[calc.KFactorResult]) -> dict[str, Any]:
-        r = o.result
-        assert r is not None
+    def render(r: calc.KFactorResult) -> dict[str, Any]:
         return {
             "rules": r.rules.name,
             "as_of": r.day,
@@ -372,9 +356,7 @@ def api_performance(body: PerformanceRequest, request: Request) -> Any:
     inputs = calc.PerformanceInputs(games=_rows(body.games), as_of=_text(body.as_of))
     outcome = calc.performance(inputs, Problems(t), today=_today(request))
 
-    def render(o: calc.Outcome[calc.PerformanceResult]) -> dict[str, Any]:
-        r = o.result
-        assert r is not None
+    def render(r: calc.PerformanceResult) -> dict[str, Any]:
         return {
             "rules": r.rules.name,
             "games": r.games,
@@ -439,11 +421,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
     t = _translator(request)
     inputs = calc.GlickoInputs(
         system=body.system,
-        rating=_text(body.rating),
-        deviation=_text(body.deviation),
-        volatility=_text(body.volatility),
-        days_idle=_text(body.days_idle),
-        tau=_text(body.tau),
+        **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau"),
         games=tuple(
             calc.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
             for g in body.games
@@ -451,9 +429,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
     )
     outcome = calc.glicko(inputs, Problems(t), today=_today(request))
 
-    def render(o: calc.Outcome[calc.GlickoResult]) -> dict[str, Any]:
-        r = o.result
-        assert r is not None
+    def render(r: calc.GlickoResult) -> dict[str, Any]:
         return {
             "system": r.system,
             "rating": r.after.rating,
