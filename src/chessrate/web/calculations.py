@@ -65,7 +65,16 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
-class OptionInputs:
+class ProfileInputs:
+    """The player's profile for FIDE's K rules (all blank: unknown)."""
+
+    birth_year: str = ""
+    rated_games: str = ""
+    highest_rating: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class OptionInputs(ProfileInputs):
     """The rule options beside every Elo calculation."""
 
     rules: str = "fide"
@@ -75,9 +84,6 @@ class OptionInputs:
     cap: str = "auto"
     #: Blank or ``rules``: K from the rule set; otherwise a number.
     k: str = ""
-    birth_year: str = ""
-    rated_games: str = ""
-    highest_rating: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,11 +144,8 @@ class PeriodInputs:
 
 
 @dataclass(frozen=True, kw_only=True)
-class KFactorInputs:
+class KFactorInputs(ProfileInputs):
     rating: str = ""
-    birth_year: str = ""
-    rated_games: str = ""
-    highest_rating: str = ""
     games_this_period: str = ""
     as_of: str = ""
 
@@ -188,9 +191,7 @@ def resolve_options(inputs: OptionInputs, problems: Problems, *, today: dt.date)
         problems.add(("cap",), inputs.cap, "use auto, on or off")
     k_text = inputs.k.strip()
     k = None if k_text.lower() in {"", "rules"} else problems.optional(("k",), k_text, parse_k)
-    profile = profile_from(
-        inputs.birth_year, inputs.rated_games, inputs.highest_rating, problems, today=today
-    )
+    profile = profile_from(inputs, problems, today=today)
     if rules is None or cap_mode is None or day is None:
         return None
     if k is None and rules.k_policy is None and ("k",) not in problems.errors:
@@ -254,10 +255,9 @@ def _rule_set(inputs: OptionInputs, problems: Problems, *, day: dt.date | None) 
     return problems.attempt(("rules",), choice, lambda: resolve_rule_set(choice, as_of=day))
 
 
-def profile_from(
-    birth_year: str, rated_games: str, highest_rating: str, problems: Problems, *, today: dt.date
-) -> PlayerProfile | None:
+def profile_from(inputs: ProfileInputs, problems: Problems, *, today: dt.date) -> PlayerProfile | None:
     """The player's profile for the K rules; None when nothing of it is given."""
+    birth_year, rated_games, highest_rating = inputs.birth_year, inputs.rated_games, inputs.highest_rating
     if not (birth_year.strip() or rated_games.strip() or highest_rating.strip()):
         return None
 
@@ -428,9 +428,7 @@ class KFactorResult:
 def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Outcome[KFactorResult]:
     rating = _rating(problems, ("rating",), inputs.rating)
     day = _day(inputs.as_of, problems, today=today)
-    profile = profile_from(
-        inputs.birth_year, inputs.rated_games, inputs.highest_rating, problems, today=today
-    )
+    profile = profile_from(inputs, problems, today=today)
     games = problems.optional(
         ("games_this_period",),
         inputs.games_this_period,

@@ -43,6 +43,17 @@ def text(form: Form, name: str, default: str = "") -> str:
     return str(form.get(name, default))
 
 
+def texts(form: Form, *names: str) -> dict[str, str]:
+    """The fields ``names`` as typed (absent: blank), to pass on as keywords of the same names."""
+    return {name: text(form, name) for name in names}
+
+
+def game_list(form: Form, list_name: str) -> tuple[GameRow, ...]:
+    """A mode's list of games, after the ``add:games`` or ``remove:games:N`` button."""
+    rows = game_rows(form, minimum=DEFAULT_ROWS[list_name])
+    return apply_rows(text(form, "action"), "games", rows, blank=GameRow())
+
+
 def options(form: Form) -> OptionInputs:
     preset = text(form, "k_preset", "rules").strip().lower()
     k = text(form, "k") if preset == "custom" else ("" if preset == "rules" else preset)
@@ -53,9 +64,7 @@ def options(form: Form) -> OptionInputs:
         expected=text(form, "expected", "rules"),
         cap=text(form, "cap", "auto"),
         k=k,
-        birth_year=text(form, "birth_year"),
-        rated_games=text(form, "rated_games"),
-        highest_rating=text(form, "highest_rating"),
+        **texts(form, "birth_year", "rated_games", "highest_rating"),
     )
 
 
@@ -85,35 +94,18 @@ def events(form: Form) -> tuple[EventInputs, ...]:
 
 
 def game(form: Form) -> GameInputs:
-    return GameInputs(
-        rating=text(form, "rating"),
-        opponent=text(form, "opponent"),
-        result=text(form, "result"),
-        options=options(form),
-    )
+    return GameInputs(**texts(form, "rating", "opponent", "result"), options=options(form))
 
 
 def average(form: Form) -> AverageInputs:
-    return AverageInputs(
-        rating=text(form, "rating"),
-        games=text(form, "games"),
-        points=text(form, "points"),
-        average=text(form, "average"),
-        options=options(form),
-    )
+    return AverageInputs(**texts(form, "rating", "games", "points", "average"), options=options(form))
 
 
 def tournament(form: Form) -> TournamentInputs:
     return TournamentInputs(
-        rating=text(form, "rating"),
-        games=apply_rows(
-            text(form, "action"),
-            "games",
-            game_rows(form, minimum=DEFAULT_ROWS["tournament"]),
-            blank=GameRow(),
-        ),
+        **texts(form, "rating", "points"),
+        games=game_list(form, "tournament"),
         total=text(form, "scoring") == "total",
-        points=text(form, "points"),
         options=options(form),
     )
 
@@ -141,33 +133,20 @@ def period(form: Form) -> PeriodInputs:
 
 def k_factor(form: Form) -> KFactorInputs:
     return KFactorInputs(
-        rating=text(form, "rating"),
-        birth_year=text(form, "birth_year"),
-        rated_games=text(form, "rated_games"),
-        highest_rating=text(form, "highest_rating"),
-        games_this_period=text(form, "games_this_period"),
-        as_of=text(form, "as_of"),
+        **texts(form, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of")
     )
 
 
 def glicko(form: Form) -> GlickoInputs:
-    rows = game_rows(form, minimum=DEFAULT_ROWS["glicko"])
     return GlickoInputs(
         system=text(form, "system", "lichess"),
-        rating=text(form, "rating"),
-        deviation=text(form, "deviation"),
-        volatility=text(form, "volatility"),
-        days_idle=text(form, "days_idle"),
-        tau=text(form, "tau"),
-        games=apply_rows(text(form, "action"), "games", rows, blank=GameRow()),
+        **texts(form, "rating", "deviation", "volatility", "days_idle", "tau"),
+        games=game_list(form, "glicko"),
     )
 
 
 def performance(form: Form) -> PerformanceInputs:
-    rows = game_rows(form, minimum=DEFAULT_ROWS["performance"])
-    return PerformanceInputs(
-        games=apply_rows(text(form, "action"), "games", rows, blank=GameRow()), as_of=text(form, "as_of")
-    )
+    return PerformanceInputs(games=game_list(form, "performance"), as_of=text(form, "as_of"))
 
 
 def apply_rows(action: str, name: str, rows: tuple[R, ...], *, blank: R) -> tuple[R, ...]:
