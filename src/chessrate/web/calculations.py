@@ -99,30 +99,32 @@ class GameRow:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameInputs:
+class EloInputs:
+    """What every Elo calculation has: your rating and the rule options."""
+
     rating: str = ""
-    opponent: str = ""
-    result: str = ""
     options: OptionInputs = field(default_factory=OptionInputs)
 
 
 @dataclass(frozen=True, kw_only=True)
-class AverageInputs:
-    rating: str = ""
+class GameInputs(EloInputs):
+    opponent: str = ""
+    result: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class AverageInputs(EloInputs):
     games: str = ""
     points: str = ""
     average: str = ""
-    options: OptionInputs = field(default_factory=OptionInputs)
 
 
 @dataclass(frozen=True, kw_only=True)
-class TournamentInputs:
-    rating: str = ""
+class TournamentInputs(EloInputs):
     games: tuple[GameRow, ...] = ()
     #: True: the results are not given per game but as ``points`` in total (seed 001).
     total: bool = False
     points: str = ""
-    options: OptionInputs = field(default_factory=OptionInputs)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,11 +138,9 @@ class EventInputs:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PeriodInputs:
-    rating: str = ""
+class PeriodInputs(EloInputs):
     events: tuple[EventInputs, ...] = ()
     rounding: str = "rules"
-    options: OptionInputs = field(default_factory=OptionInputs)
 
 
 @dataclass(frozen=True, kw_only=True)
