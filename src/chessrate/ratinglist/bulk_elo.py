@@ -97,7 +97,6 @@ def rate_players(players: Sequence[PlayerPeriod], *, rules: RuleSet) -> list[Pla
     halves: list[int] = []
     event: list[int] = []
     score_exponent: list[int] = []
-    scores: list[Decimal] = []
     for index, mine in enumerate(players):
         for games in mine.events:
             for game in games:
@@ -111,7 +110,6 @@ def rate_players(players: Sequence[PlayerPeriod], *, rules: RuleSet) -> list[Pla
                 event.append(game.event_id)
                 exponent = game.score.as_tuple().exponent
                 score_exponent.append(exponent if isinstance(exponent, int) else 0)
-                scores.append(game.score)
     sink = len(players)
     who = np.array(player, dtype=np.intp)
     sinks = np.full(len(who), sink, dtype=np.intp)
@@ -147,11 +145,14 @@ def rate_players(players: Sequence[PlayerPeriod], *, rules: RuleSet) -> list[Pla
     change_sum = _sum(who, change, n)
     table_exponent = _table_exponents()
     expected_exponent = table_exponent[difference + _SPAN]
-    score_low = np.zeros(n, dtype=np.int64)  # sums start from Decimal(0), exponent 0
-    np.minimum.at(score_low, who, np.array(score_exponent, dtype=np.int64))
+    exponents = np.array(score_exponent, dtype=np.int64)
+    # Sums start from Decimal(0), exponent 0, and rate_period adds a zero score as Decimal(0)
+    # (``game.score or ZERO``); a game's own change uses the score as written.
+    score_low = np.zeros(n, dtype=np.int64)
+    np.minimum.at(score_low, who, np.where(half_points == 0, 0, exponents))
     expected_low = np.zeros(n, dtype=np.int64)
     np.minimum.at(expected_low, who, expected_exponent)
-    change_exponent = np.minimum(np.array(score_exponent, dtype=np.int64), expected_exponent)
+    change_exponent = np.minimum(exponents, expected_exponent)
 
     table = _table_decimals()
     figures = [
