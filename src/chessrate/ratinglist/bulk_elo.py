@@ -56,18 +56,20 @@ class PlayerPeriod:
     events: Sequence[Sequence[RatedGame]]
 
 
-class GameFigures(NamedTuple):
-    """How one game was rated (``calculate.GameWorking``'s figures)."""
+@dataclass(frozen=True, kw_only=True)
+class GameFigures:
+    """How each game was rated (``calculate.GameWorking``'s figures), one list per figure, the
+    games of every player in input order."""
 
-    difference: Decimal
-    capped: bool
-    expected: Decimal
-    change: Decimal
+    difference: list[Decimal]
+    capped: list[bool]
+    expected: list[Decimal]
+    change: list[Decimal]
 
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerFigures:
-    """A rated player's period, as ``calculate.PeriodResult`` gives it; games in input order."""
+    """A rated player's period, as ``calculate.PeriodResult`` gives it."""
 
     k: KFactor
     games: int
@@ -76,7 +78,6 @@ class PlayerFigures:
     change: Decimal
     rounded_change: int
     new_rating: int
-    game_figures: tuple[GameFigures, ...]
 
 
 def supports(rules: RuleSet) -> bool:
@@ -84,7 +85,9 @@ def supports(rules: RuleSet) -> bool:
     return rules.expected is Expected.TABLE
 
 
-def rate_players(players: Sequence[PlayerPeriod], *, rules: RuleSet) -> list[PlayerFigures] | None:
+def rate_players(
+    players: Sequence[PlayerPeriod], *, rules: RuleSet
+) -> tuple[list[PlayerFigures], GameFigures] | None:
     """Every player's period, in order; None when a score is not 1, ½ or 0 (the scalar path then).
 
     Each side of a game is given to the engine as a game of its own, against a sink player whose
@@ -154,25 +157,21 @@ def rate_players(players: Sequence[PlayerPeriod], *, rules: RuleSet) -> list[Pla
     np.minimum.at(expected_low, who, expected_exponent)
     change_exponent = np.minimum(exponents, expected_exponent)
 
+    # The same few values recur: one decimal each (decimals are immutable).
+    differences = difference.tolist()
     table = _table_decimals()
-    figures = [
-        GameFigures(
-            difference=Decimal(d),
-            capped=capped,
-            expected=table[d + _SPAN],
-            change=_decimal(c, e),
-        )
-        for d, capped, c, e in zip(
-            difference.tolist(),
-            working.white_capped.tolist(),
-            change.tolist(),
-            change_exponent.tolist(),
-            strict=True,
-        )
-    ]
+    written: dict[tuple[int, int], Decimal] = {}
+    figures = GameFigures(
+        difference=[_whole_decimals()[d + _SPAN] for d in differences],
+        capped=working.white_capped.tolist(),
+        expected=[table[d + _SPAN] for d in differences],
+        change=[
+            written.get(key) or written.setdefault(key, _decimal(*key))
+            for key in zip(change.tolist(), change_exponent.tolist(), strict=True)
+        ],
+    )
     games = period.games.tolist()
     results: list[PlayerFigures] = []
-    start = 0
     for index, mine in enumerate(players):
         count = games[index]
         score_e, expected_e = int(score_low[index]), int(expected_low[index])
@@ -185,11 +184,9 @@ def rate_players(players: Sequence[PlayerPeriod], *, rules: RuleSet) -> list[Pla
                 change=_decimal(int(change_sum[index]), min(score_e, expected_e)),
                 rounded_change=int(period.rounded_change[index]),
                 new_rating=int(period.new_rating[index]),
-                game_figures=tuple(figures[start : start + count]),
             )
         )
-        start += count
-    return results
+    return results, figures
 
 
 def _sum(who: NDArray[np.intp], values: NDArray[np.int64], n: int) -> NDArray[np.int64]:
@@ -213,6 +210,11 @@ def _decimal(hundredths: int, exponent: int) -> Decimal:
 def _table_decimals() -> tuple[Decimal, ...]:
     """PD of table 8.1.2 for every whole difference, the very decimals the scalar path uses."""
     return tuple(scoring_probability(d) for d in range(-_SPAN, _SPAN + 1))
+
+
+@lru_cache(maxsize=1)
+def _whole_decimals() -> tuple[Decimal, ...]:
+    return tuple(Decimal(d) for d in range(-_SPAN, _SPAN + 1))
 
 
 @lru_cache(maxsize=1)

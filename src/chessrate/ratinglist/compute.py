@@ -390,9 +390,12 @@ def _rate_players_bulk(
                 rating=rating, k=rules.k_for(Decimal(rating), profile), events=played[player_id].events
             )
         )
-    results = bulk_elo.rate_players(inputs, rules=rules)
-    if results is None:
+    rated = bulk_elo.rate_players(inputs, rules=rules)
+    if rated is None:
         return None
+    results, figures = rated
+    columns = zip(figures.difference, figures.capped, figures.expected, figures.change, strict=True)
+    ratings: dict[int, Decimal] = {}  # one decimal per rating
     lines: dict[int, tuple[Entry, list[Working]]] = {}
     for (player_id, rating), mine, was_listed, result in zip(
         rated_players.items(), inputs, listed, results, strict=True
@@ -403,17 +406,20 @@ def _rate_players_bulk(
                 game_id=game.game_id,
                 event_id=game.event_id,
                 opponent_id=game.opponent_id,
-                own_rating=Decimal(game.own_rating),
-                opponent_rating=Decimal(game.opponent_rating),
-                difference=figures.difference,
-                capped=figures.capped,
-                expected=figures.expected,
+                own_rating=ratings.get(game.own_rating)
+                or ratings.setdefault(game.own_rating, Decimal(game.own_rating)),
+                opponent_rating=ratings.get(game.opponent_rating)
+                or ratings.setdefault(game.opponent_rating, Decimal(game.opponent_rating)),
+                difference=difference,
+                capped=capped,
+                expected=expected,
                 score=game.score or ZERO,  # as the scalar path writes a zero
-                change=figures.change,
+                change=change,
             )
-            for game, figures in zip(
-                (game for games in mine.events for game in games), result.game_figures, strict=True
-            )
+            for games in mine.events
+            # zip takes from `games` first: it stops at the end of them, leaving the next
+            # player's figures in `columns`.
+            for game, (difference, capped, expected, change) in zip(games, columns, strict=False)
         ]
         entry = Entry(
             player_id=player_id,
