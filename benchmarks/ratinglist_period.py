@@ -21,19 +21,19 @@ from __future__ import annotations
 
 import argparse
 import csv
-import datetime as dt
 import functools
 import shutil
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from sqlalchemy import select
 
 from chessrate import synthetic
-from chessrate.ratinglist import runner
+from chessrate.ratinglist import bulk_elo, runner
 from chessrate.ratinglist.compute import ComputedList, compute_period
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
@@ -76,8 +76,17 @@ def timed(action: Callable[[], object]) -> tuple[float, object]:
     return time.perf_counter() - start, result
 
 
-def compute_both(db: str, spec: str) -> tuple[float, float, int]:
-    """compute_period on the loaded facts, bulk and scalar; the games rated."""
+def compute_both(db: str, spec: str) -> tuple[float, float, float, int]:
+    """compute_period on the loaded facts, bulk and scalar; the bulk path's seconds in
+    ``bulk_elo.rate_players`` (Elo: the engine and the figures per game); the games rated."""
+    engine_seconds: list[float] = []
+    rate_players = bulk_elo.rate_players
+
+    def timed_rate_players(*args: Any, **kwargs: Any) -> Any:
+        seconds, result = timed(lambda: rate_players(*args, **kwargs))
+        engine_seconds.append(seconds)
+        return result
+
     engine = open_store(db)
     with engine.connect() as connection:
         published = {
@@ -90,11 +99,15 @@ def compute_both(db: str, spec: str) -> tuple[float, float, int]:
         lists: list[ComputedList] = []
         for bulk in (True, False):
             history = runner._load_history(connection, before=PERIOD, published=published)
-            seconds, computed = timed(
-                functools.partial(
-                    compute_period, PERIOD, rules=rules, history=history, events=events, bulk=bulk
+            bulk_elo.rate_players = timed_rate_players
+            try:
+                seconds, computed = timed(
+                    functools.partial(
+                        compute_period, PERIOD, rules=rules, history=history, events=events, bulk=bulk
+                    )
                 )
-            )
+            finally:
+                bulk_elo.rate_players = rate_players
             times.append(seconds)
             assert isinstance(computed, ComputedList)
             lists.append(computed)
@@ -104,7 +117,7 @@ def compute_both(db: str, spec: str) -> tuple[float, float, int]:
         (e.player_id, e.rating, e.rounded_change) for e in reference.entries.values()
     ], "the bulk and scalar lists differ"
     assert len(ours.workings) == len(reference.workings)
-    return times[0], times[1], len(ours.workings) // 2
+    return times[0], times[1], sum(engine_seconds), len(ours.workings) // 2
 
 
 def run_both(db: str, folder: Path) -> tuple[float, float]:
@@ -131,9 +144,8 @@ def main() -> None:
     parser.add_argument("--rules", nargs="*", default=["fide", "ciabe", "glicko2"])
     args = parser.parse_args()
     print(f"{args.games} synthetic games, period {PERIOD}, one run each; seconds (bulk vs scalar)")
-    print(
-        f"{'rules':8} {'games':>7} {'compute bulk':>13} {'scalar':>8} {'ratio':>6} {'run bulk':>9} {'scalar':>8} {'ratio':>6}"
-    )
+    header = ("rules", "games", "compute bulk", "scalar", "ratio", "run bulk", "scalar", "ratio")
+    print("{:8} {:>7} {:>13} {:>8} {:>6} {:>9} {:>8} {:>6}".format(*header))
     for spec in args.rules:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
@@ -142,12 +154,13 @@ def main() -> None:
             engine = open_store(db)
             import_seconds, _ = timed(lambda: import_files(engine, write_events(args.games, folder)))  # noqa: B023
             engine.dispose()
-            bulk_compute, scalar_compute, games = compute_both(db, spec)
+            bulk_compute, scalar_compute, in_engine, games = compute_both(db, spec)
             bulk_run, scalar_run = run_both(db, folder)
             print(
                 f"{spec:8} {games:>7} {bulk_compute:>13.2f} {scalar_compute:>8.2f} "
                 f"{scalar_compute / bulk_compute:>5.1f}x {bulk_run:>9.2f} {scalar_run:>8.2f} "
-                f"{scalar_run / bulk_run:>5.1f}x   (import {import_seconds:.1f} s, {dt.date.today()})"
+                f"{scalar_run / bulk_run:>5.1f}x   (rate_players {in_engine:.2f} s;"
+                f" import {import_seconds:.1f} s)"
             )
 
 
