@@ -394,3 +394,33 @@ def test_2022_rule_caps_the_first_of_equal_greatest_differences(
         event=[0, 0],
     )
     assert period.change[0] == pytest.approx(change, abs=1e-12)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=periods(), rules=st.sampled_from(RULE_SETS))
+def test_elo_game_working_equals_scalar_path(data: dict[str, np.ndarray], rules: RuleSet) -> None:
+    """Per game and side: the difference used, the cap and the expected score of ``rate_period``'s
+    working (``GameWorking``), with per-event start ratings and the 2022 one-game scope."""
+    players = len(data["ratings"])
+    rating_at = data["event_ratings"]
+    white_rating = rating_at[data["event"] * players + data["white"]]
+    black_rating = rating_at[data["event"] * players + data["black"]]
+    working = bulk.elo_game_working(
+        data["white"], data["black"], white_rating, black_rating, rules=rules, event=data["event"]
+    )
+    for player in range(players):
+        scalar = scalar_period(data, player, rules, per_event_start=True)
+        if scalar is None:
+            continue
+        games = [
+            (i, "white" if data["white"][i] == player else "black")
+            for tournament in range(3)
+            for i in np.flatnonzero(data["event"] == tournament)
+            if player in (data["white"][i], data["black"][i])
+        ]
+        scalar_games = [game for event in scalar.events for game in event.games]  # type: ignore[attr-defined]
+        assert len(games) == len(scalar_games)
+        for (i, side), game in zip(games, scalar_games, strict=True):
+            assert getattr(working, f"{side}_difference")[i] == game.difference
+            assert getattr(working, f"{side}_capped")[i] == game.capped
+            assert getattr(working, f"{side}_expected")[i] == pytest.approx(float(game.expected), abs=1e-12)

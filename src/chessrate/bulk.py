@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -222,6 +223,73 @@ def rate_elo_period(
     )
 
 
+@dataclass(frozen=True, kw_only=True, eq=False)
+class EloGameWorking:
+    """How each game is rated for White and for Black, as arrays indexed by game."""
+
+    #: The difference used: own rating minus the opponent's, after the 400-point rule.
+    white_difference: IntArray
+    black_difference: IntArray
+    #: Whether the 400-point rule limited the difference (B.02 8.3.1).
+    white_capped: NDArray[np.bool_]
+    black_capped: NDArray[np.bool_]
+    #: The expected score PD: table 8.1.2 (a whole number of hundredths) or the logistic formula.
+    white_expected: FloatArray
+    black_expected: FloatArray
+
+
+def elo_game_working(
+    white: ArrayLike,
+    black: ArrayLike,
+    white_rating: ArrayLike,
+    black_rating: ArrayLike,
+    *,
+    rules: RuleSet,
+    event: ArrayLike | None = None,
+) -> EloGameWorking:
+    """The per-game working of :func:`rate_elo_period`: each side's difference, cap and expected score.
+
+    The figures :func:`chessrate.calculate.rate_period` shows per game (``GameWorking``), for
+    whole ratings. ``white_rating`` and ``black_rating`` are the ratings each side is rated
+    from; ``event`` each game's tournament, as for :func:`rate_elo_period` (the 2022-2024 rules
+    cap one game per player and tournament). A game's change is K x (score - expected).
+    """
+    w = _indices(white, "white")
+    b = _indices(black, "black", len(w))
+    w_rating = _ratings(white_rating, "white_rating", len(w))
+    b_rating = _ratings(black_rating, "black_rating", len(w))
+    events = None if event is None else _indices(event, "event", len(w))
+    difference = w_rating - b_rating  # White's; Black's is its negative
+    cap = rules.cap
+    if cap is None:
+        white_capped = np.zeros(len(w), dtype=bool)
+        black_capped = np.zeros(len(w), dtype=bool)
+    elif cap.scope is CapScope.ONE_GAME_PER_TOURNAMENT:
+        chosen = _one_capped_game_per_event(difference, (w, b), (w_rating, b_rating), events, cap)
+        white_capped = np.zeros(len(w), dtype=bool)
+        black_capped = np.zeros(len(w), dtype=bool)
+        white_capped[chosen[0]] = True
+        black_capped[chosen[1]] = True
+    else:
+        over = np.abs(difference) > cap.limit
+        white_capped = over if cap.applies_below is None else over & (w_rating < cap.applies_below)
+        black_capped = over if cap.applies_below is None else over & (b_rating < cap.applies_below)
+    limit = cap.limit if cap is not None else _MAX - _MIN
+    clipped = np.clip(difference, -limit, limit)
+    white_difference = np.where(white_capped, clipped, difference)
+    black_difference = np.where(black_capped, -clipped, -difference)
+    by_difference = _expected_by_difference(rules.expected)
+    unit = 100.0 if rules.expected is Expected.TABLE else 1.0
+    return EloGameWorking(
+        white_difference=white_difference,
+        black_difference=black_difference,
+        white_capped=white_capped,
+        black_capped=black_capped,
+        white_expected=by_difference[white_difference + (_MAX - _MIN)] / unit,
+        black_expected=by_difference[black_difference + (_MAX - _MIN)] / unit,
+    )
+
+
 def k_factors(
     ratings: ArrayLike,
     *,
@@ -373,9 +441,29 @@ def _cap_one_game_per_event(
     ``values`` (White's and Black's, uncapped) are updated in place for the capped games.
     """
     difference = key // 3 - (_MAX - _MIN)
+    by_difference = _expected_by_difference(expected)
+    unit = 100.0 if expected is Expected.TABLE else 1.0
+    for side, capped_games in enumerate(
+        _one_capped_game_per_event(difference, players, own_ratings, events, cap)
+    ):
+        own = difference[capped_games] if side == 0 else -difference[capped_games]
+        halves = key[capped_games] % 3 if side == 0 else 2 - key[capped_games] % 3
+        capped = np.clip(own, -cap.limit, cap.limit)
+        values[side][capped_games] = unit * halves / 2 - by_difference[capped + (_MAX - _MIN)]
+
+
+def _one_capped_game_per_event(
+    difference: NDArray[np.integer[Any]],
+    players: tuple[IntArray, IntArray],
+    own_ratings: tuple[IntArray, IntArray],
+    events: IntArray | None,
+    cap: DifferenceCap,
+) -> tuple[IntArray, IntArray]:
+    """The games whose difference (White's) the 2022-2024 rule caps, for White and for Black:
+    per player and tournament the greatest |D| over the limit, the first such game on a tie."""
     over = np.flatnonzero(np.abs(difference) > cap.limit)
     if len(over) == 0:
-        return
+        return over, over
     event = np.zeros(len(over), dtype=np.intp) if events is None else events[over]
     colour_parts: list[IntArray] = []
     player_parts: list[IntArray] = []
@@ -398,14 +486,7 @@ def _cap_one_game_per_event(
     first = np.ones(len(order), dtype=bool)
     first[1:] = (np.diff(player[order]) != 0) | (np.diff(event_of[order]) != 0)
     chosen = order[first]
-    by_difference = _expected_by_difference(expected)
-    unit = 100.0 if expected is Expected.TABLE else 1.0
-    for side in (0, 1):
-        capped_games = game[chosen[colour[chosen] == side]]
-        own = difference[capped_games] if side == 0 else -difference[capped_games]
-        halves = key[capped_games] % 3 if side == 0 else 2 - key[capped_games] % 3
-        capped = np.clip(own, -cap.limit, cap.limit)
-        values[side][capped_games] = unit * halves / 2 - by_difference[capped + (_MAX - _MIN)]
+    return game[chosen[colour[chosen] == 0]], game[chosen[colour[chosen] == 1]]
 
 
 def _round_per_event(

@@ -28,16 +28,24 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+import numpy as np
+
+from chessrate import _glicko2_steps as steps
+from chessrate import bulk as numpy_bulk
 from chessrate import glicko2
 from chessrate.calculate import Event, Game, PeriodResult, rate_period
 from chessrate.fide.k_factor import PlayerProfile
 from chessrate.fide.performance import initial_rating
 from chessrate.fide.rules import ADJUSTMENT_2024_DAY, rules_in_force
+from chessrate.parse import MAX_RATING, MIN_RATING
+from chessrate.ratinglist import bulk_elo
+from chessrate.ratinglist.bulk_elo import RatedGame
 from chessrate.ratinglist.periods import Period
 from chessrate.rounding import round_half_away_from_zero
 from chessrate.ruleset import RuleSet
@@ -170,23 +178,33 @@ class History:
 
 
 def compute_period(
-    period: Period, *, rules: RuleSet | None, history: History, events: Sequence[EventFacts]
+    period: Period,
+    *,
+    rules: RuleSet | None,
+    history: History,
+    events: Sequence[EventFacts],
+    bulk: bool = True,
 ) -> ComputedList:
-    """The list of ``period``: Elo under ``rules``, or Glicko-2 when ``rules`` is None."""
+    """The list of ``period``: Elo under ``rules``, or Glicko-2 when ``rules`` is None.
+
+    ``bulk`` rates the period's games with the numpy engine (:mod:`chessrate.bulk`); False
+    rates each player with the scalar rating core, the reference the bulk path is tested against
+    (``tests/ratinglist/test_bulk_equivalence.py``). Both give the same lists and workings.
+    """
     if rules is None:
-        return _glicko2_period(period, history=history, events=events)
-    return _elo_period(period, rules=rules, history=history, events=events)
+        return _glicko2_period(period, history=history, events=events, bulk=bulk)
+    return _elo_period(period, rules=rules, history=history, events=events, bulk=bulk)
 
 
 @dataclass(kw_only=True)
 class _PlayerGames:
-    events: list[Event] = field(default_factory=list)
-    refs: list[list[tuple[int, int, int]]] = field(default_factory=list)  # game, event, opponent
+    events: list[list[RatedGame]] = field(default_factory=list)  # tournament by tournament
+    event_names: list[str] = field(default_factory=list)
     pool: list[Working] = field(default_factory=list)
 
 
 def _elo_period(
-    period: Period, *, rules: RuleSet, history: History, events: Sequence[EventFacts]
+    period: Period, *, rules: RuleSet, history: History, events: Sequence[EventFacts], bulk: bool
 ) -> ComputedList:
     start_ratings: dict[int, int | None] = {}
 
@@ -230,24 +248,34 @@ def _elo_period(
                 )
                 continue
             own = in_force.get(player_id)
-            start = Decimal(own if own is not None else period_rating)  # B.02 8.2.4
+            start = own if own is not None else period_rating  # B.02 8.2.4
             played[player_id].events.append(
-                Event(
-                    tuple(Game(Decimal(in_force[opp] or 0), score) for _, opp, score in rated_games),
-                    start_rating=start,
-                    name=event.name,
-                )
+                [
+                    RatedGame(game.id, event.id, opp, start, in_force[opp] or 0, score)
+                    for game, opp, score in rated_games
+                ]
             )
-            played[player_id].refs.append([(game.id, event.id, opp) for game, opp, _ in rated_games])
+            played[player_id].event_names.append(event.name)
 
+    rated_players = {
+        player_id: rating
+        for player_id, mine in played.items()
+        if mine.events and (rating := at_period_start(player_id)) is not None
+    }
+    rated_lines = None
+    if bulk and bulk_elo.supports(rules):
+        rated_lines = _rate_players_bulk(rated_players, played, period=period, rules=rules, history=history)
     entries: dict[int, Entry] = {}
     workings: list[Working] = []
     for player_id, mine in played.items():
-        period_rating = at_period_start(player_id)
-        if mine.events and period_rating is not None:
-            entry, rated = _rate_player(
-                player_id, mine, period=period, rules=rules, history=history, rating=period_rating
-            )
+        period_rating = rated_players.get(player_id)
+        if period_rating is not None:
+            if rated_lines is not None:
+                entry, rated = rated_lines[player_id]
+            else:
+                entry, rated = _rate_player(
+                    player_id, mine, period=period, rules=rules, history=history, rating=period_rating
+                )
             entries[player_id] = entry
             workings.extend(rated)
         elif mine.pool:
@@ -277,9 +305,8 @@ def _rated_status(player_id: int, period: Period, history: History) -> str:
     return "rated" if history.rows(player_id, period) else "entered"
 
 
-def _rate_player(
-    player_id: int, mine: _PlayerGames, *, period: Period, rules: RuleSet, history: History, rating: int
-) -> tuple[Entry, list[Working]]:
+def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[PlayerProfile, bool]:
+    """The player's history as K needs it (B.02 8.3.3), and whether the store lists them before."""
     rows = history.rows(player_id, period)
     entered = not rows or rows[0][1].status == "entered"
     published = [entry.rating for _, entry in rows if entry.rating is not None]
@@ -290,13 +317,29 @@ def _rate_player(
         rated_games=None if entered else sum(entry.games for _, entry in rows),
         highest_rating=max([*published, rating]),
     )
-    result: PeriodResult = rate_period(Decimal(rating), mine.events, rules=rules, profile=profile)
+    return profile, bool(rows)
+
+
+def _rate_player(
+    player_id: int, mine: _PlayerGames, *, period: Period, rules: RuleSet, history: History, rating: int
+) -> tuple[Entry, list[Working]]:
+    """The scalar reference: :func:`chessrate.calculate.rate_period` for one player."""
+    profile, listed = _profile(player_id, period=period, history=history, rating=rating)
+    events = [
+        Event(
+            tuple(Game(Decimal(game.opponent_rating), game.score) for game in games),
+            start_rating=Decimal(games[0].own_rating),
+            name=name,
+        )
+        for games, name in zip(mine.events, mine.event_names, strict=True)
+    ]
+    result: PeriodResult = rate_period(Decimal(rating), events, rules=rules, profile=profile)
     workings = [
         Working(
             player_id=player_id,
-            game_id=game_id,
-            event_id=event_id,
-            opponent_id=opponent_id,
+            game_id=rated.game_id,
+            event_id=rated.event_id,
+            opponent_id=rated.opponent_id,
             own_rating=event.start_rating,
             opponent_rating=game.opponent,
             difference=game.difference,
@@ -305,12 +348,12 @@ def _rate_player(
             score=game.score or ZERO,
             change=game.change,
         )
-        for event, refs in zip(result.events, mine.refs, strict=True)
-        for game, (game_id, event_id, opponent_id) in zip(event.games, refs, strict=True)
+        for event, games in zip(result.events, mine.events, strict=True)
+        for game, rated in zip(event.games, games, strict=True)
     ]
     entry = Entry(
         player_id=player_id,
-        status="rated" if rows else "entered",
+        status="rated" if listed else "entered",
         rating_before=rating,
         rating=int(result.new_rating),
         games=result.games,
@@ -322,6 +365,77 @@ def _rate_player(
         rounded_change=result.rounded_change,
     )
     return entry, workings
+
+
+def _rate_players_bulk(
+    rated_players: Mapping[int, int],
+    played: Mapping[int, _PlayerGames],
+    *,
+    period: Period,
+    rules: RuleSet,
+    history: History,
+) -> dict[int, tuple[Entry, list[Working]]] | None:
+    """Every rated player at once with the numpy engine; None when it cannot (the scalar path then).
+
+    K is chosen per player from their history by the rule set (a few per player, scalar: the
+    reason is stored with it); the games, the 700 rule and the rounding go through the arrays.
+    """
+    inputs: list[bulk_elo.PlayerPeriod] = []
+    listed: list[bool] = []
+    for player_id, rating in rated_players.items():
+        profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
+        listed.append(was_listed)
+        inputs.append(
+            bulk_elo.PlayerPeriod(
+                rating=rating, k=rules.k_for(Decimal(rating), profile), events=played[player_id].events
+            )
+        )
+    rated = bulk_elo.rate_players(inputs, rules=rules)
+    if rated is None:
+        return None
+    results, figures = rated
+    columns = zip(figures.difference, figures.capped, figures.expected, figures.change, strict=True)
+    ratings: dict[int, Decimal] = {}  # one decimal per rating
+    lines: dict[int, tuple[Entry, list[Working]]] = {}
+    for (player_id, rating), mine, was_listed, result in zip(
+        rated_players.items(), inputs, listed, results, strict=True
+    ):
+        workings = [
+            Working(
+                player_id=player_id,
+                game_id=game.game_id,
+                event_id=game.event_id,
+                opponent_id=game.opponent_id,
+                own_rating=ratings.get(game.own_rating)
+                or ratings.setdefault(game.own_rating, Decimal(game.own_rating)),
+                opponent_rating=ratings.get(game.opponent_rating)
+                or ratings.setdefault(game.opponent_rating, Decimal(game.opponent_rating)),
+                difference=difference,
+                capped=capped,
+                expected=expected,
+                score=game.score or ZERO,  # as the scalar path writes a zero
+                change=change,
+            )
+            for games in mine.events
+            # zip takes from `games` first: it stops at the end of them, leaving the next
+            # player's figures in `columns`.
+            for game, (difference, capped, expected, change) in zip(games, columns, strict=False)
+        ]
+        entry = Entry(
+            player_id=player_id,
+            status="rated" if was_listed else "entered",
+            rating_before=rating,
+            rating=result.new_rating,
+            games=result.games,
+            k=result.k.k,
+            k_reason=f"{result.k.reason} ({result.k.article})",
+            score=result.score,
+            expected=result.expected,
+            change=result.change,
+            rounded_change=result.rounded_change,
+        )
+        lines[player_id] = (entry, workings)
+    return lines
 
 
 def _initial(player_id: int, games: list[Working], *, period: Period, history: History) -> Entry:
@@ -380,7 +494,9 @@ def _publish_fide(entries: Mapping[int, Entry], period: Period) -> dict[int, Ent
     return published
 
 
-def _glicko2_period(period: Period, *, history: History, events: Sequence[EventFacts]) -> ComputedList:
+def _glicko2_period(
+    period: Period, *, history: History, events: Sequence[EventFacts], bulk: bool
+) -> ComputedList:
     previous = history.lists.get(period.previous(), {})
     start = {
         player_id: glicko2.Glicko2Rating(entry.glicko_rating, entry.deviation, entry.volatility)
@@ -397,14 +513,22 @@ def _glicko2_period(period: Period, *, history: History, events: Sequence[EventF
             period_games.append(glicko2.PeriodGame(game.white, game.black, float(game.white_score)))
             sides.append((game.white, game.black, game, event.id, game.white_score))
             sides.append((game.black, game.white, game, event.id, game.black_score))
-    after = glicko2.rate_whole_period(start, period_games, newcomer=newcomer)
-    before = {pid: start.get(pid, newcomer) for pid in after}
+    rated = _glicko2_bulk(start, period_games, newcomer=newcomer) if bulk else None
+    if rated is None:
+        after = glicko2.rate_whole_period(start, period_games, newcomer=newcomer)
+        before = {pid: start.get(pid, newcomer) for pid in after}
+        side_expected = [
+            glicko2.expected_score(before[mine].rating, before[theirs].rating, before[theirs].deviation)
+            for mine, theirs, *_ in sides
+        ]
+    else:
+        after, side_expected = rated
+        before = {pid: start.get(pid, newcomer) for pid in after}
+    written = {pid: Decimal(repr(rating.rating)) for pid, rating in before.items()}
     workings: list[Working] = []
     scores: dict[int, list[Decimal]] = defaultdict(list)
     expected: dict[int, float] = defaultdict(float)
-    for player_id, opponent_id, game, event_id, score in sides:
-        mine, theirs = before[player_id], before[opponent_id]
-        e = glicko2.expected_score(mine.rating, theirs.rating, theirs.deviation)
+    for (player_id, opponent_id, game, event_id, score), e in zip(sides, side_expected, strict=True):
         expected[player_id] += e
         scores[player_id].append(score)
         workings.append(
@@ -413,8 +537,8 @@ def _glicko2_period(period: Period, *, history: History, events: Sequence[EventF
                 game_id=game.id,
                 event_id=event_id,
                 opponent_id=opponent_id,
-                own_rating=Decimal(repr(mine.rating)),
-                opponent_rating=Decimal(repr(theirs.rating)),
+                own_rating=written[player_id],
+                opponent_rating=written[opponent_id],
                 difference=None,
                 capped=False,
                 expected=Decimal(repr(e)),
@@ -443,6 +567,52 @@ def _glicko2_period(period: Period, *, history: History, events: Sequence[EventF
     return ComputedList(
         period=period, rules_title="Glicko-2 (Glickman), tau 0.5", entries=entries, workings=tuple(workings)
     )
+
+
+def _glicko2_bulk(
+    start: Mapping[int, glicko2.Glicko2Rating],
+    games: Sequence[glicko2.PeriodGame[int]],
+    *,
+    newcomer: glicko2.Glicko2Rating,
+) -> tuple[dict[int, glicko2.Glicko2Rating], list[float]] | None:
+    """The period with :func:`chessrate.bulk.rate_glicko2_period`: every player's new rating (in
+    :func:`glicko2.rate_whole_period`'s order) and each side's expected score (Step 3's E, White's
+    then Black's per game). None when the engine cannot take it (a rating outside 0-4000 or a
+    score other than 1, ½, 0): the scalar path then."""
+    index = {player_id: i for i, player_id in enumerate(start)}
+    for game in games:
+        for key in (game.white, game.black):
+            index.setdefault(key, len(index))
+    before = [start.get(player_id, newcomer) for player_id in index]
+    rating = np.array([value.rating for value in before])
+    if len(rating) and not (float(rating.min()) >= MIN_RATING and float(rating.max()) <= MAX_RATING):
+        return None
+    if any(game.white_score not in (0.0, 0.5, 1.0) for game in games):
+        return None
+    deviation = np.array([value.deviation for value in before])
+    white = np.array([index[game.white] for game in games], dtype=np.intp)
+    black = np.array([index[game.black] for game in games], dtype=np.intp)
+    halves = np.array([2 * game.white_score for game in games], dtype=np.int8)
+    result = numpy_bulk.rate_glicko2_period(
+        white, black, halves, rating, deviation, np.array([value.volatility for value in before])
+    )
+    after = {
+        player_id: glicko2.Glicko2Rating(r, d, v)
+        for player_id, r, d, v in zip(
+            index, result.rating.tolist(), result.deviation.tolist(), result.volatility.tolist(), strict=True
+        )
+    }
+    # Step 3's E for each side, from the ratings at the period start; as glicko2.expected_score.
+    mu = (rating - steps.CENTRE) / steps.SCALE
+    phi = deviation / steps.SCALE
+    g = 1.0 / np.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+    z = np.empty(2 * len(white))
+    z[0::2] = g[black] * (mu[white] - mu[black])
+    z[1::2] = g[white] * (mu[black] - mu[white])
+    with np.errstate(over="ignore"):
+        ez = np.exp(-np.abs(z))  # 1 / (1 + e^-z), without overflow for either sign
+    side_expected = np.where(z >= 0, 1.0 / (1.0 + ez), ez / (1.0 + ez))
+    return after, side_expected.tolist()
 
 
 def _whole(value: float) -> int:

@@ -7,8 +7,8 @@
   ``draft`` beside it; ``republish=True`` publishes the new lists and keeps the old ones as
   ``superseded``.
 
-The scalar rating core (:func:`chessrate.calculate.rate_period`) computes every player; the numpy
-engine (branch ``bulk``) had not reached main when this was written.
+:func:`chessrate.ratinglist.compute.compute_period` rates each period with the numpy engine
+(:mod:`chessrate.bulk`), the scalar rating core being its tested reference.
 """
 
 from __future__ import annotations

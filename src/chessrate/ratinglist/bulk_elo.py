@@ -1,0 +1,223 @@
+"""The Elo part of a period for every rated player at once, with :mod:`chessrate.bulk`.
+
+:func:`chessrate.ratinglist.compute.compute_period` gathers each rated player's games of the
+period (tournament by tournament, each side with the ratings it is rated from) and hands them
+here; this module rates them all with :func:`chessrate.bulk.rate_elo_period` and derives each
+game's working with :func:`chessrate.bulk.elo_game_working`. The figures are those of the scalar
+path (:func:`chessrate.calculate.rate_period`, per player), written as the same decimals: a sum
+or product of decimals keeps the smallest exponent of its terms (``Decimal("0.5") + 1`` is
+``1.5``, ``3 * (Decimal(1) - Decimal("0.64"))`` is ``1.08``), so each figure is computed in whole
+hundredths with numpy and written with the exponent the scalar arithmetic would give it.
+
+Only table 8.1.2 (whole hundredths, exact in floats) is done here; the logistic formula's
+28-digit decimals cannot be reproduced from floats, so those rule sets stay on the scalar path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from chessrate import bulk
+from chessrate.fide.k_factor import KFactor, apply_700_rule
+from chessrate.fide.tables import scoring_probability
+from chessrate.parse import MAX_RATING, MIN_RATING
+from chessrate.ruleset import Expected, RuleSet
+
+#: Differences of whole ratings: -4000 ... 4000.
+_SPAN = int(MAX_RATING) - int(MIN_RATING)
+#: A score as White's half points, the engine's encoding (Decimal("1.0") == Decimal(1) here).
+_HALVES = {Decimal(0): 0, Decimal("0.5"): 1, Decimal(1): 2}
+
+
+class RatedGame(NamedTuple):
+    """One game of a player that the period rates: the ratings it is rated from and the score."""
+
+    game_id: int
+    event_id: int
+    opponent_id: int
+    own_rating: int
+    opponent_rating: int
+    score: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerPeriod:
+    """A rated player's period: rating at its start, K before the 700 rule, games by tournament."""
+
+    rating: int
+    k: KFactor
+    events: Sequence[Sequence[RatedGame]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameFigures:
+    """How each game was rated (``calculate.GameWorking``'s figures), one list per figure, the
+    games of every player in input order."""
+
+    difference: list[Decimal]
+    capped: list[bool]
+    expected: list[Decimal]
+    change: list[Decimal]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerFigures:
+    """A rated player's period, as ``calculate.PeriodResult`` gives it."""
+
+    k: KFactor
+    games: int
+    score: Decimal
+    expected: Decimal
+    change: Decimal
+    rounded_change: int
+    new_rating: int
+
+
+def supports(rules: RuleSet) -> bool:
+    """Whether these rules are rated here (table 8.1.2); otherwise the scalar path rates them."""
+    return rules.expected is Expected.TABLE
+
+
+def rate_players(
+    players: Sequence[PlayerPeriod], *, rules: RuleSet
+) -> tuple[list[PlayerFigures], GameFigures] | None:
+    """Every player's period, in order; None when a score is not 1, ½ or 0 (the scalar path then).
+
+    Each side of a game is given to the engine as a game of its own, against a sink player whose
+    figures are dropped: the list rates a side only when its opponent was rated at the event's
+    start (B.02 8.3.1), so one game may count for one of its players only.
+    """
+    player: list[int] = []
+    own: list[int] = []
+    opponent: list[int] = []
+    halves: list[int] = []
+    event: list[int] = []
+    score_exponent: list[int] = []
+    for index, mine in enumerate(players):
+        for games in mine.events:
+            for game in games:
+                half = _HALVES.get(game.score)
+                if half is None:
+                    return None
+                player.append(index)
+                own.append(game.own_rating)
+                opponent.append(game.opponent_rating)
+                halves.append(half)
+                event.append(game.event_id)
+                exponent = game.score.as_tuple().exponent
+                score_exponent.append(exponent if isinstance(exponent, int) else 0)
+    sink = len(players)
+    who = np.array(player, dtype=np.intp)
+    sinks = np.full(len(who), sink, dtype=np.intp)
+    half_points = np.array(halves, dtype=np.int8)
+    own_rating = np.array(own, dtype=np.int64)
+    opponent_rating = np.array(opponent, dtype=np.int64)
+    events = np.array(event, dtype=np.intp)
+    ratings = np.array([mine.rating for mine in players] + [0], dtype=np.int64)
+    k_given = np.array([mine.k.k for mine in players] + [1], dtype=np.int64)
+
+    # K given per player (from each one's history), cut by the 700 rule inside the engine.
+    period = bulk.rate_elo_period(
+        who,
+        sinks,
+        half_points,
+        ratings,
+        k_given,
+        rules=rules,
+        event=events,
+        white_rating=own_rating,
+        black_rating=opponent_rating,
+    )
+    working = bulk.elo_game_working(who, sinks, own_rating, opponent_rating, rules=rules, event=events)
+    difference = working.white_difference
+    expected_hundredths = np.rint(working.white_expected * 100.0).astype(np.int64)
+    value = 50 * half_points.astype(np.int64) - expected_hundredths  # 100 (score - PD), hundredths
+    change = period.k[who] * value
+
+    # Per player: sums in hundredths, and the smallest exponent of the decimals summed.
+    n = len(players) + 1
+    score_sum = _sum(who, 50 * half_points.astype(np.int64), n)
+    expected_sum = _sum(who, expected_hundredths, n)
+    change_sum = _sum(who, change, n)
+    table_exponent = _table_exponents()
+    expected_exponent = table_exponent[difference + _SPAN]
+    exponents = np.array(score_exponent, dtype=np.int64)
+    # Sums start from Decimal(0), exponent 0, and rate_period adds a zero score as Decimal(0)
+    # (``game.score or ZERO``); a game's own change uses the score as written.
+    score_low = np.zeros(n, dtype=np.int64)
+    np.minimum.at(score_low, who, np.where(half_points == 0, 0, exponents))
+    expected_low = np.zeros(n, dtype=np.int64)
+    np.minimum.at(expected_low, who, expected_exponent)
+    change_exponent = np.minimum(exponents, expected_exponent)
+
+    # The same few values recur: one decimal each (decimals are immutable).
+    differences = difference.tolist()
+    table = _table_decimals()
+    written: dict[tuple[int, int], Decimal] = {}
+    figures = GameFigures(
+        difference=[_whole_decimals()[d + _SPAN] for d in differences],
+        capped=working.white_capped.tolist(),
+        expected=[table[d + _SPAN] for d in differences],
+        change=[
+            written.get(key) or written.setdefault(key, _decimal(*key))
+            for key in zip(change.tolist(), change_exponent.tolist(), strict=True)
+        ],
+    )
+    games = period.games.tolist()
+    results: list[PlayerFigures] = []
+    for index, mine in enumerate(players):
+        count = games[index]
+        score_e, expected_e = int(score_low[index]), int(expected_low[index])
+        results.append(
+            PlayerFigures(
+                k=apply_700_rule(mine.k, count, max_k_times_games=rules.max_k_times_games),
+                games=count,
+                score=_decimal(int(score_sum[index]), score_e),
+                expected=_decimal(int(expected_sum[index]), expected_e),
+                change=_decimal(int(change_sum[index]), min(score_e, expected_e)),
+                rounded_change=int(period.rounded_change[index]),
+                new_rating=int(period.new_rating[index]),
+            )
+        )
+    return results, figures
+
+
+def _sum(who: NDArray[np.intp], values: NDArray[np.int64], n: int) -> NDArray[np.int64]:
+    total = np.zeros(n, dtype=np.int64)
+    np.add.at(total, who, values)
+    return total
+
+
+def _decimal(hundredths: int, exponent: int) -> Decimal:
+    """``hundredths / 100`` written with ``exponent``, as exact decimal arithmetic writes it.
+
+    With an exponent above -2 every term had one too (whole scores, PD such as ``0.5``), so the
+    division is exact.
+    """
+    if exponent <= -2:
+        return Decimal(hundredths * 10 ** (-2 - exponent)).scaleb(exponent)
+    return Decimal(hundredths // 10 ** (exponent + 2)).scaleb(exponent)
+
+
+@lru_cache(maxsize=1)
+def _table_decimals() -> tuple[Decimal, ...]:
+    """PD of table 8.1.2 for every whole difference, the very decimals the scalar path uses."""
+    return tuple(scoring_probability(d) for d in range(-_SPAN, _SPAN + 1))
+
+
+@lru_cache(maxsize=1)
+def _whole_decimals() -> tuple[Decimal, ...]:
+    return tuple(Decimal(d) for d in range(-_SPAN, _SPAN + 1))
+
+
+@lru_cache(maxsize=1)
+def _table_exponents() -> NDArray[np.int64]:
+    exponents = [value.as_tuple().exponent for value in _table_decimals()]
+    return np.array([e if isinstance(e, int) else 0 for e in exponents], dtype=np.int64)

@@ -1,0 +1,218 @@
+"""The bulk (numpy) period computation gives the scalar path's lists and workings, figure for figure.
+
+Every period is computed both ways from the same history (``compute_period(bulk=True)`` and
+``bulk=False``, the scalar rating core per player) and every stored figure compared: ratings, K,
+games, rounded changes, notes and every Elo decimal exactly as written (``str``, so the digits
+stored as text are the same); Glicko-2's floats and the decimals written from them to 12
+significant digits. On random periods (FIDE rules of 2022, 2024 and 2025, across the lists of
+1 March 2024 and 1 October 2025; Ciabe; Glicko-2) and on the year of real files of ``test_year``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ratinglist_support import BACKENDS, fresh_database
+from test_year import build_year
+
+from chessrate.ratinglist import runner
+from chessrate.ratinglist.compute import ComputedList, EventFacts, GameFacts, History, compute_period
+from chessrate.ratinglist.periods import Period
+from chessrate.ruleset import RuleSet
+
+#: Fields holding a float, or a decimal written from a float (Glicko-2 lists only).
+GLICKO_FLOATS = {"glicko_rating", "deviation", "volatility", "expected", "own_rating", "opponent_rating"}
+
+
+def same_figure(name: str, bulk: object, scalar: object, *, glicko: bool) -> bool:
+    if glicko and name in GLICKO_FLOATS and bulk is not None and scalar is not None:
+        return math.isclose(float(str(bulk)), float(str(scalar)), rel_tol=1e-12, abs_tol=1e-12)
+    if isinstance(bulk, Decimal) or isinstance(scalar, Decimal):
+        return str(bulk) == str(scalar)  # the text stored, trailing zeros included
+    return type(bulk) is type(scalar) and bulk == scalar
+
+
+def assert_same_list(bulk: ComputedList, scalar: ComputedList, *, glicko: bool) -> None:
+    assert bulk.rules_title == scalar.rules_title
+    assert list(bulk.entries) == list(scalar.entries)  # the same players, in the same order
+    pairs = [*zip(bulk.entries.values(), scalar.entries.values(), strict=True)]
+    assert len(bulk.workings) == len(scalar.workings)
+    pairs += [*zip(bulk.workings, scalar.workings, strict=True)]
+    for ours, reference in pairs:
+        for field in dataclasses.fields(ours):
+            value, expected = getattr(ours, field.name), getattr(reference, field.name)
+            assert same_figure(field.name, value, expected, glicko=glicko), (
+                f"{type(ours).__name__} of player {ours.player_id}, {field.name}: "
+                f"bulk {value!r}, scalar {expected!r}"
+            )
+
+
+def both_ways(
+    period: Period, *, rules: RuleSet | None, history: History, events: list[EventFacts]
+) -> ComputedList:
+    """Both computations of one period, compared; the bulk one goes on."""
+    ours = compute_period(period, rules=rules, history=history, events=events, bulk=True)
+    reference = compute_period(period, rules=rules, history=history, events=events, bulk=False)
+    assert_same_list(ours, reference, glicko=rules is None)
+    return ours
+
+
+# --- random periods ------------------------------------------------------------------------------
+
+#: First periods of three consecutive months: the 2022 rules (one capped game per tournament,
+#: floor 1000), the lists of 1 March 2024 (adjustment, then the 2024 rules and floor 1400), and
+#: the 2025 rules from 1 October 2025 (the 400-point rule only below 2650).
+STARTS = [Period(2023, 5), Period(2024, 1), Period(2025, 8)]
+MONTHS = 3
+#: Scores written several ways, as files give them: the stored text keeps its trailing zeros.
+WINS = [Decimal("1"), Decimal("1.0")]
+DRAWS = [Decimal("0.5"), Decimal("0.50")]
+LOSSES = [Decimal("0"), Decimal("0.0")]
+
+
+def random_store(seed: int, first: Period) -> tuple[History, dict[Period, list[EventFacts]]]:
+    """Players (a few unrated, some near 2650, ratings far apart) and events over the months."""
+    rng = np.random.default_rng(seed)
+    players = int(rng.integers(6, 30))
+    strength = rng.choice([rng.integers(900, 2900), 2650, 2649, 1000, 1399], size=players)
+    strength = np.where(rng.random(players) < 0.6, rng.integers(900, 2900, size=players), strength)
+    unrated = rng.random(players) < 0.2
+    by_period: dict[Period, list[EventFacts]] = {}
+    event_id = game_id = 0
+    period = first
+    for _ in range(MONTHS):
+        by_period[period] = []
+        for _ in range(int(rng.integers(1, 4))):
+            event_id += 1
+            # Some events start in the month before: rated from the list before that month.
+            start = period.first_day - dt.timedelta(days=int(rng.integers(-20, 10)))
+            size = int(rng.integers(2, min(players, 12) + 1))
+            entrants = [int(p) for p in rng.choice(players, size=size, replace=False)]
+            ratings = {
+                p + 1: None if unrated[p] else int(np.clip(strength[p] + rng.integers(-30, 31), 0, 4000))
+                for p in entrants
+            }
+            games = []
+            for _ in range(int(rng.integers(1, 3 * size))):
+                white, black = (int(p) + 1 for p in rng.choice(entrants, size=2, replace=False))
+                outcome = int(rng.integers(0, 3))
+                white_score, black_score = [(LOSSES, WINS), (DRAWS, DRAWS), (WINS, LOSSES)][outcome]
+                game_id += 1
+                forfeit = rng.random() < 0.05
+                games.append(
+                    GameFacts(
+                        id=game_id,
+                        white=white,
+                        black=black,
+                        white_score=None if forfeit else white_score[int(rng.integers(0, 2))],
+                        black_score=None if forfeit else black_score[int(rng.integers(0, 2))],
+                        rated=rng.random() > 0.05,
+                    )
+                )
+            by_period[period].append(
+                EventFacts(
+                    id=event_id,
+                    name=f"event {event_id}",
+                    start_date=start,
+                    end_date=period.first_day + dt.timedelta(days=int(rng.integers(10, 27))),
+                    ratings_in_file=ratings,
+                    games=tuple(games),
+                )
+            )
+        period = period.next()
+    # As the runner loads it: each player's earliest event and the rating its file gives.
+    earliest: dict[int, tuple[dt.date, int, int | None]] = {}
+    for events in by_period.values():
+        for event in events:
+            for player_id, rating in event.ratings_in_file.items():
+                mine = (event.start_date, event.id, rating)
+                earliest[player_id] = min(earliest.get(player_id, mine), mine, key=lambda x: x[:2])
+    history = History(
+        entry_ratings={p: value[2] for p, value in earliest.items()},
+        first_events={p: value[1] for p, value in earliest.items()},
+        birth_years={
+            p + 1: int(rng.integers(1950, 2015)) if rng.random() < 0.7 else None for p in range(players)
+        },
+    )
+    return history, by_period
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(STARTS), spec=st.sampled_from(["fide", "ciabe"]))
+def test_random_elo_periods_are_the_scalar_paths(seed: int, first: Period, spec: str) -> None:
+    history, by_period = random_store(seed, first)
+    for period, events in by_period.items():
+        computed = both_ways(period, rules=runner.rule_set_for(spec, period), history=history, events=events)
+        history.add(period, computed.entries, computed.workings)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(STARTS))
+def test_random_glicko2_periods_are_the_scalar_paths(seed: int, first: Period) -> None:
+    history, by_period = random_store(seed, first)
+    for period, events in by_period.items():
+        computed = both_ways(period, rules=None, history=history, events=events)
+        history.add(period, computed.entries, computed.workings)
+
+
+def test_the_random_periods_reach_every_rule() -> None:
+    """The random stores above do meet the cases they are there for (a test that could not fail
+    otherwise): capped games, players spared by the 2650 limit, pooled first ratings, floors."""
+    seen: set[str] = set()
+    for seed in range(40):
+        first = STARTS[seed % len(STARTS)]
+        history, by_period = random_store(seed, first)
+        for period, events in by_period.items():
+            computed = both_ways(
+                period, rules=runner.rule_set_for("fide", period), history=history, events=events
+            )
+            history.add(period, computed.entries, computed.workings)
+            rated = [w for w in computed.workings if w.difference is not None]
+            if any(w.capped for w in rated):
+                seen.add("capped")
+            if period >= Period(2025, 10) and any(
+                w.own_rating is not None and w.own_rating >= 2650 and abs(w.difference or 0) > 400
+                for w in rated
+            ):
+                seen.add("spared")
+            statuses = {entry.status for entry in computed.entries.values()}
+            seen |= statuses & {"new", "pending", "dropped", "entered", "rated"}
+            if any(entry.adjustment for entry in computed.entries.values()):
+                seen.add("adjustment")
+    assert seen >= {"capped", "spared", "new", "pending", "dropped", "entered", "rated", "adjustment"}
+
+
+# --- the year of real files ------------------------------------------------------------------------
+
+
+@pytest.fixture(params=BACKENDS)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    yield from fresh_database(tmp_path, request.param)
+
+
+@pytest.mark.parametrize("rules", ["fide", "ciabe", "glicko2"])
+def test_the_year_of_real_files_is_the_scalar_paths(
+    rules: str, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The year of ``test_year`` (2023-09 to 2024-08: the 2022 rules, the list of 1 March 2024, the
+    2024 rules), every period run by the runner and compared there."""
+    compared: list[Period] = []
+
+    def compare(
+        period: Period, *, rules: RuleSet | None, history: History, events: list[EventFacts]
+    ) -> ComputedList:
+        compared.append(period)
+        return both_ways(period, rules=rules, history=history, events=events)
+
+    monkeypatch.setattr(runner, "compute_period", compare)
+    build_year(db, tmp_path, rules=rules)
+    assert len(compared) == 12
