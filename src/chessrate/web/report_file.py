@@ -168,7 +168,7 @@ def _read(upload: FileInput | None, problems: Problems, *, strict: bool) -> tupl
         return None, ""
 
     if upload.too_large:
-        size = t.number(max(upload.size, MAX_FILE + 1) / 1_000_000, 1)
+        size = t.fixed(max(upload.size, MAX_FILE + 1) / 1_000_000, 1)
         return refuse(
             f"larger than {MAX_FILE} bytes",
             t.gettext(

@@ -135,8 +135,10 @@ async def read_form(
     cut = False
     try:
         async for chunk in request.stream():
+            room = hard_limit - received
             received += len(chunk)
             if received > hard_limit:
+                parser.write(chunk[:room])  # the part being read when the limit is reached is known
                 cut = True
                 break
             parser.write(chunk)
