@@ -254,6 +254,12 @@ PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
         ("notes.txt", b"hello\nworld\n", "“notes.txt” is not a tournament file we know."),
         ("empty.trf", b"  \n", "“empty.trf” is empty."),
         ("latin1.csv", "white;black\nMaría;José\n".encode("latin-1"), "“latin1.csv” has no players"),
+        # a superscript one where the FIDE id goes: str.isdigit() says yes, int() says no (formats bug)
+        (
+            "superscript.trf",
+            SWISS.replace(b"NOR           0 1990", b"NOR          \xb90 1990", 1),
+            "“superscript.trf” could not be read: invalid literal for int()",
+        ),
     ],
 )
 def test_bad_files_named_beside_the_field(client: TestClient, name: str, data: bytes, message: str) -> None:

@@ -202,7 +202,7 @@ def _read(upload: FileInput | None, problems: Problems, *, strict: bool) -> tupl
                 reason=error.reason,
             ),
         )
-    except RatingError as error:
+    except ValueError as error:  # a RatingError; also a reader's own slip on odd text (int("¹0"))
         return refuse(
             str(error), t.gettext("“%(name)s” could not be read: %(reason)s", name=name, reason=str(error))
         )
