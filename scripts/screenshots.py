@@ -3,7 +3,8 @@
     PYTHONPATH=src python scripts/screenshots.py
 
 Starts the app on a free localhost port, opens each mode's example (the page's "Try an example"
-link) and saves a PNG. Needs `apt-get install chromium` and the vendored assets.
+link), or chooses a real tournament file on the tournament-file page, and saves a PNG. Needs
+`apt-get install chromium` and the vendored assets.
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ SHOTS = {
     "error-es.png": ("/game?rating=15OO&opponent=1600&result=0.5&lang=es", 1200),
     "phone-game-ca.png": ("/game?rating=1500&opponent=1400&result=1&lang=ca", 390),
 }
+#: File name -> (page, the file chosen in its file field, the element to wait for, then click).
+UPLOADS = {
+    "report.png": ("/report?lang=en", ROOT / "tests/data/pgn/candidates-2022.pgn", "#row-4", "#row-4 a"),
+}
 
 
 def main() -> int:
@@ -83,6 +88,15 @@ def main() -> int:
                 page.wait_for_selector("#chart[data-ready]")
             full = name.startswith("phone")
             page.screenshot(path=str(target / name), full_page=full, animations="disabled")
+            page.close()
+            print(target.relative_to(ROOT) / name)
+        for name, (path, upload, ready, click) in UPLOADS.items():
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}{path}")
+            page.locator("input[type=file][name=file]").set_input_files(upload)
+            page.wait_for_selector(ready)
+            page.locator(click).click()
+            page.screenshot(path=str(target / name), full_page=True, animations="disabled")
             page.close()
             print(target.relative_to(ROOT) / name)
         browser.close()

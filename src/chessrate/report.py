@@ -10,6 +10,9 @@ The workflow between the file readers (:mod:`chessrate.formats`) and the rating 
   unless a K is given for the player.
 - An unrated player gets a performance and, under the rules of the date, the initial rating the event
   would give on its own (B.02 8.2), or why it gives none.
+
+:func:`report_rows` gives each player's line as plain values (``CSV_COLUMNS`` and a few more), the
+same for every face: the command line's CSV, JSON and HTML, and the web page's download.
 """
 
 from __future__ import annotations
@@ -21,12 +24,13 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from chessrate.calculate import Game, TournamentResult, rate_tournament
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
-from chessrate.formats.model import Player, ReadResult, Tournament
+from chessrate.formats.model import Player, RatedGame, ReadResult, Tournament
 from chessrate.parse import parse_k
 from chessrate.ruleset import RuleSet
 
@@ -55,6 +59,8 @@ class PlayerReport:
     performance: Performance | None
     initial: InitialRating | None
     working: TournamentResult | None
+    #: The games that count, in the order of ``working.event.games`` (opponent, round, line).
+    rated_games: tuple[RatedGame, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,6 +72,8 @@ class TournamentReport:
     as_of: dt.date
     players: tuple[PlayerReport, ...]
     warnings: tuple[str, ...]
+    #: Keys of ``k_by_player`` that match no player's FIDE id or start number.
+    unknown_k_keys: tuple[str, ...] = ()
 
 
 def report_tournament(
@@ -93,7 +101,12 @@ def report_tournament(
     warnings = [str(problem) for problem in read.problems]
     warnings += [f"k file: no player has id or start number {key}" for key in sorted(unknown)]
     return TournamentReport(
-        tournament=tournament, rules=rules, as_of=as_of, players=players, warnings=tuple(warnings)
+        tournament=tournament,
+        rules=rules,
+        as_of=as_of,
+        players=players,
+        warnings=tuple(warnings),
+        unknown_k_keys=tuple(sorted(unknown)),
     )
 
 
@@ -105,8 +118,11 @@ def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
 
 def _player_report(tournament: Tournament, player: Player, *, rules: RuleSet, k: int | None) -> PlayerReport:
     played = tournament.rated_games(player.number)
+    rated_opponents = tuple(game for game in played if game.opponent_rating is not None)
     against_rated = [
-        Game(Decimal(game.opponent_rating), game.score) for game in played if game.opponent_rating is not None
+        Game(Decimal(game.opponent_rating), game.score)
+        for game in rated_opponents
+        if game.opponent_rating is not None
     ]
     score = sum((game.score or Decimal(0) for game in against_rated), Decimal(0))
     opponents = [game.opponent for game in against_rated]
@@ -130,6 +146,7 @@ def _player_report(tournament: Tournament, player: Player, *, rules: RuleSet, k:
         performance=performance,
         initial=None,
         working=None,
+        rated_games=rated_opponents,
     )
     if player.rating is None:
         if rules.fide is None:
@@ -168,3 +185,51 @@ def read_k_file(text: str, *, origin: str) -> dict[str, int]:
             raise InvalidInputError("k_file", f"{origin} line {line}", f"expected 'player,k', got {row!r}")
         table[row[0].strip()] = parse_k(row[1], field=f"k in {origin} line {line}")
     return table
+
+
+#: The columns of the CSV report, in order (:func:`report_rows` has these and a few more).
+CSV_COLUMNS = (
+    "start_number", "name", "fide_id", "title", "federation", "rating", "k", "k_reason", "games",
+    "games_against_unrated", "score", "expected", "capped_games", "change", "rounded_change",
+    "new_rating", "performance", "initial_rating", "initial_reason",
+)  # fmt: skip
+
+
+def report_row(player: PlayerReport) -> dict[str, Any]:
+    """One player's line as plain values (``None`` where there is nothing), unrounded numbers kept."""
+    return {
+        "start_number": player.start_number,
+        "name": player.name,
+        "fide_id": player.fide_id,
+        "title": player.title,
+        "federation": player.federation,
+        "rating": player.rating,
+        "k": player.k.k if player.k else None,
+        "k_reason": player.k.reason if player.k else None,
+        "games": player.games,
+        "games_against_unrated": player.games_against_unrated,
+        "score": player.score,
+        "expected": player.expected,
+        "capped_games": player.capped_games,
+        "change": player.change,
+        "rounded_change": player.rounded_change,
+        "new_rating": player.new_rating,
+        "performance": player.performance.rating if player.performance else None,
+        "initial_rating": player.initial.rating if player.initial else None,
+        "initial_reason": player.initial.reason if player.initial else None,
+    }
+
+
+def report_rows(report: TournamentReport) -> list[dict[str, Any]]:
+    """Every player's line (:func:`report_row`), in the tournament's order."""
+    return [report_row(player) for player in report.players]
+
+
+def report_csv(report: TournamentReport) -> str:
+    """The report as CSV text: a header of ``CSV_COLUMNS``, one line per player, blank for none."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in report_rows(report):
+        writer.writerow({key: "" if value is None else value for key, value in row.items()})
+    return buffer.getvalue()

@@ -21,6 +21,7 @@ from chessrate.web import WebSettings, create_app
 from chessrate.web.assets import INSTALL_HINT, missing_assets
 
 CHROMIUM = "/usr/bin/chromium"
+DATA = Path(__file__).parent.parent / "data"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -166,6 +167,40 @@ def test_works_with_javascript_off(browser: Browser, base_url: str) -> None:
         page.locator(f"#f-games-{index}-result").fill(result)
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator("#new-rating")).to_have_text("1501")
+    context.close()
+
+
+def test_tournament_file_uploaded_then_downloaded(page: Page, base_url: str) -> None:
+    # Candidates 2022 (tests/test_report.py, by hand from table 8.1.2): Nepomniachtchi 2766 -> 2792.
+    start = len(REQUESTS)
+    page.goto(f"{base_url}/report")
+    page.locator("#f-file").set_input_files(DATA / "pgn" / "candidates-2022.pgn")  # htmx posts on change
+    expect(page.locator("#row-4 td.new")).to_have_text("2792")
+    expect(page.locator("#row-4")).to_contain_text("+26.4")
+    page.locator("#row-4 a").click()
+    expect(page.locator("#player-4 table")).to_be_visible()  # the details open at their link
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download CSV").click()
+    download = info.value
+    assert download.suggested_filename == "candidates-2022-ratings.csv"
+    rows = Path(download.path()).read_text(encoding="utf-8-sig").splitlines()
+    assert any(row.startswith('4,"Nepomniachtchi, Ian",') and ",2792," in row for row in rows)
+    own = urlsplit(base_url).netloc
+    assert [url for url in REQUESTS[start:] if urlsplit(url).netloc != own] == []
+
+
+def test_tournament_file_without_javascript(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.on("request", lambda request: REQUESTS.append(request.url))
+    page.goto(f"{base_url}/report?lang=es")
+    page.locator("#f-file").set_input_files(DATA / "pgn" / "candidates-2022.pgn")
+    page.get_by_role("button", name="Ver el informe").click()
+    expect(page.locator("#row-4 td.new")).to_have_text("2792")
+    expect(page.locator("#row-4")).to_contain_text("+26,4")
+    with page.expect_download() as info:  # the download form posts the file's text back
+        page.get_by_role("button", name="Descargar CSV").click()
+    assert ",2792," in Path(info.value.path()).read_text(encoding="utf-8-sig")
     context.close()
 
 

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from chessrate.web import WebSettings, create_app
 from chessrate.web.assets import VENDOR_FILES
 
-PAGES = ["/game", "/average", "/tournament", "/period", "/k-factor", "/performance", "/glicko", "/help"]
+PAGES = [
+    "/game", "/average", "/tournament", "/report", "/period", "/k-factor", "/performance", "/glicko", "/help",
+]  # fmt: skip
 SEED_002_FORM = {
     "rating": "1500",
     "k_preset": "20",

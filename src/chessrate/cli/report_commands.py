@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import jinja2
 import typer
@@ -18,13 +16,17 @@ from chessrate.errors import InvalidInputError
 from chessrate.formats import read_tournament
 from chessrate.parse import parse_date
 from chessrate.presets import resolve_rule_set
-from chessrate.report import PlayerReport, TournamentReport, read_k_file, report_tournament
+from chessrate.report import (
+    CSV_COLUMNS,
+    TournamentReport,
+    read_k_file,
+    report_csv,
+    report_row,
+    report_rows,
+    report_tournament,
+)
 
 FORMATS = ("table", "csv", "json", "html")
-CSV_COLUMNS = [
-    "start_number", "name", "fide_id", "title", "federation", "rating", "k", "games", "score", "expected",
-    "capped_games", "change", "rounded_change", "new_rating", "performance", "initial_rating",
-]  # fmt: skip
 
 
 @app.command()
@@ -60,30 +62,6 @@ def report(
     {"table": _print_table, "csv": _print_csv, "json": _print_json, "html": _print_html}[output](result)
 
 
-def _row(player: PlayerReport) -> dict[str, Any]:
-    return {
-        "start_number": player.start_number,
-        "name": player.name,
-        "fide_id": player.fide_id,
-        "title": player.title,
-        "federation": player.federation,
-        "rating": player.rating,
-        "k": player.k.k if player.k else None,
-        "k_reason": player.k.reason if player.k else None,
-        "games": player.games,
-        "games_against_unrated": player.games_against_unrated,
-        "score": player.score,
-        "expected": player.expected,
-        "capped_games": player.capped_games,
-        "change": player.change,
-        "rounded_change": player.rounded_change,
-        "new_rating": player.new_rating,
-        "performance": player.performance.rating if player.performance else None,
-        "initial_rating": player.initial.rating if player.initial else None,
-        "initial_reason": player.initial.reason if player.initial else None,
-    }
-
-
 def _title(result: TournamentReport) -> str:
     name = result.tournament.name or "Tournament"
     return f"{name} — {result.rules.title}, rules of {result.as_of.isoformat()}"
@@ -102,25 +80,20 @@ def _print_json(result: TournamentReport) -> None:
             },
             "rules": result.rules.title,
             "as_of": result.as_of.isoformat(),
-            "players": [_row(player) for player in result.players],
+            "players": report_rows(result),
             "warnings": list(result.warnings),
         }
     )
 
 
 def _print_csv(result: TournamentReport) -> None:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    for player in result.players:
-        writer.writerow({key: "" if value is None else value for key, value in _row(player).items()})
-    sys.stdout.write(buffer.getvalue())
+    sys.stdout.write(report_csv(result))
 
 
 def _print_table(result: TournamentReport) -> None:
     rows = []
     for player in result.players:
-        row = _row(player)
+        row = report_row(player)
         outcome = f"initial {fmt(row['initial_rating'])}" if player.rating is None else fmt(row["new_rating"])
         rows.append(
             [
@@ -164,7 +137,7 @@ _HTML = jinja2.Environment(autoescape=True).from_string(
 
 
 def _print_html(result: TournamentReport) -> None:
-    rows = [_row(player) for player in result.players]
+    rows = report_rows(result)
     sys.stdout.write(
         _HTML.render(title=_title(result), columns=CSV_COLUMNS, rows=rows, warnings=result.warnings) + "\n"
     )

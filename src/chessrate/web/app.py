@@ -163,8 +163,10 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=settings.static), name="static")
 
     from chessrate.web.api import router  # the API needs the site only through app.state
+    from chessrate.web.report_page import router as report_router
 
     app.include_router(router)
+    app.include_router(report_router)
     if settings.list_db is not None:
         from chessrate.web.ratinglist_pages import mount_rating_list
 

@@ -9,6 +9,7 @@ CLDR symbols (a decimal comma in ``es`` and ``ca``); input accepts either, throu
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 from dataclasses import dataclass
 from decimal import Decimal
@@ -16,6 +17,7 @@ from importlib import resources
 from io import BytesIO
 
 from babel import Locale
+from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -119,6 +121,10 @@ class Translator:
         if value is None:
             return "—"
         return format_decimal(Decimal(str(value)), format="+0.0#;-0.0#", locale=self.language)
+
+    def date(self, value: dt.date) -> str:
+        """A day as the locale writes it in full: 17 June 2022, 17 de junio de 2022."""
+        return format_date(value, format="long", locale=self.language)
 
     def whole(self, value: Decimal | int, *, signed: bool = False) -> str:
         pattern = "+0;-0" if signed else "0"

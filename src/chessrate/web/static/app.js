@@ -1,5 +1,6 @@
 /* chessrate: the little the page needs besides htmx. Errors beside their fields, the chart,
-   a club rules file read into the text area. Without JavaScript the form submits as usual. */
+   a club rules file read into the text area, a player's games opened from the report.
+   Without JavaScript the form submits as usual. */
 (function () {
   "use strict";
 
@@ -88,6 +89,14 @@
     });
   }
 
+  // A link to a closed <details> (a player's games in the tournament-file report) opens it.
+  function openLinkedDetails(event) {
+    var link = event.target.closest && event.target.closest("a[href^='#']");
+    var target = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (target && target.tagName === "DETAILS") target.open = true;
+  }
+
+  document.addEventListener("click", openLinkedDetails);
   document.addEventListener("htmx:afterSettle", function () {
     syncErrors();
     if (chart) chart.redraw(false, false);

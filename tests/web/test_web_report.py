@@ -1,0 +1,411 @@
+"""The tournament-file page, its CSV download and POST /api/report, with the real files of tests/data.
+
+Published values are the hand calculations of tests/test_report.py (table 8.1.2 game by game):
+Candidates 2022, Nepomniachtchi 2766, 9.5/14, expected 6.86, K 10, +26.4 -> 2792; the FIDE example
+TRF under the rules of 2025-01-01, Vasquez expected 6.08, -0.8, three games capped.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI, Request
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chessrate.web.report_file import MAX_FILE
+from chessrate.web.report_page import csv_filename
+from chessrate.web.uploads import Submitted, read_form
+
+DATA = Path(__file__).parent.parent / "data"
+CANDIDATES = (DATA / "pgn/candidates-2022.pgn").read_bytes()
+FIDE_EXAMPLE = (DATA / "trf/fide-example.trf").read_bytes()
+SWISS = (DATA / "trf/swiss-9-rounds.trf").read_bytes()
+#: swiss-9-rounds.trf with its first " 1 " result turned into " 7 ": one bad line (tests/test_report.py).
+BROKEN_SWISS = SWISS.replace(b" 1 ", b" 7 ", 1)
+
+
+def upload(name: str, data: bytes) -> dict[str, Any]:
+    return {"file": (name, data, "application/octet-stream")}
+
+
+def player(players: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    return next(p for p in players if p["name"].startswith(name))
+
+
+def csv_rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def errors_of(page: str) -> dict[str, str]:
+    match = re.search(r"data-errors='([^']*)'", page)
+    assert match, "no errors data"
+    import json
+
+    return dict(json.loads(html.unescape(match.group(1))))
+
+
+# --- published values -----------------------------------------------------------------------------
+
+
+def test_api_candidates_2022_by_hand(client: TestClient) -> None:
+    # tests/test_report.py: 9.5/14, expected 3.43 x 2 = 6.86, K 10, 10 x (9.5 - 6.86) = +26.4 -> 2792.
+    response = client.post("/api/report", files=upload("candidates-2022.pgn", CANDIDATES))
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["as_of"] == "2022-06-17"  # the tournament's start date, the rules of that day
+    assert data["as_of_from_file"] is True
+    nepo = player(data["players"], "Nepomniachtchi")
+    assert (nepo["rating"], nepo["games"], nepo["score"], nepo["expected"]) == (2766, 14, 9.5, 6.86)
+    assert (nepo["k"], nepo["change"], nepo["rounded_change"], nepo["new_rating"]) == (10, 26.4, 26, 2792)
+    assert nepo["fide_id"] == 4168119
+    assert len(nepo["games_rated"]) == 14
+    assert data["problems"] == []
+
+
+def test_api_fide_example_vasquez_with_the_rules_of_2025(client: TestClient) -> None:
+    # tests/test_report.py: cap on every game (2024 rules): .92 x 3, .81, .77, .86, .88 = 6.08; -0.8.
+    response = client.post(
+        "/api/report", files=upload("fide-example.trf", FIDE_EXAMPLE), data={"as_of": "2025-01-01"}
+    )
+    assert response.status_code == 200, response.text
+    vasquez = player(response.json()["players"], "Vasquez")
+    assert (vasquez["expected"], vasquez["change"], vasquez["capped_games"]) == (6.08, -0.8, 3)
+    capped = [game for game in vasquez["games_rated"] if game["capped"]]
+    assert {game["raw_difference"] for game in capped} == {663, 479, 409}
+    assert {game["difference"] for game in capped} == {400}
+
+
+def test_api_one_k_for_every_player(client: TestClient) -> None:
+    # tests/test_report.py: K 20 for Nepomniachtchi gives 20 x (9.5 - 6.86) = +52.8.
+    data = client.post(
+        "/api/report", files=upload("c.pgn", CANDIDATES), data={"rules": "elo", "k": "20"}
+    ).json()
+    assert data["rules"]["name"] == "elo"
+    # plain Elo: the logistic formula, not table 8.1.2, so only K is checked against the table's figure
+    assert all(p["k"] == 20 for p in data["players"])
+    table = client.post(
+        "/api/report", files=upload("c.pgn", CANDIDATES), data={"k": "20", "expected": "table"}
+    ).json()
+    assert player(table["players"], "Nepomniachtchi")["change"] == 52.8
+
+
+def test_api_k_file(client: TestClient) -> None:
+    files = {
+        **upload("c.pgn", CANDIDATES),
+        "k_file": ("k.csv", b"player,k\n4168119,20\n999,15\n", "text/csv"),
+    }
+    data = client.post("/api/report", files=files).json()
+    assert player(data["players"], "Nepomniachtchi")["change"] == 52.8
+    assert player(data["players"], "Duda")["k"] == 10
+    assert data["unknown_k_players"] == ["999"]
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+def test_page_without_javascript_in_spanish(client: TestClient) -> None:
+    page = client.post("/report", files=upload("candidates-2022.pgn", CANDIDATES), data={"lang": "es"}).text
+    row = re.search(r'<tr id="row-4">(.*?)</tr>', page, re.S)
+    assert row
+    cells = [
+        re.sub(r"<[^>]+>", "", cell).strip()
+        for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row.group(1), re.S)
+    ]
+    assert cells[1] == "GM Nepomniachtchi, Ian"
+    assert cells[3:] == ["2766", "10", "14", "9,5", "6,86", "", "+26,4", "+26", "2792", "2906"]
+    assert "Archivo de torneo" in page
+    assert "17 de junio de 2022" in page
+    assert 'id="player-4"' in page  # the game-by-game details
+    assert "Firouzja, Alireza" in page.split('id="player-4"')[1].split("</details>")[0]
+
+
+def test_htmx_gets_the_result_block(client: TestClient) -> None:
+    response = client.post("/report", files=upload("c.pgn", CANDIDATES), headers={"HX-Request": "true"})
+    assert response.text.lstrip().startswith('<section id="result"')
+    assert "<form" in response.text  # the download form
+    assert 'id="form"' not in response.text
+
+
+@pytest.mark.parametrize("lang", ["es", "ca", "en"])
+def test_empty_page_in_every_language(client: TestClient, lang: str) -> None:
+    page = client.get(f"/report?lang={lang}").text
+    tab = {"es": "Archivo de torneo", "ca": "Fitxer de torneig", "en": "Tournament file"}[lang]
+    assert f'<a href="/report?lang={lang}" aria-current="page">{tab}</a>' in page
+    assert 'name="file" type="file"' in page
+
+
+def test_file_problems_listed_with_their_lines(client: TestClient) -> None:
+    page = client.post("/report", files=upload("broken.trf", BROKEN_SWISS)).text
+    problems = re.search(r'<ul id="file-problems">(.*?)</ul>', page, re.S)
+    assert problems
+    assert re.search(r"line \d+</span> · error", problems.group(1))
+    assert 'id="report-table"' in page  # the rest is rated
+
+
+def test_strict_refuses_a_file_with_errors_beside_the_field(client: TestClient) -> None:
+    page = client.post("/report", files=upload("broken.trf", BROKEN_SWISS), data={"strict": "on"}).text
+    message = errors_of(page)["file"]
+    assert message.startswith("Refused, as asked, because the file has an error: line ")
+    assert re.search(r'<span class="error" id="error-file">Refused', page)
+    assert 'aria-invalid="true"' in page.split('id="f-file"')[1].split(">")[0]
+    assert 'id="report-table"' not in page
+
+
+# --- the CSV download -------------------------------------------------------------------------------
+
+
+def test_csv_download_of_an_uploaded_file(client: TestClient) -> None:
+    response = client.post("/report.csv", files=upload("candidates-2022.pgn", CANDIDATES))
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/csv; charset=utf-8"
+    assert response.headers["content-disposition"] == 'attachment; filename="candidates-2022-ratings.csv"'
+    text = response.content.decode("utf-8-sig")
+    rows = csv_rows(text)
+    assert len(rows) == 8
+    nepo = next(row for row in rows if row["name"].startswith("Nepomniachtchi"))
+    numbers = [Decimal(nepo[key]) for key in ("rating", "k", "expected", "change", "new_rating")]
+    assert numbers == [2766, 10, Decimal("6.86"), Decimal("26.4"), 2792]
+    assert nepo["k_reason"].startswith("K 10: rated 2400 or more")
+
+
+def test_the_download_form_posts_the_same_file_back(client: TestClient) -> None:
+    # The page keeps nothing: its download form carries the file's text and the options.
+    page = client.post(
+        "/report", files=upload("fide-example.trf", FIDE_EXAMPLE), data={"as_of": "2025-01-01", "lang": "ca"}
+    ).text
+    form = re.search(r'<form class="download"(.*?)</form>', page, re.S)
+    assert form
+    fields = {
+        name: html.unescape(value)
+        for name, value in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form.group(1))
+    }
+    content = re.search(r'<textarea name="content" hidden>\n(.*?)</textarea>', form.group(1), re.S)
+    assert content
+    fields["content"] = html.unescape(content.group(1)).replace("\n", "\r\n")  # as a browser sends it
+    assert fields["as_of"] == "2025-01-01"
+    response = client.post("/report.csv", data=fields)
+    assert response.status_code == 200
+    vasquez = next(
+        row for row in csv_rows(response.content.decode("utf-8-sig")) if row["name"].startswith("Vasquez")
+    )
+    numbers = [Decimal(vasquez[key]) for key in ("expected", "change", "capped_games")]
+    assert numbers == [Decimal("6.08"), Decimal("-0.8"), 3]
+    assert response.headers["content-disposition"] == 'attachment; filename="fide-example-ratings.csv"'
+
+
+def test_csv_download_of_bad_input_is_the_page_with_the_message(client: TestClient) -> None:
+    response = client.post("/report.csv", files=upload("notes.txt", b"hello\nworld\n"))
+    assert response.status_code == 422
+    assert errors_of(response.text)["file"].startswith("“notes.txt” is not a tournament file we know.")
+
+
+def test_a_latin_1_csv_keeps_its_accents_through_the_download(client: TestClient) -> None:
+    # A club's spreadsheet saved as Windows-1252: read as such, and re-posted as UTF-8 text.
+    club = (
+        "white;black;white_rating;black_rating;result;date\n"
+        "García, Ana;Pujol, Martí;1850;1750;1-0;2025-03-14\n"
+    ).encode("cp1252")
+    page = client.post("/report", files=upload("club.csv", club)).text
+    assert "García, Ana" in page
+    assert "Pujol, Martí" in page
+    content = re.search(r'<textarea name="content" hidden>\n(.*?)</textarea>', page, re.S)
+    assert content
+    download = client.post(
+        "/report.csv", data={"content": html.unescape(content.group(1)), "filename": "club.csv"}
+    )
+    names = [row["name"] for row in csv_rows(download.content.decode("utf-8-sig"))]
+    assert names == ["García, Ana", "Pujol, Martí"]
+
+
+@pytest.mark.parametrize(
+    ("uploaded", "expected"),
+    [
+        ("candidates-2022.pgn", "candidates-2022-ratings.csv"),
+        ("C:\\torneos\\Open de Sitges 2024.trf", "Open-de-Sitges-2024-ratings.csv"),
+        ('x"; y.csv', "x-y-ratings.csv"),
+        ("ñ.pgn", "tournament-ratings.csv"),
+    ],
+)
+def test_csv_filename(uploaded: str, expected: str) -> None:
+    assert csv_filename(uploaded) == expected
+
+
+# --- bad input --------------------------------------------------------------------------------------
+
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("board.png", PNG, "“board.png” is not a text file."),
+        ("board.pgn", PNG, "“board.pgn” is not a text file."),
+        ("notes.txt", b"hello\nworld\n", "“notes.txt” is not a tournament file we know."),
+        ("empty.trf", b"  \n", "“empty.trf” is empty."),
+        ("latin1.csv", "white;black\nMaría;José\n".encode("latin-1"), "“latin1.csv” has no players"),
+        # a superscript one where the FIDE id goes: str.isdigit() says yes, int() says no (formats bug)
+        (
+            "superscript.trf",
+            SWISS.replace(b"NOR           0 1990", b"NOR          \xb90 1990", 1),
+            "“superscript.trf” could not be read: invalid literal for int()",
+        ),
+    ],
+)
+def test_bad_files_named_beside_the_field(client: TestClient, name: str, data: bytes, message: str) -> None:
+    response = client.post("/report", files=upload(name, data))
+    assert response.status_code == 200
+    assert errors_of(response.text)["file"].startswith(message)
+    api = client.post("/api/report", files=upload(name, data))
+    assert api.status_code == 422
+    (detail,) = api.json()["detail"]
+    assert detail["loc"] == ["body", "file"]
+    assert detail["msg"].startswith(message)
+
+
+def test_api_bad_input_names_the_field(client: TestClient) -> None:
+    missing = client.post("/api/report", data={"rules": "fide"})
+    assert missing.status_code == 422
+    assert missing.json()["detail"][0]["loc"] == ["body", "file"]
+    assert missing.json()["detail"][0]["type"] == "missing"
+    for data, field in [
+        ({"as_of": "2022-13-01"}, "as_of"),
+        ({"rules": "elo"}, "k"),  # plain Elo has no K rule
+        ({"k": "-3"}, "k"),
+        ({"rules": "chess960"}, "rules"),
+        ({"strict": "maybe"}, "strict"),
+    ]:
+        response = client.post("/api/report", files=upload("c.pgn", CANDIDATES), data=data)
+        assert response.status_code == 422, data
+        assert [d["loc"] for d in response.json()["detail"]] == [["body", field]], data
+    bad_k = {**upload("c.pgn", CANDIDATES), "k_file": ("k.csv", b"id,k\n1,20\n", "text/csv")}
+    detail = client.post("/api/report", files=bad_k).json()["detail"]
+    assert detail[0]["loc"] == ["body", "k_file"]
+    assert detail[0]["msg"] == "The K file could not be read: the first line must be the header 'player,k'"
+    not_a_form = client.post("/api/report", content=b"x", headers={"content-type": "multipart/form-data"})
+    assert not_a_form.status_code == 422
+    assert not_a_form.json()["detail"][0]["loc"] == ["body", "file"]
+
+
+def test_a_start_before_the_first_fide_rules_asks_for_a_day(client: TestClient) -> None:
+    # The FIDE example started on 2005-07-28; the first rules we have are of 2014-07-01.
+    response = client.post("/api/report", files=upload("fide-example.trf", FIDE_EXAMPLE))
+    assert response.status_code == 422
+    (detail,) = response.json()["detail"]
+    assert detail["loc"] == ["body", "as_of"]
+    assert detail["msg"].startswith("The tournament started on 2005-07-28, before the first FIDE rules")
+    spanish = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "es"}).text
+    assert errors_of(spanish)["as_of"].startswith("El torneo empezó el 2005-07-28")
+    club = client.post("/api/report", files=upload("f.trf", FIDE_EXAMPLE), data={"rules": "ciabe"})
+    assert club.status_code == 200  # a club's rules do not depend on the day
+
+
+def test_a_file_over_the_limit_is_refused(client: TestClient) -> None:
+    big = b'[Event "x"]\n' + b" " * MAX_FILE
+    response = client.post("/report", files=upload("huge.pgn", big), data={"lang": "en"})
+    assert response.status_code == 200
+    assert (
+        errors_of(response.text)["file"]
+        == "“huge.pgn” is larger than 20 MB (20.0 MB): choose a smaller file."
+    )
+    api = client.post("/api/report", files=upload("huge.pgn", big))
+    assert api.status_code == 422
+    assert api.json()["detail"][0]["loc"] == ["body", "file"]
+
+
+def test_no_request_body_is_written_to_disk(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Starlette's own parser would spool a file over 1 MB to a temporary file; ours keeps it in memory.
+    def no_disk(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a temporary file was opened")
+
+    for name in ("SpooledTemporaryFile", "TemporaryFile", "NamedTemporaryFile", "mkstemp"):
+        monkeypatch.setattr(tempfile, name, no_disk)
+    monkeypatch.setattr("starlette.formparsers.SpooledTemporaryFile", no_disk)
+    padded = CANDIDATES + b"\n" * 2_000_000
+    response = client.post("/api/report", files=upload("c.pgn", padded))
+    assert response.status_code == 200
+    assert player(response.json()["players"], "Nepomniachtchi")["new_rating"] == 2792
+
+
+def echo_app(file_limit: int) -> TestClient:
+    """A tiny app that answers what read_form kept."""
+    app = FastAPI()
+
+    @app.post("/echo")
+    async def echo(request: Request) -> dict[str, Any]:
+        got: Submitted = await read_form(request, file_limit=file_limit, big_fields=frozenset({"content"}))
+        return {
+            "fields": got.fields,
+            "files": {k: [f.filename, f.data.decode(), f.size, f.too_large] for k, f in got.files.items()},
+            "too_long": sorted(got.too_long),
+            "cut": got.cut,
+        }
+
+    return TestClient(app)
+
+
+def test_read_form_cuts_a_file_at_its_limit_and_reads_the_fields_after_it() -> None:
+    client = echo_app(file_limit=10)
+    parts = [
+        ('name="file"; filename="a.trf"', "0123456789ABC"),
+        ('name="empty"; filename=""', ""),  # a file input left empty, as browsers send it
+        ('name="rules"', "fide"),
+        ('name="content"', "x" * 11),
+    ]
+    body = "".join(
+        f"--B\r\nContent-Disposition: form-data; {head}\r\n\r\n{value}\r\n" for head, value in parts
+    )
+    answer = client.post(
+        "/echo?lang=ca",
+        content=(body + "--B--\r\n").encode(),
+        headers={"content-type": "multipart/form-data; boundary=B"},
+    ).json()
+    assert answer["files"] == {"file": ["a.trf", "0123456789", 13, True]}
+    assert answer["fields"] == {"lang": "ca", "rules": "fide", "content": "x" * 10}
+    assert answer["too_long"] == ["content"]
+    fits = client.post("/echo", files={"file": ("b.pgn", b"0123456789", "text/plain")}).json()
+    assert fits["files"] == {"file": ["b.pgn", "0123456789", 10, False]}
+
+
+def test_read_form_stops_reading_past_the_hard_limit() -> None:
+    from chessrate.web import uploads
+
+    client = echo_app(file_limit=10)
+    hard = 3 * 10 + uploads.MAX_PARTS * uploads.MAX_FIELD
+    body = client.post("/echo", files={"file": ("c.pgn", b"z" * (hard + 1), "text/plain")}).json()
+    assert body["cut"] is True
+    assert body["files"]["file"][3] is True
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    prefix=st.sampled_from([b"", b"[Event ", b"012 ", b"001    1 ", b"white,black\n", b"\xef\xbb\xbf"]),
+    data=st.binary(max_size=300),
+    name=st.sampled_from(["t.trf", "t.pgn", "t.csv", "t.txt", ""]),
+    strict=st.booleans(),
+)
+def test_no_file_breaks_the_page(app: FastAPI, prefix: bytes, data: bytes, name: str, strict: bool) -> None:
+    client = TestClient(app)
+    form = {"strict": "on"} if strict else {}
+    response = client.post("/report", files=upload(name or "x", prefix + data), data=form)
+    assert response.status_code == 200
+    assert "Traceback" not in response.text
+    api = client.post("/api/report", files=upload(name or "x", prefix + data), data=form)
+    assert api.status_code in {200, 422}
+
+
+def test_api_documented_as_multipart(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    body = spec["paths"]["/api/report"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"]
+    assert body["required"] == ["file"]
+    assert body["properties"]["file"]["format"] == "binary"
