@@ -33,6 +33,11 @@ SCORE_WORDS: dict[str, Decimal] = {
 }  # fmt: skip
 
 
+def is_digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``¹`` or ``٣``, which ``int()`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
     """A finite number, written with a decimal point or a decimal comma (``0,5``) or as ``½``."""
     if isinstance(text, int | Decimal):

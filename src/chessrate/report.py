@@ -31,7 +31,7 @@ from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
 from chessrate.formats.model import Player, RatedGame, ReadResult, Tournament
-from chessrate.parse import parse_k
+from chessrate.parse import is_digits, parse_k
 from chessrate.ruleset import RuleSet
 
 
@@ -181,7 +181,7 @@ def read_k_file(text: str, *, origin: str) -> dict[str, int]:
     for line, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) != 2 or not row[0].strip().isdigit():
+        if len(row) != 2 or not is_digits(row[0].strip()):
             raise InvalidInputError("k_file", f"{origin} line {line}", f"expected 'player,k', got {row!r}")
         table[row[0].strip()] = parse_k(row[1], field=f"k in {origin} line {line}")
     return table

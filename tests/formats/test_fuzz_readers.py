@@ -107,3 +107,25 @@ def test_a_duplicated_player_line_is_refused_in_strict_mode() -> None:
     with pytest.raises(FileFormatError) as caught:
         read_trf(broken, strict=True)
     assert caught.value.line == 6
+
+
+@pytest.mark.parametrize(
+    ("reader", "text"),
+    [
+        (read_trf, "012 Club\n001    ¹      Player, One                       1500\n"),
+        (read_trf, "001    1      Player, One                       1500             1²\n"),
+        (
+            read_pgn,
+            '[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "¹500"]\n[WhiteFideId "¹2"]\n\n1-0\n',
+        ),
+        (
+            read_csv_games,
+            "white,black,white_rating,black_rating,result,date,round\nA,B,1500,1600,1,2024-01-01,¹\n",
+        ),
+    ],
+    ids=["trf-start-number", "trf-fide-id", "pgn-elo-and-id", "csv-round"],
+)
+def test_unicode_digits_are_reported_not_crashed_on(reader: Callable[..., ReadResult], text: str) -> None:
+    # str.isdigit() accepts "¹", int() refuses it: found by fuzzing (mutated real files).
+    result = reader(text.encode("utf-8"))
+    assert isinstance(result, ReadResult)

@@ -25,7 +25,7 @@ from pathlib import Path
 from chessrate.errors import InvalidInputError
 from chessrate.formats.model import Game, Kind, Player, ProblemLog, ReadResult, Tournament
 from chessrate.formats.text import decode, split_lines
-from chessrate.parse import parse_date, parse_rating, parse_score
+from chessrate.parse import is_digits, parse_date, parse_rating, parse_score
 
 REQUIRED = ("white", "black", "white_rating", "black_rating", "result", "date")
 OPTIONAL = ("round",)
@@ -175,7 +175,7 @@ def _result(text: str) -> tuple[tuple[Decimal, Decimal], Kind]:
 
 
 def _round(text: str) -> int:
-    if not text.isdigit() or int(text) == 0:
+    if not is_digits(text) or int(text) == 0:
         raise InvalidInputError("round", text, "a round is a whole number from 1")
     return int(text)
 

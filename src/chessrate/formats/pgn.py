@@ -25,6 +25,7 @@ import chess.pgn
 from chessrate.formats.model import Game, Kind, Player, ProblemLog, ReadResult, Tournament
 from chessrate.formats.text import decode, open_text, parse_loose_date
 from chessrate.formats.trf import TITLES
+from chessrate.parse import is_digits
 
 #: PGN results (PGN standard, Seven Tag Roster): White's and Black's scores.
 RESULTS = {
@@ -155,15 +156,15 @@ def _side(headers: dict[str, str], colour: str, where: str, line: int, log: Prob
         return None
     rating_text = headers.get(f"{colour}Elo", "").strip()
     rating = None
-    if rating_text.isdigit() and int(rating_text) <= MAX_RATING:
+    if is_digits(rating_text) and int(rating_text) <= MAX_RATING:
         rating = int(rating_text) or None
     elif rating_text not in UNKNOWN:
         log.error(line, "invalid-rating", f"{where}: invalid {colour}Elo {rating_text!r}")
     if rating is None:
         log.warning(line, "no-rating", f"{where}: {colour} {name!r} has no rating")
     id_text = headers.get(f"{colour}FideId", "").strip()
-    fide_id = int(id_text) or None if id_text.isdigit() else None
-    if id_text not in UNKNOWN and not id_text.isdigit():
+    fide_id = int(id_text) or None if is_digits(id_text) else None
+    if id_text not in UNKNOWN and not is_digits(id_text):
         log.warning(line, "invalid-fide-id", f"{where}: invalid {colour}FideId {id_text!r}")
     title_text = headers.get(f"{colour}Title", "").strip()
     title = TITLES.get(title_text.lower(), title_text) if title_text not in UNKNOWN else None

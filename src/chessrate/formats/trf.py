@@ -28,6 +28,7 @@ from chessrate.formats.model import (
 )
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
 from chessrate.formats.text import decode, parse_loose_date, split_lines
+from chessrate.parse import is_digits
 
 #: Header records whose value we keep (TRF16; 042/052 dates in any form, §2.4).
 _TEXT_HEADERS = {
@@ -206,7 +207,7 @@ def _read_header(record: str, value: str, number: int, header: _Header, log: Pro
     elif record == "132":
         header.round_dates = _round_dates(value, number, log)
     elif record in ("142", "XXR"):
-        if text.isdigit() and int(text) > 0:
+        if is_digits(text) and int(text) > 0:
             header.planned_rounds = int(text)
         else:
             log.error(number, "invalid-rounds", f"invalid number of rounds {text!r} in record {record}")
@@ -243,7 +244,7 @@ def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | No
 def _read_player(line: str, number: int, scoring: Scoring, log: ProblemLog) -> Player | None:
     padded = line.ljust(_FIRST_ROUND)
     start_rank = padded[4:8].strip()
-    if not start_rank.isdigit() or int(start_rank) == 0:
+    if not is_digits(start_rank) or int(start_rank) == 0:
         log.error(number, "invalid-player", f"invalid starting number {start_rank!r} (columns 5-8)")
         return None
     sex = padded[9].strip().lower() or None
@@ -284,7 +285,7 @@ def _number(
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not is_digits(text):
         log.error(
             line,
             f"invalid-{field_name.lower().replace(' ', '-')}",
@@ -347,7 +348,7 @@ def _read_cell(
         return RoundCell(round_number, None, None, "", Kind.NOT_PAIRED, Decimal(0), line)
     opponent: int | None = None
     if opponent_text:
-        if not opponent_text.isdigit():
+        if not is_digits(opponent_text):
             log.error(line, "invalid-opponent", f"{where}: invalid opponent {opponent_text!r}")
         else:
             opponent = int(opponent_text) or None  # 0000 or 0: no opponent (§2.4)

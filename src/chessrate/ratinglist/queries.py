@@ -13,6 +13,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
+from chessrate.parse import is_digits
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -205,7 +206,7 @@ def list_view(engine: Engine, period: str | None = None, *, draft: bool = False)
 def find_player(connection: Connection, reference: str) -> int:
     """A player by FIDE id, else by store id."""
     text = reference.strip()
-    if not text.isdigit():
+    if not is_digits(text):
         raise InvalidInputError("player", reference, "give the player's FIDE id or store id (a number)")
     number = int(text)
     found = connection.execute(select(players.c.id).where(players.c.fide_id == number)).scalar()

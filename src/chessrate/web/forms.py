@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TypeVar
 
+from chessrate.parse import is_digits
 from chessrate.web.calculations import (
     MAX_EVENTS,
     MAX_ROWS,
@@ -114,7 +115,7 @@ def period(form: Form) -> PeriodInputs:
     action = text(form, "action")
     found = events(form)
     parts = action.split(":")
-    if len(parts) >= 4 and parts[1] == "events" and parts[3] == "games" and parts[2].isdigit():
+    if len(parts) >= 4 and parts[1] == "events" and parts[3] == "games" and is_digits(parts[2]):
         # add:events:1:games or remove:events:1:games:2
         index = int(parts[2])
         if index < len(found):
@@ -155,7 +156,7 @@ def apply_rows(action: str, name: str, rows: tuple[R, ...], *, blank: R) -> tupl
     limit = MAX_EVENTS if name == "events" else MAX_ROWS
     if parts[:2] == ["add", name] and len(parts) == 2 and len(rows) < limit:
         return (*rows, blank)
-    if parts[:2] == ["remove", name] and len(parts) == 3 and parts[2].isdigit():
+    if parts[:2] == ["remove", name] and len(parts) == 3 and is_digits(parts[2]):
         index = int(parts[2])
         if 0 <= index < len(rows) and len(rows) > 1:
             return rows[:index] + rows[index + 1 :]
