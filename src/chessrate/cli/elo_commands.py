@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any
@@ -95,6 +98,41 @@ def _settings(
     )
 
 
+#: The options every Elo command shares, in the order ``--help`` shows them.
+RULE_OPTIONS: tuple[tuple[str, Any], ...] = (
+    ("k", KOpt),
+    ("rules", RulesOpt),
+    ("as_of", AsOfOpt),
+    ("expected", ExpectedOpt),
+    ("no_cap", NoCapOpt),
+    ("birth_year", BirthYearOpt),
+    ("rated_games", RatedGamesOpt),
+    ("highest_rating", HighestOpt),
+)
+
+
+def with_rule_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Give a command the shared rule and K options; it receives them resolved as ``settings``."""
+    own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "settings"]
+    shared = [
+        inspect.Parameter(
+            name,
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=annotation,
+            default=False if name == "no_cap" else None,
+        )
+        for name, annotation in RULE_OPTIONS
+    ]
+
+    @functools.wraps(command)
+    def run(**options: Any) -> None:
+        settings = _settings(**{name: options.pop(name) for name, _ in RULE_OPTIONS})
+        command(settings=settings, **options)
+
+    run.__signature__ = inspect.Signature(own + shared)  # type: ignore[attr-defined]
+    return run
+
+
 def _profile(
     birth_year: str | None, rated_games: str | None, highest_rating: str | None
 ) -> PlayerProfile | None:
@@ -156,25 +194,16 @@ GAME_COLUMNS = ["game", "opponent", "difference", "expected", "score", "change"]
 
 
 @app.command()
+@with_rule_options
 def game(
     rating: RatingArg,
     opponent: Annotated[str, typer.Argument(help="The opponent's rating.", show_default=False)],
     result: Annotated[str, typer.Argument(help="1, 0.5, 0, ½, win, draw, loss.", show_default=False)],
-    k: KOpt = None,
-    rules: RulesOpt = None,
-    as_of: AsOfOpt = None,
-    expected: ExpectedOpt = None,
-    no_cap: NoCapOpt = False,
-    birth_year: BirthYearOpt = None,
-    rated_games: RatedGamesOpt = None,
-    highest_rating: HighestOpt = None,
     json: JsonOpt = False,
+    *,
+    settings: Settings,
 ) -> None:
     """The rating change of one game."""
-    settings = _settings(
-        rules=rules, as_of=as_of, expected=expected, no_cap=no_cap, k=k,
-        birth_year=birth_year, rated_games=rated_games, highest_rating=highest_rating,
-    )  # fmt: skip
     result_ = rate_game(
         parse_rating(rating),
         parse_rating(opponent, field="opponent"),
@@ -217,6 +246,7 @@ def _capped_note(game: GameWorking) -> str:
 
 
 @app.command()
+@with_rule_options
 def tournament(
     rating: RatingArg,
     games: Annotated[
@@ -226,21 +256,11 @@ def tournament(
         ),
     ],
     points: Annotated[str | None, typer.Option("--points", help="Total points, with bare opponents.")] = None,
-    k: KOpt = None,
-    rules: RulesOpt = None,
-    as_of: AsOfOpt = None,
-    expected: ExpectedOpt = None,
-    no_cap: NoCapOpt = False,
-    birth_year: BirthYearOpt = None,
-    rated_games: RatedGamesOpt = None,
-    highest_rating: HighestOpt = None,
     json: JsonOpt = False,
+    *,
+    settings: Settings,
 ) -> None:
     """The rating change of a tournament: each opponent with a result, or opponents and total points."""
-    settings = _settings(
-        rules=rules, as_of=as_of, expected=expected, no_cap=no_cap, k=k,
-        birth_year=birth_year, rated_games=rated_games, highest_rating=highest_rating,
-    )  # fmt: skip
     parsed = [_parse_game(text) for text in games]
     total = parse_points(points, games=len(parsed)) if points is not None else None
     if total is None and any(item.score is None for item in parsed):
@@ -301,26 +321,17 @@ def _show_tournament(result: TournamentResult, *, as_json: bool) -> None:
 
 
 @app.command("games")
+@with_rule_options
 def games_against_average(
     rating: RatingArg,
     games: Annotated[str, typer.Option("--games", help="Number of games G.", show_default=False)],
     points: Annotated[str, typer.Option("--points", help="Total points P.", show_default=False)],
     average: Annotated[str, typer.Option("--average", help="Average opponent rating.", show_default=False)],
-    k: KOpt = None,
-    rules: RulesOpt = None,
-    as_of: AsOfOpt = None,
-    expected: ExpectedOpt = None,
-    no_cap: NoCapOpt = False,
-    birth_year: BirthYearOpt = None,
-    rated_games: RatedGamesOpt = None,
-    highest_rating: HighestOpt = None,
     json: JsonOpt = False,
+    *,
+    settings: Settings,
 ) -> None:
     """G games against an average opponent with P points: R + K (P - G E)."""
-    settings = _settings(
-        rules=rules, as_of=as_of, expected=expected, no_cap=no_cap, k=k,
-        birth_year=birth_year, rated_games=rated_games, highest_rating=highest_rating,
-    )  # fmt: skip
     count = parse_count(games, field="games", minimum=1)
     result = rate_against_average(
         parse_rating(rating),
@@ -388,6 +399,7 @@ def _parse_event(text: str, position: int) -> Event:
 
 
 @app.command()
+@with_rule_options
 def period(
     rating: RatingArg,
     events: Annotated[
@@ -399,21 +411,11 @@ def period(
     round_per_tournament: Annotated[
         bool, typer.Option("--round-per-tournament", help="Round each tournament's change, not the period's.")
     ] = False,
-    k: KOpt = None,
-    rules: RulesOpt = None,
-    as_of: AsOfOpt = None,
-    expected: ExpectedOpt = None,
-    no_cap: NoCapOpt = False,
-    birth_year: BirthYearOpt = None,
-    rated_games: RatedGamesOpt = None,
-    highest_rating: HighestOpt = None,
     json: JsonOpt = False,
+    *,
+    settings: Settings,
 ) -> None:
     """One rating period with several tournaments, each rated from the rating at its start."""
-    settings = _settings(
-        rules=rules, as_of=as_of, expected=expected, no_cap=no_cap, k=k,
-        birth_year=birth_year, rated_games=rated_games, highest_rating=highest_rating,
-    )  # fmt: skip
     rule_set = settings.rules.with_rounding(Rounding.TOURNAMENT) if round_per_tournament else settings.rules
     parsed = [_parse_event(text, position) for position, text in enumerate(events, start=1)]
     result = rate_period(parse_rating(rating), parsed, rules=rule_set, k=settings.k, profile=settings.profile)
