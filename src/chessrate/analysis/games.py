@@ -272,8 +272,8 @@ def analyse_games(
                     workers=workers,
                     scheduler=scheduler,
                     progress=progress,
+                    on_batch=cache.put_many,
                 )
-                cache.put_many(found)
                 evaluations.update(found)
     analyses = []
     for i, game in enumerate(games):

@@ -36,10 +36,12 @@ def run_batches(
     workers: int = 1,
     scheduler: str | Any | None = None,
     progress: Progress | None = None,
+    on_batch: Callable[[dict[str, Evaluation]], None] | None = None,
 ) -> dict[str, Evaluation]:
     """Evaluate every batch: here (``workers`` 1), on ``workers`` processes, or on a Dask cluster.
 
-    ``scheduler`` is a Dask scheduler address (``tcp://HOST:PORT``) or a ``distributed.Client``.
+    ``scheduler`` is a Dask scheduler address (``tcp://HOST:PORT``) or a ``distributed.Client``;
+    ``on_batch`` receives each batch's evaluations as it comes back (to cache them at once).
     """
     if workers < 1:
         raise InvalidInputError("workers", workers, "must be at least 1")
@@ -49,7 +51,10 @@ def run_batches(
 
     def merge(batch: dict[str, tuple[int, str]]) -> None:
         nonlocal done
-        results.update({key: Evaluation(score, best) for key, (score, best) in batch.items()})
+        evaluations = {key: Evaluation(score, best) for key, (score, best) in batch.items()}
+        results.update(evaluations)
+        if on_batch is not None:
+            on_batch(evaluations)
         done += len(batch)
         if progress is not None:
             progress(done, total)
