@@ -95,7 +95,10 @@ def sample(rows: list[dict[str, str]], games: int) -> list[dict[str, str]]:
     for row in rows:
         counts[row["white_id"]] += 1
         counts[row["black_id"]] += 1
-    focus = sorted((p for p, n in counts.items() if n >= FOCUS_MIN_GAMES), key=lambda p: digest("chessrate-strength-player:" + p))
+    focus = sorted(
+        (p for p, n in counts.items() if n >= FOCUS_MIN_GAMES),
+        key=lambda p: digest("chessrate-strength-player:" + p),
+    )
     chosen: dict[str, dict[str, str]] = {}
     for player in focus:
         if len(chosen) >= games:
@@ -133,9 +136,16 @@ def player_games(rows: Sequence[dict[str, str]], args: argparse.Namespace) -> li
     games = [to_game(r) for r in rows]
     started = time.perf_counter()
 
+    reported = [0]
+
     def progress(done: int, total: int) -> None:
-        if done == total or done % 5000 < 600:
-            print(f"  {done}/{total} positions, {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        if done == total or done - reported[0] >= 5000:
+            reported[0] = done
+            print(
+                f"  {done}/{total} positions, {time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
 
     analyses = analyse_games(
         games,
@@ -147,7 +157,7 @@ def player_games(rows: Sequence[dict[str, str]], args: argparse.Namespace) -> li
     )
     out = []
     for row, analysis in zip(rows, analyses, strict=True):
-        for white in (True, False):
+        for white in (chess.WHITE, chess.BLACK):
             out.append(
                 PlayerGame(
                     game_id=row["id"],
@@ -197,7 +207,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--cache", default=str(ROOT / ".cache" / "strength-calibration.sqlite"))
     parser.add_argument("--analyse-only", action="store_true")
-    parser.add_argument("--no-write", action="store_true", help="report only; leave the shipped model as it is")
+    parser.add_argument(
+        "--no-write", action="store_true", help="report only; leave the shipped model as it is"
+    )
     args = parser.parse_args()
     Path(args.cache).parent.mkdir(parents=True, exist_ok=True)
 
@@ -269,7 +281,9 @@ def main() -> None:
         "interval_width": round(width, 1),
         "players_5_plus": len(player_errors),
         "players_5_plus_mae": round(statistics.mean(player_errors), 1) if player_errors else math.nan,
-        "players_5_plus_baseline_mae": round(statistics.mean(player_baseline), 1) if player_errors else math.nan,
+        "players_5_plus_baseline_mae": round(statistics.mean(player_baseline), 1)
+        if player_errors
+        else math.nan,
         "players_5_plus_coverage": round(statistics.mean(player_cover), 3) if player_errors else math.nan,
         "players_5_plus_mean_width": round(statistics.mean(player_width), 1) if player_errors else math.nan,
     }

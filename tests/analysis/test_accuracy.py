@@ -65,7 +65,11 @@ def test_judgement_thresholds_at_their_boundaries():
     def cp_for_drop(drop: float) -> float:
         return -math.log((1 + drop) / (1 - drop)) / acc.WIN_MULTIPLIER
 
-    for drop, expected in [(0.1, acc.Judgement.INACCURACY), (0.2, acc.Judgement.MISTAKE), (0.3, acc.Judgement.BLUNDER)]:
+    for drop, expected in [
+        (0.1, acc.Judgement.INACCURACY),
+        (0.2, acc.Judgement.MISTAKE),
+        (0.3, acc.Judgement.BLUNDER),
+    ]:
         at = cp_for_drop(drop)  # -54.50, -110.12 and -168.12 cp (bc -l)
         assert acc.judgement(Cp(0), Cp(math.floor(at))) == expected
         assert acc.judgement(Cp(0), Cp(math.ceil(at))) != expected
@@ -127,7 +131,12 @@ def test_game_accuracy_lila_cases(cps, white, black):
 
 @pytest.mark.parametrize(
     ("cps", "black", "white"),
-    [([15, 15], (100, 1), (100, 1)), ([900, 900], (10, 5), (100, 1)), ([15, -900], (100, 1), (10, 5)), ([900, 0], (10, 5), (10, 5))],
+    [
+        ([15, 15], (100, 1), (100, 1)),
+        ([900, 900], (10, 5), (100, 1)),
+        ([15, -900], (100, 1), (10, 5)),
+        ([900, 0], (10, 5), (10, 5)),
+    ],
 )
 def test_game_accuracy_black_moves_first_lila_cases(cps, black, white):
     w, b = _accuracy(cps, white_first=False)

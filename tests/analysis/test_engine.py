@@ -94,7 +94,9 @@ def test_real_analysis_and_the_cache(short_games, tmp_path):
             assert player.acpl == pytest.approx(sum(m.cp_loss for m in own) / len(own))
             assert player.accuracy is not None
             assert 0 <= player.accuracy <= 100
-            assert player.blunders == sum(m.judgement is not None and m.judgement.name == "BLUNDER" for m in own)
+            assert player.blunders == sum(
+                m.judgement is not None and m.judgement.name == "BLUNDER" for m in own
+            )
         assert all(m.best for m in analysis.moves)
 
 

@@ -116,7 +116,9 @@ def find_engine(path: str | None = None) -> str:
     for candidate in (path, DEFAULT_ENGINE, "stockfish"):
         if candidate and shutil.which(candidate):
             return str(shutil.which(candidate))
-    raise InvalidInputError("engine", path or DEFAULT_ENGINE, "Stockfish not found (apt-get install stockfish)")
+    raise InvalidInputError(
+        "engine", path or DEFAULT_ENGINE, "Stockfish not found (apt-get install stockfish)"
+    )
 
 
 class Engine:

@@ -84,11 +84,11 @@ class GameAnalysis:
     source: str  # "engine" or "pgn"
     white_scores: tuple[int, ...] = field(repr=False, default=())
 
-    def player(self, white: bool) -> PlayerSummary:
-        return self.white if white else self.black
+    def player(self, colour: chess.Color) -> PlayerSummary:
+        return self.white if colour == chess.WHITE else self.black
 
-    def player_moves(self, white: bool) -> list[MoveAnalysis]:
-        return [m for m in self.moves if m.white == white]
+    def player_moves(self, colour: chess.Color) -> list[MoveAnalysis]:
+        return [m for m in self.moves if m.white == colour]
 
 
 def read_games(text: str) -> list[chess.pgn.Game]:
@@ -102,7 +102,12 @@ def read_games(text: str) -> list[chess.pgn.Game]:
         number = len(games) + 1
         if game.errors:
             raise FileFormatError(f"game {number}: {game.errors[0]}")
-        if game.headers.get("Variant", "Standard").lower() not in {"standard", "chess", "normal", "from position"}:
+        if game.headers.get("Variant", "Standard").lower() not in {
+            "standard",
+            "chess",
+            "normal",
+            "from position",
+        }:
             raise FileFormatError(f"game {number}: variant {game.headers['Variant']!r} is not standard chess")
         games.append(game)
         if len(games) > MAX_GAMES:
@@ -188,7 +193,7 @@ def build_analysis(
     white_acc, black_acc = acc.game_accuracy(win_percents, white_moves_first=start_white)
     headers = dict(game.headers)
 
-    def summary(white: bool, accuracy: acc.GameAccuracy | None) -> PlayerSummary:
+    def summary(white: chess.Color, accuracy: acc.GameAccuracy | None) -> PlayerSummary:
         own = [m for m in moves if m.white == white]
         judged = [m.judgement for m in own]
         return PlayerSummary(
@@ -207,8 +212,8 @@ def build_analysis(
     return GameAnalysis(
         headers=headers,
         moves=tuple(moves),
-        white=summary(True, white_acc),
-        black=summary(False, black_acc),
+        white=summary(chess.WHITE, white_acc),
+        black=summary(chess.BLACK, black_acc),
         source=source,
         white_scores=tuple(white_scores),
     )

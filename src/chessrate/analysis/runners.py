@@ -19,7 +19,9 @@ from chessrate.errors import InvalidInputError
 Progress = Callable[[int, int], None]
 
 
-def evaluate_batch(keys: Sequence[str], engine_path: str | None, depth: int | None, nodes: int | None) -> dict[str, tuple[int, str]]:
+def evaluate_batch(
+    keys: Sequence[str], engine_path: str | None, depth: int | None, nodes: int | None
+) -> dict[str, tuple[int, str]]:
     """Evaluate one batch with an engine of its own (a task on a process or a Dask worker).
 
     Plain tuples travel between processes; ``Evaluation`` is rebuilt by the caller.
@@ -80,13 +82,14 @@ def _run_on_dask(
     scheduler: str | Any,
     merge: Callable[[dict[str, tuple[int, str]]], None],
 ) -> None:
-    from distributed import Client, as_completed as dask_completed  # noqa: PLC0415 - optional at run time
+    from distributed import Client
+    from distributed import as_completed as dask_completed
 
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler, timeout="10s")
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
     try:
         futures = [client.submit(evaluate_batch, list(batch), *args, pure=False) for batch in batches]
-        for future in dask_completed(futures):
+        for future in dask_completed(futures):  # type: ignore[no-untyped-call]
             merge(future.result())
     finally:
         if client is not scheduler:
-            client.close()
+            client.close()  # type: ignore[no-untyped-call]

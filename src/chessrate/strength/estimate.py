@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import chess
+
 from chessrate.analysis.games import GameAnalysis
 from chessrate.errors import InvalidInputError
 from chessrate.strength.features import feature_row
@@ -22,7 +24,9 @@ class PlayerEstimate:
 def game_estimates(analysis: GameAnalysis, model: StrengthModel | None = None) -> tuple[Estimate, Estimate]:
     """(White's, Black's) estimate from this one game."""
     model = model or load_model()
-    return model.estimate([feature_row(analysis, True)]), model.estimate([feature_row(analysis, False)])
+    return model.estimate([feature_row(analysis, chess.WHITE)]), model.estimate(
+        [feature_row(analysis, chess.BLACK)]
+    )
 
 
 def player_estimates(
@@ -36,7 +40,7 @@ def player_estimates(
     rows: dict[str, list[list[float]]] = {}
     names: dict[str, str] = {}
     for analysis in analyses:
-        for white in (True, False):
+        for white in (chess.WHITE, chess.BLACK):
             name = analysis.player(white).name
             if analysis.player(white).moves == 0:
                 continue

@@ -12,6 +12,8 @@ import math
 import statistics
 from collections.abc import Sequence
 
+import chess
+
 from chessrate.analysis.accuracy import Judgement
 from chessrate.analysis.games import GameAnalysis, MoveAnalysis
 
@@ -68,7 +70,7 @@ def _rate(moves: Sequence[MoveAnalysis], judged: Judgement) -> float:
     return sum(m.judgement == judged for m in moves) / len(moves) if moves else NAN
 
 
-def player_features(analysis: GameAnalysis, white: bool) -> dict[str, float]:
+def player_features(analysis: GameAnalysis, white: chess.Color) -> dict[str, float]:
     """The features of the player of ``white``'s colour in ``analysis``, by name."""
     own = analysis.player_moves(white)
     other = analysis.player_moves(not white)
@@ -103,7 +105,7 @@ def player_features(analysis: GameAnalysis, white: bool) -> dict[str, float]:
     return {name: NAN if values[name] is None else float(values[name]) for name in FEATURES}  # type: ignore[arg-type]
 
 
-def feature_row(analysis: GameAnalysis, white: bool) -> list[float]:
+def feature_row(analysis: GameAnalysis, white: chess.Color) -> list[float]:
     """``player_features`` in the model's order."""
     features = player_features(analysis, white)
     return [features[name] for name in FEATURES]

@@ -55,9 +55,9 @@ class StrengthModel:
     """The fitted model with its metadata."""
 
     def __init__(self, model_text: str, meta: dict[str, Any]) -> None:
-        import lightgbm  # noqa: PLC0415 - heavy; only when an estimate is asked for
+        import lightgbm
 
-        from chessrate.strength.features import FEATURES  # noqa: PLC0415
+        from chessrate.strength.features import FEATURES
 
         if list(meta.get("features", [])) != list(FEATURES):
             raise InvalidInputError("model", "features", "the model was fitted on other features")
