@@ -154,3 +154,11 @@ def test_a_side_without_moves_has_no_accuracy():
 def test_harmonic_mean_takes_values_below_one_as_one():
     # lila Maths.harmonicMean: 1 / max(1, v)
     assert acc.harmonic_mean([0.0, 100.0]) == pytest.approx(2 / (1 + 0.01))
+
+
+def test_judgements_use_uncapped_centipawns_as_lila_cp_advice():
+    # lila CpAdvice takes WinPercent.winningChances(cp) without the ceiling: from +3000 to +1000 the
+    # winning chances drop by about 0.025, no judgement; win% itself is capped.
+    assert acc.judgement(Cp(3000), Cp(1000)) is None
+    assert acc.win_percent(Cp(3000)) == acc.win_percent(Cp(1000))
+    assert acc.judgement(Cp(400), Cp(-400)) == acc.Judgement.BLUNDER

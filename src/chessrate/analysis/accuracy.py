@@ -7,7 +7,7 @@ Sources (see docs/strength.md for the full references):
   ``modules/analyse/src/main/AccuracyPercent.scala`` (move accuracy with its "+1 uncertainty bonus",
   ``gameAccuracy``: volatility-weighted and harmonic means), ``modules/common/src/main/Maths.scala``
   (population standard deviation, harmonic mean over max(1, v)), ``modules/tree/src/main/Advice.scala``
-  (judgement thresholds 0.1 / 0.2 / 0.3 of winning chances; mate thresholds 700 / 999 cp);
+  (judgement thresholds 0.1 / 0.2 / 0.3 of winning chances; mate thresholds 700 / 999 cp; @0aff208c);
 - scalachess ``Eval.Cp``: ``CEILING = 1000``, ``initial = 15``.
 
 Scores here are python-chess ``chess.engine.Score`` values from the point of view of the side the
@@ -69,9 +69,14 @@ def capped_cp(score: Score) -> int:
     return max(-CEILING, min(CEILING, cp))
 
 
-def winning_chances(score: Score) -> float:
-    """lila ``WinPercent.winningChances``: 2 / (1 + e^(-0.00368208 cp)) - 1, in -1..+1."""
-    return 2 / (1 + math.exp(-WIN_MULTIPLIER * capped_cp(score))) - 1
+def winning_chances(score: Score, *, cap: bool = True) -> float:
+    """lila ``WinPercent.winningChances``: 2 / (1 + e^(-0.00368208 cp)) - 1, in -1..+1.
+
+    Win% caps the centipawns first (``fromCentiPawns(cp.ceiled)``); lila's ``CpAdvice`` does not.
+    """
+    cp = capped_cp(score) if cap or score.is_mate() else score.score()
+    assert cp is not None
+    return 2 / (1 + math.exp(max(-700.0, min(700.0, -WIN_MULTIPLIER * cp)))) - 1
 
 
 def win_percent(score: Score) -> float:
@@ -95,7 +100,7 @@ def judgement(before: Score, after: Score) -> Judgement | None:
     against the mover or a mate the mover had is lost (a slower mate is no judgement).
     """
     if not before.is_mate() and not after.is_mate():
-        drop = winning_chances(before) - winning_chances(after)
+        drop = winning_chances(before, cap=False) - winning_chances(after, cap=False)
         for threshold, judged in JUDGEMENT_THRESHOLDS:
             if drop >= threshold:
                 return judged
