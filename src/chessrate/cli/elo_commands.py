@@ -199,7 +199,7 @@ def games_against_average(
     )
 
 
-def _event(text: str) -> elo.EventInputs:
+def _event(text: str, number: int) -> elo.EventInputs:
     """``"[@START_RATING] OPPONENT:RESULT ..."``."""
     items = text.split()
     start = ""
@@ -207,7 +207,8 @@ def _event(text: str) -> elo.EventInputs:
         start, items = items[0][1:], items[1:]
     if not items:
         raise InvalidInputError("event", text, "a tournament needs at least one OPPONENT:RESULT")
-    return elo.EventInputs(start_rating=start, games=tuple(_row(item) for item in items))
+    games = tuple(_row(item) for item in items)
+    return elo.EventInputs(start_rating=start, games=games, name=f"tournament {number}")
 
 
 @app.command()
@@ -230,7 +231,7 @@ def period(
     """One rating period with several tournaments, each rated from the rating at its start."""
     inputs = elo.PeriodInputs(
         rating=rating,
-        events=tuple(_event(text) for text in events),
+        events=tuple(_event(text, number) for number, text in enumerate(events, start=1)),
         rounding="tournament" if round_per_tournament else "rules",
         options=options,
     )
@@ -239,9 +240,9 @@ def period(
     if json:
         print_document(documents.period_document(result, _options_of(outcome.options), ENGLISH))
         return
-    for number, event in enumerate(result.events, start=1):
+    for event in result.events:
         print_table(
-            f"tournament {number} — from {fmt(event.start_rating)}: change {fmt(event.change, signed=True)}",
+            f"{event.name} — from {fmt(event.start_rating)}: change {fmt(event.change, signed=True)}",
             GAME_COLUMNS,
             _game_rows(event.games),
         )

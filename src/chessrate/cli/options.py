@@ -127,7 +127,11 @@ def problem_line(problems: Problems) -> str:
 
 
 def field_words(path: FieldPath) -> str:
-    """A field's path for people: ``("events", 1, "games", 0, "result")`` → ``event 2 game 1 result``."""
+    """A field's path for people, counting from 1.
+
+    >>> field_words(("events", 1, "games", 0, "result"))
+    'event 2 game 1 result'
+    """
     words = []
     for part in path:
         if isinstance(part, int):

@@ -36,7 +36,11 @@ Number = int | float
 
 
 def number(value: Decimal | float | int) -> Number:
-    """A Decimal as a JSON number: whole values stay whole, others become floats."""
+    """A Decimal as a JSON number: whole values stay whole, others become floats.
+
+    >>> number(Decimal("1817.00")), number(Decimal("17.25"))
+    (1817, 17.25)
+    """
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     return value
