@@ -538,28 +538,17 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
 
 
 def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
+    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
+    from chessrate.report import report_row  # the file readers only where files are read
+
     worked = player.working.event.games if player.working else ()
+    line = {
+        key: maybe(value) if isinstance(value, Decimal) else value
+        for key, value in report_row(player).items()
+    }
     return PlayerDocument(
-        start_number=player.start_number,
-        name=player.name,
-        fide_id=player.fide_id,
-        title=player.title,
-        federation=player.federation,
-        rating=player.rating,
-        k=player.k.k if player.k else None,
-        k_reason=player.k.reason if player.k else None,
+        **line,
         k_explanation=explanations.k_reason(player.k, t) if player.k else None,
-        games=player.games,
-        games_against_unrated=player.games_against_unrated,
-        score=number(player.score),
-        expected=maybe(player.expected),
-        capped_games=player.capped_games,
-        change=maybe(player.change),
-        rounded_change=player.rounded_change,
-        new_rating=maybe(player.new_rating),
-        performance=player.performance.rating if player.performance else None,
-        initial_rating=player.initial.rating if player.initial else None,
-        initial_reason=player.initial.reason if player.initial else None,
         games_rated=[
             _rated_game(game, worked[index] if index < len(worked) else None)
             for index, game in enumerate(player.rated_games)
