@@ -542,8 +542,8 @@ def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
     from chessrate.report import report_row  # the file readers only where files are read
 
     worked = player.working.event.games if player.working else ()
-    line = {
-        key: maybe(value) if isinstance(value, Decimal) else value
+    line: dict[str, Any] = {
+        key: number(value) if isinstance(value, Decimal) else value
         for key, value in report_row(player).items()
     }
     return PlayerDocument(
