@@ -44,8 +44,8 @@ from chessrate.fide.k_factor import PlayerProfile
 from chessrate.fide.performance import initial_rating
 from chessrate.fide.rules import ADJUSTMENT_2024_DAY, rules_in_force
 from chessrate.parse import MAX_RATING, MIN_RATING
-from chessrate.ratinglist import bulk_elo
-from chessrate.ratinglist.bulk_elo import RatedGame
+from chessrate.bulk import figures as bulk_elo
+from chessrate.bulk.figures import RatedGame
 from chessrate.ratinglist.periods import Period
 from chessrate.rounding import round_half_away_from_zero
 from chessrate.ruleset import RuleSet
