@@ -87,8 +87,8 @@ class EloPeriod:
     #: Rating at the period start plus the rounded change.
     new_rating: IntArray
     #: Points scored and expected (only with ``totals=True``; None otherwise).
-    score: FloatArray | None = None
-    expected: FloatArray | None = None
+    score: FloatArray | None
+    expected: FloatArray | None
 
 
 def rate_elo_period(
