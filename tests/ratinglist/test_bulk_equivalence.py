@@ -25,7 +25,8 @@ from ratinglist_support import BACKENDS, fresh_database
 from test_year import build_year
 
 from chessrate.ratinglist import runner
-from chessrate.ratinglist.compute import ComputedList, EventFacts, GameFacts, History, compute_period
+from chessrate.ratinglist.compute import compute_period
+from chessrate.ratinglist.facts import ComputedList, EventFacts, GameFacts, History
 from chessrate.ratinglist.periods import Period
 from chessrate.ruleset import RuleSet
 

@@ -27,15 +27,8 @@ from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
-from chessrate.ratinglist.compute import (
-    ComputedList,
-    Entry,
-    EventFacts,
-    GameFacts,
-    History,
-    Working,
-    compute_period,
-)
+from chessrate.ratinglist.compute import compute_period
+from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, GameFacts, History, Working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -46,6 +39,7 @@ from chessrate.ratinglist.schema import (
     list_versions,
     players,
 )
+from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import StoreError, store_rules, take_lock
 from chessrate.ruleset import RuleSet
 
@@ -113,7 +107,7 @@ def run_period(
 def _run(connection: Connection, period: Period, *, spec: str, republish: bool) -> RunReport:
     published = {
         Period.parse(row.period): row
-        for row in connection.execute(select(list_versions).where(list_versions.c.status == "published"))
+        for row in connection.execute(select(list_versions).where(list_versions.c.status == ListStatus.PUBLISHED))
     }
     if published:
         first, last = min(published), max(published)
@@ -125,7 +119,11 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
     to_run = [period]
     while published and to_run[-1] < max(published):
         to_run.append(to_run[-1].next())
-    status = "published" if republish or not any(p in published for p in to_run) else "draft"
+    status = (
+        ListStatus.PUBLISHED
+        if republish or not any(p in published for p in to_run)
+        else ListStatus.DRAFT
+    )
 
     history = _load_history(connection, before=period, published=published)
     notes = _notes(connection, period, published)
@@ -216,7 +214,7 @@ def _load_history(connection: Connection, *, before: Period, published: Mapping[
                     list_entries.c.player_id == game_workings.c.player_id,
                 ),
             )
-            .where(game_workings.c.version_id == version_id, list_entries.c.status == "pending")
+            .where(game_workings.c.version_id == version_id, list_entries.c.status == EntryStatus.PENDING)
             .order_by(game_workings.c.id)
         )
         history.add(period, entries, [_working(row) for row in pending])
@@ -225,7 +223,8 @@ def _load_history(connection: Connection, *, before: Period, published: Mapping[
 
 def _entry(row: Row[Any]) -> Entry:
     mapping = row._mapping
-    return Entry(**{name: mapping[name] for name in Entry.__dataclass_fields__})
+    fields = {name: mapping[name] for name in Entry.__dataclass_fields__}
+    return Entry(**{**fields, "status": EntryStatus(fields["status"])})
 
 
 def _working(row: Row[Any]) -> Working:
@@ -275,13 +274,13 @@ def _write(
     computed: ComputedList,
     *,
     spec: str,
-    status: str,
+    status: ListStatus,
     published: Row[Any] | None,
     events: int,
 ) -> PeriodRun:
     period = str(computed.period)
     old_drafts = select(list_versions.c.id).where(
-        list_versions.c.period == period, list_versions.c.status == "draft"
+        list_versions.c.period == period, list_versions.c.status == ListStatus.DRAFT
     )
     draft_ids = list(connection.execute(old_drafts).scalars())
     if draft_ids:  # a draft is only ever the latest re-run: replace it
@@ -292,9 +291,9 @@ def _write(
     if published is not None:
         published_id = published.id
         changes = _changes(connection, published_id, computed)
-        if status == "published":
+        if status is ListStatus.PUBLISHED:
             connection.execute(
-                update(list_versions).where(list_versions.c.id == published_id).values(status="superseded")
+                update(list_versions).where(list_versions.c.id == published_id).values(status=ListStatus.SUPERSEDED)
             )
     revision = (
         connection.execute(
@@ -334,7 +333,7 @@ def _write(
         games=sum(entry.games for entry in computed.entries.values()),
         events=events,
         changes=changes,
-        replaced_published=published is not None and status == "published",
+        replaced_published=published is not None and status is ListStatus.PUBLISHED,
     )
 
 
