@@ -8,9 +8,10 @@ indices (0 to n_players - 1), and ``white_half_points``, White's score in half p
 
 from chessrate.bulk._arrays import half_points
 from chessrate.bulk.elo import EloGameWorking, EloPeriod, elo_game_working, k_factors, rate_elo_period
-from chessrate.bulk.glicko2 import Glicko2Period, rate_glicko2_period
+from chessrate.bulk.glicko2 import SCALAR_AGREEMENT, Glicko2Period, rate_glicko2_period
 
 __all__ = [
+    "SCALAR_AGREEMENT",
     "EloGameWorking",
     "EloPeriod",
     "Glicko2Period",

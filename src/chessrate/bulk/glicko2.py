@@ -16,6 +16,14 @@ from chessrate.bulk._arrays import HIGHEST, LOWEST, FloatArray, IntArray
 from chessrate.errors import ConvergenceError, InvalidInputError, RatingError
 from chessrate.glicko2 import DEFAULT_TAU
 
+#: How closely this engine's rating, deviation and volatility agree with the scalar path's: within
+#: this fraction of the value (or this much, for values under 1). Both run the same steps in the
+#: same order, except that Steps 3-4 add up a player's games in another order and with another
+#: (equal) form of E; those float roundings (about 1e-16) are magnified where Step 5's
+#: f(x) = e^x (Delta^2 - phi^2 - v - e^x) / ... subtracts nearly equal terms. Differences of 4e-11
+#: have been seen (docs/bulk.md, "Agreement"); 1e-9 leaves a margin and is far below what a list shows.
+SCALAR_AGREEMENT = 1e-9
+
 
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Glicko2Period:

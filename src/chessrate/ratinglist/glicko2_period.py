@@ -20,10 +20,13 @@ from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.rounding import round_half_away_from_zero
 
+_Side = tuple[int, int, GameFacts, int, Decimal]  # player, opponent, game, event, score
+
 
 def glicko2_period(
     period: Period, *, history: History, events: Sequence[EventFacts], bulk: bool
 ) -> ComputedList:
+    """The list of ``period``; ``bulk``: with the array engine where it can, else the scalar core."""
     previous = history.lists.get(period.previous(), {})
     start = {
         player_id: glicko2.Glicko2Rating(entry.glicko_rating, entry.deviation, entry.volatility)
@@ -31,15 +34,7 @@ def glicko2_period(
         if entry.glicko_rating is not None and entry.deviation is not None and entry.volatility is not None
     }
     newcomer = glicko2.Glicko2Rating()  # Step 1: 1500, RD 350, volatility 0.06
-    period_games: list[glicko2.PeriodGame[int]] = []
-    sides: list[tuple[int, int, GameFacts, int, Decimal]] = []  # player, opponent, game, event, score
-    for event in sorted(events, key=lambda e: (e.start_date, e.id)):
-        for game in event.games:
-            if not game.rated or game.white_score is None or game.black_score is None:
-                continue
-            period_games.append(glicko2.PeriodGame(game.white, game.black, float(game.white_score)))
-            sides.append((game.white, game.black, game, event.id, game.white_score))
-            sides.append((game.black, game.white, game, event.id, game.black_score))
+    period_games, sides = _games(events)
     rated = _glicko2_bulk(start, period_games, newcomer=newcomer) if bulk else None
     if rated is None:
         after = glicko2.rate_whole_period(start, period_games, newcomer=newcomer)
@@ -52,47 +47,72 @@ def glicko2_period(
         after, side_expected = rated
         before = {pid: start.get(pid, newcomer) for pid in after}
     written = {pid: Decimal(repr(rating.rating)) for pid, rating in before.items()}
-    workings: list[Working] = []
-    scores: dict[int, list[Decimal]] = defaultdict(list)
-    expected: dict[int, float] = defaultdict(float)
-    for (player_id, opponent_id, game, event_id, score), e in zip(sides, side_expected, strict=True):
-        expected[player_id] += e
-        scores[player_id].append(score)
-        workings.append(
-            Working(
-                player_id=player_id,
-                game_id=game.id,
-                event_id=event_id,
-                opponent_id=opponent_id,
-                own_rating=written[player_id],
-                opponent_rating=written[opponent_id],
-                difference=None,
-                capped=False,
-                expected=Decimal(repr(e)),
-                score=score,
-                change=None,
-            )
-        )
-    entries: dict[int, Entry] = {}
-    for player_id, rating in after.items():
-        was = start.get(player_id)
-        games = len(scores.get(player_id, ()))
-        entries[player_id] = Entry(
+    workings = [
+        Working(
             player_id=player_id,
-            status=EntryStatus.RATED if was is not None else EntryStatus.NEW,
-            rating_before=_whole(was.rating) if was is not None else None,
-            rating=_whole(rating.rating),
-            games=games,
-            score=sum(scores.get(player_id, ()), ZERO) if games else None,
-            expected=Decimal(repr(expected[player_id])) if games else None,
-            rounded_change=_whole(rating.rating) - _whole(was.rating) if was is not None else None,
-            glicko_rating=rating.rating,
-            deviation=rating.deviation,
-            volatility=rating.volatility,
-            note=None if games else "no games: the deviation grows (Glicko-2 Step 6)",
+            game_id=game.id,
+            event_id=event_id,
+            opponent_id=opponent_id,
+            own_rating=written[player_id],
+            opponent_rating=written[opponent_id],
+            difference=None,
+            capped=False,
+            expected=Decimal(repr(e)),
+            score=score,
+            change=None,
         )
+        for (player_id, opponent_id, game, event_id, score), e in zip(sides, side_expected, strict=True)
+    ]
+    by_player: dict[int, list[tuple[Decimal, float]]] = defaultdict(list)  # score, expected
+    for side, e in zip(sides, side_expected, strict=True):
+        by_player[side[0]].append((side[4], e))
+    entries = {
+        player_id: _entry(player_id, start.get(player_id), rating, by_player.get(player_id, []))
+        for player_id, rating in after.items()
+    }
     return ComputedList(
         period=period, rules_title="Glicko-2 (Glickman), tau 0.5", entries=entries, workings=tuple(workings)
+    )
+
+
+def _games(events: Sequence[EventFacts]) -> tuple[list[glicko2.PeriodGame[int]], list[_Side]]:
+    """The period's played games, and each game's two sides (White's, then Black's)."""
+    period_games: list[glicko2.PeriodGame[int]] = []
+    sides: list[_Side] = []
+    for event in sorted(events, key=lambda e: (e.start_date, e.id)):
+        for game in event.games:
+            if not game.rated or game.white_score is None or game.black_score is None:
+                continue
+            period_games.append(glicko2.PeriodGame(game.white, game.black, float(game.white_score)))
+            sides.append((game.white, game.black, game, event.id, game.white_score))
+            sides.append((game.black, game.white, game, event.id, game.black_score))
+    return period_games, sides
+
+
+def _entry(
+    player_id: int,
+    was: glicko2.Glicko2Rating | None,
+    rating: glicko2.Glicko2Rating,
+    mine: Sequence[tuple[Decimal, float]],
+) -> Entry:
+    """A player's line: ``mine`` holds the score and expected score of each of their games."""
+    games = len(mine)
+    expected = 0.0
+    for _, e in mine:
+        expected += e  # in the order of the games, as summed before
+    return Entry(
+        player_id=player_id,
+        status=EntryStatus.RATED if was is not None else EntryStatus.NEW,
+        rating_before=_whole(was.rating) if was is not None else None,
+        rating=_whole(rating.rating),
+        games=games,
+        score=sum((score for score, _ in mine), ZERO) if games else None,
+        expected=Decimal(repr(expected)) if games else None,
+        rounded_change=_whole(rating.rating) - _whole(was.rating) if was is not None else None,
+        glicko_rating=rating.rating,
+        deviation=rating.deviation,
+        volatility=rating.volatility,
+        note=None if games else "no games: the deviation grows (Glicko-2 Step 6)",
     )
 
 

@@ -107,7 +107,9 @@ def run_period(
 def _run(connection: Connection, period: Period, *, spec: str, republish: bool) -> RunReport:
     published = {
         Period.parse(row.period): row
-        for row in connection.execute(select(list_versions).where(list_versions.c.status == ListStatus.PUBLISHED))
+        for row in connection.execute(
+            select(list_versions).where(list_versions.c.status == ListStatus.PUBLISHED)
+        )
     }
     if published:
         first, last = min(published), max(published)
@@ -120,9 +122,7 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
     while published and to_run[-1] < max(published):
         to_run.append(to_run[-1].next())
     status = (
-        ListStatus.PUBLISHED
-        if republish or not any(p in published for p in to_run)
-        else ListStatus.DRAFT
+        ListStatus.PUBLISHED if republish or not any(p in published for p in to_run) else ListStatus.DRAFT
     )
 
     history = _load_history(connection, before=period, published=published)
@@ -293,7 +293,9 @@ def _write(
         changes = _changes(connection, published_id, computed)
         if status is ListStatus.PUBLISHED:
             connection.execute(
-                update(list_versions).where(list_versions.c.id == published_id).values(status=ListStatus.SUPERSEDED)
+                update(list_versions)
+                .where(list_versions.c.id == published_id)
+                .values(status=ListStatus.SUPERSEDED)
             )
     revision = (
         connection.execute(
