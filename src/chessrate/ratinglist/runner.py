@@ -14,9 +14,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
-import sys
-import time
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,9 +41,6 @@ from chessrate.ratinglist.store import StoreError, store_rules, take_lock
 from chessrate.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
-#: Test-only: seconds to sleep inside the run's transaction, after the first list is written,
-#: so that a test can kill the process there (tests/ratinglist/test_faults.py).
-PAUSE_VARIABLE = "CHESSRATE_TEST_PAUSE_IN_RUN"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,7 +123,7 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
     notes = _notes(connection, period, published)
     written: list[PeriodRun] = []
     rules_title = ""
-    for index, current in enumerate(to_run):
+    for current in to_run:
         rule_set = rule_set_for(spec, current)
         period_events = _load_events(connection, current)
         computed = compute_period(current, rules=rule_set, history=history, events=period_events)
@@ -145,8 +139,6 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
                 events=len(period_events),
             )
         )
-        if index == 0:
-            _test_pause()
     return RunReport(rules=spec, rules_title=rules_title, periods=tuple(written), notes=tuple(notes))
 
 
@@ -155,14 +147,6 @@ def _check_same_kind(spec: str, previous: str) -> None:
         raise InvalidInputError(
             "rules", spec, f"the lists before were computed with {previous!r}; Elo and Glicko-2 do not mix"
         )
-
-
-def _test_pause() -> None:
-    seconds = os.environ.get(PAUSE_VARIABLE)
-    if seconds:
-        sys.stderr.write("chessrate: test pause inside the period run\n")
-        sys.stderr.flush()
-        time.sleep(float(seconds))
 
 
 def _notes(connection: Connection, period: Period, published: Mapping[Period, Row[Any]]) -> list[str]:
