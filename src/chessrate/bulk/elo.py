@@ -461,7 +461,7 @@ def _cap_one_game_per_event(
 ) -> None:
     """FIDE 2022-2024 (B.02 8.3.1): "a player may benefit from only one upgrade under this rule,
     for the game in which the rating difference is greatest", per player and tournament; on a tie
-    the first such game, as :func:`chessrate.calculate._games_to_cap` takes it.
+    the first such game (:func:`chessrate.fide.policy.capped_game_preference`).
 
     ``values`` (White's and Black's, uncapped) are updated in place for the capped games.
     """
