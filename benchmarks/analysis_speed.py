@@ -61,9 +61,8 @@ def main() -> None:
     args = parser.parse_args()
     setting = Setting(depth=args.depth)
     games = calibration_games(args.games)
-    print(
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, {engine_name(None)}, depth {args.depth}"
-    )
+    machine = platform.processor() or platform.machine()
+    print(f"{machine}, {os.cpu_count()} cores, {engine_name(None)}, depth {args.depth}")
     rows: list[tuple[str, float, int, str]] = []
     with tempfile.TemporaryDirectory() as folder:
         cache = Path(folder) / "one.sqlite"
@@ -87,7 +86,7 @@ def main() -> None:
         )
         assert two == single
         rows.append(("--workers 2", seconds3, positions, "equal to 1 process"))
-        from distributed import Client, LocalCluster  # noqa: PLC0415
+        from distributed import Client, LocalCluster
 
         with (
             LocalCluster(
@@ -106,7 +105,7 @@ def main() -> None:
         assert on_dask == single
         rows.append(("Dask LocalCluster, 2 workers", seconds4, positions, "equal to 1 process"))
     print(f"{len(games)} games, {positions} distinct positions searched\n")
-    print(f"| run | seconds | positions/s | games/s | speed-up | note |\n|---|---|---|---|---|---|")
+    print("| run | seconds | positions/s | games/s | speed-up | note |\n|---|---|---|---|---|---|")
     for name, seconds, count, note in rows:
         print(
             f"| {name} | {seconds:.2f} | {count / seconds:.0f} | {len(games) / seconds:.2f} | "

@@ -26,6 +26,8 @@ COMMANDS: dict[str, str] = {
     "glicko": "chessrate.cli.glicko_commands",
     "glicko2": "chessrate.cli.glicko_commands",
     "report": "chessrate.cli.report_commands",
+    "analyse": "chessrate.cli.strength_commands",
+    "strength": "chessrate.cli.strength_commands",
     "list": "chessrate.cli.list_commands",
     "serve": "chessrate.cli.web_commands",
 }
