@@ -3,8 +3,9 @@
 Each position is searched from a cleared engine (``ucinewgame`` before every search, one thread, a
 fixed hash), so its evaluation depends only on the position, the engine and the setting. That is
 what lets a cache key on the position, and lets several processes or a Dask cluster share the work
-and still give exactly the single-process result. Stockfish clears its hash and history tables on
-``ucinewgame`` (Stockfish ``uci.cpp``: ``Search::clear()``).
+and still give exactly the single-process result (tests/analysis/test_engine.py checks that a
+search gives the same answer after another one, and that 2 processes and a Dask cluster give the
+single-process result).
 
 A position is keyed by the first five FEN fields (pieces, side to move, castling, en passant,
 halfmove clock); the fullmove number does not change a search. Positions that are over (mate,
