@@ -19,7 +19,11 @@ def test_analyse_json_uses_the_pgn_evaluations(cli: Any) -> None:
     assert len(data["games"]) == 17
     first = data["games"][0]
     assert first["source"] == "pgn"
-    assert (first["white"]["name"], first["black"]["name"], first["result"]) == ("indianstar", "varunvar", "1-0")
+    assert (first["white"]["name"], first["black"]["name"], first["result"]) == (
+        "indianstar",
+        "varunvar",
+        "1-0",
+    )
     assert len(first["moves"]) == 37
     assert first["moves"][0] == {
         "ply": 1,
