@@ -12,7 +12,7 @@ How the year is built: each real file is imported once with ``--start`` moved in
     2024-08  XX Open Internacional de Gros (javafo-sample2)
 
 The list of 1 March 2024 (period 2024-02) carries FIDE's one-time adjustment. Hand-checked values
-below are worked from table 8.1.2 (research fide.md §3.2) and 8.1.1 (§3.1) in the comments.
+below are worked from table 8.1.2 [FIDE-RR-2024 §8.1.2] and 8.1.1 [FIDE-RR-2024 §8.1.1] in the comments.
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ def ciabe_year(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def test_ciabe_club_rules_over_the_year(ciabe_year: str) -> None:
-    # Seed 001: K 10 from 1825, no 400-point rule, rounded per tournament, no 1 March adjustment.
+    # [CIABE]: K 10 from 1825, no 400-point rule, rounded per tournament, no 1 March adjustment.
     # "Player, 2" 1923 in January: P11 D 535 -> .97; P7 407 -> .92; P1 -317 -> .13; P5 189 -> .75.
     #  .03 + .08 + .87 - .75 = 0.23; x 10 = 2.3 -> 2: 1925, and still 1925 on 1 March 2024.
     jan = row_of(ciabe_year, "2024-01", "Player, 2")

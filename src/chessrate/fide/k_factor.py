@@ -45,7 +45,7 @@ def fide_k_factor(
     """K for a player of ``rating`` on ``day``, by the K rules of ``rules`` (B.02 8.3.3).
 
     The text gives no order between its four lines; we apply them in the order that best reproduces
-    FIDE's published K over 19.6 million player-months (research fide.md §2.5, [Z-SPEC] R-22):
+    FIDE's published K over 19.6 million player-months [ZUGZWANG-K]:
     published 2400 once -> 10; junior under 2300 -> 40; fewer than 30 games -> 40; else 20.
     "As long as their rating remains under 2300" is read as: no published rating of 2300 yet.
     """

@@ -6,8 +6,9 @@ Pure: no database here. :mod:`chessrate.ratinglist.runner` loads the facts, call
 Elo rule sets (FIDE on the period's date, a club's TOML, ``ciabe``):
 
 - Each event is rated from the ratings in force at its start: the list published before its
-  start (research fide.md §2.2). A player unrated at the event's start but rated by the period's
-  start is rated with the period's rating and counts as unrated for the opponents (B.02 8.2.4).
+  start ([FIDE-CALC] F-P02, F-P03; [FIDE-TR-2024 §1.4.6]). A player unrated at the event's start
+  but rated by the period's start is rated with the period's rating and counts as unrated for the
+  opponents (B.02 8.2.4).
 - A player rated at the period's start is rated by :func:`chessrate.calculate.rate_period`: K
   chosen once for the period from the player's history (games rated so far, highest published
   rating, birth year; B.02 8.3.3), cut by the 700 rule over all the period's games; the change

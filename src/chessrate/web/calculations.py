@@ -122,7 +122,7 @@ class AverageInputs(EloInputs):
 @dataclass(frozen=True, kw_only=True)
 class TournamentInputs(EloInputs):
     games: tuple[GameRow, ...] = ()
-    #: True: the results are not given per game but as ``points`` in total (seed 001).
+    #: True: the results are not given per game but as ``points`` in total ([CIABE]'s example).
     total: bool = False
     points: str = ""
 
