@@ -16,13 +16,19 @@ scripts/system_packages.sh test
 "$make" --no-print-directory setup assets lint
 
 pg_dir=""
-stop_postgres() {
+pytest_pid=""
+clean_up() {
+  set +e  # every step runs, whatever the one before returned
+  if [ -n "$pytest_pid" ] && kill -0 "$pytest_pid" 2>/dev/null; then
+    kill -TERM "$pytest_pid" 2>/dev/null
+    wait "$pytest_pid" 2>/dev/null
+  fi
   if [ -n "$pg_dir" ]; then
     scripts/stop_postgres.sh "$pg_dir"
     pg_dir=""
   fi
 }
-trap stop_postgres EXIT
+trap clean_up EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
@@ -30,10 +36,16 @@ trap 'exit 129' HUP
 pg_dir="$(mktemp -d /tmp/chessrate-pg.XXXXXX)"
 CHESSRATE_TEST_POSTGRES_URL="$(scripts/start_postgres.sh "$pg_dir")"
 export CHESSRATE_TEST_POSTGRES_URL
+echo "test.sh: a throwaway PostgreSQL server in $pg_dir, stopped and deleted when the tests end" >&2
 export PATH="$PATH:/usr/games"   # Debian installs stockfish in /usr/games
 
+# pytest runs in the background and the script waits for it, so that a signal to this script
+# (Ctrl-C, kill) runs the traps at once rather than after the whole suite.
 status=0
-"${VENV:-.venv}/bin/python" -m pytest -q "$@" || status=$?
+"${VENV:-.venv}/bin/python" -m pytest -q "$@" &
+pytest_pid=$!
+wait "$pytest_pid" || status=$?
+pytest_pid=""
 if [ "$status" -eq 5 ]; then
   echo "test.sh: pytest collected no tests" >&2
 fi
