@@ -23,6 +23,7 @@ OUTSIDE = re.compile(
     r"shared/"  # the folder of research notes, data and user documents next to the repository
     r"|\[Z-[A-Z]+"  # the research notes' own tags ([Z-SPEC], [Z-FIX], ...)
     r"|research (?:§|`?[\w-]+\.md)"  # "research fide.md §2.5", "research §1.1"
+    r"|(?<!docs/)\b(?:fide|glicko|peers|systems|aesthetics|fide-list)\.md §"  # the notes by section
     r"|glicko_test_vectors",
     re.IGNORECASE,
 )
@@ -77,6 +78,8 @@ def test_no_tracked_file_points_outside_the_repository() -> None:
         "K [Z-SPEC R-22]",
         "(research fide.md §3)",
         "(research §1.1)",
+        "(fide.md §2.9)",
+        "From TRF16 (peers.md §2.2)",
         "seed 001's tournament",
         "SEED_002_GAMES",
         "test_seed_002_three_games",

@@ -215,7 +215,7 @@ def test_unknown_records_are_warnings() -> None:
 
 
 def test_xxs_scoring_is_used_for_points() -> None:
-    # JaVaFo XXS (peers.md §2.3): a win 3 points, a draw 1. Player 1: 3 + 1 + 3 (F) = 7.
+    # JaVaFo XXS ([AUM]): a win 3 points, a draw 1. Player 1: 3 + 1 + 3 (F) = 7.
     lines = [line.replace(" 2.5 ", " 7.0 ") for line in PLAYERS[:1]]
     lines += [PLAYERS[1].replace(" 0.5 ", " 1.0 "), PLAYERS[2].replace(" 1.5 ", " 4.0 ")]
     lines += [PLAYERS[3].replace(" 1.0 ", " 3.0 ")]

@@ -121,7 +121,7 @@ def test_fide_ding_candidates_then_the_match_game_from_the_stores_lists(fide_yea
     assert (game.own_rating, game.opponent_rating, game.expected) == (2792, 2808, Decimal("0.48"))
     assert (nepo.change, nepo.rounded_change, nepo.rating) == (Decimal("0.2"), 0, 2792)
     assert ding["2023-11"].change == Decimal("-0.2")
-    # Rated 2400 or more: no adjustment on the list of 1 March 2024 (fide.md §2.9).
+    # Rated 2400 or more: no adjustment on the list of 1 March 2024 [FIDE-PROP].
     assert history(fide_year, NEPO)["2024-02"].rating == 2792
 
 
@@ -133,7 +133,7 @@ def test_fide_club_player_then_the_march_2024_adjustment(fide_year: str) -> None
     #  sum (S - PD) = .08 + .08 + .87 - .75 = 0.28; x 20 = 5.6 -> 6; 1923 + 6 = 1929.
     jan = row_of(fide_year, "2024-01", "Player, 2")
     assert (jan.rating_before, jan.k, jan.games, jan.rating) == (1923, 20, 4, 1929)
-    # List of 1 March 2024: 1929 + 0.40 x (2000 - 1929) = 1929 + 28.4 -> 28 = 1957 (fide.md §2.9).
+    # List of 1 March 2024: 1929 + 0.40 x (2000 - 1929) = 1929 + 28.4 -> 28 = 1957 [FIDE-PROP].
     march = row_of(fide_year, "2024-02", "Player, 2")
     assert (march.rating_before, march.adjustment, march.rating) == (1929, 28, 1957)
 
