@@ -65,7 +65,7 @@ PARAMS: dict[str, object] = {
     "bagging_fraction": 0.8,
     "bagging_freq": 1,
     "lambda_l2": 1.0,
-    "seed": 7,
+    "random_state": 7,
     "deterministic": True,
     "num_threads": 1,
     "verbose": -1,

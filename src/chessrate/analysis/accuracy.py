@@ -1,14 +1,10 @@
 """Lichess's win%, move accuracy, game accuracy and move judgements, as lila computes them.
 
-Sources (see docs/strength.md for the full references):
-
-- lichess.org/page/accuracy ("Accuracy", Lichess) for the win% and accuracy formulas;
-- lichess-org/lila ``modules/analyse/src/main/WinPercent.scala`` (multiplier -0.00368208, lila PR #11148),
-  ``modules/analyse/src/main/AccuracyPercent.scala`` (move accuracy with its "+1 uncertainty bonus",
-  ``gameAccuracy``: volatility-weighted and harmonic means), ``modules/common/src/main/Maths.scala``
-  (population standard deviation, harmonic mean over max(1, v)), ``modules/tree/src/main/Advice.scala``
-  (judgement thresholds 0.1 / 0.2 / 0.3 of winning chances; mate thresholds 700 / 999 cp; @0aff208c);
-- scalachess ``Eval.Cp``: ``CEILING = 1000``, ``initial = 15``.
+Sources (docs/sources.md): [LICHESS-ACCURACY] for the win% and accuracy formulas;
+[LILA-WINPERCENT] (the multiplier), [LILA-ACCURACY] (move accuracy with its +1, game accuracy),
+[LILA-MATHS] (population standard deviation, harmonic mean over max(1, v)), [LILA-ADVICE]
+(judgement thresholds 0.1 / 0.2 / 0.3 of winning chances; mate thresholds 700 / 999 cp) and
+[SCALACHESS-EVAL] (``CEILING = 1000``, ``initial = 15``).
 
 Scores here are python-chess ``chess.engine.Score`` values from the point of view of the side the
 caller asks about; the functions know nothing of engines or files.
