@@ -104,6 +104,11 @@ def analyse_file(
     return Outcome(AnalysisResult(inputs.file.name, analyses, stats, setting, name), problems)
 
 
+def check_file(inputs: AnalyseInputs, problems: Problems) -> bool:
+    """Whether the PGN can be read (the games' moves legal); problems kept under ``file``."""
+    return _games(inputs.file, problems) is not None
+
+
 def strength_file(
     inputs: AnalyseInputs, problems: Problems, *, progress: Progress | None = None
 ) -> Outcome[StrengthResult]:

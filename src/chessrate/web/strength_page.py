@@ -21,7 +21,7 @@ from chessrate.analysis.accuracy import capped_cp
 from chessrate.analysis.engine import score_from_int
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
-from chessrate.requests.strength import MAX_FILE, AnalyseInputs, StrengthResult, strength_file
+from chessrate.requests.strength import MAX_FILE, AnalyseInputs, StrengthResult, check_file, strength_file
 from chessrate.requests.tournament_file import FileInput
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
 from chessrate.web.uploads import Submitted, UploadError, read_form
@@ -208,7 +208,7 @@ async def start_job(request: Request) -> Response:
     language = site.language(request, submitted.fields)
     inputs = strength_inputs(submitted)
     problems = _problems(site, language, unreadable, inputs)
-    if problems:
+    if problems or not check_file(inputs, problems):  # a bad PGN is told at once, not by the job
         return _render(request, site, language, submitted.fields, Outcome(None, problems), block="result")
     key = jobs_of(request).start(inputs, problems, language)
     if key is None:
