@@ -11,7 +11,7 @@
         width: Math.max(280, box.clientWidth),
         height: 200,
         scales: { x: { time: false }, y: { range: [0, 100] } },
-        axes: [{ label: box.dataset.labelX }, { label: box.dataset.labelY }],
+        axes: [{ label: box.dataset.labelX }, { label: "%", size: 40 }],
         series: [{ label: box.dataset.labelX }, { label: box.dataset.labelY, stroke: "#0b5cad", width: 2, fill: "rgba(11, 92, 173, 0.12)" }]
       };
       new window.uPlot(options, [plies, win], box);
