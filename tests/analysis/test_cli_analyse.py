@@ -67,7 +67,7 @@ def test_bad_input_is_one_line_and_exit_2(cli: Any, tmp_path: Path) -> None:
     run = cli("analyse", str(bad))
     assert run.code == 2
     assert "game 1" in run.err
-    assert "Traceback" not in run.err
+    assert run.err.count("\n") == 1  # python-chess's own log of the illegal move is not shown
     depth = cli("analyse", str(EVALS), "--depth", "99")
     assert depth.code == 2
     assert "depth" in depth.err

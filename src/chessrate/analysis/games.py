@@ -91,15 +91,25 @@ class GameAnalysis:
         return [m for m in self.moves if m.white == colour]
 
 
+class QuietGameBuilder(chess.pgn.GameBuilder):
+    """python-chess's game builder keeping errors in ``game.errors`` without logging them."""
+
+    def handle_error(self, error: Exception) -> None:
+        self.game.errors.append(error)
+
+
 def read_games(text: str) -> list[chess.pgn.Game]:
     """Every game of a PGN text; an illegal or unreadable move is an error naming the game."""
     handle = io.StringIO(text)
     games: list[chess.pgn.Game] = []
     while True:
-        game = chess.pgn.read_game(handle)
+        number = len(games) + 1
+        try:
+            game = chess.pgn.read_game(handle, Visitor=QuietGameBuilder)
+        except Exception as error:  # python-chess 1.11.2 fails on an unbalanced ")" (IndexError)
+            raise FileFormatError(f"game {number}: unreadable movetext ({type(error).__name__})") from None
         if game is None:
             break
-        number = len(games) + 1
         if game.errors:
             raise FileFormatError(f"game {number}: {game.errors[0]}")
         if game.headers.get("Variant", "Standard").lower() not in {
