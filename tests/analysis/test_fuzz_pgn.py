@@ -9,8 +9,9 @@ from chessrate.analysis import read_games
 from chessrate.errors import FileFormatError
 
 PIECES = st.sampled_from(
-    ['[White "a"]', '[Variant "Atomic"]', '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]', "1.", "e4", "e5", "Nf3", "{ [%eval #-3] }",
-     "{ [%eval 0.3] }", "(", ")", "1-0", "*", "\n", "\n\n", "O-O", "Qxf7#", "%", ";", "$1", "\x00"]
+    ['[White "a"]', '[Variant "Atomic"]', '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]', "1.", "e4", "e5", "Nf3",
+     "{ [%eval #-3] }", "{ [%eval 0.3] }", "(", ")", "1-0", "*", "\n", "\n\n", "O-O", "Qxf7#", "%", ";", "$1",
+     "\x00"]
 )  # fmt: skip
 
 

@@ -91,7 +91,7 @@ class GameAnalysis:
         return [m for m in self.moves if m.white == colour]
 
 
-class QuietGameBuilder(chess.pgn.GameBuilder):
+class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
     """python-chess's game builder keeping errors in ``game.errors`` without logging them."""
 
     def handle_error(self, error: Exception) -> None:
