@@ -7,6 +7,8 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from fastapi.testclient import TestClient
 
 LICHESS = Path(__file__).parents[1] / "data" / "pgn" / "lichess-export.pgn"
@@ -63,3 +65,12 @@ def test_without_javascript_the_page_answers_with_the_result(client: TestClient)
     assert page.status_code == 200
     assert 'id="estimates"' in page.text
     assert "Escala" in page.text
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=200))
+def test_any_text_posted_is_answered_never_a_500(client: TestClient, text: str) -> None:
+    page = client.post("/strength", data={"pgn": text, "lang": "en"})
+    assert page.status_code in {200, 422}
+    started = client.post("/strength/jobs", data={"pgn": text, "lang": "en"})
+    assert started.status_code == 200

@@ -121,6 +121,9 @@ def strength_file(
     estimates = problems.attempt(("player",), inputs.player, lambda: player_estimates(analyses, player))
     if estimates is None:
         return Outcome(None, problems)
+    if not estimates:
+        problems.add(("file",), outcome.result.filename, "no move to judge in the games")
+        return Outcome(None, problems)
     per_game = [game_estimates(a) for a in analyses if a.white.moves and a.black.moves]
     return Outcome(StrengthResult(outcome.result, estimates, per_game), problems)
 
