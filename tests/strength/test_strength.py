@@ -73,13 +73,15 @@ def _strip_and_falsify(game: chess.pgn.Game, white: str | None, black: str | Non
     return copy
 
 
-def test_ratings_in_the_file_are_never_read(short_games):
+def test_ratings_in_the_file_are_never_read(short_games, tmp_path):
     setting = Setting(depth=load_model().depth)
-    base = player_estimates(analyse_games(short_games, setting=setting))
+    cache = tmp_path / "evals.sqlite"  # the same positions: searched once
+    base = player_estimates(analyse_games(short_games, setting=setting, cache_path=cache))
     stripped = [_strip_and_falsify(g, None, None) for g in short_games]
     falsified = [_strip_and_falsify(g, "800", "2900") for g in short_games]
+    assert {g.headers["WhiteElo"] for g in falsified} == {"800"}
     for variant in (stripped, falsified):
-        assert player_estimates(analyse_games(variant, setting=setting)) == base
+        assert player_estimates(analyse_games(variant, setting=setting, cache_path=cache)) == base
     for estimate in base:
         assert estimate.estimate.games == 1
         assert math.isfinite(estimate.estimate.estimate)
@@ -113,18 +115,19 @@ def test_strength_cli_json_keys(cli: Any, tmp_path: Path, short_games) -> None:
     path = tmp_path / "two.pgn"
     path.write_text("\n\n".join(str(g) for g in short_games) + "\n", encoding="utf-8")
     name = short_games[0].headers["White"]
-    run = cli("strength", str(path), "--player", name.upper(), "--json")
+    cache = str(tmp_path / "evals.sqlite")
+    run = cli("strength", str(path), "--player", name.upper(), "--json", "--cache", cache)
     assert run.code == 0, run.err
     data = run.json()
     assert set(data) == {"player", "estimate", "low", "high", "games", "scale"}
     assert data["player"] == name
     assert data["low"] < data["estimate"] < data["high"]
     assert data["games"] == 1
-    everyone = cli("strength", str(path), "--json").json()
+    everyone = cli("strength", str(path), "--json", "--cache", cache).json()
     assert len(everyone["players"]) == 4
-    table = cli("strength", str(path))
+    table = cli("strength", str(path), "--cache", cache)
     assert "80% interval" in table.out
     assert "Lichess" in table.out
-    unknown = cli("strength", str(path), "--player", "nobody")
+    unknown = cli("strength", str(path), "--player", "nobody", "--cache", cache)
     assert unknown.code == 2
     assert "player" in unknown.err
