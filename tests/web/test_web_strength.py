@@ -7,9 +7,9 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from fastapi.testclient import TestClient
 
 LICHESS = Path(__file__).parents[1] / "data" / "pgn" / "lichess-export.pgn"
 
