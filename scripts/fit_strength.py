@@ -181,6 +181,17 @@ def predict(model: lgb.Booster, items: Sequence[PlayerGame]) -> np.ndarray:
     return np.asarray(model.predict(np.array([p.features for p in items], dtype=float), num_threads=1))
 
 
+def model_text(model: lgb.Booster) -> str:
+    """LightGBM's text model without its "parameters:" block (model.json records the parameters).
+
+    The block only lists the training settings; predictions from the file are the same without it.
+    """
+    text = model.model_to_string(num_iteration=-1)
+    start = text.index("parameters:\n")
+    end = text.index("end of parameters\n") + len("end of parameters\n")
+    return text[:start] + text[end:]
+
+
 def group_of(n: int) -> int:
     """Index into ``GROUPS`` (lower bounds of the game counts)."""
     return max(i for i, low in enumerate(GROUPS) if n >= low)
@@ -291,7 +302,7 @@ def main() -> None:
     if args.no_write:
         return
     MODEL_DIR.mkdir(parents=True, exist_ok=True)
-    (MODEL_DIR / "model.txt").write_text(model.model_to_string(num_iteration=-1), encoding="utf-8")
+    (MODEL_DIR / "model.txt").write_text(model_text(model), encoding="utf-8")
     meta = {
         "scale": SCALE,
         "features": list(FEATURES),

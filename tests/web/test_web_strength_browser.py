@@ -16,15 +16,12 @@ from urllib.parse import urlsplit
 import chess.pgn
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from chessrate.web import WebSettings, create_app
 from chessrate.web.assets import INSTALL_HINT, missing_assets
 
-CHROMIUM = "/usr/bin/chromium"
 LICHESS = Path(__file__).parents[1] / "data" / "pgn" / "lichess-export.pgn"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 REQUESTS: list[str] = []
 
 
@@ -56,16 +53,6 @@ def base_url(settings: WebSettings) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
