@@ -23,10 +23,9 @@ import xml.parsers.expat
 import zipfile
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, Literal, get_args
+from typing import IO, Any, Literal, NamedTuple, get_args
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats.model import Problem, Severity
@@ -61,7 +60,9 @@ _XML_FIELDS = {
     "blitz_rating": "blitz_rating", "blitz_games": "blitz_games", "blitz_k": "blitz_k",
 }  # fmt: skip
 
-_FLAG_LETTERS = frozenset("iw")
+#: The flags FIDE writes (lower case), and how we keep them: ``wi``, as FIDE writes it.
+_FLAGS = {"": "", "i": "i", "w": "w", "wi": "wi", "iw": "wi", "I": "i", "W": "w", "WI": "wi", "IW": "wi"}
+_SEXES = frozenset({None, "M", "F"})
 #: In the combined XML, ``rating``/``games``/``k`` are the standard list's.
 _UNPREFIXED = frozenset({"rating", "games", "k"})
 
@@ -69,8 +70,7 @@ _UNPREFIXED = frozenset({"rating", "games", "k"})
 _Column = tuple[str, int, int | None]
 
 
-@dataclass(frozen=True, slots=True)
-class ListRating:
+class ListRating(NamedTuple):
     """A player's entry in one list: rating (``None``: not rated in it), games of the period, K."""
 
     rating: int | None
@@ -78,9 +78,8 @@ class ListRating:
     k: int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FideListPlayer:
-    """One player of a FIDE rating list."""
+class FideListPlayer(NamedTuple):
+    """One player of a FIDE rating list (a named tuple: a million of them are made in seconds)."""
 
     fide_id: int
     name: str
@@ -298,23 +297,24 @@ class FideList:
             raise _BadRecord(f"FIDE id {fide_id!r} is not a number: player skipped")
         lists: list[ListRating | None]
         if self.combined:
-            lists = [_list_rating(fields, f"{kind}_", kind) for kind in LIST_TYPES]
+            lists = [_list_rating(fields, _COMBINED_KEYS[kind]) for kind in LIST_TYPES]
         else:
             lists = [None, None, None]
-            lists[LIST_TYPES.index(self.lists[0])] = _list_rating(fields, "", self.lists[0])
+            lists[LIST_TYPES.index(self.lists[0])] = _list_rating(fields, _SINGLE_KEYS)
         birthday = fields.get("birthday", "")
         birth_year = _number(birthday, "B-day") or None
         if birth_year is not None and not 1000 <= birth_year <= 9999:
             raise _BadRecord(f"B-day {birthday!r} is not a year: player skipped")
-        flag = fields.get("flag", "").lower()
-        if not set(flag) <= _FLAG_LETTERS:
-            self._warn(line, "unknown-flag", f"flag {fields['flag']!r} is not i, w or wi: ignored")
+        flag = fields.get("flag", "")
+        if flag not in _FLAGS:
+            self._warn(line, "unknown-flag", f"flag {flag!r} is not i, w or wi: ignored")
             flag = ""
-        sex = fields.get("sex", "").upper() or None
-        if sex not in {None, "M", "F"}:
-            self._warn(line, "unknown-sex", f"sex {fields['sex']!r} is not M or F: ignored")
+        sex = fields.get("sex") or None
+        if sex not in _SEXES:
+            self._warn(line, "unknown-sex", f"sex {sex!r} is not M or F: ignored")
             sex = None
         other = fields.get("o_title", "")
+        other_titles = tuple(part.strip() for part in other.split(",") if part.strip()) if other else ()
         return FideListPlayer(
             fide_id=int(fide_id),
             name=fields.get("name", ""),
@@ -322,10 +322,10 @@ class FideList:
             sex=sex,
             title=fields.get("title") or None,
             women_title=fields.get("w_title") or None,
-            other_titles=tuple(part.strip() for part in other.split(",") if part.strip()),
+            other_titles=other_titles,
             online_title=fields.get("foa_title") or None,
             birth_year=birth_year,
-            flag="".join(sorted(set(flag), reverse=True)),  # "wi", as FIDE writes it
+            flag=_FLAGS[flag],
             standard=lists[0],
             rapid=lists[1],
             blitz=lists[2],
@@ -353,15 +353,27 @@ def _number(text: str, column: str) -> int:
     return int(text)
 
 
-def _list_rating(fields: dict[str, str], prefix: str, kind: ListType) -> ListRating:
-    label = {"standard": "S", "rapid": "R", "blitz": "B"}[kind] if prefix else ""
-    rating = _number(fields.get(f"{prefix}rating", ""), f"{label}Rtng" if label else "rating")
-    games = fields.get(f"{prefix}games", "")
-    k = _number(fields.get(f"{prefix}k", ""), f"{label}K" if label else "K")
+#: Per list: the field keys of rating, games and K, and their TXT column names for messages.
+_COMBINED_KEYS = {
+    kind: ((f"{kind}_rating", f"{kind}_games", f"{kind}_k"), (f"{letter}Rtng", f"{letter}Gm", f"{letter}K"))
+    for kind, letter in zip(LIST_TYPES, "SRB", strict=True)
+}
+_SINGLE_KEYS = (("rating", "games", "k"), ("rating", "Gms", "K"))
+
+
+def _list_rating(
+    fields: dict[str, str], keys: tuple[tuple[str, str, str], tuple[str, str, str]]
+) -> ListRating:
+    names, columns = keys
+    rating, games, k = fields.get(names[0], ""), fields.get(names[1], ""), fields.get(names[2], "")
+    joined = rating + games + k
+    if joined and not is_digits(joined):  # one test for the three cells; the slow path names the bad one
+        for text, column in zip((rating, games, k), columns, strict=True):
+            _number(text, column)
     return ListRating(
-        rating=rating or None,  # FIDE writes 0 (or nothing) for a player not rated in the list
-        games=_number(games, f"{label}Gm" if label else "Gms") if games else None,
-        k=k or None,
+        int(rating) or None if rating else None,  # FIDE writes 0 (or nothing) when not rated in the list
+        int(games) if games else None,
+        int(k) or None if k else None,
     )
 
 

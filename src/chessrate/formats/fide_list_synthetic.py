@@ -97,8 +97,7 @@ def _columns(header: str) -> dict[str, int]:
     return {match.group(): match.start() for match in re.finditer(r"ID Number|\S+", header)}
 
 
-def _line(header: str, values: dict[str, str]) -> str:
-    starts = _columns(header)
+def _line(header: str, starts: dict[str, int], values: dict[str, str]) -> str:
     line = [" "] * len(header)
     for word, text in values.items():
         start = starts[word]
@@ -120,6 +119,7 @@ def txt_lines(
         header = SINGLE_HEADER.format(month=(month or dt.date(2026, 9, 1)).strftime("%b%y").upper())
     yield header
     month_word = header.split()[-5]
+    starts = _columns(header)
     for entry in entries:
         values = {
             "ID Number": str(entry.fide_id), "Name": entry.name, "Fed": entry.federation,
@@ -135,7 +135,7 @@ def txt_lines(
         else:
             rating, games, k = entry.lists[list_type]
             values |= {month_word: _cell(rating), "Gms": str(games), "K": _cell(k)}
-        yield _line(header, values)
+        yield _line(header, starts, values)
 
 
 def write_txt(
