@@ -288,6 +288,13 @@ class FideList:
             self._warn(error.lineno, "broken-xml", message, Severity.ERROR)
         except FileFormatError as error:
             self._warn(error.line, "xml-entities", error.reason, Severity.ERROR)
+        except LookupError as error:  # an encoding Python does not know, named in the declaration
+            self._warn(
+                parser.CurrentLineNumber,
+                "xml-encoding",
+                f"the XML's {error}; reading stopped",
+                Severity.ERROR,
+            )
 
     # Both --------------------------------------------------------------------------------
 
