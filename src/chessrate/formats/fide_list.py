@@ -23,6 +23,7 @@ import xml.parsers.expat
 import zipfile
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
+from operator import itemgetter
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Literal, NamedTuple, get_args
@@ -59,6 +60,19 @@ _XML_FIELDS = {
     "rapid_rating": "rapid_rating", "rapid_games": "rapid_games", "rapid_k": "rapid_k",
     "blitz_rating": "blitz_rating", "blitz_games": "blitz_games", "blitz_k": "blitz_k",
 }  # fmt: skip
+
+#: Every field key; a file without one of them reads it as blank.
+_KEYS = (
+    "id", "name", "fed", "sex", "title", "w_title", "o_title", "foa_title", "birthday", "flag",
+    "rating", "games", "k", *(f"{kind}_{cell}" for kind in LIST_TYPES for cell in ("rating", "games", "k")),
+)  # fmt: skip
+#: The numeric fields of a combined and of a single list, in order, and their TXT column names.
+_COMBINED_NUMBERS = itemgetter(
+    "id", "birthday", *(f"{kind}_{cell}" for kind in LIST_TYPES for cell in ("rating", "games", "k"))
+)
+_COMBINED_COLUMNS = ("FIDE id", "B-day", "SRtng", "SGm", "SK", "RRtng", "RGm", "Rk", "BRtng", "BGm", "BK")
+_SINGLE_NUMBERS = itemgetter("id", "birthday", "rating", "games", "k")
+_SINGLE_COLUMNS = ("FIDE id", "B-day", "rating", "Gms", "K")
 
 #: The flags FIDE writes (lower case), and how we keep them: ``wi``, as FIDE writes it.
 _FLAGS = {"": "", "i": "i", "w": "w", "wi": "wi", "iw": "wi", "I": "i", "W": "w", "WI": "wi", "IW": "wi"}
@@ -209,6 +223,7 @@ class FideList:
             raise FileFormatError(f"not a FIDE rating list: the header line has no {what}", line=1)
         ends: list[int | None] = [start for _, start in keys[1:]]
         self._header = [(key, start, end) for (key, start), end in zip(keys, [*ends, None], strict=True)]
+        self._header += [(key, 0, 0) for key in _KEYS if key not in found]  # read as blank
         self._width = len(header)
         self._otit_end = next((end for key, _, end in self._header if key == "o_title"), None)
         return not single
@@ -256,6 +271,7 @@ class FideList:
             text.clear()
             if tag == "player":
                 fields.clear()
+                fields.update(dict.fromkeys(_KEYS, ""))
                 start_line = parser.CurrentLineNumber
 
         def end(tag: str) -> None:
@@ -299,38 +315,44 @@ class FideList:
     # Both --------------------------------------------------------------------------------
 
     def _player(self, fields: dict[str, str], line: int) -> FideListPlayer:
-        fide_id = fields.get("id", "")
-        if not is_digits(fide_id) or int(fide_id) == 0:
+        """One player from the cells of a line (or the elements of a ``<player>``); every key is there."""
+        numbers = (_COMBINED_NUMBERS if self.combined else _SINGLE_NUMBERS)(fields)
+        digits = "".join(numbers)
+        if not is_digits(digits):  # one test for every number of the line; the slow path names the bad cell
+            for text, column in zip(
+                numbers, _COMBINED_COLUMNS if self.combined else _SINGLE_COLUMNS, strict=True
+            ):
+                _number(text, column)
+        fide_id, birthday = numbers[0], numbers[1]
+        if not fide_id or int(fide_id) == 0:
             raise _BadRecord(f"FIDE id {fide_id!r} is not a number: player skipped")
-        lists: list[ListRating | None]
-        if self.combined:
-            lists = [_list_rating(fields, _COMBINED_KEYS[kind]) for kind in LIST_TYPES]
-        else:
-            lists = [None, None, None]
-            lists[LIST_TYPES.index(self.lists[0])] = _list_rating(fields, _SINGLE_KEYS)
-        birthday = fields.get("birthday", "")
-        birth_year = _number(birthday, "B-day") or None
+        birth_year = int(birthday) or None if birthday else None
         if birth_year is not None and not 1000 <= birth_year <= 9999:
             raise _BadRecord(f"B-day {birthday!r} is not a year: player skipped")
-        flag = fields.get("flag", "")
+        lists: list[ListRating | None]
+        if self.combined:
+            lists = [_rating(*numbers[2:5]), _rating(*numbers[5:8]), _rating(*numbers[8:11])]
+        else:
+            lists = [None, None, None]
+            lists[LIST_TYPES.index(self.lists[0])] = _rating(*numbers[2:5])
+        flag = fields["flag"]
         if flag not in _FLAGS:
             self._warn(line, "unknown-flag", f"flag {flag!r} is not i, w or wi: ignored")
             flag = ""
-        sex = fields.get("sex") or None
+        sex = fields["sex"] or None
         if sex not in _SEXES:
             self._warn(line, "unknown-sex", f"sex {sex!r} is not M or F: ignored")
             sex = None
-        other = fields.get("o_title", "")
-        other_titles = tuple(part.strip() for part in other.split(",") if part.strip()) if other else ()
+        other = fields["o_title"]
         return FideListPlayer(
             fide_id=int(fide_id),
-            name=fields.get("name", ""),
-            federation=fields.get("fed") or None,
+            name=fields["name"],
+            federation=fields["fed"] or None,
             sex=sex,
-            title=fields.get("title") or None,
-            women_title=fields.get("w_title") or None,
-            other_titles=other_titles,
-            online_title=fields.get("foa_title") or None,
+            title=fields["title"] or None,
+            women_title=fields["w_title"] or None,
+            other_titles=tuple(part.strip() for part in other.split(",") if part.strip()) if other else (),
+            online_title=fields["foa_title"] or None,
             birth_year=birth_year,
             flag=_FLAGS[flag],
             standard=lists[0],
@@ -360,23 +382,8 @@ def _number(text: str, column: str) -> int:
     return int(text)
 
 
-#: Per list: the field keys of rating, games and K, and their TXT column names for messages.
-_COMBINED_KEYS = {
-    kind: ((f"{kind}_rating", f"{kind}_games", f"{kind}_k"), (f"{letter}Rtng", f"{letter}Gm", f"{letter}K"))
-    for kind, letter in zip(LIST_TYPES, "SRB", strict=True)
-}
-_SINGLE_KEYS = (("rating", "games", "k"), ("rating", "Gms", "K"))
-
-
-def _list_rating(
-    fields: dict[str, str], keys: tuple[tuple[str, str, str], tuple[str, str, str]]
-) -> ListRating:
-    names, columns = keys
-    rating, games, k = fields.get(names[0], ""), fields.get(names[1], ""), fields.get(names[2], "")
-    joined = rating + games + k
-    if joined and not is_digits(joined):  # one test for the three cells; the slow path names the bad one
-        for text, column in zip((rating, games, k), columns, strict=True):
-            _number(text, column)
+def _rating(rating: str, games: str, k: str) -> ListRating:
+    """A list's cells, already checked to be digits or blank."""
     return ListRating(
         int(rating) or None if rating else None,  # FIDE writes 0 (or nothing) when not rated in the list
         int(games) if games else None,
