@@ -50,7 +50,8 @@ class KSource(StrEnum):
     """Where a player's K came from."""
 
     FIDE_LIST = "fide-list"  # the K column of FIDE's rating list (SK/RK/BK, or K)
-    K_FILE = "k-file"  # a K given for the player (a K file, or one K for everyone)
+    K_FILE = "k-file"  # a K given for the player in a K file
+    GIVEN = "given"  # one K given for every player (``--k``)
     PROFILE = "profile"  # the rules, from the rating and the birth year
     RATING_ONLY = "rating only"  # the rules, from the rating alone (no birth year known)
 
@@ -66,6 +67,8 @@ class PlayersList:
     players: Mapping[int, FideListPlayer]
     #: The list reader's problems, as warnings.
     warnings: tuple[str, ...] = ()
+    #: The list's month, when the file or its name says it.
+    month: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -112,6 +115,8 @@ class TournamentReport:
     warnings: tuple[str, ...]
     #: Keys of ``k_by_player`` that match no player's FIDE id or start number.
     unknown_k_keys: tuple[str, ...] = ()
+    #: What FIDE's list said: its own problems, and the ratings that differ from the file's.
+    list_warnings: tuple[str, ...] = ()
 
 
 def report_rule_set(spec: str | None, *, day: dt.date) -> tuple[RuleSet, str | None]:
@@ -153,7 +158,7 @@ def players_list_for(
     month = f" ({fide.month:%b%y})".upper() if fide.month else ""
     label = f"FIDE {list_type} list{month}"
     warnings = tuple(f"players list {problem}" for problem in fide.problems)
-    return PlayersList(list_type=list_type, label=label, players=found, warnings=warnings)
+    return PlayersList(list_type=list_type, label=label, players=found, warnings=warnings, month=fide.month)
 
 
 def report_tournament(
@@ -163,12 +168,14 @@ def report_tournament(
     as_of: dt.date,
     k_by_player: Mapping[str, int] | None = None,
     players_list: PlayersList | None = None,
+    k_for_everyone: int | None = None,
     notes: Sequence[str] = (),
 ) -> TournamentReport:
     """Rate every player of a tournament that has been read.
 
     ``k_by_player`` maps a FIDE id or a start number (as text) to a K that overrides the rules' and
-    the list's. ``players_list`` gives FIDE's K, birth year and (where the file has none) rating.
+    the list's; ``k_for_everyone`` is the K of every other player, before the list's.
+    ``players_list`` gives FIDE's K, birth year and (where the file has none) rating.
     ``notes`` are warnings to put first (as :func:`report_rule_set`'s).
     """
     k_by_player = k_by_player or {}
@@ -179,6 +186,7 @@ def report_tournament(
             player,
             rules=rules,
             k=_given_k(player, k_by_player),
+            k_for_everyone=k_for_everyone,
             list_k=_list_k(listed.get(player.number), players_list, rules),
             list_label=players_list.label if players_list else None,
             rating_source=_rating_source(player, read.tournament, listed),
@@ -199,6 +207,7 @@ def report_tournament(
         players=players,
         warnings=tuple(warnings),
         unknown_k_keys=tuple(sorted(unknown)),
+        list_warnings=tuple(list_warnings),
     )
 
 
@@ -262,6 +271,7 @@ def _player_report(
     *,
     rules: RuleSet,
     k: int | None,
+    k_for_everyone: int | None,
     list_k: int | None,
     list_label: str | None,
     rating_source: str | None,
@@ -309,6 +319,8 @@ def _player_report(
             base, expected=Decimal(0), change=Decimal(0), rounded_change=0, new_rating=rating
         )
     source = KSource.K_FILE if k is not None else None
+    if k is None and k_for_everyone is not None:
+        k, source = k_for_everyone, KSource.GIVEN
     if k is None and list_k is not None:
         k, source = list_k, KSource.FIDE_LIST
     if source is None:
@@ -319,7 +331,7 @@ def _player_report(
     k_factor = period.k
     if source is KSource.FIDE_LIST and list_label:
         reason = k_factor.reason.replace(f"K {k} given", f"K {k} from the {list_label}", 1)
-        k_factor = dataclasses.replace(k_factor, reason=reason, article=list_label)
+        k_factor = dataclasses.replace(k_factor, reason=reason, article="FIDE rating list")
     return dataclasses.replace(
         base,
         k=k_factor,

@@ -1,4 +1,5 @@
-"""Synthetic FIDE rating lists in the published layouts, for tests and benchmarks.
+"""FIDE rating lists written in the published layouts: synthetic lists for tests and benchmarks, and
+extracts of a list read (:func:`extract_text`, which the web's download form sends back).
 
 The players are made up (drawn from a seeded generator); the layouts are FIDE's: the header lines
 below are those of the files at https://ratings.fide.com/download_lists.phtml (``docs/fide-list.md``),
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 from xml.sax.saxutils import escape
 
-from chessrate.formats.fide_list import LIST_TYPES, ListType
+from chessrate.formats.fide_list import LIST_TYPES, FideListPlayer, ListType
 
 #: The combined list's header (``players_list_foa.txt`` in ``players_list.zip``).
 COMBINED_HEADER = (
@@ -172,3 +173,22 @@ def xml_text(entries: Iterable[SyntheticEntry], *, list_type: ListType | None = 
         body = "".join(f"    <{tag}>{escape(value)}</{tag}>\n" for tag, value in parts)
         yield f"  <player>\n{body}  </player>\n"
     yield "</playerslist>\n"
+
+
+def entry_of(player: FideListPlayer) -> SyntheticEntry:
+    """A player read from a list, to be written again."""
+    lists: dict[ListType, tuple[int | None, int, int | None]] = {}
+    for kind in LIST_TYPES:
+        entry = player.rating(kind)
+        lists[kind] = (entry.rating, entry.games or 0, entry.k) if entry else (None, 0, None)
+    return SyntheticEntry(
+        fide_id=player.fide_id, name=player.name, federation=player.federation or "", sex=player.sex or "",
+        title=player.title or "", women_title=player.women_title or "",
+        other_titles=",".join(player.other_titles)[:15], online_title=player.online_title or "",
+        lists=lists, birth_year=player.birth_year, flag=player.flag,
+    )  # fmt: skip
+
+
+def extract_text(players: Iterable[FideListPlayer]) -> str:
+    """Some players of a list as a combined TXT list (LF line ends; encode it as Latin-1)."""
+    return "".join(line + "\n" for line in txt_lines(entry_of(player) for player in players))
