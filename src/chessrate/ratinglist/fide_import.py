@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection
@@ -234,7 +235,7 @@ def official_k(
     return {int(row.player_id): int(row.k) for row in rows}
 
 
-def fide_ratings_of(connection: Connection, player_id: int) -> list[dict[str, object]]:
+def fide_ratings_of(connection: Connection, player_id: int) -> list[dict[str, Any]]:
     """A player's lines of every FIDE list imported, newest month first."""
     rows = connection.execute(
         select(
