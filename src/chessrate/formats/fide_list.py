@@ -7,7 +7,7 @@ the TXT reader finds them in the header line: a cell is the text from its column
 next column's start. A line that cannot be read is a warning with its line number; reading goes on.
 
 >>> header = "ID Number      Name" + " " * 57 + "Fed Sex Tit  WTit OTit           FOA JAN25 Gms K  B-day Flag"
->>> line = "1503014".ljust(15) + "Carlsen, Magnus".ljust(61) + "NOR M   GM" + " " * 29 + "2831  0   10 1990  "
+>>> line = "1503014".ljust(15) + "Carlsen, Magnus".ljust(61) + "NOR M   GM" + " " * 27 + "2831  0   10 1990  "
 >>> with open_fide_list((header + "\\n" + line).encode("latin-1"), name="standard_jan25frl.txt") as fide:
 ...     [(p.fide_id, p.rating("standard")) for p in fide]
 [(1503014, ListRating(rating=2831, games=0, k=10))]
