@@ -1,6 +1,6 @@
 """FIDE's rating-list downloads, read as a stream: TXT (fixed columns) or XML, plain or zipped.
 
-FIDE publishes its lists every month at https://ratings.fide.com/download_lists.phtml: the combined
+FIDE publishes its lists every month on its download page [FIDE-LISTS]: the combined
 list (standard, rapid and blitz in one file) and one file per list, each in TXT and XML, each inside a
 zip. The layouts are in ``docs/fide-list.md``. FIDE publishes no specification of the columns, so
 the TXT reader finds them in the header line: a cell is the text from its column's start up to the

@@ -1,8 +1,8 @@
 """FIDE rating lists written in the published layouts: synthetic lists for tests and benchmarks, and
 extracts of a list read (:func:`extract_text`, which the web's download form sends back).
 
-The players are made up (drawn from a seeded generator); the layouts are FIDE's: the header lines
-below are those of the files at https://ratings.fide.com/download_lists.phtml (``docs/fide-list.md``),
+The players are made up, drawn by ``random.Random(seed)``; the layouts are FIDE's: the header lines
+below are those of the files of FIDE's download page [FIDE-LISTS] (``docs/fide-list.md``),
 and every value starts at its header word's column, left-aligned, as in FIDE's files. Lines are
 padded to the header's width and end in CRLF; the text is Latin-1.
 """

@@ -292,7 +292,7 @@ def _rate_scalar(
     return results, figures
 
 
-#: How a K from FIDE's list is explained (the list in force at the period's start, B.02 7.1.2).
+#: How a K from FIDE's list is explained (the list in force at the period's start, [FIDE-RR-2024 §7.1.2]).
 OFFICIAL_K_REASON = "K {k} from the FIDE list in force (no history in this list)"
 
 
