@@ -21,7 +21,7 @@ import os
 import re
 import xml.parsers.expat
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from operator import itemgetter
 from pathlib import Path
@@ -61,17 +61,25 @@ _XML_FIELDS = {
     "blitz_rating": "blitz_rating", "blitz_games": "blitz_games", "blitz_k": "blitz_k",
 }  # fmt: skip
 
+
+def _positions(*keys: str) -> Callable[[list[str]], tuple[str, ...]]:
+    """A getter of ``keys`` from a list of cells in ``_KEYS`` order."""
+    indices: list[Any] = [_KEYS.index(key) for key in keys]
+    return itemgetter(*indices)
+
+
 #: Every field key; a file without one of them reads it as blank.
 _KEYS = (
     "id", "name", "fed", "sex", "title", "w_title", "o_title", "foa_title", "birthday", "flag",
     "rating", "games", "k", *(f"{kind}_{cell}" for kind in LIST_TYPES for cell in ("rating", "games", "k")),
 )  # fmt: skip
+_ID, _NAME, _FED, _SEX, _TITLE, _W_TITLE, _O_TITLE, _FOA_TITLE, _BIRTHDAY, _FLAG = range(10)
 #: The numeric fields of a combined and of a single list, in order, and their TXT column names.
-_COMBINED_NUMBERS = itemgetter(
+_COMBINED_NUMBERS = _positions(
     "id", "birthday", *(f"{kind}_{cell}" for kind in LIST_TYPES for cell in ("rating", "games", "k"))
 )
 _COMBINED_COLUMNS = ("FIDE id", "B-day", "SRtng", "SGm", "SK", "RRtng", "RGm", "Rk", "BRtng", "BGm", "BK")
-_SINGLE_NUMBERS = itemgetter("id", "birthday", "rating", "games", "k")
+_SINGLE_NUMBERS = _positions("id", "birthday", "rating", "games", "k")
 _SINGLE_COLUMNS = ("FIDE id", "B-day", "rating", "Gms", "K")
 
 #: The flags FIDE writes (lower case), and how we keep them: ``wi``, as FIDE writes it.
@@ -223,26 +231,26 @@ class FideList:
             raise FileFormatError(f"not a FIDE rating list: the header line has no {what}", line=1)
         ends: list[int | None] = [start for _, start in keys[1:]]
         self._header = [(key, start, end) for (key, start), end in zip(keys, [*ends, None], strict=True)]
-        self._header += [(key, 0, 0) for key in _KEYS if key not in found]  # read as blank
         self._width = len(header)
         self._otit_end = next((end for key, _, end in self._header if key == "o_title"), None)
         return not single
 
     def _txt_players(self) -> Iterator[FideListPlayer]:
         text = io.TextIOWrapper(self._stream, encoding="latin-1", newline=None)
-        columns = self._header
+        cells_of = _cell_getter(self._header)
         cut = self._otit_end
         width = self._width
+        strip = str.strip
         for number, raw in enumerate(text, start=2):
             line = raw.rstrip("\n")
             if not line.strip():
                 continue
-            cells = columns
+            getter = cells_of
             if cut is not None and len(line) > width and line[cut - 1] != " ":
                 # An OTit text too long for its column pushes the rest of the line right (seen in
                 # FIDE's combined list, docs/fide-list.md): the cells after it move by the excess.
-                cells = _shifted(columns, cut, len(line) - width)
-            fields = {key: line[start:end].strip() for key, start, end in cells}
+                getter = _cell_getter(_shifted(self._header, cut, len(line) - width))
+            fields = list(map(strip, getter(line)))
             try:
                 yield self._player(fields, number)
             except _BadRecord as error:
@@ -271,7 +279,6 @@ class FideList:
             text.clear()
             if tag == "player":
                 fields.clear()
-                fields.update(dict.fromkeys(_KEYS, ""))
                 start_line = parser.CurrentLineNumber
 
         def end(tag: str) -> None:
@@ -279,7 +286,7 @@ class FideList:
             depth -= 1
             if tag == "player":
                 try:
-                    ready.append(self._player(dict(fields), start_line))
+                    ready.append(self._player([fields.get(key, "") for key in _KEYS], start_line))
                 except _BadRecord as error:
                     self._warn(start_line, "bad-player-record", str(error))
             elif depth == 2 and tag in _XML_FIELDS:
@@ -314,8 +321,8 @@ class FideList:
 
     # Both --------------------------------------------------------------------------------
 
-    def _player(self, fields: dict[str, str], line: int) -> FideListPlayer:
-        """One player from the cells of a line (or the elements of a ``<player>``); every key is there."""
+    def _player(self, fields: list[str], line: int) -> FideListPlayer:
+        """One player from the cells of a line (or the elements of a ``<player>``), in ``_KEYS`` order."""
         numbers = (_COMBINED_NUMBERS if self.combined else _SINGLE_NUMBERS)(fields)
         digits = "".join(numbers)
         if not is_digits(digits):  # one test for every number of the line; the slow path names the bad cell
@@ -335,24 +342,24 @@ class FideList:
         else:
             lists = [None, None, None]
             lists[LIST_TYPES.index(self.lists[0])] = _rating(*numbers[2:5])
-        flag = fields["flag"]
+        flag = fields[_FLAG]
         if flag not in _FLAGS:
             self._warn(line, "unknown-flag", f"flag {flag!r} is not i, w or wi: ignored")
             flag = ""
-        sex = fields["sex"] or None
+        sex = fields[_SEX] or None
         if sex not in _SEXES:
             self._warn(line, "unknown-sex", f"sex {sex!r} is not M or F: ignored")
             sex = None
-        other = fields["o_title"]
+        other = fields[_O_TITLE]
         return FideListPlayer(
             fide_id=int(fide_id),
-            name=fields["name"],
-            federation=fields["fed"] or None,
+            name=fields[_NAME],
+            federation=fields[_FED] or None,
             sex=sex,
-            title=fields["title"] or None,
-            women_title=fields["w_title"] or None,
+            title=fields[_TITLE] or None,
+            women_title=fields[_W_TITLE] or None,
             other_titles=tuple(part.strip() for part in other.split(",") if part.strip()) if other else (),
-            online_title=fields["foa_title"] or None,
+            online_title=fields[_FOA_TITLE] or None,
             birth_year=birth_year,
             flag=_FLAGS[flag],
             standard=lists[0],
@@ -360,6 +367,13 @@ class FideList:
             blitz=lists[2],
             line=line,
         )
+
+
+def _cell_getter(columns: list[_Column]) -> Callable[[str], tuple[str, ...]]:
+    """A getter of a line's cells in ``_KEYS`` order (slices, in C); a key with no column reads as blank."""
+    where = {key: slice(start, end) for key, start, end in columns}
+    slices: list[Any] = [where.get(key, slice(0, 0)) for key in _KEYS]
+    return itemgetter(*slices)
 
 
 def _shifted(
