@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import platform
 import resource
 import tempfile
@@ -66,17 +67,20 @@ READERS = {
 }
 
 
-def measure(name: str, path: str, queue: multiprocessing.Queue[tuple[int, float, float]]) -> None:
-    start = time.perf_counter()
+Measured = tuple[int, float, float, float]
+
+
+def measure(name: str, path: str, queue: multiprocessing.Queue[Measured]) -> None:
+    start, cpu = time.perf_counter(), time.process_time()
     rows = READERS[name](path)
-    seconds = time.perf_counter() - start
-    queue.put((rows, seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
+    queue.put((rows, seconds, cpu_seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
 
 
-def in_child(name: str, path: str) -> tuple[int, float, float]:
-    """Rows, seconds and peak resident megabytes of one reader, run in a fresh process."""
+def in_child(name: str, path: str) -> Measured:
+    """Rows, seconds (wall and CPU) and peak resident megabytes of one reader, in a fresh process."""
     context = multiprocessing.get_context("spawn")
-    queue: multiprocessing.Queue[tuple[int, float, float]] = context.Queue()
+    queue: multiprocessing.Queue[Measured] = context.Queue()
     process = context.Process(target=measure, args=(name, path, queue))
     process.start()
     result = queue.get()
@@ -106,16 +110,22 @@ def main() -> None:
         f"{args.players} players, {size / 1e6:.0f} MB written in {written:.0f} s; Python "
         f"{platform.python_version()}, {platform.machine()}"
     )
-    for name, (rows, seconds, megabytes) in results.items():
+    print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f} (wall time counts waiting for a core)")
+    for name, (rows, seconds, cpu, megabytes) in results.items():
+        rate = rows / cpu
         print(
-            f"{name:26} {rows:9} rows {seconds:7.2f} s {rows / seconds:10.0f} rows/s peak {megabytes:6.0f} MB"
+            f"{name:26} {rows:9} rows {seconds:7.2f} s wall {cpu:7.2f} s CPU {rate:10.0f} rows/CPU s "
+            f"peak {megabytes:6.0f} MB"
         )
     ours = results["chessrate open_fide_list"]
-    print(f"chessrate / bare lines speed: {results['bare lines'][1] / ours[1]:.2f}")
+    print(f"chessrate / bare lines speed (CPU): {results['bare lines'][2] / ours[2]:.2f}")
     if "pandas read_fwf" in results:
-        print(f"chessrate / pandas read_fwf speed: {results['pandas read_fwf'][1] / ours[1]:.2f}")
-    verdict = "within" if ours[1] < SECONDS_LIMIT and ours[2] < MEGABYTES_LIMIT else "OVER"
-    print(f"chessrate: {ours[1]:.1f} s, {ours[2]:.0f} MB peak: {verdict} the bar of 15 s and 200 MB")
+        print(f"chessrate / pandas read_fwf speed (CPU): {results['pandas read_fwf'][2] / ours[2]:.2f}")
+    verdict = "within" if ours[1] < SECONDS_LIMIT and ours[3] < MEGABYTES_LIMIT else "OVER"
+    print(
+        f"chessrate: {ours[1]:.1f} s wall ({ours[2]:.1f} s CPU), {ours[3]:.0f} MB peak: {verdict} the bar "
+        "of 15 s and 200 MB"
+    )
 
 
 if __name__ == "__main__":
