@@ -9,7 +9,8 @@ coefficient E) and Anhang 2.1 (the expected score: the normal distribution since
   fB = R0 / 2000 within 0.5 ... 1.0, only for players up to 20 who scored W >= We, else 1.
   SBr = e^((1300 - R0) / 150) - 1, only when R0 < 1300 and W < We, else 0.
   E is rounded to a whole number and is at least 5; with SBr = 0 at most 5 x Index and 30; with
-  SBr > 0 at most 150.
+  SBr > 0 at most 150. The Index (the number of previous evaluations) is not capped: from
+  Index 6 on, the limit is 30.
 - The new rating is rounded to the nearest whole number. The regulation's worked example
   (sktroisdorf.de, "DWZ - Deutsche Wertungszahl", 2018-11-15) gives whole numbers and is
   reproduced with half-up rounding; the rounding rule itself is not spelled out there.
@@ -40,8 +41,6 @@ FB_DIVISOR, FB_MIN, FB_MAX = 2000.0, 0.5, 1.0
 SBR_BELOW, SBR_SCALE = 1300, 150.0
 #: Anhang 1.2: the limits of E.
 E_MIN, E_MAX, E_PER_INDEX, E_MAX_WITH_SBR = 5, 30, 5, 150
-#: The Index counts previous evaluations; above 5 the limit 5 x Index no longer binds (E <= 30).
-INDEX_CAP = 5
 MIN_RATING, MAX_RATING = 1, 3500
 MAX_AGE = 120
 
@@ -115,7 +114,7 @@ def development_coefficient(
     if rating < SBR_BELOW and points < expected:
         sbr = math.exp((SBR_BELOW - rating) / SBR_SCALE) - 1.0
     unlimited = e0 * fb + sbr
-    upper = E_MAX_WITH_SBR if sbr > 0 else min(E_MAX, E_PER_INDEX * min(index, INDEX_CAP))
+    upper = E_MAX_WITH_SBR if sbr > 0 else min(E_MAX, E_PER_INDEX * index)
     e = min(max(round_half_up(unlimited), E_MIN), upper)
     return DevelopmentCoefficient(
         group=group,
