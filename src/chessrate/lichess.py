@@ -1,7 +1,7 @@
 """Glicko-2 as Lichess runs it: each game its own rating period, RD that grows by calendar days.
 
-Everything here follows the code of lichess-org/lila and lichess-org/scalachess as transcribed in
-``shared/research/glicko.md`` §3 (lila ``modules/rating/src/main/Glicko.scala`` @39329bfd,
+Everything here follows the code of lichess-org/lila and lichess-org/scalachess (lila
+``modules/rating/src/main/Glicko.scala`` @39329bfd,
 ``Perf.scala`` @d99cb8db, ``modules/round/src/main/PerfsUpdater.scala`` @b81e1d63,
 ``RatingRegulator.scala`` @06b0a53e; scalachess ``rating/src/main/scala/glicko/`` @2370472a and
 ``model.scala`` @014416ea). One game:
@@ -19,8 +19,12 @@ Everything here follows the code of lichess-org/lila and lichess-org/scalachess 
 
 What this preset cannot know: Lichess's per-category gain factor is a live server setting
 (``RatingFactor``, a runtime setting at lila @06b0a53e; a hard-coded table at lila @b97af467 had
-bullet 1.015, blitz 1.005, rapid 1.015), so ``gain_factor`` defaults to 1; whether an opponent is
-a bot; and a player's exact last-game time, which the caller gives as ``days_idle``.
+bullet 1.015, blitz 1.005, rapid 1.015), so ``gain_factor`` defaults to 1 and is an option of
+:func:`rate_game` and :func:`rate_games`; whether an opponent is a bot; and a player's exact
+last-game time, which the caller gives as ``days_idle``.
+
+The rating Lichess shows is the stored real number truncated, not the stored rating itself:
+keep :attr:`LichessRating.rating` (a float) between games, and use ``int_rating`` only to show it.
 """
 
 from __future__ import annotations
