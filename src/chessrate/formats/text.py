@@ -14,6 +14,8 @@ import os
 import re
 from typing import TextIO
 
+from chessrate.errors import InvalidInputError
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 _FALLBACK_ERRORS = "chessrate-latin1"
@@ -135,5 +137,5 @@ def _year(text: str) -> int:
     if len(text) == 2:
         return 2000 + int(text)
     if len(text) != 4:
-        raise ValueError(text)
+        raise InvalidInputError("year", text, "a year has 2 or 4 digits")
     return int(text)
