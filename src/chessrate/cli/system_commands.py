@@ -19,6 +19,7 @@ from chessrate.cli.output import fmt, print_document, print_summary, print_table
 from chessrate.pools import Pool
 from chessrate.requests import system_documents as documents
 from chessrate.requests import systems
+from chessrate.requests.documents import stakes_document
 from chessrate.requests.elo import GameRow
 from chessrate.requests.language import ENGLISH
 from chessrate.requests.options import OptionInputs
@@ -288,7 +289,7 @@ def stakes(
     )
     result = result_of(systems.points_at_stake(inputs, _problems(), today=dt.date.today()))
     if json:
-        print_document(documents.stakes_document(result))
+        print_document(stakes_document(result))
         return
     print_stakes(result)
 

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chessrate import chesscom, dwz, ecf, stakes, uscf
-from chessrate.requests.documents import Number, number
+from chessrate import chesscom, dwz, ecf, uscf
+from chessrate.requests.documents import Number, number, whole_or_float
 from chessrate.requests.systems import ChesscomResult, ConvertResult
-
-
-def _whole_or_float(value: float) -> Number:
-    return int(value) if float(value).is_integer() else value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,13 +59,13 @@ def dwz_document(result: dwz.DwzResult) -> DwzDocument:
         games=[
             SystemGameDocument(
                 opponent=g.opponent,
-                score=_whole_or_float(g.score),
+                score=whole_or_float(g.score),
                 difference=g.difference,
                 expected=g.expected,
             )
             for g in result.games
         ],
-        points=_whole_or_float(result.points),
+        points=whole_or_float(result.points),
         expected=result.expected,
         development_coefficient=DevelopmentCoefficientDocument(
             age_group=e.group.value,
@@ -123,18 +119,18 @@ def uscf_document(result: uscf.UscfResult) -> UscfDocument:
     return UscfDocument(
         system="uscf",
         formula=result.formula.value,
-        rating=None if result.rating is None else _whole_or_float(result.rating),
+        rating=None if result.rating is None else whole_or_float(result.rating),
         games_played=result.games_played,
         games=[
             SystemGameDocument(
-                opponent=_whole_or_float(g.opponent),
-                score=_whole_or_float(g.score),
-                difference=None if result.rating is None else _whole_or_float(result.rating - g.opponent),
+                opponent=whole_or_float(g.opponent),
+                score=whole_or_float(g.score),
+                difference=None if result.rating is None else whole_or_float(result.rating - g.opponent),
                 expected=g.expected,
             )
             for g in result.games
         ],
-        points=_whole_or_float(result.points),
+        points=whole_or_float(result.points),
         expected=result.expected,
         effective_games=result.effective_games,
         k=result.k,
@@ -219,8 +215,8 @@ def chesscom_document(result: ChesscomResult) -> ChesscomDocument:
         start_deviation=result.start.deviation,
         games=[
             SystemGameDocument(
-                opponent=_whole_or_float(game.opponent_rating),
-                score=_whole_or_float(game.score),
+                opponent=whole_or_float(game.opponent_rating),
+                score=whole_or_float(game.score),
                 difference=number(period.start.rating - game.opponent_rating),
                 expected=expected,
             )
@@ -276,48 +272,4 @@ def convert_document(result: ConvertResult) -> ConvertDocument:
             )
             for c in result.conversions
         ],
-    )
-
-
-@dataclass(frozen=True, kw_only=True)
-class OutcomeDocument:
-    score: Number
-    change: float
-    new_rating: Number
-    opponent_change: float
-    opponent_new_rating: Number
-
-
-@dataclass(frozen=True, kw_only=True)
-class StakesDocument:
-    system: str
-    rating: Number
-    opponent: Number
-    expected: float
-    win: OutcomeDocument
-    draw: OutcomeDocument
-    loss: OutcomeDocument
-    zero_sum: bool
-
-
-def _outcome(outcome: stakes.Outcome) -> OutcomeDocument:
-    return OutcomeDocument(
-        score=_whole_or_float(outcome.score),
-        change=outcome.change,
-        new_rating=_whole_or_float(outcome.new_rating),
-        opponent_change=outcome.opponent_change,
-        opponent_new_rating=_whole_or_float(outcome.opponent_new_rating),
-    )
-
-
-def stakes_document(result: stakes.Stakes) -> StakesDocument:
-    return StakesDocument(
-        system=result.system,
-        rating=_whole_or_float(result.rating),
-        opponent=_whole_or_float(result.opponent),
-        expected=result.expected,
-        win=_outcome(result.win),
-        draw=_outcome(result.draw),
-        loss=_outcome(result.loss),
-        zero_sum=result.zero_sum,
     )

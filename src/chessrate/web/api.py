@@ -123,6 +123,10 @@ class GlickoRequest(BaseModel):
     volatility: Number | None = Field(None, description="Absent: a new player's (Lichess 0.09, paper 0.06).")
     days_idle: Number | None = Field(None, description="Lichess: days since the previous game.")
     tau: Number | None = Field(None, description="Glicko-2: the system constant (default 0.5).")
+    gain_factor: Number | None = Field(
+        None,
+        description="Lichess: the rating-gain factor, a server setting (e.g. 1.015 for bullet; default 1).",
+    )
     games: list[GlickoGameIn] = Field(examples=[[{"opponent": 1500, "deviation": 500, "result": 1}]])
 
 
@@ -270,7 +274,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
     """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
     inputs = glicko.GlickoInputs(
         system=body.system,
-        **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau"),
+        **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau", "gain_factor"),
         games=tuple(
             elo.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
             for g in body.games
