@@ -233,8 +233,8 @@ def _chesscom(
         [
             (
                 "start",
-                f"{result.start.rating:.0f}, RD {result.start.deviation:.0f}"
-                + (f"  (level {result.level.value})" if result.level else ""),
+                f"{rated.start.rating:.0f}, RD {rated.start.deviation:.0f}"
+                + (f"  (level {rated.level.value})" if rated.level else ""),
             ),
             ("rating", f"{period.after.rating:.1f}"),
             ("deviation", f"{period.after.deviation:.1f}"),
