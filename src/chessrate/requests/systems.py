@@ -15,9 +15,11 @@ from decimal import Decimal
 from typing import TypeVar
 
 from chessrate import chesscom, dwz, ecf, glicko, glicko2, pools, stakes, uscf
+from chessrate.calculate import AverageResult, PeriodResult, TournamentResult
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import parse_count, parse_date, parse_decimal, parse_rating, parse_score
 from chessrate.requests.elo import MAX_ROWS, GameRow
+from chessrate.requests.glicko import GlickoResult
 from chessrate.requests.options import OptionInputs, Outcome, read_rating, resolve_options
 from chessrate.requests.problems import Path, Problems
 
@@ -472,3 +474,59 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
     return Outcome(
         problems.attempt(("rating",), mine, lambda: stakes.glicko2_stakes(player, other_player)), problems
     )
+
+
+# --- the stakes panel beside a result ------------------------------------------------------------------
+
+
+def stakes_for(inputs: object, result: object, *, today: dt.date) -> stakes.Stakes | None:
+    """The points at stake in one more game against the opponent, or the opponents' average.
+
+    For a result of an Elo mode, DWZ, US Chess or Glicko-2 (the paper); None for the others. The
+    opponent is assumed to be like the player: the same K (Elo), the same age and Index (DWZ), as
+    many games (US Chess), volatility 0.06 (Glicko-2).
+    """
+    try:
+        return _stakes_for(inputs, result, today)
+    except RatingError:  # an opponent average out of a system's range: no panel rather than a guess
+        return None
+
+
+def _stakes_for(inputs: object, result: object, today: dt.date) -> stakes.Stakes | None:
+    if isinstance(result, TournamentResult):
+        period = result.period
+        return stakes.elo_stakes(period.rating, result.average_opponent, rules=period.rules, k=period.k.k)
+    if isinstance(result, AverageResult):
+        return stakes.elo_stakes(result.rating, result.average_opponent, rules=result.rules, k=result.k.k)
+    if isinstance(result, PeriodResult):
+        opponents = [game.opponent for event in result.events for game in event.games]
+        average = sum(opponents, Decimal(0)) / len(opponents)
+        return stakes.elo_stakes(result.rating, average, rules=result.rules, k=result.k.k)
+    if isinstance(result, dwz.DwzResult) and isinstance(inputs, DwzInputs):
+        average_dwz = round(sum(g.opponent for g in result.games) / len(result.games))
+        age, index = int(parse_count(inputs.age, field="age")), int(parse_count(inputs.index, field="index"))
+        return stakes.dwz_stakes(result.rating, average_dwz, age=age, index=index)
+    if isinstance(result, uscf.UscfResult) and result.rating is not None:
+        average_uscf = sum(g.opponent for g in result.games) / len(result.games)
+        day = today
+        if isinstance(inputs, UscfInputs) and inputs.event_end.strip():
+            day = parse_date(inputs.event_end, field="event_end")
+        return stakes.uscf_stakes(
+            result.rating,
+            average_uscf,
+            games_played=result.games_played,
+            opponent_games_played=result.games_played,
+            event_end=day,
+            half_k=result.half_k,
+        )
+    if isinstance(result, GlickoResult) and result.system == "glicko2" and result.games:
+        count = len(result.games)
+        opponent = glicko2.Glicko2Rating(
+            sum(g.opponent for g in result.games) / count,
+            sum(g.opponent_deviation for g in result.games) / count,
+            glicko2.UNRATED_VOLATILITY,
+        )
+        before = result.before
+        player = glicko2.Glicko2Rating(before.rating, before.deviation, before.volatility)
+        return stakes.glicko2_stakes(player, opponent, tau=result.tau)
+    return None
