@@ -103,4 +103,4 @@ def test_bad_input_is_422_naming_the_field(
 def test_messages_in_spanish(client: TestClient) -> None:
     body = {"rating": 1000, "age": 15, "index": 0, "games": [{"opponent": 1200, "result": 1}]}
     detail = post(client, "/api/dwz", body, status=422, **{"accept-language": "es"})["detail"]
-    assert "Index" in detail[0]["msg"]
+    assert detail[0]["msg"] == "El índice cuenta tus evaluaciones DWZ anteriores: 1 o más."
