@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def post(client: TestClient, path: str, body: dict[str, Any], status: int = 200, **headers: str) -> Any:
@@ -104,3 +107,58 @@ def test_messages_in_spanish(client: TestClient) -> None:
     body = {"rating": 1000, "age": 15, "index": 0, "games": [{"opponent": 1200, "result": 1}]}
     detail = post(client, "/api/dwz", body, status=422, **{"accept-language": "es"})["detail"]
     assert detail[0]["msg"] == "El índice cuenta tus evaluaciones DWZ anteriores: 1 o más."
+
+
+texts = st.one_of(st.text(max_size=10), st.sampled_from(["", "0", "-1", "1e9", "nan", "½", "1500,5", "abc"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rating=texts,
+    opponent=texts,
+    result=texts,
+    extra=texts,
+    action=st.sampled_from(["", "add:games", "bogus"]),
+)
+def test_no_input_breaks_a_system_page(
+    app: FastAPI, rating: str, opponent: str, result: str, extra: str, action: str
+) -> None:
+    form = {
+        "rating": rating, "games-0-opponent": opponent, "games-0-result": result, "games-0-deviation": extra,
+        "age": extra, "index": extra, "games_played": extra, "event_end": extra, "level": extra,
+        "from_pool": extra, "to_pool": "fide", "also-0-rating": extra, "action": action,
+    }  # fmt: skip
+    client = TestClient(app)
+    for path in ["/dwz", "/uscf", "/ecf", "/chesscom", "/pools"]:
+        response = client.post(path, data=form)
+        assert response.status_code == 200
+        assert "Traceback" not in response.text
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rating=texts,
+    opponent=texts,
+    result=texts,
+    extra=texts,
+    system=st.sampled_from(["elo", "dwz", "uscf", "glicko2"]),
+)
+def test_no_body_breaks_a_system_endpoint(
+    app: FastAPI, rating: str, opponent: str, result: str, extra: str, system: str
+) -> None:
+    client = TestClient(app)
+    games = [{"opponent": opponent, "result": result}]
+    bodies = {
+        "/api/dwz": {"rating": rating, "age": extra, "index": extra, "games": games},
+        "/api/uscf": {"rating": rating, "games_played": extra, "games": games},
+        "/api/ecf": {"rating": rating, "games": games},
+        "/api/chesscom": {"rating": rating, "deviation": extra, "games": [{**games[0], "deviation": extra}]},
+        "/api/convert": {"ratings": {extra or "x": rating}, "to": opponent},
+        "/api/stakes": {
+            "system": system, "rating": rating, "opponent": opponent, "age": extra, "index": extra,
+            "games_played": extra, "opponent_games_played": extra, "deviation": extra,
+        },
+    }  # fmt: skip
+    for path, body in bodies.items():
+        response = client.post(path, json=body)
+        assert response.status_code in {200, 422}, (path, body, response.text)
