@@ -1,6 +1,6 @@
 """DWZ, the Deutsche Wertungszahl of the German chess federation (Deutscher Schachbund, DSB).
 
-Source: DSB Wertungsordnung (schachbund.de), §3.5.2 (the new rating), Anhang 1.2 (the development
+Source: [DSB-WO] DSB Wertungsordnung (schachbund.de), §3.5.2 (the new rating), Anhang 1.2 (the development
 coefficient E) and Anhang 2.1 (the expected score: the normal distribution since August 2013).
 
 - Expected score of one game: P(D) = Phi(D / (200 sqrt 2)), D = own rating - opponent's.
@@ -12,7 +12,7 @@ coefficient E) and Anhang 2.1 (the expected score: the normal distribution since
   SBr > 0 at most 150. The Index (the number of previous evaluations) is not capped: from
   Index 6 on, the limit is 30.
 - The new rating is rounded to the nearest whole number. The regulation's worked example
-  (sktroisdorf.de, "DWZ - Deutsche Wertungszahl", 2018-11-15) gives whole numbers and is
+  [DWZ-EXAMPLE] (sktroisdorf.de, "DWZ - Deutsche Wertungszahl", 2018-11-15) gives whole numbers and is
   reproduced with half-up rounding; the rounding rule itself is not spelled out there.
 
 This module rates one evaluation (a tournament, or one game) of a player who already has a DWZ

@@ -1,6 +1,6 @@
 """ECF ratings (English Chess Federation), calculated monthly since 2020: the K method.
 
-Sources: English Chess Federation, "The calculation of ECF grades on a monthly basis"
+Sources: [ECF-MONTHLY] [ECF-HELP] English Chess Federation, "The calculation of ECF grades on a monthly basis"
 (englishchess.org.uk); ECF rating help pages (ecfrating.org.uk/v2/help/help_rating.php).
 
 - K rating: R1 = R0 + k (W - We), k = 20, or 40 for juniors; We from FIDE's table of rating

@@ -7,8 +7,7 @@ conversion is a *fit* made by someone on some players at some time; each one her
 source, sample size and R^2 as published, and is applied exactly as published, in the direction
 it was fitted (a regression of y on x is not a regression of x on y).
 
-FIDE's one-off adjustment of 1 March 2024 (FIDE Rating Regulations applied from 1 March 2024;
-FIDE news 2538, 22 July 2023; qc.fide.com, 1 March 2024) raised every standard rating R below
+FIDE's one-off adjustment of 1 March 2024 ([FIDE-PROP], [FIDE-2538], [QC24]) raised every standard rating R below
 2000 by 0.40 x (2000 - R). A fit made before it predicts the FIDE rating of its time; today's
 rating for the same strength is higher below 2000. chessrate shows both ends, as a range.
 """
@@ -84,7 +83,7 @@ CONVERSIONS: tuple[Conversion, ...] = (
         coefficients=((Pool.LICHESS_BLITZ, 1.3728),),
         sample="305,539 accounts matched by username",
         r_squared=0.313,
-        source="r/chess, 'Comparing Lichess and Chess.com Ratings' (April 2025), RANSAC fit",
+        source="[POOLS-REDDIT] r/chess, 'Comparing Lichess and Chess.com Ratings' (April 2025), RANSAC fit",
         fitted="February 2025",
     ),
     Conversion(
@@ -94,7 +93,7 @@ CONVERSIONS: tuple[Conversion, ...] = (
         coefficients=((Pool.LICHESS_CLASSICAL, 0.38), (Pool.LICHESS_BLITZ, 0.48)),
         sample="about 3,000 players",
         r_squared=None,
-        source="Lichess forum, 'How to estimate your FIDE rating'",
+        source="[POOLS-LICHESS] Lichess forum, 'How to estimate your FIDE rating'",
         fitted="before March 2024",
         before_fide_adjustment=True,
     ),
@@ -105,7 +104,7 @@ CONVERSIONS: tuple[Conversion, ...] = (
         coefficients=((Pool.LICHESS_BLITZ, 0.8399),),
         sample="30 players",
         r_squared=0.74,
-        source="mathtuition88.com (February 2020)",
+        source="[POOLS-MT88] mathtuition88.com (February 2020)",
         fitted="February 2020",
         before_fide_adjustment=True,
     ),

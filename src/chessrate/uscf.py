@@ -1,6 +1,6 @@
 """US Chess ratings (Glickman's system), as far as the published texts allow.
 
-Sources:
+Sources ([USCF-RS], [USCF-APPROX], [USCF-B], [USCF-2013] in docs/sources.md):
 - Glickman, "The US Chess Rating System" (math.bu.edu/people/mg/uscf/rs/, 2004-09-22):
   node3 (effective number of games, with the worked value N* = 26.7 at R = 1700) and node5
   (standard formula, K, its table of full-K and half-K values, the bonus).
