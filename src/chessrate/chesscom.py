@@ -1,8 +1,8 @@
 """A Chess.com-style Glicko preset: Glicko-1 with a start rating chosen by the level picked at sign-up.
 
-This is an ESTIMATE. Chess.com [CHESSCOM-HELP] says it uses "the Glicko rating system", with a rating deviation
-(support.chess.com, "How do ratings work on Chess.com?"), and that a beginner's rating "probably
-started at 800 or 1000, depending on what you selected for your experience level when you
+This is an ESTIMATE. Chess.com [CHESSCOM-HELP] says it uses "the Glicko rating system", with a
+rating deviation (support.chess.com, "How do ratings work on Chess.com?"), and that a beginner's
+rating "probably started at 800 or 1000, depending on what you selected for your experience level when you
 created your account" (support.chess.com, "What is the number next to my name?"). A Chess.com
 forum post [CHESSCOM-FORUM] ("800 starting level") says the self-assessment gives "a wider variety of starting
 ratings -- from 400 to 2000"; older accounts all started at 1200 (forum, "Glicko system").

@@ -7,9 +7,9 @@ conversion is a *fit* made by someone on some players at some time; each one her
 source, sample size and R^2 as published, and is applied exactly as published, in the direction
 it was fitted (a regression of y on x is not a regression of x on y).
 
-FIDE's one-off adjustment of 1 March 2024 ([FIDE-PROP], [FIDE-2538], [QC24]) raised every standard rating R below
-2000 by 0.40 x (2000 - R). A fit made before it predicts the FIDE rating of its time; today's
-rating for the same strength is higher below 2000. chessrate shows both ends, as a range.
+FIDE's one-off adjustment of 1 March 2024 ([FIDE-PROP], [FIDE-2538], [QC24]) raised every
+standard rating R below 2000 by 0.40 x (2000 - R). A fit made before it predicts the FIDE rating
+of its time; today's rating for the same strength is higher below 2000. chessrate shows both ends, as a range.
 """
 
 from __future__ import annotations
