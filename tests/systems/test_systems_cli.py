@@ -116,6 +116,7 @@ def test_lichess_gain_factor(cli: Any) -> None:
         (["dwz", "1000", "1200:3", "--age", "15", "--index", "1"], "result"),
         (["uscf", "1500", "1400:1", "--games-played", "-2"], "games_played"),
         (["ecf", "abc", "1800:1"], "rating"),
+        (["ecf", "1800", "1800:1", "--new-player"], "nominal opponent"),
         (["convert", "1500", "--from", "icc", "--to", "fide"], "pool"),
         (["convert", "1500", "--from", "chesscom-blitz", "--to", "fide"], "lichess-blitz"),
         (["stakes", "1500", "1700", "--system", "dwz", "--age", "15"], "index"),

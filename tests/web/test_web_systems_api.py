@@ -93,6 +93,11 @@ def test_glicko_rating_diff_is_a_number_and_gain_factor(client: TestClient) -> N
             "games_played",
         ),
         ("/api/convert", {"ratings": {"chesscom-blitz": 1500}, "to": "fide"}, "to_pool"),
+        (
+            "/api/ecf",
+            {"rating": 1800, "new_player": True, "games": [{"opponent": 1800, "result": 1}]},
+            "new_player",
+        ),
         ("/api/stakes", {"system": "dwz", "rating": 1000, "opponent": 1200, "age": 15}, "index"),
     ],
 )

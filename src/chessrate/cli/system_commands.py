@@ -173,6 +173,12 @@ def ecf(
     rating: RatingArg,
     games: GamesArg,
     junior: Annotated[bool, typer.Option("--junior", help="A junior: k = 40 instead of 20.")] = False,
+    new_player: Annotated[
+        bool,
+        typer.Option(
+            "--new-player", help="A new player's P rating: refused, as it cannot be computed exactly."
+        ),
+    ] = False,
     json: JsonOpt = False,
 ) -> None:
     """ECF rating, the K method (k 20, juniors 40; We from FIDE's table 8.1.2).
@@ -180,7 +186,12 @@ def ecf(
     A new player's P rating cannot be computed exactly: the ECF does not publish the nominal
     opponent it counts.
     """
-    inputs = systems.EcfInputs(rating=rating, junior="on" if junior else "", games=_rows(games))
+    inputs = systems.EcfInputs(
+        rating=rating,
+        junior="on" if junior else "",
+        new_player="on" if new_player else "",
+        games=_rows(games),
+    )
     result = result_of(systems.ecf_rating(inputs, _problems(), today=dt.date.today()))
     if json:
         print_document(documents.ecf_document(result))

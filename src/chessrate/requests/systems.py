@@ -226,11 +226,27 @@ def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Out
 class EcfInputs:
     rating: str = ""
     junior: str = ""
+    #: Asking for a new player's P rating, which cannot be computed exactly: answered with why.
+    new_player: str = ""
     games: tuple[GameRow, ...] = ()
 
 
 def ecf_rating(inputs: EcfInputs, problems: Problems, *, today: dt.date) -> Outcome[ecf.EcfResult]:
     del today
+    if flag(inputs.new_player):
+        try:
+            ecf.new_player_rating()
+        except RatingError as error:
+            problems.add(
+                ("new_player",),
+                inputs.new_player,
+                error,
+                message=problems.t.gettext(
+                    "A new player’s ECF rating cannot be computed exactly: it counts a draw against a "
+                    "nominal opponent whose rating the ECF does not publish."
+                ),
+            )
+        return Outcome(None, problems)
     rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating"))
     games = _rows(inputs.games, problems, whole=True)
     if problems or rating is None or games is None:

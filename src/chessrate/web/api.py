@@ -321,6 +321,9 @@ class UscfRequest(BaseModel):
 class EcfRequest(BaseModel):
     rating: Number = Field(examples=[1800])
     junior: bool = False
+    new_player: bool = Field(
+        default=False, description="A new player's P rating: answered 422, it cannot be computed exactly."
+    )
     games: list[SystemGameIn] = Field(examples=[[{"opponent": 1800, "result": 1}]])
 
 
@@ -394,7 +397,10 @@ def api_uscf(body: UscfRequest, request: Request) -> Any:
 def api_ecf(body: EcfRequest, request: Request) -> Any:
     """ECF: R + k (W − We), k 20 or 40 for juniors, We from FIDE table 8.1.2."""
     inputs = systems.EcfInputs(
-        rating=_text(body.rating), junior=_flag(body.junior), games=_system_rows(body.games)
+        rating=_text(body.rating),
+        junior=_flag(body.junior),
+        new_player=_flag(body.new_player),
+        games=_system_rows(body.games),
     )
     outcome = systems.ecf_rating(inputs, _problems(request), today=site_of(request).today())
     return _answer(outcome, lambda result, _t: system_documents.ecf_document(result))
