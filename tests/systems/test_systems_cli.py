@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 
 def test_dwz_worked_example(cli: Any) -> None:
@@ -144,3 +146,24 @@ def test_bad_input_is_one_line_exit_2(cli: Any, args: list[str], field: str) -> 
     assert field in run.err
     assert "Traceback" not in run.err
     assert len(run.err.strip().splitlines()) == 1
+
+
+words = st.one_of(
+    st.text(max_size=8), st.sampled_from(["", "0", "-5", "1e9", "nan", "½", "1500,5", "1200:1"])
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rating=words, game=words, extra=words)
+def test_no_argument_breaks_a_command(cli: Any, rating: str, game: str, extra: str) -> None:
+    for args in (
+        ["dwz", rating, game, "--age", extra, "--index", extra],
+        ["uscf", rating, game, "--games-played", extra],
+        ["ecf", rating, game],
+        ["convert", rating, "--from", extra, "--to", "fide"],
+        ["stakes", rating, game, "--system", "dwz", "--age", extra, "--index", extra],
+        ["glicko", "--preset", "chesscom", "--level", extra, game],
+    ):
+        run = cli(*args)
+        assert run.code in {0, 2}, (args, run.err)
+        assert "Traceback" not in run.err
