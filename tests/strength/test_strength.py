@@ -119,7 +119,11 @@ def test_strength_cli_json_keys(cli: Any, tmp_path: Path, short_games) -> None:
     run = cli("strength", str(path), "--player", name.upper(), "--json", "--cache", cache)
     assert run.code == 0, run.err
     data = run.json()
-    assert set(data) == {"player", "estimate", "low", "high", "games", "scale"}
+    assert {"player", "estimate", "low", "high", "games", "scale"} <= set(data)
+    # Carried to FIDE by [POOLS-MT88]: 0.8399 x Lichess blitz + 179.89, and FIDE's 2024 adjustment.
+    low_fit = 0.8399 * data["low"] + 179.89
+    assert data["fide_low"] == round(min(low_fit, low_fit + 0.4 * max(0.0, 2000 - low_fit)))
+    assert "POOLS-MT88" in data["fide_conversion"]
     assert data["player"] == name
     assert data["low"] < data["estimate"] < data["high"]
     assert data["games"] == 1
@@ -127,6 +131,7 @@ def test_strength_cli_json_keys(cli: Any, tmp_path: Path, short_games) -> None:
     assert len(everyone["players"]) == 4
     table = cli("strength", str(path), "--cache", cache)
     assert "80% interval" in table.out
+    assert "FIDE (rough)" in table.out
     assert "Lichess" in table.out
     unknown = cli("strength", str(path), "--player", "nobody", "--cache", cache)
     assert unknown.code == 2

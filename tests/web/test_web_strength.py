@@ -56,6 +56,7 @@ def test_a_job_shows_progress_then_the_estimate(client: TestClient) -> None:
     assert 'id="estimates"' in answer.text
     assert 'class="eval-chart"' in answer.text
     assert "Lichess rating of 2016–17" in answer.text
+    assert "FIDE, roughly" in answer.text
     gone = client.get(f"/strength/jobs/{key}?lang=en")
     assert "no longer kept" in gone.text
 

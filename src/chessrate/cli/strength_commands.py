@@ -163,11 +163,11 @@ def strength(
         else:
             print_document(document)
         return
-    rows = [[p.player[:28], str(p.estimate), f"{p.low} – {p.high}", str(p.games)] for p in document.players]
-    scale = document.players[0].scale if document.players else ""
-    print_table(
-        "Strength from the moves",
-        ["name", "estimate", "80% interval", "games"],
-        rows,
-        caption=f"Scale: {scale}",
-    )
+    rows = [
+        [p.player[:28], str(p.estimate), f"{p.low} – {p.high}", str(p.games), f"{p.fide_low} – {p.fide_high}"]
+        for p in document.players
+    ]
+    first = document.players[0]
+    caption = f"Scale: {first.scale}.\nFIDE: {first.fide_note}; {first.fide_conversion}."
+    columns = ["name", "estimate", "80% interval", "games", "FIDE (rough)"]
+    print_table("Strength from the moves", columns, rows, caption=caption)

@@ -19,6 +19,7 @@ from chessrate.analysis.runners import Progress
 from chessrate.errors import FileFormatError, RatingError
 from chessrate.formats.text import decode
 from chessrate.parse import is_digits
+from chessrate.pools import MAX_RATING, MIN_RATING, Pool, convert
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
 from chessrate.requests.tournament_file import FileInput
@@ -55,6 +56,35 @@ class AnalysisResult:
     stats: AnalysisStats
     setting: Setting
     engine: str
+
+
+@dataclass(frozen=True)
+class FideRange:
+    """An estimate's range carried to FIDE through the published pool conversions (chessrate.pools)."""
+
+    low: float
+    high: float
+    #: The conversions used, with their sources.
+    conversions: str
+
+
+#: What the estimate's scale is taken as for the conversion, and why it is rough.
+FIDE_NOTE = (
+    "rough: the estimate's scale (Lichess 2016-17, mostly 10+0) is taken as the Lichess blitz pool of "
+    "the published conversion; the range spans the fit's value and FIDE's 1 March 2024 adjustment"
+)
+
+
+def fide_range(estimate: Estimate) -> FideRange:
+    """The estimate's 80% range converted to FIDE by every published Lichess blitz -> FIDE fit."""
+
+    def converted(rating: float) -> list[tuple[float, float, str]]:
+        value = max(MIN_RATING, min(MAX_RATING, rating))
+        return [(c.low, c.high, c.conversion.source) for c in convert({Pool.LICHESS_BLITZ: value}, Pool.FIDE)]
+
+    lows, highs = converted(estimate.low), converted(estimate.high)
+    sources = "; ".join(dict.fromkeys(source for *_, source in lows))
+    return FideRange(min(low for low, _, _ in lows), max(high for _, high, _ in highs), sources)
 
 
 @dataclass(frozen=True)
@@ -212,6 +242,11 @@ class EstimateDocument:
     high: int
     games: int
     scale: str
+    #: The 80% range carried to FIDE (rough; see ``fide_note``).
+    fide_low: int
+    fide_high: int
+    fide_conversion: str
+    fide_note: str = FIDE_NOTE
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -290,6 +325,7 @@ def analysis_document(result: AnalysisResult) -> AnalysisDocument:
 
 
 def estimate_document(player: str, estimate: Estimate) -> EstimateDocument:
+    fide = fide_range(estimate)
     return EstimateDocument(
         player=player,
         estimate=round(estimate.estimate),
@@ -297,6 +333,9 @@ def estimate_document(player: str, estimate: Estimate) -> EstimateDocument:
         high=round(estimate.high),
         games=estimate.games,
         scale=estimate.scale,
+        fide_low=round(fide.low),
+        fide_high=round(fide.high),
+        fide_conversion=fide.conversions,
     )
 
 

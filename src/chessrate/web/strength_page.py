@@ -21,7 +21,14 @@ from chessrate.analysis.accuracy import capped_cp
 from chessrate.analysis.engine import score_from_int
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
-from chessrate.requests.strength import MAX_FILE, AnalyseInputs, StrengthResult, check_file, strength_file
+from chessrate.requests.strength import (
+    MAX_FILE,
+    AnalyseInputs,
+    StrengthResult,
+    check_file,
+    fide_range,
+    strength_file,
+)
 from chessrate.requests.tournament_file import FileInput
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
 from chessrate.web.uploads import Submitted, UploadError, read_form
@@ -173,6 +180,7 @@ def _render(
         "result": result,
         "errors": error_messages(problems),
         "charts": chart_data(result) if result else [],
+        "fide": [fide_range(p.estimate) for p in result.players] if result else [],
         "job": job,
         "job_state": job_state,
         "max_games": MAX_WEB_GAMES,
