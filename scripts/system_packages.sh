@@ -19,7 +19,7 @@ if [ "${1:-run}" = test ]; then
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-if [ "$(id -u)" -ne 0 ]; then
+if [ "$EUID" -ne 0 ]; then
   echo "missing Debian packages; install them with: sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi
