@@ -270,7 +270,10 @@ def show_command(
         for row in view.rows
         if all_players or row.rating is not None
     ]  # fmt: skip
-    title = f"List of {view.list_date.isoformat()} (period {view.period}, {view.status} r{view.revision})"
+    title = (
+        f"List of {view.list_date.isoformat()} (period {view.period}, {view.status} r{view.revision},"
+        f" rules {view.rules})"
+    )
     columns = ["rank", "name", "FIDE id", "fed", "rating", "change", "K", "games", "status"]
     print_table(title, columns, rows, caption=view.rules_title)
 
