@@ -16,22 +16,12 @@ from urllib.parse import urlsplit
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from chessrate.web import WebSettings, create_app
 from chessrate.web.assets import INSTALL_HINT, missing_assets
 
-CHROMIUM = "/usr/bin/chromium"
 DATA = Path(__file__).parent.parent / "data"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 REQUESTS: list[str] = []
 
 
@@ -59,22 +49,6 @@ def base_url(settings: WebSettings) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=5)
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    # Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture
