@@ -43,8 +43,27 @@ class CommandsByModule(TyperGroup):
         if module is None:
             return None
         importlib.import_module(module)
-        group = typer.main.get_group(app)  # built again with what is now registered
-        return group.commands.get(cmd_name)
+        return _build(cmd_name)
+
+
+def _build(name: str) -> Any:
+    """The Click command ``name``, built from what its module registered on :data:`app` (only it)."""
+    for command in app.registered_commands:
+        if name == (command.name or typer.main.get_command_name(command.callback.__name__)):  # type: ignore[union-attr]
+            return typer.main.get_command_from_info(
+                command,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
+    for group in app.registered_groups:
+        if group.name == name:
+            return typer.main.get_group_from_info(
+                group,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+                suggest_commands=app.suggest_commands,
+            )
+    return None
 
 
 app = typer.Typer(

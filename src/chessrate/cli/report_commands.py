@@ -18,10 +18,9 @@ from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_document, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
-from chessrate.requests.documents import report_document
 from chessrate.requests.language import ENGLISH
 from chessrate.requests.problems import Problems
-from chessrate.requests.tournament_file import FileInput, ReportInputs, tournament_file
+from chessrate.requests.tournament_file import FileInput, ReportInputs, report_document, tournament_file
 
 FORMATS = ("table", "csv", "json", "html")
 

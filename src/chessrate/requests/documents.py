@@ -1,7 +1,9 @@
-"""The JSON documents of every calculation: one shape for the command line's ``--json`` and the API.
+"""The JSON documents of the Elo calculations: one shape for ``--json`` and the API.
 
 Each document is a plain dataclass built from a result and the :class:`Translator` of the user's
-language (the command line's is English). The API declares them as its response models, so its
+language (the command line's is English). The Glicko and tournament-file documents are beside
+their calculations, in :mod:`chessrate.requests.glicko` and
+:mod:`chessrate.requests.tournament_file`. The API declares them as its response models, so its
 OpenAPI schema is typed; the command line prints :func:`to_json` of the same document. Numbers are
 JSON numbers: a whole value stays whole (``1817``), any other is a float (``17.25``). The keys
 are public: ``docs/architecture.md`` lists the renames.
@@ -13,7 +15,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chessrate.calculate import AverageResult, EventWorking, GameWorking, PeriodResult, TournamentResult
 from chessrate.fide.performance import InitialRating
@@ -21,15 +23,9 @@ from chessrate.fide.rules import FideRules
 from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
 from chessrate.requests import explanations
 from chessrate.requests.elo import KFactorResult, PerformanceResult
-from chessrate.requests.glicko import GlickoResult
 from chessrate.requests.language import Translator
 from chessrate.requests.options import Options
 from chessrate.ruleset import RuleSet
-
-if TYPE_CHECKING:  # the file readers are imported only by the commands that read files
-    from chessrate.formats.model import RatedGame
-    from chessrate.report import PlayerReport
-    from chessrate.requests.tournament_file import ReportResult
 
 #: A JSON number.
 Number = int | float
@@ -379,197 +375,3 @@ def tables_document() -> TablesDocument:
         for low, high, h, lo in PD_TABLE
     ]
     return TablesDocument(table_8_1_2=pd, table_8_1_1=[{"p": number(p), "dp": dp} for p, dp in dp_table()])
-
-
-# --- Glicko-2 and Lichess ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class GlickoGameDocument:
-    opponent: float
-    opponent_deviation: float
-    score: float
-    expected: float
-    rating_after: float | None
-    rating_diff: str | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class GlickoDocument:
-    system: str
-    rating: float
-    deviation: float
-    volatility: float
-    provisional: bool
-    tau: float
-    start_deviation: float
-    estimated_variance: float | None
-    estimated_improvement: float | None
-    games: list[GlickoGameDocument]
-
-
-def glicko_document(result: GlickoResult) -> GlickoDocument:
-    return GlickoDocument(
-        system=result.system,
-        rating=result.after.rating,
-        deviation=result.after.deviation,
-        volatility=result.after.volatility,
-        provisional=result.provisional,
-        tau=result.tau,
-        start_deviation=result.start_deviation,
-        estimated_variance=result.variance,
-        estimated_improvement=result.improvement,
-        games=[
-            GlickoGameDocument(
-                opponent=g.opponent,
-                opponent_deviation=g.opponent_deviation,
-                score=g.score,
-                expected=g.expected,
-                rating_after=g.after,
-                rating_diff=g.diff,
-            )
-            for g in result.games
-        ],
-    )
-
-
-# --- a tournament file ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class TournamentInfo:
-    name: str | None
-    file: str
-    format: str
-    start_date: str | None
-    end_date: str | None
-    rounds: int | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class RatedGameDocument:
-    round: int | None
-    opponent: int
-    opponent_rating: int | None
-    score: Number
-    #: The working, when the player is rated.
-    difference: Number | None = None
-    raw_difference: Number | None = None
-    capped: bool | None = None
-    expected: Number | None = None
-    change: Number | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class PlayerDocument:
-    """A player's line: the CSV's columns, K in words and each game that counts."""
-
-    start_number: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    rating: int | None
-    k: int | None
-    k_reason: str | None
-    k_explanation: str | None
-    games: int
-    games_against_unrated: int
-    score: Number
-    expected: Number | None
-    capped_games: int
-    change: Number | None
-    rounded_change: int | None
-    new_rating: Number | None
-    performance: int | None
-    initial_rating: int | None
-    initial_reason: str | None
-    games_rated: list[RatedGameDocument]
-
-
-@dataclass(frozen=True, kw_only=True)
-class FileProblemDocument:
-    line: int | None
-    severity: str
-    code: str
-    message: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReportDocument:
-    tournament: TournamentInfo
-    #: The rule set's title (English).
-    rules: str
-    rule_set: RuleSetDocument
-    as_of: str
-    #: True when the rules' day is the tournament's start (no day was given).
-    as_of_from_file: bool
-    players: list[PlayerDocument]
-    problems: list[FileProblemDocument]
-    #: The problems as lines: ``line 12: …``.
-    warnings: list[str]
-    unknown_k_players: list[str]
-
-
-def report_document(result: ReportResult, t: Translator) -> ReportDocument:
-    report = result.report
-    tournament = report.tournament
-    return ReportDocument(
-        tournament=TournamentInfo(
-            name=tournament.name,
-            file=result.filename,
-            format=tournament.source_format,
-            start_date=tournament.start_date.isoformat() if tournament.start_date else None,
-            end_date=tournament.end_date.isoformat() if tournament.end_date else None,
-            rounds=tournament.rounds,
-        ),
-        rules=report.rules.title,
-        rule_set=rule_set_document(report.rules, t),
-        as_of=report.as_of.isoformat(),
-        as_of_from_file=result.day_from_file,
-        players=[player_document(player, t) for player in report.players],
-        problems=[
-            FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
-            for p in result.read.problems
-        ],
-        warnings=list(report.warnings),
-        unknown_k_players=list(report.unknown_k_keys),
-    )
-
-
-def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
-    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
-    from chessrate.report import report_row  # the file readers only where files are read
-
-    worked = player.working.event.games if player.working else ()
-    line: dict[str, Any] = {
-        key: number(value) if isinstance(value, Decimal) else value
-        for key, value in report_row(player).items()
-    }
-    return PlayerDocument(
-        **line,
-        k_explanation=explanations.k_reason(player.k, t) if player.k else None,
-        games_rated=[
-            _rated_game(game, worked[index] if index < len(worked) else None)
-            for index, game in enumerate(player.rated_games)
-        ],
-    )
-
-
-def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
-    base = RatedGameDocument(
-        round=game.round,
-        opponent=game.opponent,
-        opponent_rating=game.opponent_rating,
-        score=number(game.score),
-    )
-    if working is None:
-        return base
-    return dataclasses.replace(
-        base,
-        difference=number(working.difference),
-        raw_difference=number(working.raw_difference),
-        capped=working.capped,
-        expected=number(working.expected),
-        change=maybe(working.change),
-    )

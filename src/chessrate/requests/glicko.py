@@ -176,3 +176,52 @@ def parse_count_or_fraction(text: str, field_name: str) -> Decimal:
     if value < 0:
         raise InvalidInputError(field_name, text, "cannot be negative")
     return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoGameDocument:
+    opponent: float
+    opponent_deviation: float
+    score: float
+    expected: float
+    rating_after: float | None
+    rating_diff: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoDocument:
+    system: str
+    rating: float
+    deviation: float
+    volatility: float
+    provisional: bool
+    tau: float
+    start_deviation: float
+    estimated_variance: float | None
+    estimated_improvement: float | None
+    games: list[GlickoGameDocument]
+
+
+def glicko_document(result: GlickoResult) -> GlickoDocument:
+    return GlickoDocument(
+        system=result.system,
+        rating=result.after.rating,
+        deviation=result.after.deviation,
+        volatility=result.after.volatility,
+        provisional=result.provisional,
+        tau=result.tau,
+        start_deviation=result.start_deviation,
+        estimated_variance=result.variance,
+        estimated_improvement=result.improvement,
+        games=[
+            GlickoGameDocument(
+                opponent=g.opponent,
+                opponent_deviation=g.opponent_deviation,
+                score=g.score,
+                expected=g.expected,
+                rating_after=g.after,
+                rating_diff=g.diff,
+            )
+            for g in result.games
+        ],
+    )

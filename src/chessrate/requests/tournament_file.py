@@ -1,5 +1,7 @@
 """The tournament-file report as users ask for it: a TRF, PGN or CSV file in, every player's change out.
 
+Its JSON document (:func:`report_document`) is the API's answer and ``report --format json``.
+
 The command line's ``report``, the web page (``/report``), its CSV download and the API
 (``POST /api/report``) all build a :class:`ReportInputs` and call :func:`tournament_file`, so they
 share one validation. The file arrives as bytes, is read by
@@ -11,12 +13,18 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
 
+from chessrate.calculate import GameWorking
 from chessrate.errors import FileFormatError, RatingError
 from chessrate.fide.rules import rules_in_force
 from chessrate.formats import ReadResult, read_tournament, sniff_format
+from chessrate.formats.model import RatedGame
 from chessrate.formats.text import decode
-from chessrate.report import TournamentReport, read_k_file, report_tournament
+from chessrate.report import PlayerReport, TournamentReport, read_k_file, report_row, report_tournament
+from chessrate.requests import explanations
+from chessrate.requests.documents import Number, RuleSetDocument, maybe, number, rule_set_document
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
 from chessrate.requests.problems import Problems
@@ -212,3 +220,143 @@ def _default_day(start: dt.date | None, options: OptionInputs, problems: Problem
         )
         return None
     return start
+
+
+# --- the JSON document --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentInfo:
+    name: str | None
+    file: str
+    format: str
+    start_date: str | None
+    end_date: str | None
+    rounds: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RatedGameDocument:
+    round: int | None
+    opponent: int
+    opponent_rating: int | None
+    score: Number
+    #: The working, when the player is rated.
+    difference: Number | None = None
+    raw_difference: Number | None = None
+    capped: bool | None = None
+    expected: Number | None = None
+    change: Number | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerDocument:
+    """A player's line: the CSV's columns, K in words and each game that counts."""
+
+    start_number: int
+    name: str
+    fide_id: int | None
+    title: str | None
+    federation: str | None
+    rating: int | None
+    k: int | None
+    k_reason: str | None
+    k_explanation: str | None
+    games: int
+    games_against_unrated: int
+    score: Number
+    expected: Number | None
+    capped_games: int
+    change: Number | None
+    rounded_change: int | None
+    new_rating: Number | None
+    performance: int | None
+    initial_rating: int | None
+    initial_reason: str | None
+    games_rated: list[RatedGameDocument]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FileProblemDocument:
+    line: int | None
+    severity: str
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReportDocument:
+    tournament: TournamentInfo
+    #: The rule set's title (English).
+    rules: str
+    rule_set: RuleSetDocument
+    as_of: str
+    #: True when the rules' day is the tournament's start (no day was given).
+    as_of_from_file: bool
+    players: list[PlayerDocument]
+    problems: list[FileProblemDocument]
+    #: The problems as lines: ``line 12: …``.
+    warnings: list[str]
+    unknown_k_players: list[str]
+
+
+def report_document(result: ReportResult, t: Translator) -> ReportDocument:
+    report = result.report
+    tournament = report.tournament
+    return ReportDocument(
+        tournament=TournamentInfo(
+            name=tournament.name,
+            file=result.filename,
+            format=tournament.source_format,
+            start_date=tournament.start_date.isoformat() if tournament.start_date else None,
+            end_date=tournament.end_date.isoformat() if tournament.end_date else None,
+            rounds=tournament.rounds,
+        ),
+        rules=report.rules.title,
+        rule_set=rule_set_document(report.rules, t),
+        as_of=report.as_of.isoformat(),
+        as_of_from_file=result.day_from_file,
+        players=[player_document(player, t) for player in report.players],
+        problems=[
+            FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
+            for p in result.read.problems
+        ],
+        warnings=list(report.warnings),
+        unknown_k_players=list(report.unknown_k_keys),
+    )
+
+
+def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
+    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
+    worked = player.working.event.games if player.working else ()
+    line: dict[str, Any] = {
+        key: number(value) if isinstance(value, Decimal) else value
+        for key, value in report_row(player).items()
+    }
+    return PlayerDocument(
+        **line,
+        k_explanation=explanations.k_reason(player.k, t) if player.k else None,
+        games_rated=[
+            _rated_game(game, worked[index] if index < len(worked) else None)
+            for index, game in enumerate(player.rated_games)
+        ],
+    )
+
+
+def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
+    base = RatedGameDocument(
+        round=game.round,
+        opponent=game.opponent,
+        opponent_rating=game.opponent_rating,
+        score=number(game.score),
+    )
+    if working is None:
+        return base
+    return dataclasses.replace(
+        base,
+        difference=number(working.difference),
+        raw_difference=number(working.raw_difference),
+        capped=working.capped,
+        expected=number(working.expected),
+        change=maybe(working.change),
+    )

@@ -265,7 +265,7 @@ def api_performance(body: PerformanceRequest, request: Request) -> Any:
     return _answer(outcome, documents.performance_document)
 
 
-@router.post("/glicko", summary="Glicko-2 and Lichess", response_model=documents.GlickoDocument)
+@router.post("/glicko", summary="Glicko-2 and Lichess", response_model=glicko.GlickoDocument)
 def api_glicko(body: GlickoRequest, request: Request) -> Any:
     """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
     inputs = glicko.GlickoInputs(
@@ -277,7 +277,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
         ),
     )
     outcome = glicko.glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: documents.glicko_document(result))
+    return _answer(outcome, lambda result, _t: glicko.glicko_document(result))
 
 
 @router.get("/tables", summary="FIDE tables 8.1.1 and 8.1.2", response_model=documents.TablesDocument)
