@@ -6,7 +6,8 @@ their calculations, in :mod:`chessrate.requests.glicko` and
 :mod:`chessrate.requests.tournament_file`. The API declares them as its response models, so its
 OpenAPI schema is typed; the command line prints :func:`to_json` of the same document. Numbers are
 JSON numbers: a whole value stays whole (``1817``), any other is a float (``17.25``). The keys
-are public: ``docs/architecture.md`` lists the renames.
+are public: ``docs/architecture.md`` lists the renames. Documents are records to print, built once:
+no comparison or freezing (each costs the command line's start a little).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def to_json(document: Any) -> str:
 # --- the Elo calculations -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class RuleSetDocument:
     name: str
     #: In the user's language: ``FIDE rules of 1 October 2025``.
@@ -79,7 +80,7 @@ def rule_set_document(rules: RuleSet, t: Translator) -> RuleSetDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class GameDocument:
     opponent: Number
     raw_difference: Number
@@ -105,7 +106,7 @@ def game_document(game: GameWorking, k: int, t: Translator) -> GameDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class EventDocument:
     name: str | None
     start_rating: Number
@@ -116,7 +117,7 @@ class EventDocument:
     rounded_change: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class EloDocument:
     """What every Elo answer has: the rules, K and why, the change."""
 
@@ -155,7 +156,7 @@ def _elo(result: PeriodResult | AverageResult, options: Options, t: Translator) 
     }
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class AverageDocument(EloDocument):
     games: int
     points: Number
@@ -177,7 +178,7 @@ def average_document(result: AverageResult, options: Options, t: Translator) -> 
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class PeriodDocument(EloDocument):
     #: The number of games of the period.
     games: int
@@ -208,7 +209,7 @@ def _event(event: EventWorking, k: int, t: Translator) -> EventDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class TournamentDocument(EloDocument):
     games: list[GameDocument]
     game_count: int
@@ -240,7 +241,7 @@ def tournament_document(result: TournamentResult, options: Options, t: Translato
     return TournamentDocument(**_tournament(result, options, t))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class OneGameDocument(TournamentDocument):
     """A tournament of one game, with that game's working also at the top."""
 
@@ -261,7 +262,7 @@ def one_game_document(result: TournamentResult, options: Options, t: Translator)
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class KFactorDocument:
     #: The FIDE rules' version: ``FIDE 2024-10-01``.
     rules: str
@@ -289,7 +290,7 @@ def k_factor_document(result: KFactorResult, t: Translator) -> KFactorDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class InitialDocument:
     rules: str
     rating: int | None
@@ -321,7 +322,7 @@ def initial_document(initial: InitialRating, rules: FideRules, t: Translator) ->
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class PerformanceDocument:
     rules: str
     games: int
@@ -363,7 +364,7 @@ def dp_table() -> list[tuple[Decimal, int]]:
     return upper + [(1 - p, -dp) for p, dp in reversed(upper[:-1])]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class TablesDocument:
     table_8_1_2: list[dict[str, Number | None]]
     table_8_1_1: list[dict[str, Number]]

@@ -178,7 +178,7 @@ def parse_count_or_fraction(text: str, field_name: str) -> Decimal:
     return value
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class GlickoGameDocument:
     opponent: float
     opponent_deviation: float
@@ -188,7 +188,7 @@ class GlickoGameDocument:
     rating_diff: str | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class GlickoDocument:
     system: str
     rating: float

@@ -225,7 +225,7 @@ def _default_day(start: dt.date | None, options: OptionInputs, problems: Problem
 # --- the JSON document --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class TournamentInfo:
     name: str | None
     file: str
@@ -235,7 +235,7 @@ class TournamentInfo:
     rounds: int | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class RatedGameDocument:
     round: int | None
     opponent: int
@@ -249,7 +249,7 @@ class RatedGameDocument:
     change: Number | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class PlayerDocument:
     """A player's line: the CSV's columns, K in words and each game that counts."""
 
@@ -276,7 +276,7 @@ class PlayerDocument:
     games_rated: list[RatedGameDocument]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class FileProblemDocument:
     line: int | None
     severity: str
@@ -284,7 +284,7 @@ class FileProblemDocument:
     message: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class ReportDocument:
     tournament: TournamentInfo
     #: The rule set's title (English).
