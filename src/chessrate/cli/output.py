@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -22,10 +23,10 @@ if TYPE_CHECKING:
 
 @functools.cache
 def console() -> Console:
-    """Rich's console, wide enough for the report's eleven columns when the output is a file or a pipe."""
+    """Rich's console: the terminal's width (or ``COLUMNS``); 120 into a file or a pipe."""
     from rich.console import Console
 
-    return Console(width=None if sys.stdout.isatty() else 120)
+    return Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
 
 
 JsonOption = typer.Option(False, "--json", help="Print the result as JSON.")
@@ -89,6 +90,8 @@ def print_table(
     console().print(table)
 
 
-def print_summary(title: str, items: Sequence[tuple[str, Any]]) -> None:
-    """A two-column table of labelled values."""
+def print_summary(title: str, items: Sequence[tuple[str, Any]], *, notes: Sequence[str] = ()) -> None:
+    """A two-column table of labelled values, then each note as a paragraph (the why, in words)."""
     print_table(title, ["", "value"], items)
+    for note in notes:
+        console().print(note, highlight=False, markup=False)

@@ -35,17 +35,24 @@ def _file(path: Path, field: str) -> FileInput:
 
 @app.command()
 def report(
-    file: Annotated[Path, typer.Argument(help="A TRF, PGN or CSV file.", show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A TRF, PGN or CSV file.", show_default=False)],
     as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Rules of this day; default: the tournament's start.")
+        str | None,
+        typer.Option(
+            "--as-of", metavar="YYYY-MM-DD", help="Rules of this day; default: the tournament's start."
+        ),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="fide (default), elo, ciabe or FILE.toml.")
+        str | None,
+        typer.Option("--rules", metavar="NAME|FILE.toml", help="fide (default), elo, ciabe or FILE.toml."),
     ] = None,
     k_file: Annotated[
-        Path | None, typer.Option("--k-file", help="CSV 'player,k': a K per FIDE id or start number.")
+        Path | None,
+        typer.Option("--k-file", metavar="FILE", help="CSV 'player,k': a K per FIDE id or start number."),
     ] = None,
-    output: Annotated[str, typer.Option("--format", help="table, csv, json or html.")] = "table",
+    output: Annotated[
+        str, typer.Option("--format", metavar="table|csv|json|html", help="table, csv, json or html.")
+    ] = "table",
     strict: Annotated[bool, typer.Option("--strict", help="Refuse a file with any error.")] = False,
 ) -> None:
     """Every player's rating change from a tournament file, with the file's problems listed."""
@@ -81,15 +88,17 @@ def _print_table(result: TournamentReport) -> None:
         rows.append(
             [
                 str(player.start_number), player.name[:28], fmt(player.rating), fmt(row["k"]),
-                str(player.games), fmt(player.score), fmt(player.expected),
+                str(player.games), fmt(player.score, places=1), fmt(player.expected),
                 fmt(player.change, signed=True, places=2) if player.change is not None else "—",
                 fmt(player.rounded_change, signed=True), outcome, fmt(row["performance"]),
             ]
         )  # fmt: skip
-    columns = ["no", "name", "rating", "K", "games", "score", "expected", "change", "rounded", "new", "perf"]
-    print_table(_title(result), columns, rows)
+    columns = ["no", "name", "rating", "K", "rated games", "rated score", "expected"]
+    columns += ["change", "rounded", "new", "perf"]
+    caption = "rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)"
+    print_table(_title(result), columns, rows, caption=caption)
     for warning in result.warnings:
-        sys.stderr.write(f"warning: {warning}\n")
+        sys.stderr.write(f"{warning}\n")
 
 
 _HTML = """<!doctype html>

@@ -10,6 +10,7 @@ opponent's number, rating (``None`` when unrated), the score and the round.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -43,8 +44,11 @@ class Problem:
     """A short stable name of the problem's kind: ``unknown-record``, ``asymmetric-pairing``..."""
 
     def __str__(self) -> str:
+        """``warning: line 12: …``; the line is not repeated when the message names it."""
         where = "file" if self.line is None else f"line {self.line}"
-        return f"{where}: {self.severity}: {self.message}"
+        if re.search(rf"\b{where}\b", self.message):
+            return f"{self.severity}: {self.message}"
+        return f"{self.severity}: {where}: {self.message}"
 
     def as_error(self) -> FileFormatError:
         """The :class:`~chessrate.errors.FileFormatError` strict mode raises for this problem."""

@@ -95,7 +95,7 @@ def resolve_options(inputs: OptionInputs, problems: Problems, *, today: dt.date)
         problems.add(
             ("k",),
             k_text,
-            f"the rule set {rules.name!r} needs K to be given",
+            f"the rule set {rules.name!r} has no rule for K, so K must be given",
             message=problems.t.gettext("This rule set has no rule for K: choose 40, 20, 10 or your own."),
         )
     if problems.errors:

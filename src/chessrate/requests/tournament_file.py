@@ -210,8 +210,9 @@ def _default_day(start: dt.date | None, options: OptionInputs, problems: Problem
     except RatingError as error:
         problems.add(
             ("as_of",),
-            start.isoformat(),
-            error,
+            "",  # left blank: the day was the tournament's start
+            f"the tournament started on {start.isoformat()}, but {getattr(error, 'reason', error)}: "
+            "give the day whose rules to use",
             message=problems.t.gettext(
                 "The tournament started on %(day)s, before the first FIDE rules we know (1 July 2014): "
                 "give the day whose rules to use.",
