@@ -33,7 +33,8 @@ import numpy as np
 from sqlalchemy import select
 
 from chessrate import synthetic
-from chessrate.ratinglist import bulk_elo, runner
+from chessrate.bulk import figures as bulk_elo
+from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import ComputedList, compute_period
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period

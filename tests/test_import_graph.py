@@ -141,9 +141,14 @@ def test_no_private_name_imported_from_another_module() -> None:
                 private_module = any(part.startswith("_") for part in target.split("."))
                 if private and target != module:
                     found.append(f"{module} imports {name} from {target}")
-                elif private_module and not module.startswith(_owner_of_private(target) + "."):
+                elif private_module and not _inside(module, _owner_of_private(target)):
                     found.append(f"{module} imports the private module {target}")
     assert not found, found
+
+
+def _inside(module: str, package: str) -> bool:
+    """Whether ``module`` is ``package`` itself (its ``__init__``) or one of its modules."""
+    return module == package or module.startswith(package + ".")
 
 
 def _owner_of_private(module: str) -> str:

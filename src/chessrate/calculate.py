@@ -16,6 +16,7 @@ from chessrate import elo
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, given_k
 from chessrate.fide.performance import Performance, fide_performance
+from chessrate.fide.policy import capped_game_preference, over_cap
 from chessrate.fide.rules import CapScope
 from chessrate.fide.tables import scoring_probability
 from chessrate.parse import MAX_RATING, MIN_RATING
@@ -303,10 +304,10 @@ def _games_to_cap(rating: Decimal, games: Sequence[Game], rules: RuleSet) -> set
     cap = rules.cap
     if cap is None or not cap.applies_to(rating):  # 2025: only for players rated below 2650
         return set()
-    over = [i for i, game in enumerate(games) if abs(rating - game.opponent) > cap.limit]
+    over = [i for i, game in enumerate(games) if over_cap(rating - game.opponent, cap.limit)]
     if cap.scope is CapScope.ONE_GAME_PER_TOURNAMENT and over:
         # 2022-2024: "only one upgrade ... for the game in which the rating difference is greatest"
-        return {max(over, key=lambda i: abs(rating - games[i].opponent))}
+        return {min(over, key=lambda i: capped_game_preference(rating - games[i].opponent, i))}
     return set(over)
 
 

@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile, fide_k_factor
+from chessrate.fide.policy import cap_covers
 from chessrate.fide.rules import CapScope, FideRules
 
 
@@ -50,7 +51,7 @@ class DifferenceCap:
     scope: CapScope = CapScope.EVERY_GAME
 
     def applies_to(self, rating: Decimal) -> bool:
-        return self.applies_below is None or rating < self.applies_below
+        return bool(cap_covers(rating, self.applies_below))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from chessrate.errors import InvalidInputError
-from chessrate.ratinglist.compute import Entry, _publish_fide
+from chessrate.ratinglist.facts import Entry
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.publish import publish_fide
+from chessrate.ratinglist.statuses import EntryStatus
 
 
 def entry(rating: int) -> Entry:
-    return Entry(player_id=1, status="rated", rating_before=rating, rating=rating, games=0)
+    return Entry(player_id=1, status=EntryStatus.RATED, rating_before=rating, rating=rating, games=0)
 
 
 @pytest.mark.parametrize(
@@ -25,13 +27,13 @@ def entry(rating: int) -> Entry:
     ],
 )
 def test_one_time_adjustment_on_the_list_of_1_march_2024(before: int, after: int) -> None:
-    (published,) = _publish_fide({1: entry(before)}, Period(2024, 2)).values()
+    (published,) = publish_fide({1: entry(before)}, Period(2024, 2)).values()
     assert published.rating == after
 
 
 @pytest.mark.parametrize("period", [Period(2024, 1), Period(2024, 3)])
 def test_no_adjustment_on_other_lists(period: Period) -> None:
-    (published,) = _publish_fide({1: entry(1600)}, period).values()
+    (published,) = publish_fide({1: entry(1600)}, period).values()
     assert (published.rating, published.adjustment) == (1600, None)
 
 
@@ -45,7 +47,7 @@ def test_no_adjustment_on_other_lists(period: Period) -> None:
     ],
 )
 def test_floor_shows_a_player_as_unrated(period: Period, rating: int, status: str) -> None:
-    (published,) = _publish_fide({1: entry(rating)}, period).values()
+    (published,) = publish_fide({1: entry(rating)}, period).values()
     assert published.status == status
     assert (published.rating is None) is (status == "dropped")
 

@@ -18,7 +18,7 @@ from chessrate.errors import FileFormatError
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import list_view
-from chessrate.ratinglist.runner import PAUSE_VARIABLE, run_period
+from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import (
     event_players,
     events,
@@ -30,6 +30,7 @@ from chessrate.ratinglist.schema import (
 from chessrate.ratinglist.store import StoreError, init_store, open_store
 
 SRC = Path(__file__).parents[2] / "src"
+KILLABLE_RUN = Path(__file__).parent / "killable_run.py"
 SWISS = DATA / "trf/swiss-unplayed-rounds.trf"
 CANDIDATES = DATA / "pgn/candidates-2022.pgn"
 
@@ -62,18 +63,18 @@ def test_killed_mid_run_leaves_the_store_consistent_and_the_run_can_be_repeated(
     engine.dispose()
     before_lists, before_counts = published(db), counts(db)
 
-    # A real process, killed with SIGKILL while it sleeps inside the run's transaction, after the
-    # June list has been written (runner.PAUSE_VARIABLE is the test-only hook).
-    env = {**os.environ, PAUSE_VARIABLE: "30", "PYTHONPATH": str(SRC)}
+    # A real process, killed with SIGKILL inside the run's transaction, once the June list has been
+    # written: killable_run.py says when, from outside the product's code.
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "chessrate", "list", "run", "2024-06", "--db", db],
+        [sys.executable, str(KILLABLE_RUN), db, "2024-06"],
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         env=env,
     )
     assert process.stderr is not None
     line = process.stderr.readline().decode()
-    assert "test pause inside the period run" in line
+    assert "first list written" in line
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
     assert process.returncode == -signal.SIGKILL

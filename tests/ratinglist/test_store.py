@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import insert
+from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
 from chessrate.errors import InvalidInputError
-from chessrate.ratinglist.schema import event_players, events, metadata
+from chessrate.ratinglist.schema import event_players, events, list_entries, list_versions, metadata, players
+from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import StoreError, database_url, init_store, open_store
 
 
@@ -70,3 +71,37 @@ def test_database_url(spec: str, url: str) -> None:
 def test_bad_database_url_names_the_field() -> None:
     with pytest.raises(InvalidInputError, match="invalid db"):
         init_store("nosuchdialect://x")
+
+
+def test_the_migrated_status_checks_accept_exactly_the_status_enums(db: str) -> None:
+    """The CHECK constraints the migrations build allow every ListStatus and EntryStatus and
+    nothing else (schema.py builds its constraints from the same enums)."""
+    engine = init_store(db)
+    now = dt.datetime(2024, 1, 1)
+    with engine.begin() as connection:
+        player = connection.execute(
+            insert(players).values(name="A", name_key="a", created_at=now).returning(players.c.id)
+        ).scalar_one()
+    for revision, status in enumerate([*ListStatus, "final"], start=1):
+        version = {"period": "2024-01", "revision": revision, "rules": "fide", "rules_title": "FIDE"}
+        row = {**version, "status": status, "created_at": now}
+        if status == "final":
+            with pytest.raises(IntegrityError), engine.begin() as connection:
+                connection.execute(insert(list_versions).values(**row))
+            continue
+        with engine.begin() as connection:
+            if status == ListStatus.PUBLISHED:
+                version_id = connection.execute(
+                    insert(list_versions).values(**row).returning(list_versions.c.id)
+                ).scalar_one()
+            else:
+                connection.execute(insert(list_versions).values(**row))
+    for status in [*EntryStatus, "retired"]:
+        entry = {"version_id": version_id, "player_id": player, "status": status, "games": 0}
+        if status == "retired":
+            with pytest.raises(IntegrityError), engine.begin() as connection:
+                connection.execute(insert(list_entries).values(**entry))
+            continue
+        with engine.begin() as connection:
+            connection.execute(insert(list_entries).values(**entry))
+            connection.execute(delete(list_entries))

@@ -7,6 +7,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from chessrate.errors import InvalidInputError
+from chessrate.fide.policy import (
+    K_LINE_ORDER,
+    UNKNOWN,
+    KLine,
+    exceeds_700_rule,
+    is_junior,
+    k_line_holds,
+    k_of_line,
+    k_under_700_rule,
+)
 from chessrate.fide.rules import FideRules, JuniorRule
 
 ARTICLE_K = "FIDE B.02 8.3.3"
@@ -44,15 +54,13 @@ def fide_k_factor(
 ) -> KFactor:
     """K for a player of ``rating`` on ``day``, by the K rules of ``rules`` (B.02 8.3.3).
 
-    The text gives no order between its four lines; we apply them in the order that best reproduces
-    FIDE's published K over 19.6 million player-months (research fide.md §2.5, [Z-SPEC] R-22):
-    published 2400 once -> 10; junior under 2300 -> 40; fewer than 30 games -> 40; else 20.
+    The lines are tried in :data:`chessrate.fide.policy.K_LINE_ORDER`, the first that holds giving K.
     "As long as their rating remains under 2300" is read as: no published rating of 2300 yet.
     """
     rating = Decimal(rating)
     if profile is None:
         # No profile: the rating alone decides between 20 and 10; say so.
-        if rating >= rules.k_established_from:
+        if k_line_holds(KLine.ESTABLISHED, highest=rating, junior=False, rated_games=UNKNOWN, rules=rules):
             k = rules.k_established
             why = f"rated {rules.k_established_from} or more"
         else:
@@ -66,58 +74,47 @@ def fide_k_factor(
         )
 
     highest = max(rating, Decimal(profile.highest_rating or 0))
-    if highest >= rules.k_established_from:
-        return KFactor(
-            k=rules.k_established,
-            reason=f"K {rules.k_established}: a published rating has reached "
-            f"{rules.k_established_from}; it stays 10 even if the rating drops",
-            article=ARTICLE_K,
+    born = UNKNOWN if profile.birth_year is None else profile.birth_year
+    played = UNKNOWN if profile.rated_games is None else profile.rated_games
+    junior = is_junior(born, day.year, rules)
+    line = next(
+        line
+        for line in K_LINE_ORDER
+        if k_line_holds(line, highest=highest, junior=junior, rated_games=played, rules=rules)
+    )
+    k = k_of_line(line, rules)
+    return KFactor(k=k, reason=f"K {k}: {_line_reason(line, profile, rules)}", article=ARTICLE_K)
+
+
+def _line_reason(line: KLine, profile: PlayerProfile, rules: FideRules) -> str:
+    if line is KLine.ESTABLISHED:
+        return (
+            f"a published rating has reached {rules.k_established_from}; it stays 10 even if the rating drops"
         )
-    is_junior = profile.birth_year is not None and _is_junior(profile.birth_year, rules, day)
-    if is_junior and highest < rules.junior_rating_below:
+    if line is KLine.JUNIOR:
         until = (
             "until the end of the year of their 18th birthday"
             if rules.junior_rule is JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY
             else "until their 18th birthday"
         )
-        return KFactor(
-            k=rules.k_junior,
-            reason=f"K {rules.k_junior}: junior (born {profile.birth_year}) {until}, "
-            f"rating under {rules.junior_rating_below}",
-            article=ARTICLE_K,
-        )
-    if profile.rated_games is not None and profile.rated_games < rules.new_player_games:
-        return KFactor(
-            k=rules.k_new_player,
-            reason=f"K {rules.k_new_player}: new to the list, {profile.rated_games} rated games "
-            f"so far (fewer than {rules.new_player_games})",
-            article=ARTICLE_K,
+        return f"junior (born {profile.birth_year}) {until}, rating under {rules.junior_rating_below}"
+    if line is KLine.NEW_PLAYER:
+        return (
+            f"new to the list, {profile.rated_games} rated games so far (fewer than {rules.new_player_games})"
         )
     games = (
         f"{profile.rated_games} rated games"
         if profile.rated_games is not None
         else "rated games unknown, taken as 30 or more"
     )
-    return KFactor(
-        k=rules.k_standard,
-        reason=f"K {rules.k_standard}: rating under {rules.k_established_from}, {games}",
-        article=ARTICLE_K,
-    )
-
-
-def _is_junior(birth_year: int, rules: FideRules, day: dt.date) -> bool:
-    if rules.junior_rule is JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY:
-        return day.year - birth_year <= 18
-    # "until their 18th birthday": with the birth year only, the year of the 18th birthday is
-    # taken as already past it (the day of the birthday is unknown).
-    return day.year - birth_year < 18
+    return f"rating under {rules.k_established_from}, {games}"
 
 
 def apply_700_rule(k: KFactor, games: int, *, max_k_times_games: int | None) -> KFactor:
     """K cut to the largest whole number with K x n <= 700 (B.02 8.3.3), n the games of the period."""
-    if max_k_times_games is None or games == 0 or k.k * games <= max_k_times_games:
+    if max_k_times_games is None or games == 0 or not exceeds_700_rule(k.k, games, max_k_times_games):
         return k
-    reduced = max_k_times_games // games
+    reduced = k_under_700_rule(games, max_k_times_games)
     return KFactor(
         k=reduced,
         reason=f"{k.reason}; {k.k} x {games} games exceeds {max_k_times_games}, so K is "

@@ -172,90 +172,17 @@ def _side(headers: dict[str, str], colour: str, where: str, line: int, log: Prob
 
 
 def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadResult:
-    # A name seen with exactly one FIDE ID takes that ID in the games where the tag is missing.
-    ids_of_name: dict[str, set[int]] = {}
-    for game in raw_games:
-        for side in (game.white, game.black):
-            if side.fide_id is not None:
-                ids_of_name.setdefault(side.name.casefold(), set()).add(side.fide_id)
-
-    def key(side: _Side) -> tuple[str, object]:
-        if side.fide_id is not None:
-            return ("id", side.fide_id)
-        ids = ids_of_name.get(side.name.casefold(), set())
-        return ("id", next(iter(ids))) if len(ids) == 1 else ("name", side.name.casefold())
-
-    numbers: dict[tuple[str, object], int] = {}
-    ids: dict[int, int] = {}
-    first_seen: dict[int, tuple[_Side, int]] = {}
-    ratings: dict[int, int] = {}
-    warned: set[tuple[str, int]] = set()
+    roster = _Roster(raw_games, log)
     games = []
     for raw in raw_games:
-        pair = []
-        for side in (raw.white, raw.black):
-            side_key = key(side)
-            number = numbers.setdefault(side_key, len(numbers) + 1)
-            if side_key[0] == "id" and isinstance(side_key[1], int):
-                ids[number] = side_key[1]
-            pair.append(number)
-            if number not in first_seen:
-                first_seen[number] = (side, raw.line)
-            first, first_line = first_seen[number]
-            if side.name != first.name and ("name", number) not in warned:
-                warned.add(("name", number))
-                log.warning(
-                    raw.line,
-                    "name-mismatch",
-                    f"player {number} is {side.name!r} here and {first.name!r} on line {first_line}",
-                )
-            if side.rating is not None:
-                known = ratings.setdefault(number, side.rating)
-                if known != side.rating and ("rating", number) not in warned:
-                    warned.add(("rating", number))
-                    log.warning(
-                        raw.line,
-                        "rating-changes",
-                        f"{side.name!r} is rated {side.rating} here and {known} in an "
-                        f"earlier game; each game keeps its own ratings",
-                    )
-        white, black = pair
+        white = roster.number(raw.white, raw.line)
+        black = roster.number(raw.black, raw.line)
         if white == black:
             log.error(
-                raw.line,
-                "self-pairing",
-                f"game at line {raw.line}: {raw.white.name!r} plays themselves",
+                raw.line, "self-pairing", f"game at line {raw.line}: {raw.white.name!r} plays themselves"
             )
             continue
-        scores = RESULTS.get(raw.result)
-        date = parse_loose_date(raw.date_text) if raw.date_text else None
-        games.append(
-            Game(
-                round=raw.round,
-                white=white,
-                black=black,
-                white_score=scores[0] if scores else None,
-                black_score=scores[1] if scores else None,
-                kind=Kind.PLAYED if scores else Kind.UNFINISHED,
-                counts_for_rating=scores is not None and raw.rateable_variant,
-                code=raw.result,
-                line=raw.line,
-                white_rating=raw.white.rating,
-                black_rating=raw.black.rating,
-                date=date,
-            )
-        )
-    players = tuple(
-        Player(
-            number=number,
-            name=side.name,
-            rating=ratings.get(number),
-            fide_id=ids.get(number),
-            title=side.title,
-            line=line,
-        )
-        for number, (side, line) in sorted(first_seen.items())
-    )
+        games.append(_game(raw, white, black))
     if not raw_games:
         log.error(None, "no-games", "the file has no PGN game")
     events = Counter(g.event for g in raw_games if g.event)
@@ -265,7 +192,7 @@ def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadRes
     rounds = [g.round for g in games if g.round is not None]
     tournament = Tournament(
         source_format="PGN",
-        players=players,
+        players=roster.players(),
         games=tuple(games),
         name=raw_games[0].event if raw_games else None,
         place=raw_games[0].site if raw_games else None,
@@ -275,3 +202,89 @@ def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadRes
         encoding=encoding,
     )
     return ReadResult(tournament, log.sorted())
+
+
+def _game(raw: _RawGame, white: int, black: int) -> Game:
+    scores = RESULTS.get(raw.result)
+    return Game(
+        round=raw.round,
+        white=white,
+        black=black,
+        white_score=scores[0] if scores else None,
+        black_score=scores[1] if scores else None,
+        kind=Kind.PLAYED if scores else Kind.UNFINISHED,
+        counts_for_rating=scores is not None and raw.rateable_variant,
+        code=raw.result,
+        line=raw.line,
+        white_rating=raw.white.rating,
+        black_rating=raw.black.rating,
+        date=parse_loose_date(raw.date_text) if raw.date_text else None,
+    )
+
+
+class _Roster:
+    """The players of the games, numbered in order of first appearance.
+
+    A player is their FIDE ID, else their name; a name seen with exactly one FIDE ID takes that ID
+    in the games where the tag is missing. A player seen under another name, or with another
+    rating, is warned about once.
+    """
+
+    def __init__(self, raw_games: list[_RawGame], log: ProblemLog) -> None:
+        self._log = log
+        self._ids_of_name: dict[str, set[int]] = {}
+        for game in raw_games:
+            for side in (game.white, game.black):
+                if side.fide_id is not None:
+                    self._ids_of_name.setdefault(side.name.casefold(), set()).add(side.fide_id)
+        self._numbers: dict[tuple[str, object], int] = {}
+        self._ids: dict[int, int] = {}
+        self._first_seen: dict[int, tuple[_Side, int]] = {}
+        self._ratings: dict[int, int] = {}
+        self._warned: set[tuple[str, int]] = set()
+
+    def _key(self, side: _Side) -> tuple[str, object]:
+        if side.fide_id is not None:
+            return ("id", side.fide_id)
+        ids = self._ids_of_name.get(side.name.casefold(), set())
+        return ("id", next(iter(ids))) if len(ids) == 1 else ("name", side.name.casefold())
+
+    def number(self, side: _Side, line: int) -> int:
+        """The player's number, noting their name, FIDE ID and rating."""
+        side_key = self._key(side)
+        number = self._numbers.setdefault(side_key, len(self._numbers) + 1)
+        if side_key[0] == "id" and isinstance(side_key[1], int):
+            self._ids[number] = side_key[1]
+        first, first_line = self._first_seen.setdefault(number, (side, line))
+        if side.name != first.name and self._first_warning("name", number):
+            message = f"player {number} is {side.name!r} here and {first.name!r} on line {first_line}"
+            self._log.warning(line, "name-mismatch", message)
+        if side.rating is not None:
+            known = self._ratings.setdefault(number, side.rating)
+            if known != side.rating and self._first_warning("rating", number):
+                self._log.warning(
+                    line,
+                    "rating-changes",
+                    f"{side.name!r} is rated {side.rating} here and {known} in an "
+                    f"earlier game; each game keeps its own ratings",
+                )
+        return number
+
+    def _first_warning(self, kind: str, number: int) -> bool:
+        if (kind, number) in self._warned:
+            return False
+        self._warned.add((kind, number))
+        return True
+
+    def players(self) -> tuple[Player, ...]:
+        return tuple(
+            Player(
+                number=number,
+                name=side.name,
+                rating=self._ratings.get(number),
+                fide_id=self._ids.get(number),
+                title=side.title,
+                line=line,
+            )
+            for number, (side, line) in sorted(self._first_seen.items())
+        )

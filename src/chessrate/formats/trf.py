@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -177,53 +178,93 @@ def _read_line(line: str, number: int, header: _Header, players: list[Player], l
 
 
 def _read_header(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
     header.lines.setdefault(record, number)
-    if record in _TEXT_HEADERS:
-        if record in header.values:
-            log.warning(number, "repeated-record", f"record {record} repeated; the first one is kept")
-        elif text:
-            header.values[record] = text
-    elif record == "112":
-        if text:
-            header.deputies.append(text)
-    elif record in ("042", "052"):
-        day = parse_loose_date(text)
-        if text and day is None:
-            log.warning(number, "unreadable-date", f"cannot read the date {text!r} of record {record}")
-        if record == "042":
-            header.start_date = day
-        else:
-            header.end_date = day
-    elif record in ("062", "072"):
-        count = re.match(r"\d+", text)  # "15 (12)" in TieBreakServer's fixture: the first number
-        if text and count is None:
-            log.warning(number, "unreadable-count", f"record {record} is not a number: {text!r}")
-        elif count is not None:
-            if record == "062":
-                header.declared_players = int(count.group())
-            else:
-                header.declared_rated = int(count.group())
-    elif record == "132":
-        header.round_dates = _round_dates(value, number, log)
-    elif record in ("142", "XXR"):
-        if is_digits(text) and int(text) > 0:
-            header.planned_rounds = int(text)
-        else:
-            log.error(number, "invalid-rounds", f"invalid number of rounds {text!r} in record {record}")
-    elif record in ("192", "222"):
-        header.values.setdefault("092" if record == "192" else "122", text)
-    elif record in ("162", "XXS") or record in _BBP_SCORING:
-        if record == "162":
-            header.scoring, unread = apply_162(header.scoring, value)
-        elif record == "XXS":
-            header.scoring, unread = apply_xxs(header.scoring, value)
-        else:
-            header.scoring, unread = apply_bbp(header.scoring, record, value)
-        if unread:
-            log.warning(number, "unread-scoring", f"scoring not understood: {', '.join(unread)}")
+    read = _HEADER_READERS.get(record)
+    if read is not None:
+        read(record, value, number, header, log)
     elif record not in _KNOWN_UNUSED:
         log.warning(number, "unknown-record", f"unknown record {record!r}")
+
+
+def _text_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    text = value.strip()
+    if record in header.values:
+        log.warning(number, "repeated-record", f"record {record} repeated; the first one is kept")
+    elif text:
+        header.values[record] = text
+
+
+def _deputy_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    if value.strip():
+        header.deputies.append(value.strip())
+
+
+def _date_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    text = value.strip()
+    day = parse_loose_date(text)
+    if text and day is None:
+        log.warning(number, "unreadable-date", f"cannot read the date {text!r} of record {record}")
+    if record == "042":
+        header.start_date = day
+    else:
+        header.end_date = day
+
+
+def _count_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    text = value.strip()
+    count = re.match(r"\d+", text)  # "15 (12)" in TieBreakServer's fixture: the first number
+    if text and count is None:
+        log.warning(number, "unreadable-count", f"record {record} is not a number: {text!r}")
+    elif count is not None and record == "062":
+        header.declared_players = int(count.group())
+    elif count is not None:
+        header.declared_rated = int(count.group())
+
+
+def _round_dates_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    header.round_dates = _round_dates(value, number, log)
+
+
+def _rounds_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    text = value.strip()
+    if is_digits(text) and int(text) > 0:
+        header.planned_rounds = int(text)
+    else:
+        log.error(number, "invalid-rounds", f"invalid number of rounds {text!r} in record {record}")
+
+
+def _alias_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    """TRF26's 192 (type of tournament) and 222 (time control), TRF16's 092 and 122."""
+    header.values.setdefault("092" if record == "192" else "122", value.strip())
+
+
+def _scoring_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    if record == "162":
+        header.scoring, unread = apply_162(header.scoring, value)
+    elif record == "XXS":
+        header.scoring, unread = apply_xxs(header.scoring, value)
+    else:
+        header.scoring, unread = apply_bbp(header.scoring, record, value)
+    if unread:
+        log.warning(number, "unread-scoring", f"scoring not understood: {', '.join(unread)}")
+
+
+_HeaderReader = Callable[[str, str, int, _Header, ProblemLog], None]
+#: The reader of each header record we keep (§2.3).
+_HEADER_READERS: dict[str, _HeaderReader] = {
+    **dict.fromkeys(_TEXT_HEADERS, _text_record),
+    "112": _deputy_record,
+    "042": _date_record,
+    "052": _date_record,
+    "062": _count_record,
+    "072": _count_record,
+    "132": _round_dates_record,
+    "142": _rounds_record,
+    "XXR": _rounds_record,
+    "192": _alias_record,
+    "222": _alias_record,
+    **dict.fromkeys(("162", "XXS", *_BBP_SCORING), _scoring_record),
+}
 
 
 def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | None, ...]:

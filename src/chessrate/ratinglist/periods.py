@@ -59,6 +59,3 @@ class Period:
     def minus_months(self, months: int) -> Period:
         index = self.year * 12 + self.month - 1 - months
         return Period(index // 12, index % 12 + 1)
-
-    def months_until(self, later: Period) -> int:
-        return (later.year - self.year) * 12 + later.month - self.month

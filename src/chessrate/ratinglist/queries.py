@@ -23,6 +23,7 @@ from chessrate.ratinglist.schema import (
     list_versions,
     players,
 )
+from chessrate.ratinglist.statuses import ListStatus
 from chessrate.ratinglist.store import StoreError
 
 
@@ -131,7 +132,7 @@ class EventView:
 def published_periods(connection: Connection) -> list[str]:
     rows = connection.execute(
         select(list_versions.c.period)
-        .where(list_versions.c.status == "published")
+        .where(list_versions.c.status == ListStatus.PUBLISHED)
         .order_by(list_versions.c.period)
     )
     return list(rows.scalars())
@@ -145,7 +146,7 @@ def _version(connection: Connection, period: str | None, *, draft: bool) -> tupl
         period = periods[-1]
     else:
         period = str(Period.parse(period))
-    status = "draft" if draft else "published"
+    status = ListStatus.DRAFT if draft else ListStatus.PUBLISHED
     row = connection.execute(
         select(list_versions).where(list_versions.c.period == period, list_versions.c.status == status)
     ).first()
@@ -225,7 +226,7 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
         rows = connection.execute(
             select(list_entries, list_versions.c.period)
             .join(list_versions, list_versions.c.id == list_entries.c.version_id)
-            .where(list_entries.c.player_id == player_id, list_versions.c.status == "published")
+            .where(list_entries.c.player_id == player_id, list_versions.c.status == ListStatus.PUBLISHED)
             .order_by(list_versions.c.period)
         ).all()
         opponent = players.alias("opponent")
@@ -234,7 +235,7 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
             .join(list_versions, list_versions.c.id == game_workings.c.version_id)
             .join(events, events.c.id == game_workings.c.event_id)
             .join(opponent, opponent.c.id == game_workings.c.opponent_id)
-            .where(game_workings.c.player_id == player_id, list_versions.c.status == "published")
+            .where(game_workings.c.player_id == player_id, list_versions.c.status == ListStatus.PUBLISHED)
             .order_by(game_workings.c.id)
         ).all()
     by_version: dict[int, list[GameLine]] = {}
@@ -329,7 +330,7 @@ def event_view(engine: Engine, event_id: int) -> EventView:
             select(game_workings, players.c.name)
             .join(list_versions, list_versions.c.id == game_workings.c.version_id)
             .join(players, players.c.id == game_workings.c.player_id)
-            .where(game_workings.c.event_id == event_id, list_versions.c.status == "published")
+            .where(game_workings.c.event_id == event_id, list_versions.c.status == ListStatus.PUBLISHED)
             .order_by(players.c.name, game_workings.c.id)
         ).all()
     results: dict[int, tuple[int, str, Decimal | None, int, Decimal | None]] = {}

@@ -14,9 +14,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
-import sys
-import time
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,15 +24,8 @@ from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
-from chessrate.ratinglist.compute import (
-    ComputedList,
-    Entry,
-    EventFacts,
-    GameFacts,
-    History,
-    Working,
-    compute_period,
-)
+from chessrate.ratinglist.compute import compute_period
+from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, GameFacts, History, Working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -46,13 +36,11 @@ from chessrate.ratinglist.schema import (
     list_versions,
     players,
 )
+from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import StoreError, store_rules, take_lock
 from chessrate.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
-#: Test-only: seconds to sleep inside the run's transaction, after the first list is written,
-#: so that a test can kill the process there (tests/ratinglist/test_faults.py).
-PAUSE_VARIABLE = "CHESSRATE_TEST_PAUSE_IN_RUN"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,7 +101,9 @@ def run_period(
 def _run(connection: Connection, period: Period, *, spec: str, republish: bool) -> RunReport:
     published = {
         Period.parse(row.period): row
-        for row in connection.execute(select(list_versions).where(list_versions.c.status == "published"))
+        for row in connection.execute(
+            select(list_versions).where(list_versions.c.status == ListStatus.PUBLISHED)
+        )
     }
     if published:
         first, last = min(published), max(published)
@@ -125,13 +115,15 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
     to_run = [period]
     while published and to_run[-1] < max(published):
         to_run.append(to_run[-1].next())
-    status = "published" if republish or not any(p in published for p in to_run) else "draft"
+    status = (
+        ListStatus.PUBLISHED if republish or not any(p in published for p in to_run) else ListStatus.DRAFT
+    )
 
     history = _load_history(connection, before=period, published=published)
     notes = _notes(connection, period, published)
     written: list[PeriodRun] = []
     rules_title = ""
-    for index, current in enumerate(to_run):
+    for current in to_run:
         rule_set = rule_set_for(spec, current)
         period_events = _load_events(connection, current)
         computed = compute_period(current, rules=rule_set, history=history, events=period_events)
@@ -147,8 +139,6 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
                 events=len(period_events),
             )
         )
-        if index == 0:
-            _test_pause()
     return RunReport(rules=spec, rules_title=rules_title, periods=tuple(written), notes=tuple(notes))
 
 
@@ -157,14 +147,6 @@ def _check_same_kind(spec: str, previous: str) -> None:
         raise InvalidInputError(
             "rules", spec, f"the lists before were computed with {previous!r}; Elo and Glicko-2 do not mix"
         )
-
-
-def _test_pause() -> None:
-    seconds = os.environ.get(PAUSE_VARIABLE)
-    if seconds:
-        sys.stderr.write("chessrate: test pause inside the period run\n")
-        sys.stderr.flush()
-        time.sleep(float(seconds))
 
 
 def _notes(connection: Connection, period: Period, published: Mapping[Period, Row[Any]]) -> list[str]:
@@ -216,7 +198,7 @@ def _load_history(connection: Connection, *, before: Period, published: Mapping[
                     list_entries.c.player_id == game_workings.c.player_id,
                 ),
             )
-            .where(game_workings.c.version_id == version_id, list_entries.c.status == "pending")
+            .where(game_workings.c.version_id == version_id, list_entries.c.status == EntryStatus.PENDING)
             .order_by(game_workings.c.id)
         )
         history.add(period, entries, [_working(row) for row in pending])
@@ -225,7 +207,8 @@ def _load_history(connection: Connection, *, before: Period, published: Mapping[
 
 def _entry(row: Row[Any]) -> Entry:
     mapping = row._mapping
-    return Entry(**{name: mapping[name] for name in Entry.__dataclass_fields__})
+    fields = {name: mapping[name] for name in Entry.__dataclass_fields__}
+    return Entry(**{**fields, "status": EntryStatus(fields["status"])})
 
 
 def _working(row: Row[Any]) -> Working:
@@ -275,13 +258,13 @@ def _write(
     computed: ComputedList,
     *,
     spec: str,
-    status: str,
+    status: ListStatus,
     published: Row[Any] | None,
     events: int,
 ) -> PeriodRun:
     period = str(computed.period)
     old_drafts = select(list_versions.c.id).where(
-        list_versions.c.period == period, list_versions.c.status == "draft"
+        list_versions.c.period == period, list_versions.c.status == ListStatus.DRAFT
     )
     draft_ids = list(connection.execute(old_drafts).scalars())
     if draft_ids:  # a draft is only ever the latest re-run: replace it
@@ -292,9 +275,11 @@ def _write(
     if published is not None:
         published_id = published.id
         changes = _changes(connection, published_id, computed)
-        if status == "published":
+        if status is ListStatus.PUBLISHED:
             connection.execute(
-                update(list_versions).where(list_versions.c.id == published_id).values(status="superseded")
+                update(list_versions)
+                .where(list_versions.c.id == published_id)
+                .values(status=ListStatus.SUPERSEDED)
             )
     revision = (
         connection.execute(
@@ -334,7 +319,7 @@ def _write(
         games=sum(entry.games for entry in computed.entries.values()),
         events=events,
         changes=changes,
-        replaced_published=published is not None and status == "published",
+        replaced_published=published is not None and status is ListStatus.PUBLISHED,
     )
 
 

@@ -33,6 +33,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.types import TypeDecorator
 
+from chessrate.ratinglist.statuses import EntryStatus, ListStatus, check_in
+
 
 class DecimalText(TypeDecorator[Decimal]):
     """A :class:`~decimal.Decimal` stored as its text, exact on every database."""
@@ -131,10 +133,7 @@ games = Table(
     CheckConstraint("white_id <> black_id", name="two_players"),
 )
 
-LIST_STATUSES = ("published", "superseded", "draft")
-
-#: One computed list of a period. At most one is ``published`` per period; a re-run of a
-#: published period is a ``draft`` until ``--republish``, which marks the old one ``superseded``.
+#: One computed list of a period (statuses: :class:`ListStatus`).
 list_versions = Table(
     "list_versions",
     metadata,
@@ -146,18 +145,16 @@ list_versions = Table(
     Column("rules_title", String(300), nullable=False),
     Column("created_at", DateTime, nullable=False),
     UniqueConstraint("period", "revision", name="uq_list_versions_period_revision"),
-    CheckConstraint("status IN ('published', 'superseded', 'draft')", name="status_known"),
+    CheckConstraint(check_in("status", ListStatus), name="status_known"),
     CheckConstraint("revision >= 1", name="revision_positive"),
 )
 Index(
     "ux_list_versions_one_published",
     list_versions.c.period,
     unique=True,
-    sqlite_where=text("status = 'published'"),
-    postgresql_where=text("status = 'published'"),
+    sqlite_where=text(f"status = '{ListStatus.PUBLISHED}'"),
+    postgresql_where=text(f"status = '{ListStatus.PUBLISHED}'"),
 )
-
-ENTRY_STATUSES = ("rated", "entered", "new", "dropped", "pending")
 
 #: One player's line of a list: the rating after the period and how it was reached.
 list_entries = Table(
@@ -165,8 +162,7 @@ list_entries = Table(
     metadata,
     Column("version_id", Integer, ForeignKey("list_versions.id", ondelete="CASCADE"), primary_key=True),
     Column("player_id", Integer, ForeignKey("players.id"), primary_key=True, index=True),
-    #: rated: on the list; entered: first listed with the rating of a file; new: first rating (B.02
-    #: 8.2); dropped: fell below the floor, shown unrated (B.02 7.2.1); pending: unrated, games pooled.
+    #: One of :class:`EntryStatus`.
     Column("status", String(10), nullable=False),
     Column("rating_before", Integer, nullable=True),
     Column("rating", Integer, nullable=True),
@@ -183,7 +179,7 @@ list_entries = Table(
     Column("deviation", Float, nullable=True),
     Column("volatility", Float, nullable=True),
     Column("note", Text, nullable=True),
-    CheckConstraint("status IN ('rated', 'entered', 'new', 'dropped', 'pending')", name="status_known"),
+    CheckConstraint(check_in("status", EntryStatus), name="status_known"),
     CheckConstraint("games >= 0", name="games_not_negative"),
     CheckConstraint("rating IS NULL OR rating BETWEEN 0 AND 4000", name="rating_range"),
 )

@@ -24,7 +24,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from chessrate import bulk
+from chessrate.bulk import elo as bulk_elo
 from chessrate.fide.k_factor import KFactor, apply_700_rule
 from chessrate.fide.tables import scoring_probability
 from chessrate.parse import MAX_RATING, MIN_RATING
@@ -124,7 +124,7 @@ def rate_players(
     k_given = np.array([mine.k.k for mine in players] + [1], dtype=np.int64)
 
     # K given per player (from each one's history), cut by the 700 rule inside the engine.
-    period = bulk.rate_elo_period(
+    period = bulk_elo.rate_elo_period(
         who,
         sinks,
         half_points,
@@ -135,7 +135,7 @@ def rate_players(
         white_rating=own_rating,
         black_rating=opponent_rating,
     )
-    working = bulk.elo_game_working(who, sinks, own_rating, opponent_rating, rules=rules, event=events)
+    working = bulk_elo.elo_game_working(who, sinks, own_rating, opponent_rating, rules=rules, event=events)
     difference = working.white_difference
     expected_hundredths = np.rint(working.white_expected * 100.0).astype(np.int64)
     value = 50 * half_points.astype(np.int64) - expected_hundredths  # 100 (score - PD), hundredths

@@ -1,0 +1,97 @@
+"""Input checks and small helpers shared by the array engines: cheap whole-array reductions, so a
+bad value is named (field and first bad value, :class:`~chessrate.errors.InvalidInputError`) before
+any rating."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from chessrate.errors import InvalidInputError
+from chessrate.parse import MAX_RATING, MIN_RATING
+
+IntArray = NDArray[np.int64]
+FloatArray = NDArray[np.float64]
+
+#: The rating scale of the engines: whole ratings from 0 to 4000.
+LOWEST = int(MIN_RATING)
+HIGHEST = int(MAX_RATING)
+
+
+def half_points(white_score: ArrayLike) -> NDArray[np.int8]:
+    """White's scores (1, 0.5, 0) as half points (2, 1, 0), the engine's one-byte encoding."""
+    scores = np.asarray(white_score, dtype=np.float64)
+    halves = scores * 2.0
+    bad = (halves != 0.0) & (halves != 1.0) & (halves != 2.0)
+    if bad.any():
+        first = int(np.flatnonzero(bad)[0])
+        raise InvalidInputError("white_score", scores[first].item(), f"game {first}: a score is 1, 0.5 or 0")
+    return halves.astype(np.int8)
+
+
+def indices(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
+    array = np.asarray(values)
+    if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
+        raise InvalidInputError(field, array.dtype, "a one-dimensional array of whole numbers")
+    if n is not None and len(array) != n:
+        raise InvalidInputError(field, len(array), f"one value per game ({n})")
+    array = array.astype(np.intp, copy=False)
+    if len(array) and array.min() < 0:
+        first = int(np.flatnonzero(array < 0)[0])
+        raise InvalidInputError(field, int(array[first]), f"game {first}: cannot be negative")
+    return array
+
+
+def games(
+    white: ArrayLike, black: ArrayLike, white_half_points: ArrayLike
+) -> tuple[IntArray, IntArray, NDArray[np.int8]]:
+    w = indices(white, "white")
+    b = indices(black, "black", len(w))
+    s = np.asarray(white_half_points)
+    if s.shape != w.shape or not np.issubdtype(s.dtype, np.integer):
+        raise InvalidInputError("white_half_points", s.dtype, f"one whole number per game ({len(w)})")
+    if len(s) and (s.min() < 0 or s.max() > 2):
+        first = int(np.flatnonzero((s < 0) | (s > 2))[0])
+        raise InvalidInputError("white_half_points", int(s[first]), f"game {first}: 0, 1 or 2 half points")
+    if len(w) and (same := w == b).any():
+        first = int(np.flatnonzero(same)[0])
+        raise InvalidInputError("black", int(b[first]), f"game {first}: a player cannot play themself")
+    return w, b, s.astype(np.int8, copy=False)
+
+
+def check_players(w: IntArray, b: IntArray, players: int) -> None:
+    for field, side in (("white", w), ("black", b)):
+        if len(side) and side.max() >= players:
+            first = int(np.flatnonzero(side >= players)[0])
+            raise InvalidInputError(field, int(side[first]), f"game {first}: only {players} players rated")
+
+
+def ratings(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
+    array = np.asarray(values)
+    if array.ndim != 1 or (n is not None and len(array) != n):
+        raise InvalidInputError(
+            field, array.shape, "one rating per player" if n is None else f"one per game ({n})"
+        )
+    if not np.issubdtype(array.dtype, np.integer):
+        whole = np.asarray(array, dtype=np.float64)
+        if not np.all(whole == np.round(whole)):
+            first = int(np.flatnonzero(whole != np.round(whole))[0])
+            raise InvalidInputError(field, whole[first].item(), "the bulk engine rates whole-number ratings")
+        array = whole.astype(np.int64)
+    array = array.astype(np.int64, copy=False)
+    if len(array) and (array.min() < LOWEST or array.max() > HIGHEST):
+        first = int(np.flatnonzero((array < LOWEST) | (array > HIGHEST))[0])
+        raise InvalidInputError(field, int(array[first]), f"a rating is between {LOWEST} and {HIGHEST}")
+    return array
+
+
+def floats(values: ArrayLike, field: str, *, positive: bool, n: int | None = None) -> FloatArray:
+    array = np.asarray(values, dtype=np.float64)
+    if array.ndim != 1 or (n is not None and len(array) != n):
+        raise InvalidInputError(field, array.shape, "one value per player")
+    bad = ~np.isfinite(array) | (array <= 0 if positive else False)
+    if bad.any():
+        first = int(np.flatnonzero(bad)[0])
+        reason = "a finite number above zero" if positive else "a finite number"
+        raise InvalidInputError(field, array[first].item(), f"player {first}: {reason}")
+    return array

@@ -1,0 +1,100 @@
+"""FIDE policy both engines apply: the K lines in order, the junior age, the 700 rule and the
+400-point rule's reach and choice of game (FIDE Handbook B.02 8.3.1, 8.3.3).
+
+Each rule is written once, with operators only (comparisons, ``&``, ``//``, ``abs``), so the same
+function takes one player's whole numbers (the scalar path: :mod:`chessrate.fide.k_factor`,
+:mod:`chessrate.calculate`) or numpy arrays of every player (:mod:`chessrate.bulk.elo`).
+A value of -1 means "not known" for a birth year or a count of rated games.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, TypeAlias
+
+from chessrate.fide.rules import FideRules, JuniorRule
+
+#: A whole number, or a numpy array of whole numbers (or of booleans, for a condition): the functions
+#: below use operators only, so they take either.
+Whole: TypeAlias = Any
+
+UNKNOWN = -1
+
+
+class KLine(StrEnum):
+    """The four lines of B.02 8.3.3."""
+
+    ESTABLISHED = "established"  # "once a player's published rating has reached 2400": K 10
+    JUNIOR = "junior"  # "players under 18 ... as long as their rating remains under 2300": K 40
+    NEW_PLAYER = "new_player"  # "a new player ... until they have completed events with 30 games": K 40
+    STANDARD = "standard"  # "players with a rating always under 2400": K 20
+
+
+#: The text gives no order between its lines; the first that holds gives K, in the order that best
+#: reproduces FIDE's published K (docs/fide.md, "Order of the K lines"): established, junior, new, standard.
+K_LINE_ORDER: tuple[KLine, ...] = (KLine.ESTABLISHED, KLine.JUNIOR, KLine.NEW_PLAYER, KLine.STANDARD)
+
+
+def k_of_line(line: KLine, rules: FideRules) -> int:
+    """The K a line gives under ``rules``."""
+    return {
+        KLine.ESTABLISHED: rules.k_established,
+        KLine.JUNIOR: rules.k_junior,
+        KLine.NEW_PLAYER: rules.k_new_player,
+        KLine.STANDARD: rules.k_standard,
+    }[line]
+
+
+def is_junior(birth_year: Whole, year: int, rules: FideRules) -> Whole:
+    """Whether a player born in ``birth_year`` (-1: unknown) is a junior in ``year`` (B.02 8.3.3).
+
+    2022 and later: "until the end of the year of their 18th birthday"; 2014: "until their 18th
+    birthday", which with the birth year only is taken as past in the year of the birthday.
+    """
+    age = year - birth_year
+    young = age <= 18 if rules.junior_rule is JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY else age < 18
+    return (birth_year >= 0) & young
+
+
+def k_line_holds(
+    line: KLine, *, highest: Whole, junior: Whole, rated_games: Whole, rules: FideRules
+) -> Whole:
+    """Whether ``line`` holds for a player: ``highest`` is the highest of the rating and every
+    published rating, ``junior`` from :func:`is_junior`, ``rated_games`` the games rated so far (-1:
+    unknown, taken as 30 or more)."""
+    if line is KLine.ESTABLISHED:
+        return highest >= rules.k_established_from
+    if line is KLine.JUNIOR:
+        return junior & (highest < rules.junior_rating_below)
+    if line is KLine.NEW_PLAYER:
+        return (rated_games >= 0) & (rated_games < rules.new_player_games)
+    return True
+
+
+def exceeds_700_rule(k: Whole, games: Whole, max_k_times_games: int) -> Whole:
+    """B.02 8.3.3: "If the number of games (n) for any player in any event ... is such that K x n
+    is greater than 700, then K shall be the largest whole number such that K x n <= 700"."""
+    return k * games > max_k_times_games
+
+
+def k_under_700_rule(games: Whole, max_k_times_games: int) -> Whole:
+    """The largest whole K with K x games <= 700 (games above zero)."""
+    return max_k_times_games // games
+
+
+def cap_covers(rating: Whole, applies_below: int | None) -> Whole:
+    """Whether the 400-point rule covers a player of ``rating`` (B.02 8.3.1; from 1 October 2025
+    "for players rated below 2650"; before, everyone)."""
+    return True if applies_below is None else rating < applies_below
+
+
+def over_cap(difference: Whole, limit: int) -> Whole:
+    """B.02 8.3.1: "A difference in rating of more than 400 points shall be counted ... as 400"."""
+    return abs(difference) > limit
+
+
+def capped_game_preference(difference: Whole, game: Whole) -> tuple[Whole, Whole]:
+    """The sort key that puts first the game the 2022 rule caps in a tournament: "a player may
+    benefit from only one upgrade under this rule, for the game in which the rating difference is
+    greatest" (B022022 8.3.1); on a tie the first such game."""
+    return -abs(difference), game

@@ -1,0 +1,286 @@
+"""An Elo period of a rating list (FIDE on the period's date, a club's TOML, ``ciabe``).
+
+- Each event is rated from the ratings in force at its start: the list published before its start
+  (research fide.md §2.2). A player unrated at the event's start but rated by the period's start is
+  rated with the period's rating and counts as unrated for the opponents (B.02 8.2.4).
+- A player rated at the period's start is rated as :func:`chessrate.calculate.rate_period` rates
+  them: K chosen once for the period from the player's history (games rated so far, highest
+  published rating, birth year; B.02 8.3.3), cut by the 700 rule over all the period's games; the
+  change rounded once per period (B.02 8.3.4) or per tournament, as the rule set says. The array
+  engine (:mod:`chessrate.bulk.figures`) rates every such player at once; the scalar core per
+  player is its reference. Both give their figures in one shape, turned into lines here once.
+- An unrated player's games against rated opponents feed a first rating (:mod:`.initial`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from chessrate.bulk import figures as bulk_figures
+from chessrate.bulk.figures import GameFigures, PlayerFigures, PlayerPeriod, RatedGame
+from chessrate.calculate import Event, Game, rate_period
+from chessrate.fide.k_factor import PlayerProfile
+from chessrate.ratinglist.facts import ZERO, ComputedList, Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.initial import initial_entry
+from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.publish import publish_fide
+from chessrate.ratinglist.statuses import EntryStatus
+from chessrate.ruleset import RuleSet
+
+
+@dataclass(kw_only=True)
+class _PlayerGames:
+    events: list[list[RatedGame]] = field(default_factory=list)  # tournament by tournament
+    event_names: list[str] = field(default_factory=list)
+    pool: list[Working] = field(default_factory=list)
+
+
+def elo_period(
+    period: Period, *, rules: RuleSet, history: History, events: Sequence[EventFacts], bulk: bool
+) -> ComputedList:
+    """The list of ``period`` under ``rules``; ``bulk``: with the array engine where it can."""
+    start_ratings: dict[int, int | None] = {}
+
+    def at_period_start(player_id: int) -> int | None:
+        if player_id not in start_ratings:
+            start_ratings[player_id] = history.rating_in_force(player_id, period.first_day)
+        return start_ratings[player_id]
+
+    played = _gather(events, history, at_period_start)
+    rated_players = {
+        player_id: rating
+        for player_id, mine in played.items()
+        if mine.events and (rating := at_period_start(player_id)) is not None
+    }
+    rated_lines = _rate_players(rated_players, played, period=period, rules=rules, history=history, bulk=bulk)
+    entries: dict[int, Entry] = {}
+    workings: list[Working] = []
+    for player_id, mine in played.items():
+        if player_id in rated_lines:
+            entries[player_id], rated = rated_lines[player_id]
+            workings.extend(rated)
+        elif mine.pool:
+            entries[player_id] = initial_entry(player_id, mine.pool, period=period, history=history)
+            workings.extend(mine.pool)
+    # Everyone else rated at the period's start stays on the list unchanged.
+    listed = set(history.lists.get(period.previous(), {})) | {
+        pid for event in events for pid in event.ratings_in_file
+    }
+    for player_id in sorted(listed - set(entries)):
+        rating = at_period_start(player_id)
+        if rating is not None:
+            entries[player_id] = Entry(
+                player_id=player_id,
+                status=_listed_status(listed_before=bool(history.rows(player_id, period))),
+                rating_before=rating,
+                rating=rating,
+                games=0,
+                rounded_change=0,
+            )
+    if rules.fide is not None:
+        entries = publish_fide(entries, period)
+    return ComputedList(period=period, rules_title=rules.title, entries=entries, workings=tuple(workings))
+
+
+def _gather(
+    events: Sequence[EventFacts], history: History, at_period_start: Callable[[int], int | None]
+) -> dict[int, _PlayerGames]:
+    """Each player's games against rated opponents, event by event: rated games for a player rated
+    at the period's start, pooled games (for a first rating) for the others."""
+    played: dict[int, _PlayerGames] = defaultdict(_PlayerGames)
+    for event in sorted(events, key=lambda e: (e.start_date, e.id)):
+        in_force = {pid: history.rating_in_force(pid, event.start_date) for pid in event.ratings_in_file}
+        for player_id, rated_games in _rated_sides(event, in_force).items():
+            mine = played[player_id]
+            period_rating = at_period_start(player_id)
+            if period_rating is None:
+                mine.pool.extend(
+                    _pooled(player_id, event.id, game, opponent_id, in_force[opponent_id] or 0, score)
+                    for game, opponent_id, score in rated_games
+                )
+                continue
+            own = in_force.get(player_id)
+            start = own if own is not None else period_rating  # B.02 8.2.4
+            mine.events.append(
+                [
+                    RatedGame(game.id, event.id, opp, start, in_force[opp] or 0, score)
+                    for game, opp, score in rated_games
+                ]
+            )
+            mine.event_names.append(event.name)
+    return played
+
+
+def _rated_sides(
+    event: EventFacts, in_force: Mapping[int, int | None]
+) -> dict[int, list[tuple[GameFacts, int, Decimal]]]:
+    """Each player's played games of an event against an opponent rated at its start (B.02 8.3.1:
+    only games "against a rated player" count)."""
+    by_player: dict[int, list[tuple[GameFacts, int, Decimal]]] = defaultdict(list)
+    for game in event.games:
+        if not game.rated or game.white_score is None or game.black_score is None:
+            continue
+        for player_id, opponent_id, score in (
+            (game.white, game.black, game.white_score),
+            (game.black, game.white, game.black_score),
+        ):
+            if in_force.get(opponent_id) is not None:
+                by_player[player_id].append((game, opponent_id, score))
+    return by_player
+
+
+def _pooled(
+    player_id: int, event_id: int, game: GameFacts, opponent_id: int, opponent_rating: int, score: Decimal
+) -> Working:
+    """A game of an unrated player, kept for a first rating."""
+    return Working(
+        player_id=player_id,
+        game_id=game.id,
+        event_id=event_id,
+        opponent_id=opponent_id,
+        own_rating=None,
+        opponent_rating=Decimal(opponent_rating),
+        difference=None,
+        capped=False,
+        expected=None,
+        score=score,
+        change=None,
+    )
+
+
+def _listed_status(*, listed_before: bool) -> EntryStatus:
+    return EntryStatus.RATED if listed_before else EntryStatus.ENTERED
+
+
+def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[PlayerProfile, bool]:
+    """The player's history as K needs it (B.02 8.3.3), and whether the store lists them before."""
+    rows = history.rows(player_id, period)
+    entered = not rows or rows[0][1].status is EntryStatus.ENTERED
+    published = [entry.rating for _, entry in rows if entry.rating is not None]
+    profile = PlayerProfile(
+        birth_year=history.birth_years.get(player_id),
+        # A player first listed with a file's rating has a history the store does not know:
+        # taken as 30 games or more, as the tournament report does.
+        rated_games=None if entered else sum(entry.games for _, entry in rows),
+        highest_rating=max([*published, rating]),
+    )
+    return profile, bool(rows)
+
+
+def _rate_players(
+    rated_players: Mapping[int, int],
+    played: Mapping[int, _PlayerGames],
+    *,
+    period: Period,
+    rules: RuleSet,
+    history: History,
+    bulk: bool,
+) -> dict[int, tuple[Entry, list[Working]]]:
+    """Every player rated at the period's start: their line and the games behind it.
+
+    K is chosen per player from their history by the rule set (the reason is stored with it); the
+    array engine rates the games, the 700 rule and the rounding where it can, else the scalar core.
+    """
+    inputs: list[PlayerPeriod] = []
+    profiles: list[PlayerProfile] = []
+    listed: list[bool] = []
+    for player_id, rating in rated_players.items():
+        profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
+        profiles.append(profile)
+        listed.append(was_listed)
+        k = rules.k_for(Decimal(rating), profile)
+        inputs.append(PlayerPeriod(rating=rating, k=k, events=played[player_id].events))
+    rated = bulk_figures.rate_players(inputs, rules=rules) if bulk and bulk_figures.supports(rules) else None
+    if rated is None:
+        event_names = [played[player_id].event_names for player_id in rated_players]
+        rated = _rate_scalar(inputs, profiles, event_names, rules=rules)
+    results, figures = rated
+    columns = zip(figures.difference, figures.capped, figures.expected, figures.change, strict=True)
+    ratings: dict[int, Decimal] = {}  # one decimal per rating
+
+    def decimal(rating: int) -> Decimal:
+        return ratings.get(rating) or ratings.setdefault(rating, Decimal(rating))
+
+    lines: dict[int, tuple[Entry, list[Working]]] = {}
+    for (player_id, rating), mine, was_listed, result in zip(
+        rated_players.items(), inputs, listed, results, strict=True
+    ):
+        workings = [
+            Working(
+                player_id=player_id,
+                game_id=game.game_id,
+                event_id=game.event_id,
+                opponent_id=game.opponent_id,
+                own_rating=decimal(game.own_rating),
+                opponent_rating=decimal(game.opponent_rating),
+                difference=difference,
+                capped=capped,
+                expected=expected,
+                score=game.score or ZERO,  # as rate_period adds a zero score
+                change=change,
+            )
+            for games in mine.events
+            # zip takes from `games` first: it stops at the end of them, leaving the next
+            # player's figures in `columns`.
+            for game, (difference, capped, expected, change) in zip(games, columns, strict=False)
+        ]
+        entry = Entry(
+            player_id=player_id,
+            status=_listed_status(listed_before=was_listed),
+            rating_before=rating,
+            rating=result.new_rating,
+            games=result.games,
+            k=result.k.k,
+            k_reason=f"{result.k.reason} ({result.k.article})",
+            score=result.score,
+            expected=result.expected,
+            change=result.change,
+            rounded_change=result.rounded_change,
+        )
+        lines[player_id] = (entry, workings)
+    return lines
+
+
+def _rate_scalar(
+    players: Sequence[PlayerPeriod],
+    profiles: Sequence[PlayerProfile],
+    event_names: Sequence[Sequence[str]],
+    *,
+    rules: RuleSet,
+) -> tuple[list[PlayerFigures], GameFigures]:
+    """The scalar reference: :func:`chessrate.calculate.rate_period` for each player, its figures in
+    the array engine's shape."""
+    results: list[PlayerFigures] = []
+    figures = GameFigures(difference=[], capped=[], expected=[], change=[])
+    for mine, profile, names in zip(players, profiles, event_names, strict=True):
+        events = [
+            Event(
+                tuple(Game(Decimal(game.opponent_rating), game.score) for game in games),
+                start_rating=Decimal(games[0].own_rating),
+                name=name,
+            )
+            for games, name in zip(mine.events, names, strict=True)
+        ]
+        result = rate_period(Decimal(mine.rating), events, rules=rules, profile=profile)
+        results.append(
+            PlayerFigures(
+                k=result.k,
+                games=result.games,
+                score=result.score,
+                expected=result.expected,
+                change=result.change,
+                rounded_change=result.rounded_change,
+                new_rating=int(result.new_rating),
+            )
+        )
+        for event in result.events:
+            for game in event.games:
+                figures.difference.append(game.difference)
+                figures.capped.append(game.capped)
+                figures.expected.append(game.expected)
+                assert game.change is not None  # every game of a period has a score
+                figures.change.append(game.change)
+    return results, figures

@@ -1,0 +1,136 @@
+"""The facts a period is computed from and the lists it gives: events and games as imported, each
+player's line of a list, the games behind it, and the history of the lists before a period.
+
+Pure data: :mod:`chessrate.ratinglist.runner` loads and writes them, :mod:`.compute` computes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.statuses import EntryStatus
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameFacts:
+    """A game of an imported event."""
+
+    id: int
+    white: int
+    black: int
+    white_score: Decimal | None
+    black_score: Decimal | None
+    rated: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventFacts:
+    """An imported event: its dates, its players with the rating the file gave, its games."""
+
+    id: int
+    name: str
+    start_date: dt.date
+    end_date: dt.date
+    ratings_in_file: Mapping[int, int | None]
+    games: tuple[GameFacts, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entry:
+    """One player's line of a list."""
+
+    player_id: int
+    status: EntryStatus
+    rating_before: int | None
+    rating: int | None
+    games: int
+    k: int | None = None
+    k_reason: str | None = None
+    score: Decimal | None = None
+    expected: Decimal | None = None
+    change: Decimal | None = None
+    rounded_change: int | None = None
+    adjustment: int | None = None
+    glicko_rating: float | None = None
+    deviation: float | None = None
+    volatility: float | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Working:
+    """One game behind a list entry, with the figures it was rated with."""
+
+    player_id: int
+    game_id: int
+    event_id: int
+    opponent_id: int
+    own_rating: Decimal | None
+    opponent_rating: Decimal
+    difference: Decimal | None
+    capped: bool
+    expected: Decimal | None
+    score: Decimal
+    change: Decimal | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComputedList:
+    """A period's list: one entry per listed player, and the games behind them."""
+
+    period: Period
+    rules_title: str
+    entries: Mapping[int, Entry]
+    workings: tuple[Working, ...]
+
+
+@dataclass(kw_only=True)
+class History:
+    """What the lists before a period say, as the computation of the next period needs it.
+
+    Lists are added oldest first with :meth:`add`.
+    """
+
+    #: The rating each player's earliest event file gives (None: unrated there).
+    entry_ratings: Mapping[int, int | None] = field(default_factory=dict)
+    #: Each player's earliest event.
+    first_events: Mapping[int, int] = field(default_factory=dict)
+    birth_years: Mapping[int, int | None] = field(default_factory=dict)
+    #: The lists, period by period.
+    lists: dict[Period, Mapping[int, Entry]] = field(default_factory=dict)
+    #: The games of pending (unrated) players, period by period, for pooling.
+    pending_games: dict[Period, Mapping[int, tuple[Working, ...]]] = field(default_factory=dict)
+    _rows: dict[int, list[tuple[Period, Entry]]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, period: Period, entries: Mapping[int, Entry], workings: Sequence[Working]) -> None:
+        """Add the list of ``period``, the period after the last one added."""
+        self.lists[period] = entries
+        for player_id, entry in entries.items():
+            self._rows[player_id].append((period, entry))
+        pending: dict[int, list[Working]] = defaultdict(list)
+        for working in workings:
+            if entries[working.player_id].status is EntryStatus.PENDING:
+                pending[working.player_id].append(working)
+        self.pending_games[period] = {key: tuple(value) for key, value in pending.items()}
+
+    def rating_in_force(self, player_id: int, day: dt.date) -> int | None:
+        """The player's rating on the list in force on ``day``; the file's before any list of theirs."""
+        listed = Period.of(day).previous()
+        entry = self.lists.get(listed, {}).get(player_id)
+        if entry is not None:
+            return entry.rating
+        rows = self._rows.get(player_id)
+        if not rows or rows[0][0] > listed:
+            return self.entry_ratings.get(player_id)
+        return None
+
+    def rows(self, player_id: int, before: Period) -> list[tuple[Period, Entry]]:
+        """The player's entries on the lists before ``before``, oldest first."""
+        return [(period, entry) for period, entry in self._rows.get(player_id, ()) if period < before]
