@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     runs = parser.parse_args().runs
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
-    for name, command in COMMANDS.items():  # once each first, to warm the file cache and .pyc files
+    for command in COMMANDS.values():  # once each first, to warm the file cache and .pyc files
         wall_time(command)
     for _ in range(runs):
         for name, command in COMMANDS.items():

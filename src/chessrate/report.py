@@ -99,7 +99,7 @@ def report_tournament(
         - {str(p.number) for p in tournament.players}
     )
     warnings = [str(problem) for problem in read.problems]
-    warnings += [f"warning: k file: no player has id or start number {key}" for key in sorted(unknown)]
+    warnings += [f"k file: no player has id or start number {key}" for key in sorted(unknown)]
     return TournamentReport(
         tournament=tournament,
         rules=rules,

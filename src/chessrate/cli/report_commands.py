@@ -17,6 +17,7 @@ from chessrate.cli.app import app
 from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_document, print_table
 from chessrate.errors import InvalidInputError
+from chessrate.formats import ReadResult
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
 from chessrate.requests.language import ENGLISH
 from chessrate.requests.problems import Problems
@@ -60,7 +61,7 @@ def report(
         raise InvalidInputError("format", output, "use table, csv, json or html")
     inputs = ReportInputs(
         file=_file(file, "file"),
-        k_file=_file(k_file, "k_file") if k_file is not None else None,
+        k_file=_file(k_file, "--k-file") if k_file is not None else None,
         strict="true" if strict else "",
         options=rule_options(rules=rules, as_of=as_of),
     )
@@ -72,7 +73,7 @@ def report(
     elif output == "html":
         _print_html(result.report)
     else:
-        _print_table(result.report)
+        _print_table(result.report, result.read)
 
 
 def _title(result: TournamentReport) -> str:
@@ -80,7 +81,7 @@ def _title(result: TournamentReport) -> str:
     return f"{name} — {result.rules.title}, rules of {result.as_of.isoformat()}"
 
 
-def _print_table(result: TournamentReport) -> None:
+def _print_table(result: TournamentReport, read: ReadResult) -> None:
     rows = []
     for player in result.players:
         row = report_row(player)
@@ -97,8 +98,10 @@ def _print_table(result: TournamentReport) -> None:
     columns += ["change", "rounded", "new", "perf"]
     caption = "rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)"
     print_table(_title(result), columns, rows, caption=caption)
-    for warning in result.warnings:
-        sys.stderr.write(f"{warning}\n")
+    for problem in read.problems:  # each once: "warning: game at line 1: …", "error: line 17: …"
+        sys.stderr.write(f"{problem.severity}: {problem.located()}\n")
+    for key in result.unknown_k_keys:
+        sys.stderr.write(f"warning: k file: no player has id or start number {key}\n")
 
 
 _HTML = """<!doctype html>

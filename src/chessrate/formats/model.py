@@ -44,11 +44,13 @@ class Problem:
     """A short stable name of the problem's kind: ``unknown-record``, ``asymmetric-pairing``..."""
 
     def __str__(self) -> str:
-        """``warning: line 12: …``; the line is not repeated when the message names it."""
         where = "file" if self.line is None else f"line {self.line}"
-        if re.search(rf"\b{where}\b", self.message):
-            return f"{self.severity}: {self.message}"
-        return f"{self.severity}: {where}: {self.message}"
+        return f"{where}: {self.severity}: {self.message}"
+
+    def located(self) -> str:
+        """``line 12: …``; the message alone when it names its line (``game at line 12: …``)."""
+        where = "file" if self.line is None else f"line {self.line}"
+        return self.message if re.search(rf"\b{where}\b", self.message) else f"{where}: {self.message}"
 
     def as_error(self) -> FileFormatError:
         """The :class:`~chessrate.errors.FileFormatError` strict mode raises for this problem."""
