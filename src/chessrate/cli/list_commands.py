@@ -67,9 +67,9 @@ def import_command(
     imported = import_files(
         engine,
         files,
-        start=parse_date(start, field="start") if start else None,
-        end=parse_date(end, field="end") if end else None,
-        replaces=parse_count(replaces, field="replaces", minimum=1) if replaces else None,
+        start=parse_date(start, field="--start") if start else None,
+        end=parse_date(end, field="--end") if end else None,
+        replaces=parse_count(replaces, field="--replaces", minimum=1) if replaces else None,
     )
     rows: list[dict[str, Any]] = [
         {
