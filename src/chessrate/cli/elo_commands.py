@@ -218,7 +218,7 @@ def games_against_average(
     )
 
 
-def _event(text: str, number: int) -> elo.EventInputs:
+def _event(text: str) -> elo.EventInputs:
     """``"[@START_RATING] OPPONENT:RESULT ..."``."""
     items = text.split()
     start = ""
@@ -226,8 +226,7 @@ def _event(text: str, number: int) -> elo.EventInputs:
         start, items = items[0][1:], items[1:]
     if not items:
         raise InvalidInputError("event", text, "a tournament needs at least one OPPONENT:RESULT")
-    games = tuple(_row(item) for item in items)
-    return elo.EventInputs(start_rating=start, games=games, name=f"tournament {number}")
+    return elo.EventInputs(start_rating=start, games=tuple(_row(item) for item in items))
 
 
 @app.command()
@@ -252,7 +251,7 @@ def period(
     """One rating period with several tournaments, each rated from the rating at its start."""
     inputs = elo.PeriodInputs(
         rating=rating,
-        events=tuple(_event(text, number) for number, text in enumerate(events, start=1)),
+        events=tuple(_event(text) for text in events),
         rounding="tournament" if round_per_tournament else "rules",
         options=options,
     )
@@ -263,7 +262,8 @@ def period(
         return
     for event in result.events:
         print_table(
-            f"{event.name} — from {fmt(event.start_rating)}: change {fmt(event.change, signed=True)}",
+            f"tournament {event.name} — from {fmt(event.start_rating)}: "
+            f"change {fmt(event.change, signed=True)}",
             GAME_COLUMNS,
             _game_rows(event.games),
         )
@@ -325,9 +325,9 @@ GamesWithResults = Annotated[
 
 
 @app.command()
-def performance(games: GamesWithResults, json: JsonOpt = False) -> None:
+def performance(games: GamesWithResults, as_of: AsOfOpt = None, json: JsonOpt = False) -> None:
     """Performance rating: FIDE's Ra + dp (table 8.1.1) and the logistic one."""
-    result = _performance(games, None)
+    result = _performance(games, as_of)
     if json:
         print_document(documents.performance_document(result, ENGLISH))
         return

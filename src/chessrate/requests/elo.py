@@ -91,8 +91,6 @@ class TournamentInputs(EloInputs):
 class EventInputs:
     start_rating: str = ""
     games: tuple[GameRow, ...] = ()
-    #: Blank: the tournament's number in the period (``1``).
-    name: str = ""
 
     @property
     def blank(self) -> bool:
@@ -228,7 +226,7 @@ def period(inputs: PeriodInputs, problems: Problems, *, today: dt.date) -> Outco
         if games is None:
             complete = False
             continue
-        events.append(Event(tuple(games), start_rating=start, name=event.name or str(index + 1)))
+        events.append(Event(tuple(games), start_rating=start, name=str(index + 1)))
     if not events and complete:
         problems.missing.append(("events", 0, "games", 0, "opponent"))
     rounding = inputs.rounding.strip().lower() or "rules"
