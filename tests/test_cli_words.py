@@ -197,3 +197,15 @@ def test_list_counts_are_named_and_event_names_whole(cli: Any, tmp_path: Path) -
     assert "each rated game once for each player it rates" in run.out
     player = cli("list", "player", "1", "--db", db)
     assert "FIDE C.07 2023 Tie-Break Exercises" in player.out  # 34 characters, no longer cut at 30
+
+
+def test_list_import_warnings_say_each_thing_once(cli: Any, tmp_path: Path) -> None:
+    db = str(tmp_path / "club.db")
+    cli("list", "init", "--db", db)
+    run = cli("list", "import", str(DATA / "pgn/lichess-export.pgn"), "--db", db)
+    assert run.code == 0, run.err
+    lines = run.err.splitlines()
+    assert "warning: lichess-export.pgn: game at line 226: White 'lichess AI level 7' has no rating" in lines
+    for line in lines:
+        assert line.count("warning") == 1, line
+        assert len(re.findall(r"\bline \d+\b", line)) == 1, line
