@@ -208,4 +208,4 @@ def test_list_import_warnings_say_each_thing_once(cli: Any, tmp_path: Path) -> N
     assert "warning: lichess-export.pgn: game at line 226: White 'lichess AI level 7' has no rating" in lines
     for line in lines:
         assert line.count("warning") == 1, line
-        assert len(re.findall(r"\bline \d+\b", line)) == 1, line
+        assert len(re.findall(r"\bline \d+\b", line)) <= 1, line  # "file: …" names no line
