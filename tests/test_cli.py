@@ -169,7 +169,7 @@ def test_human_output_shows_the_working(cli: Any) -> None:
         (["period", "1500", "1400:x"], "result"),
         (["table", "xx"], "table"),
         (["game", "1500"], "opponent"),
-        (["tournament", "1500"], "games"),
+        (["tournament", "1500"], "missing OPPONENT[:RESULT]..."),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, list) else v,
 )

@@ -209,3 +209,25 @@ def test_list_import_warnings_say_each_thing_once(cli: Any, tmp_path: Path) -> N
     for line in lines:
         assert line.count("warning") == 1, line
         assert len(re.findall(r"\bline \d+\b", line)) <= 1, line  # "file: …" names no line
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["game"], "missing RATING (your rating)"),
+        (["game", "1500"], "missing OPPONENT (the opponent's rating)"),
+        (["games", "1500"], "missing --games (number of games G)"),
+        (["report"], "missing FILE (a TRF, PGN or CSV file)"),
+    ],
+    ids=" ".join,
+)
+def test_a_missing_argument_is_named_as_help_names_it(cli: Any, args: list[str], words: str) -> None:
+    assert one_error_line(cli(*args)) == f"chessrate: error: {words}\n"
+
+
+@pytest.mark.parametrize("args", [[], ["list"]], ids=["chessrate", "chessrate list"])
+def test_a_bare_group_prints_its_help(cli: Any, args: list[str]) -> None:
+    run = cli(*args)
+    assert (run.code, run.err) == (0, "")
+    assert run.out.startswith(f"Usage: chessrate {' '.join(args)}".rstrip() + " [OPTIONS] COMMAND [ARGS]...")
+    assert "Commands:" in run.out
