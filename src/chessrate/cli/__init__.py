@@ -40,7 +40,8 @@ def missing_words(missing: MissingParameter) -> str:
         return " ".join(missing.format_message().split())
     label = param.metavar if param.param_type_name == "argument" and param.metavar else "/".join(param.opts)
     help_text = (getattr(param, "help", None) or "").strip().rstrip(".")
-    if help_text[1:2].islower():  # "Your rating" reads "your rating"; "OPPONENT:RESULT…" stays
+    first = help_text.split()[0] if help_text else ""
+    if len(first) == 1 or not first.isupper():  # "Your rating": "your rating"; "OPPONENT:RESULT…" stays
         help_text = help_text[:1].lower() + help_text[1:]
     return f"missing {label}" + (f" ({help_text})" if help_text else "")
 
