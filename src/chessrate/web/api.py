@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
@@ -24,7 +23,7 @@ from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Outcome
 from chessrate.requests.problems import Problems
 from chessrate.web.charts import expected_curves
-from chessrate.web.site import site_of
+from chessrate.web.site import site_of, unprocessable
 
 router = APIRouter(prefix="/api", tags=["calculations"])
 #: FastAPI's Swagger UI page for the API, at ``/docs``.
@@ -153,30 +152,6 @@ def _problems(request: Request) -> Problems:
     """An empty :class:`Problems` in the request's language."""
     site = site_of(request)
     return Problems(site.translator(site.language(request)))
-
-
-def unprocessable(problems: Problems) -> JSONResponse:
-    """422 with each problem: its ``loc``, the message in the user's language, the library's reason."""
-    detail: list[dict[str, Any]] = [
-        {
-            "type": "value_error",
-            "loc": ["body", *path],
-            "msg": problem.message,
-            "input": problem.value,
-            "ctx": {"reason": problem.reason},
-        }
-        for path, problem in problems.errors.items()
-    ]
-    detail += [
-        {
-            "type": "missing",
-            "loc": ["body", *path],
-            "msg": problems.t.gettext("This field is required."),
-            "input": None,
-        }
-        for path in problems.missing
-    ]
-    return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))
 
 
 def _answer(outcome: Outcome[T], document: Callable[[T, Translator], D]) -> D | JSONResponse:

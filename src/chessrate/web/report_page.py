@@ -30,9 +30,8 @@ from chessrate.requests.tournament_file import (
     report_document,
     tournament_file,
 )
-from chessrate.web.api import unprocessable
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
-from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
+from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
 from chessrate.web.uploads import Submitted, UploadError, read_form
 
 router = APIRouter()
