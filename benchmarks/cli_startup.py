@@ -2,7 +2,7 @@
 
     python benchmarks/cli_startup.py [--runs 21]
 
-Runs ``chessrate game 1500 1700 1 --json`` (as ``python -m chessrate``) and
+Runs ``chessrate game 1500 1700 1 --json`` (the script pip installs) and
 ``python -c "import chessrate"`` one after the other, each in a fresh interpreter, ``--runs``
 times, and prints the median wall time of each and their ratio. Bytecode is cached, as it is for
 an installed package (``PYTHONDONTWRITEBYTECODE`` is dropped for these runs). The command line

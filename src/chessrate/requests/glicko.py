@@ -23,7 +23,7 @@ from chessrate.requests.problems import Problems
 GLICKO_SYSTEMS = ("lichess", "glicko2")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GlickoInputs:
     #: ``lichess`` (each game its own period, lila's bounds) or ``glicko2`` (Glickman's paper).
     system: str = "lichess"
@@ -35,7 +35,7 @@ class GlickoInputs:
     games: tuple[GameRow, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GlickoOutcomeGame:
     opponent: float
     opponent_deviation: float
@@ -46,7 +46,7 @@ class GlickoOutcomeGame:
     diff: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GlickoResult:
     system: str
     before: Glicko2Rating | LichessRating

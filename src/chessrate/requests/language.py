@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from babel import Locale
 
 
-@dataclass(frozen=True)
+@dataclass
 class Translator:
     """The strings and number formats of one language."""
 

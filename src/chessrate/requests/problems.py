@@ -35,7 +35,7 @@ def field_name(path: Path) -> str:
     return next((part for part in reversed(path) if isinstance(part, str)), "")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Problem:
     path: Path
     value: object

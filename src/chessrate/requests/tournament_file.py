@@ -38,7 +38,7 @@ _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"", "0", "false", "off", "no"}
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class FileInput:
     """A file as the user sent it: its name and bytes (cut at the limit when ``too_large``)."""
 
@@ -48,7 +48,7 @@ class FileInput:
     too_large: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ReportInputs:
     """What the form or the API sent, as sent."""
 
@@ -59,7 +59,7 @@ class ReportInputs:
     options: OptionInputs = dataclasses.field(default_factory=OptionInputs)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ReportResult:
     filename: str
     #: The file's text, sent back by the download form.
