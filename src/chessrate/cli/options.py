@@ -143,11 +143,27 @@ OPTION_NAMES = {
 def result_of(outcome: Outcome[T], names: dict[str, str] | None = None) -> T:
     """The outcome's result; else its first problem as the one-line error (exit 2).
 
-    ``names`` adds the command's own option names (``{"games": "--games"}``) to :data:`OPTION_NAMES`.
+    A field is named by the running command's option of the same name (``games_played``:
+    ``--games-played``), by :data:`OPTION_NAMES`, or by ``names`` (``{"games": "--games"}``).
     """
     if outcome.result is not None and not outcome.problems:
         return outcome.result
-    raise RatingError(problem_line(outcome.problems, {**OPTION_NAMES, **(names or {})}))
+    raise RatingError(problem_line(outcome.problems, {**command_options(), **OPTION_NAMES, **(names or {})}))
+
+
+def command_options() -> dict[str, str]:
+    """The running command's options by parameter name: ``{"games_played": "--games-played"}``."""
+    from typer._click.globals import get_current_context  # Typer's own Click: no public name
+
+    try:
+        command = get_current_context().command
+    except RuntimeError:  # not inside a command (a test calling result_of)
+        return {}
+    return {
+        param.name: param.opts[0]
+        for param in command.params
+        if param.param_type_name == "option" and param.name and param.opts
+    }
 
 
 def problem_line(problems: Problems, names: dict[str, str] | None = None) -> str:
