@@ -2,10 +2,10 @@
 
 Each command turns its arguments into the request layer's ``*Inputs`` (:mod:`chessrate.requests.elo`),
 calls it, and prints a Rich table or, with ``--json``, the document the API answers
-(:mod:`chessrate.requests.documents`).
+(:mod:`chessrate.requests.documents`). Annotations are evaluated when the module loads (no
+``from __future__ import annotations``): Typer reads them as objects instead of compiling each
+string again when it builds the command, which the command line's start notices.
 """
-
-from __future__ import annotations
 
 import datetime as dt
 from typing import Annotated
