@@ -137,6 +137,8 @@ OPTION_NAMES = {
     "rounding": "--round-per-tournament",
     "k_file": "--k-file",
     "strict": "--strict",
+    "players_list": "--players-list",
+    "list_type": "--list-type",
 }
 
 
@@ -181,7 +183,7 @@ def problem_line(problems: Problems, names: dict[str, str] | None = None) -> str
             return problem.detail
         label = field_words(path, names)
         if problem.value is None or problem.value == "":  # not given: say which option to give
-            return f"{label}: {problem.reason}"
+            return f"missing {label}: {problem.reason}"
         return f"invalid {label} {problem.value!r}: {problem.reason}"
     if problems.missing:
         return f"missing {field_words(problems.missing[0], names)}"

@@ -51,6 +51,26 @@ def report(
         Path | None,
         typer.Option("--k-file", metavar="FILE", help="CSV 'player,k': a K per FIDE id or start number."),
     ] = None,
+    k: Annotated[
+        str | None,
+        typer.Option("--k", metavar="K", help="One K for every player (rule sets without a K rule need it)."),
+    ] = None,
+    players_list: Annotated[
+        Path | None,
+        typer.Option(
+            "--players-list",
+            metavar="FILE",
+            help="FIDE's rating list (TXT or XML, or its zip): FIDE's K, birth year and missing ratings.",
+        ),
+    ] = None,
+    list_type: Annotated[
+        str,
+        typer.Option(
+            "--list-type",
+            metavar="standard|rapid|blitz",
+            help="Which list of it: standard (default), rapid or blitz.",
+        ),
+    ] = "standard",
     output: Annotated[
         str, typer.Option("--format", metavar="table|csv|json|html", help="table, csv, json or html.")
     ] = "table",
@@ -62,8 +82,10 @@ def report(
     inputs = ReportInputs(
         file=_file(file, "file"),
         k_file=_file(k_file, "--k-file") if k_file is not None else None,
+        players_list=players_list,
+        list_type=list_type,
         strict="true" if strict else "",
-        options=rule_options(rules=rules, as_of=as_of),
+        options=rule_options(rules=rules, as_of=as_of, k=k),
     )
     result = result_of(tournament_file(inputs, Problems(ENGLISH), today=dt.date.today()))
     if output == "json":
@@ -89,19 +111,21 @@ def _print_table(result: TournamentReport, read: ReadResult) -> None:
         rows.append(
             [
                 str(player.start_number), player.name[:28], fmt(player.rating), fmt(row["k"]),
+                row["k_source"] or "—",
                 str(player.games), fmt(player.score, places=1), fmt(player.expected),
                 fmt(player.change, signed=True, places=2) if player.change is not None else "—",
                 fmt(player.rounded_change, signed=True), outcome, fmt(row["performance"]),
             ]
         )  # fmt: skip
-    columns = ["no", "name", "rating", "K", "rated games", "rated score", "expected"]
+    columns = ["no", "name", "rating", "K", "K from", "rated\ngames", "rated\nscore", "expected"]
     columns += ["change", "rounded", "new", "perf"]
     caption = "rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)"
     print_table(_title(result), columns, rows, caption=caption)
-    for problem in read.problems:  # each once: "warning: game at line 1: …", "error: line 17: …"
-        sys.stderr.write(f"{problem.severity}: {problem.located()}\n")
-    for key in result.unknown_k_keys:
-        sys.stderr.write(f"warning: k file: no player has id or start number {key}\n")
+    problems = {str(problem): problem for problem in read.problems}
+    for warning in result.warnings:  # each once: "warning: game at line 1: …", "error: line 17: …"
+        problem = problems.get(warning)
+        line = f"warning: {warning}" if problem is None else f"{problem.severity}: {problem.located()}"
+        sys.stderr.write(line + "\n")
 
 
 _HTML = """<!doctype html>

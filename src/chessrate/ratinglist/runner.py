@@ -26,6 +26,7 @@ from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.fide_import import official_k
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -126,6 +127,7 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
     for current in to_run:
         rule_set = rule_set_for(spec, current)
         period_events = _load_events(connection, current)
+        history.official_k[current] = official_k(connection, day=current.first_day)
         computed = compute_period(current, rules=rule_set, history=history, events=period_events)
         rules_title = computed.rules_title
         history.add(current, computed.entries, computed.workings)
