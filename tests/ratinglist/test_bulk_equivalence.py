@@ -22,13 +22,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, fresh_database
+from sqlalchemy import Engine
 from test_year import build_year
 
 from chessrate.bulk import SCALAR_AGREEMENT
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, EventFacts, GameFacts, History
+from chessrate.ratinglist.facts import ComputedList, EventFacts, GameFacts, History, Working
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.queries import GameLine, event_view, player_view
+from chessrate.ratinglist.store import open_store
 from chessrate.ruleset import RuleSet
 
 #: Fields holding a float, or a decimal written from a float (Glicko-2 lists only).
@@ -210,13 +213,92 @@ def test_the_year_of_real_files_is_the_scalar_paths(
     """The year of ``test_year`` (2023-09 to 2024-08: the 2022 rules, the list of 1 March 2024, the
     2024 rules), every period run by the runner and compared there."""
     compared: list[Period] = []
+    rated: dict[Period, ComputedList] = {}
 
     def compare(
-        period: Period, *, rules: RuleSet | None, history: History, events: list[EventFacts]
+        period: Period,
+        *,
+        rules: RuleSet | None,
+        history: History,
+        events: list[EventFacts],
+        rated_workings: bool,
     ) -> ComputedList:
         compared.append(period)
-        return both_ways(period, rules=rules, history=history, events=events)
+        reference = both_ways(period, rules=rules, history=history, events=events)
+        rated[period] = reference
+        # What the run stores: the same list, and the workings it keeps (first-rating pools, Glicko-2).
+        stored = compute_period(
+            period, rules=rules, history=history, events=events, rated_workings=rated_workings
+        )
+        assert stored.entries == reference.entries
+        assert stored.workings == tuple(
+            w for w in reference.workings if rules is None or w.difference is None
+        )
+        return stored
 
     monkeypatch.setattr(runner, "compute_period", compare)
     build_year(db, tmp_path, rules=rules)
     assert len(compared) == 12
+    assert_pages_show_what_was_rated(open_store(db), rated)
+
+
+def figures(line: GameLine | Working) -> tuple[object, ...]:
+    """What a page shows of a game behind a list line."""
+    return (
+        line.event_id,
+        line.opponent_id,
+        line.own_rating,
+        line.opponent_rating,
+        line.difference,
+        line.capped,
+        line.expected,
+        line.score,
+        line.change,
+    )
+
+
+def sample_players(rated: dict[Period, ComputedList]) -> set[int]:
+    """Players whose pages are checked (each page recomputes every period of theirs): per period, one
+    with a capped game, the one with the most tournaments, one first rated, one pooled."""
+    chosen: set[int] = set()
+    for computed in rated.values():
+        rated_games = [w for w in computed.workings if w.difference is not None]
+        capped = sorted(w.player_id for w in rated_games if w.capped)
+        events: dict[int, set[int]] = {}
+        for w in rated_games:
+            events.setdefault(w.player_id, set()).add(w.event_id)
+        busiest = sorted(events, key=lambda pid: (-len(events[pid]), pid))
+        by_status = {
+            status: sorted(pid for pid, e in computed.entries.items() if e.status == status)
+            for status in ("new", "pending")
+        }
+        for group in (capped, busiest, by_status["new"], by_status["pending"]):
+            chosen.update(group[:1])
+    return chosen
+
+
+def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, ComputedList]) -> None:
+    """Every game behind every line on the player pages (``list player``) and the event pages is the
+    working the period was rated with, figure for figure; those of rated Elo games are recomputed
+    on demand (ratinglist/workings.py), the others stored."""
+    for player_id in sorted(sample_players(rated)):
+        view = player_view(engine, str(player_id))
+        for line in view.history:
+            expected = [w for w in rated[Period.parse(line.period)].workings if w.player_id == player_id]
+            shown = [figures(g) for g in line.game_lines]
+            assert shown == [figures(w) for w in expected], f"player {player_id}, {line.period}"
+            # the very decimals, trailing zeros included
+            assert [[str(f) for f in row] for row in shown] == [
+                [str(f) for f in figures(w)] for w in expected
+            ]
+    for computed in rated.values():
+        for event_id in sorted({w.event_id for w in computed.workings}):
+            view = event_view(engine, event_id)
+            totals: dict[int, tuple[int, Decimal | None]] = {}
+            for w in computed.workings:
+                if w.event_id == event_id:
+                    count, total = totals.get(w.player_id, (0, None))
+                    if w.change is not None:
+                        total = (total or Decimal(0)) + w.change
+                    totals[w.player_id] = (count + 1, total)
+            assert {pid: (count, total) for pid, _, _, count, total in view.results} == totals

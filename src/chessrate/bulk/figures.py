@@ -86,7 +86,7 @@ def supports(rules: RuleSet) -> bool:
 
 
 def rate_players(
-    players: Sequence[PlayerPeriod], *, rules: RuleSet
+    players: Sequence[PlayerPeriod], *, rules: RuleSet, game_figures: bool = True
 ) -> tuple[list[PlayerFigures], GameFigures] | None:
     """Every player's period, in order; None when a score is not 1, ½ or 0 (the scalar path then).
 
@@ -157,18 +157,8 @@ def rate_players(
     np.minimum.at(expected_low, who, expected_exponent)
     change_exponent = np.minimum(exponents, expected_exponent)
 
-    # The same few values recur: one decimal each (decimals are immutable).
-    differences = difference.tolist()
-    table = _table_decimals()
-    written: dict[tuple[int, int], Decimal] = {}
-    figures = GameFigures(
-        difference=[_whole_decimals()[d + _SPAN] for d in differences],
-        capped=working.white_capped.tolist(),
-        expected=[table[d + _SPAN] for d in differences],
-        change=[
-            written.get(key) or written.setdefault(key, _decimal(*key))
-            for key in zip(change.tolist(), change_exponent.tolist(), strict=True)
-        ],
+    figures = (
+        _game_figures(difference, working.white_capped, change, change_exponent) if game_figures else None
     )
     games = period.games.tolist()
     results: list[PlayerFigures] = []
@@ -186,7 +176,29 @@ def rate_players(
                 new_rating=int(period.new_rating[index]),
             )
         )
-    return results, figures
+    return results, figures or GameFigures(difference=[], capped=[], expected=[], change=[])
+
+
+def _game_figures(
+    difference: NDArray[np.int64],
+    capped: NDArray[np.bool_],
+    change: NDArray[np.int64],
+    change_exponent: NDArray[np.int64],
+) -> GameFigures:
+    """Each game's figures as the scalar path's decimals. The same few values recur: one decimal
+    each (decimals are immutable)."""
+    differences = difference.tolist()
+    table = _table_decimals()
+    written: dict[tuple[int, int], Decimal] = {}
+    return GameFigures(
+        difference=[_whole_decimals()[d + _SPAN] for d in differences],
+        capped=capped.tolist(),
+        expected=[table[d + _SPAN] for d in differences],
+        change=[
+            written.get(key) or written.setdefault(key, _decimal(*key))
+            for key in zip(change.tolist(), change_exponent.tolist(), strict=True)
+        ],
+    )
 
 
 def _sum(who: NDArray[np.intp], values: NDArray[np.int64], n: int) -> NDArray[np.int64]:

@@ -256,9 +256,10 @@ class _Directory:
 
     Players with a FIDE id are looked up by it; the others by name key among the stored players
     without a FIDE id (the first stored one, by id). Each file's unknown keys are fetched in one
-    query per kind (by the unique FIDE-id index, and by ``ix_players_name_key_no_fide_id``, the
-    partial index that fits ``name_key = ? AND fide_id IS NULL``); what is found, or added, is kept
-    for the next files.
+    query per kind, each through the index that fits it: the unique FIDE-id index, and
+    ``ix_players_name_key`` for ``name_key IN (...)``, the FIDE-id test applied to the few rows it
+    finds (with ``AND fide_id IS NULL`` in the query SQLite plans it through the FIDE-id index and
+    walks every player without an id). What is found, or added, is kept for the next files.
     """
 
     def __init__(self, connection: Connection) -> None:
@@ -326,11 +327,12 @@ class _Directory:
             self._by_name.update(dict.fromkeys(names))
             rows = self._connection.execute(
                 select(*columns)
-                .where(players.c.name_key.in_(names), players.c.fide_id.is_(None))
+                .where(players.c.name_key.in_(names))
                 .order_by(players.c.id.desc())  # the first stored one is written last, and kept
             )
             for row in rows:
-                self._by_name[row.name_key] = _known(row)
+                if row.fide_id is None:
+                    self._by_name[row.name_key] = _known(row)
 
     def _add(self, added: Sequence[tuple[Player, _Known]], now: dt.datetime) -> None:
         if not added:

@@ -84,13 +84,6 @@ players = Table(
     Column("created_at", DateTime, nullable=False),
     CheckConstraint("fide_id IS NULL OR fide_id > 0", name="fide_id_positive"),
 )
-#: The index that fits an import's lookup of a player without a FIDE id by name (migration 0002).
-Index(
-    "ix_players_name_key_no_fide_id",
-    players.c.name_key,
-    sqlite_where=text("fide_id IS NULL"),
-    postgresql_where=text("fide_id IS NULL"),
-)
 
 events = Table(
     "events",
