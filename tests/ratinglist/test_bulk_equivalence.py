@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ratinglist_support import BACKENDS, fresh_database
+from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import Engine
 from test_year import build_year
 
@@ -29,9 +29,10 @@ from chessrate.bulk import SCALAR_AGREEMENT
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import ComputedList, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import GameLine, event_view, player_view
-from chessrate.ratinglist.store import open_store
+from chessrate.ratinglist.store import init_store, open_store
 from chessrate.ruleset import RuleSet
 
 #: Fields holding a float, or a decimal written from a float (Glicko-2 lists only).
@@ -198,6 +199,9 @@ def test_the_random_periods_reach_every_rule() -> None:
     assert seen >= {"capped", "spared", "new", "pending", "dropped", "entered", "rated", "adjustment"}
 
 
+SWISS = DATA / "trf/swiss-unplayed-rounds.trf"
+CANDIDATES = DATA / "pgn/candidates-2022.pgn"
+
 # --- the year of real files ------------------------------------------------------------------------
 
 
@@ -206,16 +210,16 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     yield from fresh_database(tmp_path, request.param)
 
 
-@pytest.mark.parametrize("rules", ["fide", "ciabe", "glicko2"])
-def test_the_year_of_real_files_is_the_scalar_paths(
-    rules: str, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The year of ``test_year`` (2023-09 to 2024-08: the 2022 rules, the list of 1 March 2024, the
-    2024 rules), every period run by the runner and compared there."""
-    compared: list[Period] = []
-    rated: dict[Period, ComputedList] = {}
+class Comparing:
+    """The runner's computation, checked: each period computed both ways (bulk and scalar) and as
+    the run stores it; the reference lists kept for the pages."""
 
-    def compare(
+    def __init__(self) -> None:
+        self.compared: list[Period] = []
+        self.rated: dict[Period, ComputedList] = {}
+
+    def __call__(
+        self,
         period: Period,
         *,
         rules: RuleSet | None,
@@ -223,9 +227,9 @@ def test_the_year_of_real_files_is_the_scalar_paths(
         events: list[EventFacts],
         rated_workings: bool,
     ) -> ComputedList:
-        compared.append(period)
+        self.compared.append(period)
         reference = both_ways(period, rules=rules, history=history, events=events)
-        rated[period] = reference
+        self.rated[period] = reference
         # What the run stores: the same list, and the workings it keeps (first-rating pools, Glicko-2).
         stored = compute_period(
             period, rules=rules, history=history, events=events, rated_workings=rated_workings
@@ -236,10 +240,44 @@ def test_the_year_of_real_files_is_the_scalar_paths(
         )
         return stored
 
-    monkeypatch.setattr(runner, "compute_period", compare)
+
+@pytest.mark.parametrize("rules", ["fide", "ciabe", "glicko2"])
+def test_the_year_of_real_files_is_the_scalar_paths(
+    rules: str, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The year of ``test_year`` (2023-09 to 2024-08: the 2022 rules, the list of 1 March 2024, the
+    2024 rules), every period run by the runner and compared there; then the pages."""
+    comparing = Comparing()
+    monkeypatch.setattr(runner, "compute_period", comparing)
     build_year(db, tmp_path, rules=rules)
-    assert len(compared) == 12
-    assert_pages_show_what_was_rated(open_store(db), rated)
+    assert len(comparing.compared) == 12
+    assert_pages_show_what_was_rated(open_store(db), comparing.rated)
+
+
+def test_a_corrected_period_rerun_and_republished_is_the_scalar_paths(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A corrected event (a result changed) re-run over the later periods and republished: every
+    period computed both ways again, and the pages show the new lists' games."""
+    comparing = Comparing()
+    monkeypatch.setattr(runner, "compute_period", comparing)
+    engine = init_store(db)
+    import_files(engine, [SWISS], start=dt.date(2024, 5, 4))
+    import_files(engine, [CANDIDATES], start=dt.date(2024, 6, 3))
+    for month in (5, 6, 7):
+        runner.run_period(engine, Period(2024, month))
+    corrected = tmp_path / "swiss-corrected.trf"
+    lines = SWISS.read_bytes().split(b"\n")
+    two = next(i for i, line in enumerate(lines) if line.startswith(b"001    2 "))
+    eleven = next(i for i, line in enumerate(lines) if line.startswith(b"001   11 "))
+    lines[two] = lines[two].replace(b"   11 b 1  ", b"   11 b =  ").replace(b" 4.0 ", b" 3.5 ")
+    lines[eleven] = lines[eleven].replace(b"    2 w 0  ", b"    2 w =  ").replace(b" 4.5 ", b" 5.0 ")
+    corrected.write_bytes(b"\n".join(lines))
+    import_files(engine, [corrected], start=dt.date(2024, 5, 4), replaces=1)
+    report = runner.run_period(engine, Period(2024, 5), republish=True)
+    assert [run.status for run in report.periods] == ["published"] * 3
+    assert comparing.compared == [Period(2024, 5), Period(2024, 6), Period(2024, 7)] * 2
+    assert_pages_show_what_was_rated(engine, comparing.rated)
 
 
 def figures(line: GameLine | Working) -> tuple[object, ...]:

@@ -169,3 +169,12 @@ def test_elo_and_glicko2_lists_do_not_mix(db: str) -> None:
     run_period(engine, Period(2024, 5))
     with pytest.raises(ValueError, match="Elo and Glicko-2 do not mix"):
         run_period(engine, Period(2024, 6), rules="glicko2")
+
+
+def test_the_run_report_counts_each_game_once(db: str) -> None:
+    """Candidates 2022: 8 players, a double round robin, 56 games, every one decisive or drawn."""
+    engine = init_store(db)
+    import_files(engine, [CANDIDATES], start=dt.date(2024, 5, 6))
+    (run,) = run_period(engine, Period(2024, 5)).periods
+    assert run.games == 56
+    assert sum(row.games for row in list_view(engine, "2024-05").rows) == 2 * 56
