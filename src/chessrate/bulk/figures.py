@@ -100,19 +100,25 @@ def rate_players(
     halves: list[int] = []
     event: list[int] = []
     score_exponent: list[int] = []
+    # Each score object's half points and exponent, once: by identity, as equal decimals (1, 1.0)
+    # differ in exponent; the scores live in ``players`` while this runs.
+    known: dict[int, tuple[int, int]] = {}
     for index, mine in enumerate(players):
         for games in mine.events:
             for game in games:
-                half = _HALVES.get(game.score)
-                if half is None:
-                    return None
+                score = known.get(id(game.score))
+                if score is None:
+                    half = _HALVES.get(game.score)
+                    if half is None:
+                        return None
+                    exponent = game.score.as_tuple().exponent
+                    score = known[id(game.score)] = (half, exponent if isinstance(exponent, int) else 0)
                 player.append(index)
                 own.append(game.own_rating)
                 opponent.append(game.opponent_rating)
-                halves.append(half)
+                halves.append(score[0])
                 event.append(game.event_id)
-                exponent = game.score.as_tuple().exponent
-                score_exponent.append(exponent if isinstance(exponent, int) else 0)
+                score_exponent.append(score[1])
     sink = len(players)
     who = np.array(player, dtype=np.intp)
     sinks = np.full(len(who), sink, dtype=np.intp)

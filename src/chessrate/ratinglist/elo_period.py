@@ -107,7 +107,7 @@ def _gather(
     at the period's start, pooled games (for a first rating) for the others."""
     played: dict[int, _PlayerGames] = defaultdict(_PlayerGames)
     for event in sorted(events, key=lambda e: (e.start_date, e.id)):
-        in_force = {pid: history.rating_in_force(pid, event.start_date) for pid in event.ratings_in_file}
+        in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
         for player_id, rated_games in _rated_sides(event, in_force).items():
             mine = played[player_id]
             period_rating = at_period_start(player_id)
