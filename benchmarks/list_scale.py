@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python benchmarks/list_scale.py                       # 2x10^5 games, SQLite
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 2000000 --postgres URL
+    PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 2000000 --formats trf csv
 
 Synthetic months (``chessrate.synthetic.swiss_month``: Swiss events of 100 players over 9 rounds,
 one pool player per 10 games) are written as TRF files (one per event, ratings and FIDE ids), PGN
@@ -44,7 +45,6 @@ from chessrate.ruleset import fide_rule_set
 ROOT = Path(__file__).resolve().parents[1]
 PERIOD = "2025-10"
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
-TRF_RESULT = {2: ("1", "0"), 1: ("=", "="), 0: ("0", "1")}
 
 
 def write_month(month: synthetic.SwissMonth, folder: Path) -> dict[str, list[Path]]:
@@ -54,59 +54,17 @@ def write_month(month: synthetic.SwissMonth, folder: Path) -> dict[str, list[Pat
         (folder / kind).mkdir()
     rating = month.players.rating
     per_event = len(month.white) // len(month.seats)
-    for event, seats in enumerate(month.seats):
+    for event in range(len(month.seats)):
         games = slice(event * per_event, (event + 1) * per_event)
         white, black = month.white[games], month.black[games]
         half, rounds = month.white_half_points[games], month.round[games]
         day = month.start[event]
-        paths["trf"].append(
-            _trf(folder / "trf", event, seats, white, black, half, rounds, rating, month, day)
-        )
+        trf = folder / "trf" / f"event-{event:05d}.trf"
+        trf.write_text(synthetic.trf_text(month, event), encoding="utf-8")
+        paths["trf"].append(trf)
         paths["pgn"].append(_pgn(folder / "pgn", event, white, black, half, rounds, rating, month, day))
         paths["csv"].append(_csv(folder / "csv", event, white, black, half, rounds, rating, day))
     return paths
-
-
-def _trf(
-    folder: Path,
-    event: int,
-    seats: np.ndarray,
-    white: np.ndarray,
-    black: np.ndarray,
-    half: np.ndarray,
-    rounds: np.ndarray,
-    rating: np.ndarray,
-    month: synthetic.SwissMonth,
-    day: np.datetime64,
-) -> Path:
-    number = {int(player): i + 1 for i, player in enumerate(seats)}
-    cells: dict[int, list[str]] = {int(player): [] for player in seats}
-    points = dict.fromkeys(cells, 0.0)
-    for w, b, h in zip(white.tolist(), black.tolist(), half.tolist(), strict=True):
-        white_result, black_result = TRF_RESULT[h]
-        cells[w].append(f"{number[b]:>4} w {white_result}  ")
-        cells[b].append(f"{number[w]:>4} b {black_result}  ")
-        points[w] += h / 2
-        points[b] += 1 - h / 2
-    end = day + np.timedelta64(int(rounds.max()) - 1, "D")
-    lines = [
-        f"012 Synthetic Swiss {event + 1}",
-        f"042 {str(day).replace('-', '/')}",
-        f"052 {str(end).replace('-', '/')}",
-        f"062 {len(seats)}",
-        f"072 {len(seats)}",
-        "092 Swiss System",
-    ]
-    for player in seats.tolist():
-        name = f"Player {player:06d}"
-        head = (
-            f"001 {number[player]:>4} m    {name:<33} {int(rating[player]):>4} ESP "
-            f"{int(month.fide_id[player]):>11} 0000/00/00 {points[player]:>4.1f} {number[player]:>4}  "
-        )
-        lines.append(head + "".join(cells[player]))
-    path = folder / f"event-{event:05d}.trf"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 def _pgn(
@@ -205,7 +163,9 @@ def read_headers_seconds(paths: Sequence[Path]) -> float:
     return time.perf_counter() - start
 
 
-def measure(games: int, *, postgres: str | None, folder: Path) -> dict[str, tuple[float, int] | float]:
+def measure(
+    games: int, *, postgres: str | None, folder: Path, formats: Sequence[str]
+) -> dict[str, tuple[float, int] | float]:
     month = synthetic.swiss_month(games=games, seed=1)
     n = len(month.white)
     files = write_month(month, folder)
@@ -214,7 +174,7 @@ def measure(games: int, *, postgres: str | None, folder: Path) -> dict[str, tupl
     if postgres:
         backends.append(("postgres", postgres))
     for backend, url in backends:
-        for kind in ("trf", "pgn", "csv"):
+        for kind in ("trf", *(kind for kind in formats if kind != "trf")):
             db = url.format(kind=kind) if backend == "sqlite" else url
             if backend == "postgres":
                 _reset_postgres(url)
@@ -248,12 +208,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[200_000])
     parser.add_argument("--postgres", help="a PostgreSQL URL whose public schema may be dropped")
+    parser.add_argument(
+        "--formats",
+        nargs="+",
+        default=["trf", "pgn", "csv"],
+        help="formats imported (TRF always: run, export)",
+    )
     args = parser.parse_args()
     results = []
     for size in args.sizes:
         folder = Path(tempfile.mkdtemp(prefix="chessrate-scale-"))
         try:
-            results.append(measure(size, postgres=args.postgres, folder=folder))
+            results.append(measure(size, postgres=args.postgres, folder=folder, formats=args.formats))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     report(results)

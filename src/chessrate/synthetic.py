@@ -232,6 +232,50 @@ def swiss_month(
     )
 
 
+#: A TRF cell's result for White and for Black, by White's half points (peers.md §2.2 codes).
+_TRF_RESULT = {2: ("1", "0"), 1: ("=", "="), 0: ("0", "1")}
+
+
+def trf_text(month: SwissMonth, event: int) -> str:
+    """One event of ``month`` as a TRF16 file: players ``Player NNNNNN`` with their rating and FIDE
+    id, one cell per round (columns 92 on, ten wide), points and the dates of the rounds."""
+    seats = month.seats[event]
+    per_event = len(month.white) // len(month.seats)
+    games = slice(event * per_event, (event + 1) * per_event)
+    number = {int(player): i + 1 for i, player in enumerate(seats.tolist())}
+    cells: dict[int, list[str]] = {player: [] for player in number}
+    points = dict.fromkeys(number, 0.0)
+    for w, b, h in zip(
+        month.white[games].tolist(),
+        month.black[games].tolist(),
+        month.white_half_points[games].tolist(),
+        strict=True,
+    ):
+        white_result, black_result = _TRF_RESULT[h]
+        cells[w].append(f"{number[b]:>4} w {white_result}  ")
+        cells[b].append(f"{number[w]:>4} b {black_result}  ")
+        points[w] += h / 2
+        points[b] += 1 - h / 2
+    day = month.start[event]
+    end = day + np.timedelta64(int(month.round[games].max()) - 1, "D")
+    lines = [
+        f"012 Synthetic Swiss {event + 1}",
+        f"042 {str(day).replace('-', '/')}",
+        f"052 {str(end).replace('-', '/')}",
+        f"062 {len(seats)}",
+        f"072 {len(seats)}",
+        "092 Swiss System",
+    ]
+    rating = month.players.rating
+    for player in number:
+        head = (
+            f"001 {number[player]:>4} m    {f'Player {player:06d}':<33} {int(rating[player]):>4} ESP "
+            f"{int(month.fide_id[player]):>11} 0000/00/00 {points[player]:>4.1f} {number[player]:>4}  "
+        )
+        lines.append(head + "".join(cells[player]))
+    return "\n".join(lines) + "\n"
+
+
 def _draw(rng: np.random.Generator, events: int, count: int, size: int) -> NDArray[np.intp]:
     """``size`` distinct players out of ``count`` for each event, without a row per pool player."""
     seats = rng.integers(0, count, (events, size))
