@@ -56,7 +56,11 @@ def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
 
 
 def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
-    """A game's score for the player: 1, 0.5 or 0, from any of :data:`SCORE_WORDS`."""
+    """A game's score for the player: 1, 0.5 or 0, from any of :data:`SCORE_WORDS`.
+
+    >>> parse_score("tablas"), parse_score("½"), parse_score("0-1")
+    (Decimal('0.5'), Decimal('0.5'), Decimal('0'))
+    """
     key = str(text) if isinstance(text, int | Decimal) else text.strip().lower().replace(",", ".")
     if key in SCORE_WORDS:
         return SCORE_WORDS[key]
@@ -64,7 +68,14 @@ def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
 
 
 def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal:
-    """A rating between :data:`MIN_RATING` and :data:`MAX_RATING` (fractions allowed for averages)."""
+    """A rating between :data:`MIN_RATING` and :data:`MAX_RATING` (fractions allowed for averages).
+
+    >>> parse_rating("1500,5")
+    Decimal('1500.5')
+    >>> parse_rating("1.500")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    chessrate.errors.InvalidInputError: invalid rating '1.500': write a rating without a thousands ...
+    """
     if isinstance(text, str) and _THOUSANDS.match(text.strip()):
         # "1.500" is fifteen hundred in Spanish and Catalan, 1.5 in English: refuse, never guess.
         raise InvalidInputError(field, text, "write a rating without a thousands separator, e.g. 1500")

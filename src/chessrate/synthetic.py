@@ -2,7 +2,7 @@
 
 Players get a hidden true strength; games are drawn over consecutive months between players of
 nearby strength (as in a club or a Swiss tournament), with results drawn from the true strengths
-by the logistic expectation and a share of draws. The same ``seed`` gives the same games.
+by the logistic expectation and a share of draws. The same arguments give the same games.
 
 The games come as the arrays :mod:`chessrate.bulk` rates: player indices for White and Black,
 White's score in half points (0, 1, 2), and for each game its day, its month (the rating period)
@@ -186,7 +186,7 @@ def swiss_month(
         deviation=rng.uniform(50.0, 350.0, count),
         volatility=rng.uniform(0.04, 0.08, count),
     )
-    # Each event's players: distinct pool players, seeded by rating.
+    # Each event's players: distinct pool players, in starting order by rating.
     seats = (
         np.argsort(rng.random((events, count)), axis=1)[:, :size]
         if count <= 4 * size
@@ -232,7 +232,7 @@ def swiss_month(
     )
 
 
-#: A TRF cell's result for White and for Black, by White's half points (peers.md §2.2 codes).
+#: A TRF cell's result for White and for Black, by White's half points ([TRF16] codes 1, =, 0).
 _TRF_RESULT = {2: ("1", "0"), 1: ("=", "="), 0: ("0", "1")}
 
 

@@ -15,8 +15,9 @@ from chessrate.cli import app as cli_app
 from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor, given_k
 from chessrate.fide.rules import FIDE_2014_07, FIDE_2025_10
 from chessrate.presets import ciabe_rule_set
-from chessrate.web.i18n import Translator, load_catalogs, negotiate
-from chessrate.web.words import k_reason
+from chessrate.requests.explanations import k_reason
+from chessrate.requests.language import Translator
+from chessrate.web.i18n import load_catalogs, negotiate
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -89,7 +90,7 @@ def test_every_core_k_reason_is_translated(language: str, k: KFactor) -> None:
     assert str(k.k) in translated
     if "700" in k.reason:
         assert "700" in translated
-        assert "35" in translated  # seed 002: K 40, 20 games -> K 35
+        assert "35" in translated  # [ELO-GUIDE]: K 40, 20 games -> K 35
 
 
 def test_serve_command_starts_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:

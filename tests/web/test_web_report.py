@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chessrate.web.report_file import MAX_FILE
+from chessrate.requests.tournament_file import MAX_FILE
 from chessrate.web.report_page import csv_filename
 from chessrate.web.uploads import Submitted, read_form
 
@@ -90,7 +90,7 @@ def test_api_one_k_for_every_player(client: TestClient) -> None:
     data = client.post(
         "/api/report", files=upload("c.pgn", CANDIDATES), data={"rules": "elo", "k": "20"}
     ).json()
-    assert data["rules"]["name"] == "elo"
+    assert data["rule_set"]["name"] == "elo"
     # plain Elo: the logistic formula, not table 8.1.2, so only K is checked against the table's figure
     assert all(p["k"] == 20 for p in data["players"])
     table = client.post(

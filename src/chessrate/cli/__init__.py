@@ -1,4 +1,4 @@
-"""The ``chessrate`` command line: parse arguments, call the library, render the result.
+"""The ``chessrate`` command line: parse arguments, call the request layer, render the result.
 
 Errors in the user's input print one line on stderr and exit with code 2, never a traceback.
 """
@@ -9,13 +9,6 @@ import sys
 
 import typer
 
-from chessrate.cli import (  # noqa: F401  (each module registers its commands)
-    elo_commands,
-    glicko_commands,
-    list_commands,
-    report_commands,
-    web_commands,
-)
 from chessrate.cli.app import app
 from chessrate.errors import RatingError
 

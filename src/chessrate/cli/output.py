@@ -12,6 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from chessrate.requests.documents import to_json
+
 # Wide enough for the report's eleven columns when the output is a file or a pipe.
 console = Console(width=None if sys.stdout.isatty() else 120)
 
@@ -31,6 +33,11 @@ def to_jsonable(value: Any) -> Any:
 
 def print_json(data: Mapping[str, Any] | Sequence[Any]) -> None:
     sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False, indent=2) + "\n")
+
+
+def print_document(document: Any) -> None:
+    """A document of :mod:`chessrate.requests.documents`, as the API answers it."""
+    sys.stdout.write(to_json(document) + "\n")
 
 
 def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:

@@ -1,4 +1,8 @@
-"""``chessrate report FILE``: every player's rating change from a TRF, PGN or CSV file."""
+"""``chessrate report FILE``: every player's rating change from a TRF, PGN or CSV file.
+
+The file is read into the request layer's :class:`~chessrate.requests.tournament_file.ReportInputs`,
+as the web's ``/report`` page and ``POST /api/report`` do; ``--format json`` prints the API's document.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +11,27 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
-import jinja2
 import typer
 
 from chessrate.cli.app import app
-from chessrate.cli.output import fmt, print_json, print_table
+from chessrate.cli.options import result_of, rule_options
+from chessrate.cli.output import fmt, print_document, print_table
 from chessrate.errors import InvalidInputError
-from chessrate.formats import read_tournament
-from chessrate.parse import parse_date
-from chessrate.presets import resolve_rule_set
-from chessrate.report import (
-    CSV_COLUMNS,
-    TournamentReport,
-    read_k_file,
-    report_csv,
-    report_row,
-    report_rows,
-    report_tournament,
-)
+from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
+from chessrate.requests.documents import report_document
+from chessrate.requests.language import ENGLISH
+from chessrate.requests.problems import Problems
+from chessrate.requests.tournament_file import FileInput, ReportInputs, tournament_file
 
 FORMATS = ("table", "csv", "json", "html")
+
+
+def _file(path: Path, field: str) -> FileInput:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InvalidInputError(field, str(path), error.strerror or "cannot be read") from None
+    return FileInput(name=str(path), data=data, size=len(data))
 
 
 @app.command()
@@ -47,47 +52,26 @@ def report(
     """Every player's rating change from a tournament file, with the file's problems listed."""
     if output not in FORMATS:
         raise InvalidInputError("format", output, "use table, csv, json or html")
-    read = read_tournament(file, strict=strict)  # strict: the first error raises FileFormatError
-    day = parse_date(as_of, field="as_of") if as_of else read.tournament.start_date or dt.date.today()
-    k_by_player = None
-    if k_file is not None:
-        try:
-            k_text = k_file.read_text(encoding="utf-8-sig")
-        except OSError as error:
-            raise InvalidInputError("k_file", str(k_file), error.strerror or "cannot be read") from None
-        k_by_player = read_k_file(k_text, origin=str(k_file))
-    result = report_tournament(
-        read, rules=resolve_rule_set(rules, as_of=day), as_of=day, k_by_player=k_by_player
+    inputs = ReportInputs(
+        file=_file(file, "file"),
+        k_file=_file(k_file, "k_file") if k_file is not None else None,
+        strict="true" if strict else "",
+        options=rule_options(rules=rules, as_of=as_of),
     )
-    {"table": _print_table, "csv": _print_csv, "json": _print_json, "html": _print_html}[output](result)
+    result = result_of(tournament_file(inputs, Problems(ENGLISH), today=dt.date.today()))
+    if output == "json":
+        print_document(report_document(result, ENGLISH))
+    elif output == "csv":
+        sys.stdout.write(report_csv(result.report))
+    elif output == "html":
+        _print_html(result.report)
+    else:
+        _print_table(result.report)
 
 
 def _title(result: TournamentReport) -> str:
     name = result.tournament.name or "Tournament"
     return f"{name} — {result.rules.title}, rules of {result.as_of.isoformat()}"
-
-
-def _print_json(result: TournamentReport) -> None:
-    tournament = result.tournament
-    print_json(
-        {
-            "tournament": {
-                "name": tournament.name,
-                "format": tournament.source_format,
-                "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
-                "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
-                "rounds": tournament.rounds,
-            },
-            "rules": result.rules.title,
-            "as_of": result.as_of.isoformat(),
-            "players": report_rows(result),
-            "warnings": list(result.warnings),
-        }
-    )
-
-
-def _print_csv(result: TournamentReport) -> None:
-    sys.stdout.write(report_csv(result))
 
 
 def _print_table(result: TournamentReport) -> None:
@@ -103,26 +87,13 @@ def _print_table(result: TournamentReport) -> None:
                 fmt(player.rounded_change, signed=True), outcome, fmt(row["performance"]),
             ]
         )  # fmt: skip
-    columns = [
-        "no",
-        "name",
-        "rating",
-        "K",
-        "games",
-        "score",
-        "expected",
-        "change",
-        "rounded",
-        "new",
-        "perf",
-    ]
+    columns = ["no", "name", "rating", "K", "games", "score", "expected", "change", "rounded", "new", "perf"]
     print_table(_title(result), columns, rows)
     for warning in result.warnings:
         sys.stderr.write(f"warning: {warning}\n")
 
 
-_HTML = jinja2.Environment(autoescape=True).from_string(
-    """<!doctype html>
+_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title>
 <style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}td.name{text-align:left}</style>
 </head><body><h1>{{ title }}</h1>
@@ -133,11 +104,13 @@ _HTML = jinja2.Environment(autoescape=True).from_string(
 {% if warnings %}<h2>Warnings</h2><ul>{% for w in warnings %}<li>{{ w }}</li>{% endfor %}</ul>{% endif %}
 </body></html>
 """
-)
 
 
 def _print_html(result: TournamentReport) -> None:
+    import jinja2  # only for this format
+
+    page = jinja2.Environment(autoescape=True).from_string(_HTML)
     rows = report_rows(result)
     sys.stdout.write(
-        _HTML.render(title=_title(result), columns=CSV_COLUMNS, rows=rows, warnings=result.warnings) + "\n"
+        page.render(title=_title(result), columns=CSV_COLUMNS, rows=rows, warnings=result.warnings) + "\n"
     )

@@ -140,14 +140,6 @@ class Game:
     black_rating: int | None = None
     date: dt.date | None = None
 
-    def side_of(self, number: int) -> Colour:
-        """``w`` or ``b``: which side the player numbered ``number`` had."""
-        if number == self.white:
-            return "w"
-        if number == self.black:
-            return "b"
-        raise InvalidInputError("player", number, f"did not play the game of line {self.line}")
-
 
 @dataclass(frozen=True)
 class RatedGame:

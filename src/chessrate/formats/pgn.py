@@ -1,8 +1,8 @@
 """Tournaments from PGN games, read from their tag pairs alone (no move is parsed).
 
-:func:`scan_headers` finds the games as ``chess.pgn.read_headers`` does, line by line, but skips the
-movetext without tokenising it, and gives each game the line its headers start on, so every problem
-names a line.
+:func:`scan_headers` finds the games as ``chess.pgn.read_headers`` does ([PYCHESS]), line by line,
+but skips the movetext without tokenising it, and gives each game the line its headers start on, so
+every problem names a line.
 
 Players are identified by FIDE ID when the ``WhiteFideId``/``BlackFideId`` tags have one, else by
 name (a name seen with an ID elsewhere in the file takes that ID). They are numbered in order of

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from chessrate.web.app import WebSettings, create_app
+from chessrate.web.app import create_app
+from chessrate.web.site import WebSettings
 
 __all__ = ["WebSettings", "create_app"]

@@ -1,36 +1,37 @@
 """The JSON API: every calculation of the web calculator, documented at ``/docs``.
 
-Each endpoint turns its body into the same ``*Inputs`` the form builds and calls the same
-calculation, so the validation is the library's: a bad value is answered 422 with its ``loc``
-(``["body", "games", 2, "opponent"]``), a message in the negotiated language and the library's
-reason in ``ctx.reason``.
+Each endpoint turns its body into the same ``*Inputs`` the form and the command line build, calls
+the same function of :mod:`chessrate.requests`, and answers its document
+(:mod:`chessrate.requests.documents`, the command line's ``--json`` too), declared as the response
+model. A bad value is answered 422 with its ``loc`` (``["body", "games", 2, "opponent"]``), a
+message in the negotiated language and the library's reason in ``ctx.reason``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.encoders import jsonable_encoder
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from chessrate.calculate import AverageResult, EventWorking, GameWorking, PeriodResult, TournamentResult
-from chessrate.fide.k_factor import KFactor
-from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
-from chessrate.ruleset import RuleSet
-from chessrate.web import calculations as calc
-from chessrate.web import words
+from chessrate.requests import documents, elo, glicko
+from chessrate.requests.language import Translator
+from chessrate.requests.options import OptionInputs, Outcome
+from chessrate.requests.problems import Problems
 from chessrate.web.charts import expected_curves
-from chessrate.web.i18n import Translator
-from chessrate.web.problems import Problems
+from chessrate.web.site import site_of
 
 router = APIRouter(prefix="/api", tags=["calculations"])
+#: FastAPI's Swagger UI page for the API, at ``/docs``.
+docs_router = APIRouter(include_in_schema=False)
 
 T = TypeVar("T")
+D = TypeVar("D")
 
 #: A number as JSON or as text: ``1500``, ``"0,5"``, ``"½"``.
 Number = int | float | str
@@ -107,6 +108,24 @@ class PerformanceRequest(BaseModel):
     as_of: dt.date | None = None
 
 
+class GlickoGameIn(BaseModel):
+    opponent: Number
+    deviation: Number = Field(description="The opponent's rating deviation (RD) before the game.")
+    result: Result
+
+
+class GlickoRequest(BaseModel):
+    system: Literal["lichess", "glicko2"] = Field(
+        "lichess", description="Lichess (each game its own period) or Glicko-2 as Glickman published it."
+    )
+    rating: Number | None = Field(None, description="Absent: a new player (1500).")
+    deviation: Number | None = Field(None, description="Absent: a new player's RD (Lichess 500, paper 350).")
+    volatility: Number | None = Field(None, description="Absent: a new player's (Lichess 0.09, paper 0.06).")
+    days_idle: Number | None = Field(None, description="Lichess: days since the previous game.")
+    tau: Number | None = Field(None, description="Glicko-2: the system constant (default 0.5).")
+    games: list[GlickoGameIn] = Field(examples=[[{"opponent": 1500, "deviation": 500, "result": 1}]])
+
+
 def _text(value: Number | dt.date | None) -> str:
     return "" if value is None else value.isoformat() if isinstance(value, dt.date) else str(value)
 
@@ -116,8 +135,8 @@ def _texts(body: BaseModel, *names: str) -> dict[str, str]:
     return {name: _text(getattr(body, name)) for name in names}
 
 
-def _options(body: RuleOptions) -> calc.OptionInputs:
-    return calc.OptionInputs(
+def _options(body: RuleOptions) -> OptionInputs:
+    return OptionInputs(
         rules=body.rules,
         rules_toml=body.rules_toml or "",
         expected=body.expected,
@@ -126,20 +145,18 @@ def _options(body: RuleOptions) -> calc.OptionInputs:
     )
 
 
-def _rows(games: list[GameIn]) -> tuple[calc.GameRow, ...]:
-    return tuple(calc.GameRow(opponent=_text(game.opponent), result=_text(game.result)) for game in games)
+def _rows(games: list[GameIn]) -> tuple[elo.GameRow, ...]:
+    return tuple(elo.GameRow(opponent=_text(game.opponent), result=_text(game.result)) for game in games)
 
 
-def _translator(request: Request) -> Translator:
-    site = request.app.state.site
-    return site.translator(site.language(request))  # type: ignore[no-any-return]
+def _problems(request: Request) -> Problems:
+    """An empty :class:`Problems` in the request's language."""
+    site = site_of(request)
+    return Problems(site.translator(site.language(request)))
 
 
-def _today(request: Request) -> dt.date:
-    return request.app.state.site.settings.today()  # type: ignore[no-any-return]
-
-
-def _unprocessable(problems: Problems) -> JSONResponse:
+def unprocessable(problems: Problems) -> JSONResponse:
+    """422 with each problem: its ``loc``, the message in the user's language, the library's reason."""
     detail: list[dict[str, Any]] = [
         {
             "type": "value_error",
@@ -162,233 +179,111 @@ def _unprocessable(problems: Problems) -> JSONResponse:
     return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))
 
 
-def _respond(outcome: calc.Outcome[T], render: Callable[[T], dict[str, Any]]) -> Any:
-    """The result rendered as JSON, or 422 with the problems that prevented it."""
+def _answer(outcome: Outcome[T], document: Callable[[T, Translator], D]) -> D | JSONResponse:
+    """The result's document, or 422 with the problems that prevented it."""
     if outcome.result is None:
-        return _unprocessable(outcome.problems)
-    return jsonable_encoder(render(outcome.result))
+        return unprocessable(outcome.problems)
+    return document(outcome.result, outcome.problems.t)
 
 
-def _chosen(outcome: calc.Outcome[Any]) -> calc.Options:
-    """The resolved rule options of an Elo calculation that has a result (it always has them)."""
-    assert outcome.options is not None
-    return outcome.options
+def _elo_answer(outcome: Outcome[T], document: Callable[[T, Any, Translator], D]) -> D | JSONResponse:
+    """The same for an Elo calculation, whose document also explains the resolved options."""
+    if outcome.result is None or outcome.options is None:
+        return unprocessable(outcome.problems)
+    return document(outcome.result, outcome.options, outcome.problems.t)
 
 
-def _k(k: KFactor, t: Translator) -> dict[str, Any]:
-    return {"k": k.k, "reason": k.reason, "explanation": words.k_reason(k, t), "article": k.article}
-
-
-def _rules(rules: RuleSet, t: Translator) -> dict[str, Any]:
-    return {
-        "name": rules.name,
-        "title": words.rule_set_title(rules, t),
-        "source": rules.source,
-        "expected": rules.expected.value,
-        "cap": None if rules.cap is None else rules.cap.limit,
-        "cap_applies_below": None if rules.cap is None else rules.cap.applies_below,
-        "rounding": rules.rounding.value,
-    }
-
-
-def _game(game: GameWorking, k: int, t: Translator) -> dict[str, Any]:
-    return {
-        "opponent": game.opponent,
-        "raw_difference": game.raw_difference,
-        "difference": game.difference,
-        "capped": game.capped,
-        "expected": game.expected,
-        "score": game.score,
-        "change": game.change,
-        "explanation": words.game_story(game, k, t) or None,
-    }
-
-
-def _event(event: EventWorking, k: int, t: Translator) -> dict[str, Any]:
-    return {
-        "name": event.name,
-        "start_rating": event.start_rating,
-        "games": [_game(game, k, t) for game in event.games],
-        "score": event.score,
-        "expected": event.expected,
-        "change": event.change,
-        "rounded_change": event.rounded_change,
-    }
-
-
-def _elo_change(
-    result: PeriodResult | AverageResult, options: calc.Options, t: Translator, **details: Any
-) -> dict[str, Any]:
-    """What every Elo answer has: rules, K and the change; ``details`` go between games and expected."""
-    return {
-        "rules": _rules(result.rules, t),
-        "cap_note": words.cap_note(options, result.rating, t),
-        "k": _k(result.k, t),
-        "rating": result.rating,
-        "games": result.games,
-        **details,
-        "expected": result.expected,
-        "change": result.change,
-        "rounded_change": result.rounded_change,
-        "new_rating": result.new_rating,
-    }
-
-
-def _period(result: PeriodResult, options: calc.Options, t: Translator) -> dict[str, Any]:
-    return _elo_change(result, options, t, score=result.score)
-
-
-def _tournament(result: TournamentResult, options: calc.Options, t: Translator) -> dict[str, Any]:
-    period = result.period
-    return {
-        **_period(period, options, t),
-        "games": [_game(game, period.k.k, t) for game in result.event.games],
-        "game_count": period.games,
-        "average_opponent": result.average_opponent,
-        "performance": {
-            "fide": result.performance.rating,
-            "dp": result.performance.dp,
-            "fractional_score": result.performance.fractional_score,
-            "formula": result.logistic_performance,
-        },
-    }
-
-
-@router.post("/game", summary="One game")
+@router.post("/game", summary="One game", response_model=documents.OneGameDocument)
 def api_game(body: GameRequest, request: Request) -> Any:
     """The rating change of one game, with its working."""
-    t = _translator(request)
-    inputs = calc.GameInputs(**_texts(body, "rating", "opponent", "result"), options=_options(body))
-    outcome = calc.one_game(inputs, Problems(t), today=_today(request))
-    return _respond(outcome, lambda r: _tournament(r, _chosen(outcome), t))
+    problems = _problems(request)
+    inputs = elo.GameInputs(**_texts(body, "rating", "opponent", "result"), options=_options(body))
+    outcome = elo.one_game(inputs, problems, today=site_of(request).today())
+    return _elo_answer(outcome, documents.one_game_document)
 
 
-@router.post("/average", summary="Several games against an average opponent")
+@router.post(
+    "/average", summary="Several games against an average opponent", response_model=documents.AverageDocument
+)
 def api_average(body: AverageRequest, request: Request) -> Any:
     """G games against an opponent of average rating with P points: R + K (P − G E)."""
-    t = _translator(request)
-    inputs = calc.AverageInputs(
-        **_texts(body, "rating", "games", "points", "average"), options=_options(body)
-    )
-    outcome = calc.against_average(inputs, Problems(t), today=_today(request))
-
-    def render(r: AverageResult) -> dict[str, Any]:
-        return _elo_change(
-            r,
-            _chosen(outcome),
-            t,
-            points=r.points,
-            average_opponent=r.average_opponent,
-            difference=r.difference,
-            capped=r.capped,
-            expected_per_game=r.expected_per_game,
-        )
-
-    return _respond(outcome, render)
+    inputs = elo.AverageInputs(**_texts(body, "rating", "games", "points", "average"), options=_options(body))
+    outcome = elo.against_average(inputs, _problems(request), today=site_of(request).today())
+    return _elo_answer(outcome, documents.average_document)
 
 
-@router.post("/tournament", summary="A tournament")
+@router.post("/tournament", summary="A tournament", response_model=documents.TournamentDocument)
 def api_tournament(body: TournamentRequest, request: Request) -> Any:
     """Each opponent with a result, or the opponents and the total `points` (not both)."""
-    t = _translator(request)
-    problems = Problems(t)
+    problems = _problems(request)
     total = body.points is not None
     if total and any(game.result is not None for game in body.games):
         problems.add(("points",), body.points, "give per-game results or total points, not both")
-        return _unprocessable(problems)
-    inputs = calc.TournamentInputs(
+        return unprocessable(problems)
+    inputs = elo.TournamentInputs(
         **_texts(body, "rating", "points"), games=_rows(body.games), total=total, options=_options(body)
     )
-    outcome = calc.tournament(inputs, problems, today=_today(request))
-    return _respond(outcome, lambda r: _tournament(r, _chosen(outcome), t))
+    outcome = elo.tournament(inputs, problems, today=site_of(request).today())
+    return _elo_answer(outcome, documents.tournament_document)
 
 
-@router.post("/period", summary="A FIDE rating period of several tournaments")
+@router.post(
+    "/period", summary="A FIDE rating period of several tournaments", response_model=documents.PeriodDocument
+)
 def api_period(body: PeriodRequest, request: Request) -> Any:
     """Each tournament rated from its start rating (default: `rating`), K once for the period."""
-    t = _translator(request)
-    inputs = calc.PeriodInputs(
+    inputs = elo.PeriodInputs(
         rating=_text(body.rating),
         events=tuple(
-            calc.EventInputs(start_rating=_text(event.start_rating), games=_rows(event.games))
+            elo.EventInputs(start_rating=_text(event.start_rating), games=_rows(event.games))
             for event in body.events
         ),
         rounding=body.rounding,
         options=_options(body),
     )
-    outcome = calc.period(inputs, Problems(t), today=_today(request))
-
-    def render(r: PeriodResult) -> dict[str, Any]:
-        return {**_period(r, _chosen(outcome), t), "events": [_event(event, r.k.k, t) for event in r.events]}
-
-    return _respond(outcome, render)
+    outcome = elo.period(inputs, _problems(request), today=site_of(request).today())
+    return _elo_answer(outcome, documents.period_document)
 
 
-@router.post("/k-factor", summary="FIDE K-factor")
+@router.post("/k-factor", summary="FIDE K-factor", response_model=documents.KFactorDocument)
 def api_k_factor(body: KFactorRequest, request: Request) -> Any:
     """K by FIDE B.02 8.3.3 on the date, with the rule that decided it and the 700 rule."""
-    t = _translator(request)
-    inputs = calc.KFactorInputs(
+    inputs = elo.KFactorInputs(
         **_texts(body, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of")
     )
-    outcome = calc.k_factor(inputs, Problems(t), today=_today(request))
-
-    def render(r: calc.KFactorResult) -> dict[str, Any]:
-        return {
-            "rules": r.rules.name,
-            "as_of": r.day,
-            "k": r.k.k,
-            "explanation": words.k_reason(r.k, t),
-            "reason": r.k.reason,
-            "article": r.k.article,
-            "k_before_700_rule": r.base.k,
-            "cut_by_700_rule": r.cut_by_700_rule,
-            "games_this_period": r.games_this_period,
-        }
-
-    return _respond(outcome, render)
+    outcome = elo.k_factor(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, documents.k_factor_document)
 
 
-@router.post("/performance", summary="Performance and initial rating")
+@router.post(
+    "/performance", summary="Performance and initial rating", response_model=documents.PerformanceDocument
+)
 def api_performance(body: PerformanceRequest, request: Request) -> Any:
     """FIDE performance Ra + dp (table 8.1.1), the logistic one, and the initial rating (B.02 8.2)."""
-    t = _translator(request)
-    inputs = calc.PerformanceInputs(games=_rows(body.games), as_of=_text(body.as_of))
-    outcome = calc.performance(inputs, Problems(t), today=_today(request))
-
-    def render(r: calc.PerformanceResult) -> dict[str, Any]:
-        return {
-            "rules": r.rules.name,
-            "games": r.games,
-            "points": r.points,
-            "average_opponent": r.fide.average_opponent,
-            "fractional_score": r.fide.fractional_score,
-            "dp": r.fide.dp,
-            "performance": r.fide.rating,
-            "performance_formula": r.logistic,
-            "initial_rating": {
-                "rating": r.initial.rating,
-                "reason": r.initial.reason,
-                "article": r.initial.article,
-                "average_opponent": r.initial.average_opponent,
-                "fractional_score": r.initial.fractional_score,
-                "dp": r.initial.dp,
-                "unrounded": r.initial.unrounded,
-            },
-        }
-
-    return _respond(outcome, render)
+    inputs = elo.PerformanceInputs(games=_rows(body.games), as_of=_text(body.as_of))
+    outcome = elo.performance(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, documents.performance_document)
 
 
-@router.get("/tables", summary="FIDE tables 8.1.1 and 8.1.2")
+@router.post("/glicko", summary="Glicko-2 and Lichess", response_model=documents.GlickoDocument)
+def api_glicko(body: GlickoRequest, request: Request) -> Any:
+    """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
+    inputs = glicko.GlickoInputs(
+        system=body.system,
+        **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau"),
+        games=tuple(
+            elo.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
+            for g in body.games
+        ),
+    )
+    outcome = glicko.glicko(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, lambda result, _t: documents.glicko_document(result))
+
+
+@router.get("/tables", summary="FIDE tables 8.1.1 and 8.1.2", response_model=documents.TablesDocument)
 def api_tables() -> Any:
     """Table 8.1.2 (difference D → scoring probability PD) and 8.1.1 (fractional score p → dp)."""
-    pd = [
-        {"from": low, "to": high, "higher": Decimal(h), "lower": Decimal(lo)} for low, high, h, lo in PD_TABLE
-    ]
-    dp = [{"p": Decimal(p), "dp": value} for p, value in DP_TABLE_UPPER_HALF]
-    dp += [{"p": 1 - Decimal(p), "dp": -value} for p, value in reversed(DP_TABLE_UPPER_HALF[:-1])]
-    return jsonable_encoder({"table_8_1_2": pd, "table_8_1_1": dp})
+    return documents.tables_document()
 
 
 @router.get("/expected-curve", summary="Expected score by rating difference")
@@ -397,60 +292,14 @@ def api_expected_curve() -> JSONResponse:
     return JSONResponse(expected_curves(), headers={"Cache-Control": "public, max-age=86400"})
 
 
-class GlickoGameIn(BaseModel):
-    opponent: Number
-    deviation: Number = Field(description="The opponent's rating deviation (RD) before the game.")
-    result: Result
-
-
-class GlickoRequest(BaseModel):
-    system: Literal["lichess", "glicko2"] = Field(
-        "lichess", description="Lichess (each game its own period) or Glicko-2 as Glickman published it."
+@docs_router.get("/docs")
+async def api_docs() -> Response:
+    # FastAPI's Swagger UI page, with its script and style served from here, not a CDN.
+    return get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="chessrate API",
+        swagger_js_url="/static/vendor/swagger-ui-bundle.js",
+        swagger_css_url="/static/vendor/swagger-ui.css",
+        swagger_favicon_url="/static/favicon.svg",
+        swagger_ui_parameters={"validatorUrl": None},  # no badge from validator.swagger.io
     )
-    rating: Number | None = Field(None, description="Absent: a new player (1500).")
-    deviation: Number | None = Field(None, description="Absent: a new player's RD (Lichess 500, paper 350).")
-    volatility: Number | None = Field(None, description="Absent: a new player's (Lichess 0.09, paper 0.06).")
-    days_idle: Number | None = Field(None, description="Lichess: days since the previous game.")
-    tau: Number | None = Field(None, description="Glicko-2: the system constant (default 0.5).")
-    games: list[GlickoGameIn] = Field(examples=[[{"opponent": 1500, "deviation": 500, "result": 1}]])
-
-
-@router.post("/glicko", summary="Glicko-2 and Lichess")
-def api_glicko(body: GlickoRequest, request: Request) -> Any:
-    """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
-    t = _translator(request)
-    inputs = calc.GlickoInputs(
-        system=body.system,
-        **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau"),
-        games=tuple(
-            calc.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
-            for g in body.games
-        ),
-    )
-    outcome = calc.glicko(inputs, Problems(t), today=_today(request))
-
-    def render(r: calc.GlickoResult) -> dict[str, Any]:
-        return {
-            "system": r.system,
-            "rating": r.after.rating,
-            "deviation": r.after.deviation,
-            "volatility": r.after.volatility,
-            "provisional": r.provisional,
-            "tau": r.tau,
-            "start_deviation": r.start_deviation,
-            "estimated_variance": r.variance,
-            "estimated_improvement": r.improvement,
-            "games": [
-                {
-                    "opponent": g.opponent,
-                    "opponent_deviation": g.opponent_deviation,
-                    "score": g.score,
-                    "expected": g.expected,
-                    "rating_after": g.after,
-                    "rating_diff": g.diff,
-                }
-                for g in r.games
-            ],
-        }
-
-    return _respond(outcome, render)

@@ -1,4 +1,4 @@
-"""Reading the HTML form (or a shared URL's query) into the calculations' inputs.
+"""Reading the HTML form (or a shared URL's query) into the request layer's inputs.
 
 Lists of games are rows named ``games-0-opponent``, ``games-0-result``...; a period's tournaments
 are ``events-0-start_rating`` and ``events-0-games-0-opponent``... Rows are added and removed by an
@@ -14,20 +14,20 @@ from dataclasses import replace
 from typing import TypeVar
 
 from chessrate.parse import is_digits
-from chessrate.web.calculations import (
+from chessrate.requests.elo import (
     MAX_EVENTS,
     MAX_ROWS,
     AverageInputs,
     EventInputs,
     GameInputs,
     GameRow,
-    GlickoInputs,
     KFactorInputs,
-    OptionInputs,
     PerformanceInputs,
     PeriodInputs,
     TournamentInputs,
 )
+from chessrate.requests.glicko import GlickoInputs
+from chessrate.requests.options import OptionInputs
 
 Form = Mapping[str, str]
 R = TypeVar("R")

@@ -1,11 +1,12 @@
 """The tournament-file page (``/report``), its CSV download (``/report.csv``) and ``POST /api/report``.
 
 All three read the multipart form into memory (:func:`chessrate.web.uploads.read_form`), build the
-same :class:`~chessrate.web.report_file.ReportInputs` and call
-:func:`~chessrate.web.report_file.tournament_file`. The page works without JavaScript (the form
-submits and the whole page comes back); with htmx, choosing a file or changing an option posts the
-form and swaps in the ``result`` block. The download form carries the file's text back, so the CSV
-is made again from the same file and nothing is kept on the server.
+same :class:`~chessrate.requests.tournament_file.ReportInputs` (:mod:`chessrate.web.report_form`)
+and call :func:`~chessrate.requests.tournament_file.tournament_file`, as ``chessrate report`` does.
+The page works without JavaScript (the form submits and the whole page comes back); with htmx,
+choosing a file or changing an option posts the form and swaps in the ``result`` block. The
+download form carries the file's text back, so the CSV is made again from the same file and
+nothing is kept on the server.
 """
 
 from __future__ import annotations
@@ -16,25 +17,16 @@ from pathlib import PurePath
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.responses import HTMLResponse, Response
 
-from chessrate.report import PlayerReport, report_csv, report_row
-from chessrate.web import words
-from chessrate.web.api import _rules, _unprocessable
-from chessrate.web.app import Site, _html, _lang_links
-from chessrate.web.calculations import Outcome
-from chessrate.web.i18n import Translator
-from chessrate.web.problems import Problems
-from chessrate.web.report_file import (
-    MAX_FILE,
-    TEXT_FIELDS,
-    ReportResult,
-    effective_fields,
-    line_label,
-    report_inputs,
-    tournament_file,
-)
+from chessrate.report import report_csv
+from chessrate.requests.documents import ReportDocument, report_document
+from chessrate.requests.options import Outcome
+from chessrate.requests.problems import Problems
+from chessrate.requests.tournament_file import MAX_FILE, ReportResult, line_label, tournament_file
+from chessrate.web.api import unprocessable
+from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
+from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
 from chessrate.web.uploads import Submitted, UploadError, read_form
 
 router = APIRouter()
@@ -96,11 +88,6 @@ _API_BODY: dict[str, Any] = {
 }
 
 
-def _site(request: Request) -> Site:
-    site: Site = request.app.state.site
-    return site
-
-
 async def _submitted(request: Request) -> tuple[Submitted, str | None]:
     """The request's form in memory, or the query alone and why the body could not be read."""
     try:
@@ -130,19 +117,17 @@ def _render(
         "page": "report",
         "form": effective_fields(submitted),
         "outcome": outcome,
-        "errors": {
-            "-".join(str(p) for p in path): problem.message for path, problem in problems.errors.items()
-        },
+        "errors": error_messages(problems),
         "submitted": request.method == "POST",
         "focus": "",
         "names": {player.number: player.name for player in result.read.tournament.players} if result else {},
         "sign_class": _sign_class,
         "line_label": line_label,
         "max_megabytes": MAX_FILE // 1_000_000,
-        "lang_links": _lang_links("/report", {}),
+        "lang_links": lang_links("/report", {}),
     }
     block = "result" if request.headers.get("hx-request") == "true" else None
-    response = _html(site.render(language, "report.html", block, **context), language, request)
+    response = html_response(site.render(language, "report.html", block, **context), language, request)
     response.headers["Cache-Control"] = "no-store"  # the page may hold the file's text
     return response
 
@@ -150,12 +135,12 @@ def _render(
 @router.api_route("/report", methods=["GET", "POST"], response_class=HTMLResponse, include_in_schema=False)
 async def report_page(request: Request) -> Response:
     """The upload form; posted, the report of the file under it."""
-    site = _site(request)
+    site = site_of(request)
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
     problems = _start(request, site, language, unreadable)
     if request.method == "POST":
-        outcome = tournament_file(report_inputs(submitted), problems, today=site.settings.today())
+        outcome = tournament_file(report_inputs(submitted), problems, today=site.today())
     else:
         outcome = Outcome(None, problems)
     return _render(request, site, language, submitted, outcome)
@@ -164,11 +149,11 @@ async def report_page(request: Request) -> Response:
 @router.post("/report.csv", include_in_schema=False)
 async def report_download(request: Request) -> Response:
     """The report as CSV (UTF-8 with a byte-order mark, for spreadsheets); bad input: the page, 422."""
-    site = _site(request)
+    site = site_of(request)
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
     problems = _start(request, site, language, unreadable)
-    outcome = tournament_file(report_inputs(submitted), problems, today=site.settings.today())
+    outcome = tournament_file(report_inputs(submitted), problems, today=site.today())
     if outcome.result is None:
         response = _render(request, site, language, submitted, outcome)
         response.status_code = 422
@@ -190,7 +175,11 @@ def csv_filename(uploaded: str) -> str:
 
 
 @router.post(
-    "/api/report", tags=["calculations"], summary="A whole tournament from its file", openapi_extra=_API_BODY
+    "/api/report",
+    tags=["calculations"],
+    summary="A whole tournament from its file",
+    openapi_extra=_API_BODY,
+    response_model=ReportDocument,
 )
 async def api_report(request: Request) -> Any:
     """Every player's rating change from a TRF, PGN or CSV file sent as `multipart/form-data`.
@@ -199,65 +188,13 @@ async def api_report(request: Request) -> Any:
     working of every game, and the file's problems with their line numbers. Bad input: 422 with
     the field in `loc` (`["body", "file"]`).
     """
-    site = _site(request)
+    site = site_of(request)
     language = site.language(request)
     submitted, unreadable = await _submitted(request)
     problems = _start(request, site, language, unreadable)
     if problems:
-        return _unprocessable(problems)
-    t = problems.t
-    outcome = tournament_file(report_inputs(submitted, api=True), problems, today=site.settings.today())
+        return unprocessable(problems)
+    outcome = tournament_file(report_inputs(submitted, api=True), problems, today=site.today())
     if outcome.result is None:
-        return _unprocessable(problems)
-    result = outcome.result
-    report = result.report
-    tournament = report.tournament
-    return jsonable_encoder(
-        {
-            "tournament": {
-                "name": tournament.name,
-                "file": result.filename,
-                "format": tournament.source_format,
-                "start_date": tournament.start_date,
-                "end_date": tournament.end_date,
-                "rounds": tournament.rounds,
-            },
-            "rules": _rules(report.rules, t),
-            "as_of": report.as_of,
-            "as_of_from_file": result.day_from_file,
-            "players": [_player(player, t) for player in report.players],
-            "problems": [
-                {"line": p.line, "severity": p.severity.value, "code": p.code, "message": p.message}
-                for p in result.read.problems
-            ],
-            "unknown_k_players": list(report.unknown_k_keys),
-        }
-    )
-
-
-def _player(player: PlayerReport, t: Translator) -> dict[str, Any]:
-    """A player's line and each game that counts: with its working when the player is rated."""
-    worked = player.working.event.games if player.working else ()
-    games = []
-    for index, game in enumerate(player.rated_games):
-        line: dict[str, Any] = {
-            "round": game.round,
-            "opponent": game.opponent,
-            "opponent_rating": game.opponent_rating,
-            "score": game.score,
-        }
-        if index < len(worked):
-            working = worked[index]
-            line |= {
-                "difference": working.difference,
-                "raw_difference": working.raw_difference,
-                "capped": working.capped,
-                "expected": working.expected,
-                "change": working.change,
-            }
-        games.append(line)
-    return {
-        **report_row(player),
-        "k_explanation": words.k_reason(player.k, t) if player.k else None,
-        "games_rated": games,
-    }
+        return unprocessable(problems)
+    return report_document(outcome.result, problems.t)

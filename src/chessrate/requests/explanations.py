@@ -11,15 +11,13 @@ import re
 from collections.abc import Callable
 from decimal import Decimal
 
-from babel.dates import format_date
-
 from chessrate.calculate import GameWorking
 from chessrate.fide.k_factor import KFactor
 from chessrate.fide.performance import InitialRating
 from chessrate.fide.rules import CapScope, FideRules, InitialRatingMethod
+from chessrate.requests.language import Translator
+from chessrate.requests.options import Options
 from chessrate.ruleset import CapMode, Expected, RuleSet
-from chessrate.web.calculations import Options
-from chessrate.web.i18n import Translator
 
 Render = Callable[[Translator, dict[str, str]], str]
 
@@ -141,7 +139,7 @@ def rule_set_title(rules: RuleSet, t: Translator) -> str:
     if rules.fide is not None and rules.name == "fide":
         return t.gettext(
             "FIDE rules of %(version)s",
-            version=format_date(rules.fide.effective_from, format="long", locale=t.language),
+            version=t.date(rules.fide.effective_from),
         )
     if rules.name == "elo":
         return t.gettext("Plain Elo")
@@ -165,7 +163,7 @@ def cap_note(options: Options, rating: Decimal, t: Translator) -> str:
     if cap is None:
         return t.gettext("This rule set has no 400-point rule: the real difference is used.")
     since = options.rules.fide.effective_from if options.rules.fide else None
-    since_text = format_date(since, format="long", locale=t.language) if since else ""
+    since_text = t.date(since) if since else ""
     if cap.applies_below is not None:
         if cap.applies_to(rating):
             return t.gettext(
@@ -241,7 +239,7 @@ def rule_set_title_fide(rules: FideRules, t: Translator) -> str:
     """The FIDE version by its first day."""
     return t.gettext(
         "FIDE rules of %(version)s",
-        version=format_date(rules.effective_from, format="long", locale=t.language),
+        version=t.date(rules.effective_from),
     )
 
 

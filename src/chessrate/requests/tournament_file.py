@@ -1,11 +1,9 @@
-"""The tournament-file report: a TRF, PGN or CSV file in, every player's rating change out.
+"""The tournament-file report as users ask for it: a TRF, PGN or CSV file in, every player's change out.
 
-The page (``/report``), its CSV download (``/report.csv``) and the API (``POST /api/report``) all
-build a :class:`ReportInputs` and call :func:`tournament_file`, so they share one validation. The
-file arrives as bytes in memory (:mod:`chessrate.web.uploads`) and is read by
-:func:`chessrate.formats.read_tournament`; the report is :func:`chessrate.report.report_tournament`.
-Nothing is kept: the page sends the file's text back inside its download form, so that the CSV is
-made from the same file without the server storing it.
+The command line's ``report``, the web page (``/report``), its CSV download and the API
+(``POST /api/report``) all build a :class:`ReportInputs` and call :func:`tournament_file`, so they
+share one validation. The file arrives as bytes, is read by
+:func:`chessrate.formats.read_tournament`, and rated by :func:`chessrate.report.report_tournament`.
 """
 
 from __future__ import annotations
@@ -19,20 +17,15 @@ from chessrate.fide.rules import rules_in_force
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.text import decode
 from chessrate.report import TournamentReport, read_k_file, report_tournament
-from chessrate.web import forms
-from chessrate.web.calculations import OptionInputs, Options, Outcome, resolve_options
-from chessrate.web.i18n import Translator
-from chessrate.web.problems import Problems
-from chessrate.web.uploads import Submitted, Upload
+from chessrate.requests.language import Translator
+from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
+from chessrate.requests.problems import Problems
 
 #: Largest tournament file read: 20 MB. Our largest real TRF is 97 kB; a PGN of a big open with
 #: every move is a few MB.
 MAX_FILE = 20_000_000
-#: Largest K file (``player,k`` lines) and club rules file read.
+#: Largest K file (``player,k`` lines) read.
 MAX_SMALL_FILE = 1_000_000
-MAX_RULES_FILE = 64_000
-#: Form fields that carry a file's text back (the download form), read with the file's limit.
-TEXT_FIELDS = frozenset({"content", "k_content"})
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"", "0", "false", "off", "no"}
 
@@ -69,54 +62,6 @@ class ReportResult:
     options: Options
     #: True when the rules' day is the tournament's start date (the date was left blank).
     day_from_file: bool
-
-
-def effective_fields(submitted: Submitted) -> dict[str, str]:
-    """The text fields, with an uploaded club rules file as ``rules_toml`` when none was pasted."""
-    fields = dict(submitted.fields)
-    rules_file = submitted.files.get("rules_file")
-    if rules_file and rules_file.data and not fields.get("rules_toml", "").strip():
-        fields["rules_toml"] = rules_file.data[:MAX_RULES_FILE].decode("utf-8", errors="replace")
-    return fields
-
-
-def report_inputs(submitted: Submitted, *, api: bool = False) -> ReportInputs:
-    """The inputs of a submitted form: the page's (``k_preset``) or the API's (``k``)."""
-    fields = effective_fields(submitted)
-    if api:
-        options = OptionInputs(
-            **{name: fields.get(name, "") for name in ("as_of", "rules_toml", "k")},
-            rules=fields.get("rules", "fide"),
-            expected=fields.get("expected", "rules"),
-            cap=fields.get("cap", "auto"),
-        )
-    else:  # the page: K from the rules, 40, 20, 10 or "custom" with k; no player profile
-        options = dataclasses.replace(forms.options(fields), birth_year="", rated_games="", highest_rating="")
-    return ReportInputs(
-        file=_file_input(submitted, "file", "content", "filename", MAX_FILE),
-        k_file=_file_input(submitted, "k_file", "k_content", "k_filename", MAX_SMALL_FILE),
-        strict=fields.get("strict", ""),
-        options=options,
-    )
-
-
-def _file_input(
-    submitted: Submitted, name: str, text_field: str, name_field: str, limit: int
-) -> FileInput | None:
-    """The uploaded file ``name``, else the text sent back in ``text_field`` (the download form)."""
-    upload: Upload | None = submitted.files.get(name)
-    if upload is not None:
-        too_large = upload.too_large or upload.size > limit or (submitted.cut and not upload.data)
-        return FileInput(
-            name=upload.filename, data=upload.data[:limit], size=upload.size, too_large=too_large
-        )
-    text = submitted.fields.get(text_field, "")
-    if not text:
-        return None
-    data = text.encode("utf-8")
-    filename = submitted.fields.get(name_field, "") or "tournament"
-    too_large = text_field in submitted.too_long or len(data) > limit
-    return FileInput(name=filename, data=data[:limit], size=len(data), too_large=too_large)
 
 
 def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date) -> Outcome[ReportResult]:

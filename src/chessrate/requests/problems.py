@@ -1,8 +1,8 @@
 """Bad and missing input, collected per field, with messages in the user's language.
 
-Every value is parsed by :mod:`chessrate.parse` (the same validation as the command line); an
-:class:`~chessrate.errors.InvalidInputError` is kept under the path of the field that caused it, so
-that the page shows the message beside that field and the API answers 422 naming it. Paths are
+Every value is parsed by :mod:`chessrate.parse`; an :class:`~chessrate.errors.InvalidInputError`
+is kept under the path of the field that caused it, so that the web page shows the message beside
+that field, the API answers 422 naming it and the command line prints one line about it. Paths are
 tuples such as ``("games", 2, "opponent")``: the form's field is ``games-2-opponent``, the API's
 ``loc`` is ``["body", "games", 2, "opponent"]``.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.web.i18n import Translator
+from chessrate.requests.language import Translator
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -30,6 +30,11 @@ def field_id(path: Path) -> str:
     return "-".join(str(part) for part in path)
 
 
+def field_name(path: Path) -> str:
+    """The field's own name, the last name in its path: ``opponent`` of ``games-2-opponent``."""
+    return next((part for part in reversed(path) if isinstance(part, str)), "")
+
+
 @dataclass(frozen=True)
 class Problem:
     path: Path
@@ -38,6 +43,8 @@ class Problem:
     reason: str
     #: What the user reads beside the field, in their language.
     message: str
+    #: The library's whole sentence, in English: ``invalid rating 'abc': not a number``.
+    detail: str
 
 
 @dataclass
@@ -73,16 +80,18 @@ class Problems:
 
     def add(self, path: Path, value: object, error: RatingError | str, **extra: object) -> None:
         reason = error.reason if isinstance(error, InvalidInputError) else str(error)
+        detail = (
+            str(error)
+            if isinstance(error, RatingError)
+            else f"invalid {field_name(path)} {value!r}: {reason}"
+        )
         if path not in self.errors:
-            self.errors[path] = Problem(path, value, reason, self._message(path, value, reason, extra))
-
-    def message_for(self, path: Path) -> str:
-        problem = self.errors.get(path)
-        return problem.message if problem else ""
+            message = self._message(path, value, reason, extra)
+            self.errors[path] = Problem(path, value, reason, message, detail)
 
     def _message(self, path: Path, value: object, reason: str, extra: dict[str, object]) -> str:
         _ = self.t.gettext
-        name = next((part for part in reversed(path) if isinstance(part, str)), "")
+        name = field_name(path)
         shown = str(value) if value is not None else ""
         shown = shown if len(shown) <= VALUE_SHOWN else shown[: VALUE_SHOWN - 1] + "…"
         if "message" in extra:

@@ -1,0 +1,8 @@
+"""The request layer: what a user asks, as typed, turned into library calls and documents.
+
+Below the faces (:mod:`chessrate.cli`, :mod:`chessrate.web`) and above the maths. A face parses
+its arguments or its form into an ``*Inputs`` of text, calls one function here, and renders what
+comes back: a result with its working, or the :class:`~chessrate.requests.problems.Problems` per
+field that prevented it. :mod:`~chessrate.requests.documents` turns results into the JSON both
+faces print.
+"""

@@ -1,0 +1,575 @@
+"""The JSON documents of every calculation: one shape for the command line's ``--json`` and the API.
+
+Each document is a plain dataclass built from a result and the :class:`Translator` of the user's
+language (the command line's is English). The API declares them as its response models, so its
+OpenAPI schema is typed; the command line prints :func:`to_json` of the same document. Numbers are
+JSON numbers: a whole value stays whole (``1817``), any other is a float (``17.25``). The keys
+are public: ``docs/architecture.md`` lists the renames.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from chessrate.calculate import AverageResult, EventWorking, GameWorking, PeriodResult, TournamentResult
+from chessrate.fide.performance import InitialRating
+from chessrate.fide.rules import FideRules
+from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
+from chessrate.requests import explanations
+from chessrate.requests.elo import KFactorResult, PerformanceResult
+from chessrate.requests.glicko import GlickoResult
+from chessrate.requests.language import Translator
+from chessrate.requests.options import Options
+from chessrate.ruleset import RuleSet
+
+if TYPE_CHECKING:  # the file readers are imported only by the commands that read files
+    from chessrate.formats.model import RatedGame
+    from chessrate.report import PlayerReport
+    from chessrate.requests.tournament_file import ReportResult
+
+#: A JSON number.
+Number = int | float
+
+
+def number(value: Decimal | float | int) -> Number:
+    """A Decimal as a JSON number: whole values stay whole, others become floats.
+
+    >>> number(Decimal("1817.00")), number(Decimal("17.25"))
+    (1817, 17.25)
+    """
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def maybe(value: Decimal | float | int | None) -> Number | None:
+    return None if value is None else number(value)
+
+
+def to_json(document: Any) -> str:
+    """A document (or a list of them) as indented JSON text, non-ASCII kept."""
+    plain = document if isinstance(document, list) else dataclasses.asdict(document)
+    return json.dumps(plain, ensure_ascii=False, indent=2)
+
+
+# --- the Elo calculations -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSetDocument:
+    name: str
+    #: In the user's language: ``FIDE rules of 1 October 2025``.
+    title: str
+    source: str
+    expected: str
+    cap: int | None
+    cap_applies_below: int | None
+    rounding: str
+
+
+def rule_set_document(rules: RuleSet, t: Translator) -> RuleSetDocument:
+    return RuleSetDocument(
+        name=rules.name,
+        title=explanations.rule_set_title(rules, t),
+        source=rules.source,
+        expected=rules.expected.value,
+        cap=None if rules.cap is None else rules.cap.limit,
+        cap_applies_below=None if rules.cap is None else rules.cap.applies_below,
+        rounding=rules.rounding.value,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameDocument:
+    opponent: Number
+    raw_difference: Number
+    difference: Number
+    capped: bool
+    expected: Number
+    score: Number | None
+    change: Number | None
+    #: The game in words, in the user's language (None without a result).
+    explanation: str | None
+
+
+def game_document(game: GameWorking, k: int, t: Translator) -> GameDocument:
+    return GameDocument(
+        opponent=number(game.opponent),
+        raw_difference=number(game.raw_difference),
+        difference=number(game.difference),
+        capped=game.capped,
+        expected=number(game.expected),
+        score=maybe(game.score),
+        change=maybe(game.change),
+        explanation=explanations.game_story(game, k, t) or None,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventDocument:
+    name: str | None
+    start_rating: Number
+    games: list[GameDocument]
+    score: Number
+    expected: Number
+    change: Number
+    rounded_change: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class EloDocument:
+    """What every Elo answer has: the rules, K and why, the change."""
+
+    #: The rule set's title (English).
+    rules: str
+    rule_set: RuleSetDocument
+    #: Whether the 400-point rule applies, and why, in the user's language.
+    cap_note: str
+    k: int
+    #: Why K is what it is, in English, and its article (``FIDE B.02 8.3.3``).
+    k_reason: str
+    k_article: str
+    #: ``k_reason`` in the user's language.
+    k_explanation: str
+    rating: Number
+    expected: Number
+    change: Number
+    rounded_change: int
+    new_rating: Number
+
+
+def _elo(result: PeriodResult | AverageResult, options: Options, t: Translator) -> dict[str, Any]:
+    return {
+        "rules": result.rules.title,
+        "rule_set": rule_set_document(result.rules, t),
+        "cap_note": explanations.cap_note(options, result.rating, t),
+        "k": result.k.k,
+        "k_reason": result.k.reason,
+        "k_article": result.k.article,
+        "k_explanation": explanations.k_reason(result.k, t),
+        "rating": number(result.rating),
+        "expected": number(result.expected),
+        "change": number(result.change),
+        "rounded_change": result.rounded_change,
+        "new_rating": number(result.new_rating),
+    }
+
+
+@dataclass(frozen=True, kw_only=True)
+class AverageDocument(EloDocument):
+    games: int
+    points: Number
+    average_opponent: Number
+    difference: Number
+    capped: bool
+    expected_per_game: Number
+
+
+def average_document(result: AverageResult, options: Options, t: Translator) -> AverageDocument:
+    return AverageDocument(
+        **_elo(result, options, t),
+        games=result.games,
+        points=number(result.points),
+        average_opponent=number(result.average_opponent),
+        difference=number(result.difference),
+        capped=result.capped,
+        expected_per_game=number(result.expected_per_game),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PeriodDocument(EloDocument):
+    #: The number of games of the period.
+    games: int
+    score: Number
+    rounding: str
+    events: list[EventDocument]
+
+
+def period_document(result: PeriodResult, options: Options, t: Translator) -> PeriodDocument:
+    return PeriodDocument(
+        **_elo(result, options, t),
+        games=result.games,
+        score=number(result.score),
+        rounding=result.rules.rounding.value,
+        events=[_event(event, result.k.k, t) for event in result.events],
+    )
+
+
+def _event(event: EventWorking, k: int, t: Translator) -> EventDocument:
+    return EventDocument(
+        name=event.name,
+        start_rating=number(event.start_rating),
+        games=[game_document(game, k, t) for game in event.games],
+        score=number(event.score),
+        expected=number(event.expected),
+        change=number(event.change),
+        rounded_change=event.rounded_change,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentDocument(EloDocument):
+    games: list[GameDocument]
+    game_count: int
+    score: Number
+    average_opponent: Number
+    #: FIDE's performance Ra + dp (table 8.1.1), its dp and p, and the logistic one.
+    performance: int
+    performance_dp: int
+    performance_fractional_score: Number
+    performance_logistic: float | None
+
+
+def _tournament(result: TournamentResult, options: Options, t: Translator) -> dict[str, Any]:
+    period = result.period
+    return {
+        **_elo(period, options, t),
+        "games": [game_document(game, period.k.k, t) for game in result.event.games],
+        "game_count": period.games,
+        "score": number(period.score),
+        "average_opponent": number(result.average_opponent),
+        "performance": result.performance.rating,
+        "performance_dp": result.performance.dp,
+        "performance_fractional_score": number(result.performance.fractional_score),
+        "performance_logistic": result.logistic_performance,
+    }
+
+
+def tournament_document(result: TournamentResult, options: Options, t: Translator) -> TournamentDocument:
+    return TournamentDocument(**_tournament(result, options, t))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OneGameDocument(TournamentDocument):
+    """A tournament of one game, with that game's working also at the top."""
+
+    opponent: Number
+    raw_difference: Number
+    difference: Number
+    capped: bool
+
+
+def one_game_document(result: TournamentResult, options: Options, t: Translator) -> OneGameDocument:
+    played = result.event.games[0]
+    return OneGameDocument(
+        **_tournament(result, options, t),
+        opponent=number(played.opponent),
+        raw_difference=number(played.raw_difference),
+        difference=number(played.difference),
+        capped=played.capped,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class KFactorDocument:
+    #: The FIDE rules' version: ``FIDE 2024-10-01``.
+    rules: str
+    as_of: str
+    k: int
+    reason: str
+    article: str
+    explanation: str
+    k_before_700_rule: int
+    cut_by_700_rule: bool
+    games_this_period: int | None
+
+
+def k_factor_document(result: KFactorResult, t: Translator) -> KFactorDocument:
+    return KFactorDocument(
+        rules=result.rules.name,
+        as_of=result.day.isoformat(),
+        k=result.k.k,
+        reason=result.k.reason,
+        article=result.k.article,
+        explanation=explanations.k_reason(result.k, t),
+        k_before_700_rule=result.base.k,
+        cut_by_700_rule=result.cut_by_700_rule,
+        games_this_period=result.games_this_period,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class InitialDocument:
+    rules: str
+    rating: int | None
+    reason: str
+    #: ``reason`` in the user's language, with the working Ru = Ra + dp.
+    explanation: str
+    article: str
+    games: int
+    points: Number
+    average_opponent: Number | None
+    fractional_score: Number | None
+    dp: int | None
+    unrounded: Number | None
+
+
+def initial_document(initial: InitialRating, rules: FideRules, t: Translator) -> InitialDocument:
+    return InitialDocument(
+        rules=rules.name,
+        rating=initial.rating,
+        reason=initial.reason,
+        explanation=explanations.initial_reason(initial, rules, t),
+        article=initial.article,
+        games=initial.games,
+        points=number(initial.points),
+        average_opponent=maybe(initial.average_opponent),
+        fractional_score=maybe(initial.fractional_score),
+        dp=initial.dp,
+        unrounded=maybe(initial.unrounded),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PerformanceDocument:
+    rules: str
+    games: int
+    points: Number
+    average_opponent: int
+    fractional_score: Number
+    dp: int
+    #: FIDE's Ra + dp; ``fide`` is the same number.
+    performance: int
+    fide: int
+    #: The logistic performance; ``formula`` is the same number.
+    performance_formula: float | None
+    formula: float | None
+    initial_rating: InitialDocument
+
+
+def performance_document(result: PerformanceResult, t: Translator) -> PerformanceDocument:
+    return PerformanceDocument(
+        rules=result.rules.name,
+        games=result.games,
+        points=number(result.points),
+        average_opponent=result.fide.average_opponent,
+        fractional_score=number(result.fide.fractional_score),
+        dp=result.fide.dp,
+        performance=result.fide.rating,
+        fide=result.fide.rating,
+        performance_formula=result.logistic,
+        formula=result.logistic,
+        initial_rating=initial_document(result.initial, result.rules, t),
+    )
+
+
+# --- FIDE's tables ----------------------------------------------------------------------------------
+
+
+def dp_table() -> list[tuple[Decimal, int]]:
+    """Table 8.1.1 whole, p from 1.00 to 0.00: FIDE prints the upper half; dp(1 - p) = -dp(p)."""
+    upper = [(Decimal(p), dp) for p, dp in DP_TABLE_UPPER_HALF]
+    return upper + [(1 - p, -dp) for p, dp in reversed(upper[:-1])]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TablesDocument:
+    table_8_1_2: list[dict[str, Number | None]]
+    table_8_1_1: list[dict[str, Number]]
+
+
+def tables_document() -> TablesDocument:
+    pd: list[dict[str, Number | None]] = [
+        {"from": low, "to": high, "higher": number(Decimal(h)), "lower": number(Decimal(lo))}
+        for low, high, h, lo in PD_TABLE
+    ]
+    return TablesDocument(table_8_1_2=pd, table_8_1_1=[{"p": number(p), "dp": dp} for p, dp in dp_table()])
+
+
+# --- Glicko-2 and Lichess ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoGameDocument:
+    opponent: float
+    opponent_deviation: float
+    score: float
+    expected: float
+    rating_after: float | None
+    rating_diff: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoDocument:
+    system: str
+    rating: float
+    deviation: float
+    volatility: float
+    provisional: bool
+    tau: float
+    start_deviation: float
+    estimated_variance: float | None
+    estimated_improvement: float | None
+    games: list[GlickoGameDocument]
+
+
+def glicko_document(result: GlickoResult) -> GlickoDocument:
+    return GlickoDocument(
+        system=result.system,
+        rating=result.after.rating,
+        deviation=result.after.deviation,
+        volatility=result.after.volatility,
+        provisional=result.provisional,
+        tau=result.tau,
+        start_deviation=result.start_deviation,
+        estimated_variance=result.variance,
+        estimated_improvement=result.improvement,
+        games=[
+            GlickoGameDocument(
+                opponent=g.opponent,
+                opponent_deviation=g.opponent_deviation,
+                score=g.score,
+                expected=g.expected,
+                rating_after=g.after,
+                rating_diff=g.diff,
+            )
+            for g in result.games
+        ],
+    )
+
+
+# --- a tournament file ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentInfo:
+    name: str | None
+    file: str
+    format: str
+    start_date: str | None
+    end_date: str | None
+    rounds: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RatedGameDocument:
+    round: int | None
+    opponent: int
+    opponent_rating: int | None
+    score: Number
+    #: The working, when the player is rated.
+    difference: Number | None = None
+    raw_difference: Number | None = None
+    capped: bool | None = None
+    expected: Number | None = None
+    change: Number | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerDocument:
+    """A player's line: the CSV's columns, K in words and each game that counts."""
+
+    start_number: int
+    name: str
+    fide_id: int | None
+    title: str | None
+    federation: str | None
+    rating: int | None
+    k: int | None
+    k_reason: str | None
+    k_explanation: str | None
+    games: int
+    games_against_unrated: int
+    score: Number
+    expected: Number | None
+    capped_games: int
+    change: Number | None
+    rounded_change: int | None
+    new_rating: Number | None
+    performance: int | None
+    initial_rating: int | None
+    initial_reason: str | None
+    games_rated: list[RatedGameDocument]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FileProblemDocument:
+    line: int | None
+    severity: str
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReportDocument:
+    tournament: TournamentInfo
+    #: The rule set's title (English).
+    rules: str
+    rule_set: RuleSetDocument
+    as_of: str
+    #: True when the rules' day is the tournament's start (no day was given).
+    as_of_from_file: bool
+    players: list[PlayerDocument]
+    problems: list[FileProblemDocument]
+    #: The problems as lines: ``line 12: …``.
+    warnings: list[str]
+    unknown_k_players: list[str]
+
+
+def report_document(result: ReportResult, t: Translator) -> ReportDocument:
+    report = result.report
+    tournament = report.tournament
+    return ReportDocument(
+        tournament=TournamentInfo(
+            name=tournament.name,
+            file=result.filename,
+            format=tournament.source_format,
+            start_date=tournament.start_date.isoformat() if tournament.start_date else None,
+            end_date=tournament.end_date.isoformat() if tournament.end_date else None,
+            rounds=tournament.rounds,
+        ),
+        rules=report.rules.title,
+        rule_set=rule_set_document(report.rules, t),
+        as_of=report.as_of.isoformat(),
+        as_of_from_file=result.day_from_file,
+        players=[player_document(player, t) for player in report.players],
+        problems=[
+            FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
+            for p in result.read.problems
+        ],
+        warnings=list(report.warnings),
+        unknown_k_players=list(report.unknown_k_keys),
+    )
+
+
+def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
+    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
+    from chessrate.report import report_row  # the file readers only where files are read
+
+    worked = player.working.event.games if player.working else ()
+    line: dict[str, Any] = {
+        key: number(value) if isinstance(value, Decimal) else value
+        for key, value in report_row(player).items()
+    }
+    return PlayerDocument(
+        **line,
+        k_explanation=explanations.k_reason(player.k, t) if player.k else None,
+        games_rated=[
+            _rated_game(game, worked[index] if index < len(worked) else None)
+            for index, game in enumerate(player.rated_games)
+        ],
+    )
+
+
+def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
+    base = RatedGameDocument(
+        round=game.round,
+        opponent=game.opponent,
+        opponent_rating=game.opponent_rating,
+        score=number(game.score),
+    )
+    if working is None:
+        return base
+    return dataclasses.replace(
+        base,
+        difference=number(working.difference),
+        raw_difference=number(working.raw_difference),
+        capped=working.capped,
+        expected=number(working.expected),
+        change=maybe(working.change),
+    )

@@ -1,0 +1,178 @@
+"""Glicko-2 as the web calculator asks for it: Lichess's sessions or one period of Glickman's paper.
+
+Text in, the library's results out, problems kept per field, as in :mod:`chessrate.requests.elo`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from chessrate import glicko2, lichess
+from chessrate.errors import InvalidInputError
+from chessrate.glicko import GlickoGame
+from chessrate.glicko2 import Glicko2Rating
+from chessrate.lichess import LichessRating
+from chessrate.parse import parse_decimal, parse_rating, parse_score
+from chessrate.requests.elo import MAX_ROWS, GameRow
+from chessrate.requests.options import Outcome, read_rating
+from chessrate.requests.problems import Problems
+
+GLICKO_SYSTEMS = ("lichess", "glicko2")
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoInputs:
+    #: ``lichess`` (each game its own period, lila's bounds) or ``glicko2`` (Glickman's paper).
+    system: str = "lichess"
+    rating: str = ""
+    deviation: str = ""
+    volatility: str = ""
+    days_idle: str = ""
+    tau: str = ""
+    games: tuple[GameRow, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoOutcomeGame:
+    opponent: float
+    opponent_deviation: float
+    score: float
+    expected: float
+    #: Lichess only: the rating after this game and the PGN's diff (``+241``).
+    after: float | None = None
+    diff: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoResult:
+    system: str
+    before: Glicko2Rating | LichessRating
+    after: Glicko2Rating | LichessRating
+    games: tuple[GlickoOutcomeGame, ...]
+    tau: float
+    #: The RD at the start, after the days idle (Lichess) - equal to ``before.deviation`` otherwise.
+    start_deviation: float
+    #: The paper's v and Delta (Glicko-2 only).
+    variance: float | None = None
+    improvement: float | None = None
+
+    @property
+    def provisional(self) -> bool:
+        """Lichess's "?" (RD >= 110, scalachess ``provisionalDeviation``); the paper has no such mark."""
+        return self.system == "lichess" and self.after.deviation >= lichess.PROVISIONAL_DEVIATION
+
+
+def _positive_number(field_name: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        value = parse_decimal(text, field=field_name)
+        if value <= 0:
+            raise InvalidInputError(field_name, text, "must be above zero")
+        return float(value)
+
+    return parse
+
+
+def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outcome[GlickoResult]:
+    del today  # Glicko ratings do not depend on the date
+    system = inputs.system.strip().lower() or "lichess"
+    if system not in GLICKO_SYSTEMS:
+        problems.add(("system",), inputs.system, "use lichess or glicko2")
+        return Outcome(None, problems)
+    is_lichess = system == "lichess"
+    default = (
+        lichess.NEW_PLAYER
+        if is_lichess
+        else Glicko2Rating(glicko2.UNRATED_RATING, glicko2.UNRATED_DEVIATION, glicko2.UNRATED_VOLATILITY)
+    )
+    rating = problems.optional(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
+    deviation = problems.optional(("deviation",), inputs.deviation, _positive_number("deviation"))
+    volatility = problems.optional(("volatility",), inputs.volatility, _positive_number("volatility"))
+    tau = problems.optional(("tau",), inputs.tau, _positive_number("tau"))
+    days = problems.optional(
+        ("days_idle",), inputs.days_idle, lambda text: float(parse_count_or_fraction(text, "days_idle"))
+    )
+    rows: list[GlickoGame] = []
+    for index, row in enumerate(inputs.games[:MAX_ROWS]):
+        if row.blank:
+            continue
+        opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
+        opponent_rd = problems.parse(
+            ("games", index, "deviation"), row.deviation, _positive_number("deviation")
+        )
+        score = problems.parse(("games", index, "result"), row.result, parse_score)
+        if opponent is not None and opponent_rd is not None and score is not None:
+            rows.append(GlickoGame(float(opponent), opponent_rd, float(score)))
+    if not rows and not problems:
+        problems.missing.append(("games", 0, "opponent"))
+    if problems:
+        return Outcome(None, problems)
+    start_rating = rating if rating is not None else default.rating
+    start_rd = deviation if deviation is not None else default.deviation
+    start_vol = volatility if volatility is not None else default.volatility
+    if is_lichess:
+        player = LichessRating(start_rating, start_rd, start_vol)
+        sides = problems.attempt(
+            ("rating",), inputs.rating, lambda: lichess.rate_games(player, rows, days_idle=days or 0.0)
+        )
+        if sides is None:
+            return Outcome(None, problems)
+        games = tuple(
+            GlickoOutcomeGame(
+                opponent=row.opponent_rating,
+                opponent_deviation=row.opponent_deviation,
+                score=row.score,
+                expected=side.expected_score,
+                after=side.after.rating,
+                diff=side.rating_diff_text,
+            )
+            for row, side in zip(rows, sides, strict=True)
+        )
+        result = GlickoResult(
+            system=system,
+            before=player,
+            after=sides[-1].after,
+            games=games,
+            tau=lichess.TAU,
+            start_deviation=sides[0].before.deviation,
+        )
+        return Outcome(result, problems)
+    paper_player = Glicko2Rating(start_rating, start_rd, start_vol)
+    chosen_tau = tau if tau is not None else glicko2.DEFAULT_TAU
+    period_result = problems.attempt(
+        ("games",), len(rows), lambda: glicko2.rate_period(paper_player, rows, tau=chosen_tau)
+    )
+    if period_result is None:
+        return Outcome(None, problems)
+    games = tuple(
+        GlickoOutcomeGame(
+            opponent=row.opponent_rating,
+            opponent_deviation=row.opponent_deviation,
+            score=row.score,
+            expected=e,
+        )
+        for row, e in zip(rows, period_result.expected_scores, strict=True)
+    )
+    return Outcome(
+        GlickoResult(
+            system=system,
+            before=paper_player,
+            after=period_result.after,
+            games=games,
+            tau=chosen_tau,
+            start_deviation=start_rd,
+            variance=period_result.estimated_variance,
+            improvement=period_result.estimated_improvement,
+        ),
+        problems,
+    )
+
+
+def parse_count_or_fraction(text: str, field_name: str) -> Decimal:
+    """Days: a number of 0 or more, fractions allowed (Lichess counts to the millisecond)."""
+    value = parse_decimal(text, field=field_name)
+    if value < 0:
+        raise InvalidInputError(field_name, text, "cannot be negative")
+    return value

@@ -1,0 +1,139 @@
+"""The calculator's pages: one URL per mode (``/game``, ``/average``... ``/glicko``) and ``/help``.
+
+The form posts to its own URL: with JavaScript, htmx posts it on every keystroke and swaps in the
+result fragment (the ``live`` block of the same template); without, the browser submits it and
+gets the whole page. Each mode reads its form (:mod:`chessrate.web.forms`) and calls the request
+layer (:mod:`chessrate.requests`), which the command line and the API call too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import UploadFile
+
+from chessrate.requests import elo, glicko
+from chessrate.requests.options import Outcome
+from chessrate.requests.problems import Problems
+from chessrate.web import forms
+from chessrate.web.charts import chart_marks
+from chessrate.web.site import Form, error_messages, html_response, lang_links, site_of
+
+#: Largest uploaded club rules file read.
+MAX_UPLOAD = 64_000
+#: A state longer than this is not put in the URL (a long pasted rules file).
+MAX_URL_VALUE = 1500
+
+router = APIRouter(include_in_schema=False)
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One calculator: its URL, template, form reader and calculation."""
+
+    key: str
+    path: str
+    read: Callable[[forms.Form], Any]
+    compute: Callable[..., Outcome[Any]]
+    chart: bool
+
+
+MODES: tuple[Mode, ...] = (
+    Mode("game", "/game", forms.game, elo.one_game, chart=True),
+    Mode("average", "/average", forms.average, elo.against_average, chart=True),
+    Mode("tournament", "/tournament", forms.tournament, elo.tournament, chart=True),
+    Mode("period", "/period", forms.period, elo.period, chart=True),
+    Mode("k_factor", "/k-factor", forms.k_factor, elo.k_factor, chart=False),
+    Mode("performance", "/performance", forms.performance, elo.performance, chart=False),
+    Mode("glicko", "/glicko", forms.glicko, glicko.glicko, chart=False),
+)
+
+
+@router.get("/")
+async def home(request: Request) -> Response:
+    target = "/game" + (f"?{request.url.query}" if request.url.query else "")
+    return RedirectResponse(target, status_code=307)
+
+
+@router.get("/help", response_class=HTMLResponse)
+async def help_page(request: Request) -> Response:
+    site = site_of(request)
+    language = site.language(request)
+    html = site.render(language, "help.html", page="help", lang_links=lang_links("/help", {}))
+    return html_response(html, language, request)
+
+
+def _page(mode: Mode) -> Callable[[Request], Any]:
+    async def page(request: Request) -> Response:
+        site = site_of(request)
+        form = await _form(request)
+        language = site.language(request, form)
+        action = form.get("action", "")
+        inputs = mode.read(form)
+        problems = Problems(site.translator(language))
+        outcome = mode.compute(inputs, problems, today=site.today())
+        state = _state(form)
+        htmx = request.headers.get("hx-request") == "true"
+        context = {
+            "page": mode.key,
+            "mode": mode,
+            "form": form,
+            "inputs": inputs,
+            "outcome": outcome,
+            "errors": error_messages(problems),
+            "submitted": bool(form) and any(key not in {"lang"} for key in form),
+            "focus": action,
+            "marks": json.dumps(chart_marks(outcome.result)) if mode.chart else "[]",
+            "lang_links": lang_links(mode.path, state),
+            "state_url": mode.path + ("?" + urlencode(state) if state else ""),
+            "live": htmx and not action,
+        }
+        template = f"{mode.key}.html"
+        if htmx and not action:
+            response = html_response(site.render(language, template, "live", **context), language, request)
+            response.headers["HX-Replace-Url"] = context["state_url"]
+            return response
+        block = "calculator" if htmx else None
+        return html_response(site.render(language, template, block, **context), language, request)
+
+    return page
+
+
+for _mode in MODES:
+    router.add_api_route(
+        _mode.path, _page(_mode), methods=["GET", "POST"], response_class=HTMLResponse, name=_mode.key
+    )
+
+
+async def _form(request: Request) -> Form:
+    """The submitted values (query on GET, form body on POST); an uploaded rules file as text."""
+    values: dict[str, str] = dict(request.query_params.items())
+    if request.method == "POST":
+        body = await request.form()
+        for key, value in body.multi_items():
+            if isinstance(value, UploadFile):
+                if key == "rules_file" and value.filename:
+                    content = await value.read(MAX_UPLOAD + 1)
+                    text = content[:MAX_UPLOAD].decode("utf-8", errors="replace")
+                    if not values.get("rules_toml", "").strip():
+                        values["rules_toml"] = text
+                continue
+            if key == "rules_toml" and not value.strip() and values.get("rules_toml"):
+                continue
+            values[key] = value
+    return values
+
+
+def _state(form: forms.Form) -> dict[str, str]:
+    """The values worth keeping in the URL: what was typed, not buttons or the language."""
+    return {
+        key: value
+        for key, value in form.items()
+        if key not in {"action", "lang", "rules_file"} and value != "" and len(value) <= MAX_URL_VALUE
+    }

@@ -1,0 +1,142 @@
+"""What every page needs: the catalogs, one Jinja environment per language, and the HTML response.
+
+Below the routers (:mod:`chessrate.web.calculator_pages`, :mod:`chessrate.web.report_page`,
+:mod:`chessrate.web.api`); :mod:`chessrate.web.app` builds one :class:`Site` and keeps it in
+``app.state.site``, where :func:`site_of` finds it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2_fragments import render_block
+
+from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
+from chessrate.requests import explanations
+from chessrate.requests.language import Translator
+from chessrate.requests.problems import Problems, field_id, field_name
+from chessrate.web.assets import INSTALL_HINT, missing_assets, static_dir
+from chessrate.web.i18n import LANG_COOKIE, LANGUAGE_NAMES, LANGUAGES, load_catalogs, negotiate
+
+log = logging.getLogger("chessrate.web")
+
+Form = dict[str, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class WebSettings:
+    """How the web calculator runs."""
+
+    #: The language when neither ``?lang=``, the cookie nor Accept-Language chooses one.
+    default_language: str = "en"
+    #: Today's date, for the FIDE rules in force (a test may fix it).
+    today: Callable[[], dt.date] = dt.date.today
+    #: Where the static files are (default: the package's ``static/``).
+    static: Path = field(default_factory=static_dir)
+    #: A rating-list store (URL or SQLite path) to show at ``/list``; None: no list pages.
+    list_db: str | None = None
+    #: With a password, ``/list/admin`` can import files and run periods; None: read-only.
+    list_admin_password: str | None = None
+    list_session_minutes: int = 30
+
+
+class Site:
+    """What every request needs: the catalogs, one Jinja environment per language, the settings."""
+
+    def __init__(self, settings: WebSettings) -> None:
+        self.settings = settings
+        self.catalogs = load_catalogs()
+        self.environments = {language: self._environment(language) for language in LANGUAGES}
+        self.missing = missing_assets(settings.static)
+        for name in self.missing:
+            log.warning("web asset %s is missing from %s: %s", name, settings.static / "vendor", INSTALL_HINT)
+
+    def translator(self, language: str) -> Translator:
+        return Translator(language, self.catalogs[language])
+
+    def _environment(self, language: str) -> Environment:
+        environment = Environment(
+            loader=PackageLoader("chessrate.web", "templates"),
+            autoescape=select_autoescape(["html"]),
+            undefined=StrictUndefined,
+            extensions=["jinja2.ext.i18n"],
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        catalog: gettext.NullTranslations = self.catalogs[language]
+        environment.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+        environment.globals.update(
+            t=self.translator(language),
+            words=explanations,
+            field_id=lambda *parts: field_id(parts),
+            language_names=LANGUAGE_NAMES,
+            pd_table=PD_TABLE,
+            dp_table=[(Decimal(p), dp) for p, dp in DP_TABLE_UPPER_HALF],
+            missing_labels=missing_labels,
+            rating_list=self.settings.list_db is not None,
+        )
+        return environment
+
+    def language(self, request: Request, form: Form | None = None) -> str:
+        return negotiate(
+            query=request.query_params.get("lang") or (form or {}).get("lang"),
+            cookie=request.cookies.get(LANG_COOKIE),
+            accept_language=request.headers.get("accept-language"),
+            default=self.settings.default_language,
+        )
+
+    def today(self) -> dt.date:
+        return self.settings.today()
+
+    def render(self, language: str, template: str, block: str | None = None, **context: Any) -> str:
+        environment = self.environments[language]
+        context.setdefault("missing_assets", self.missing)
+        if block is None:
+            return environment.get_template(template).render(**context)
+        return render_block(environment, template, block, **context)
+
+
+def site_of(request: Request) -> Site:
+    """The :class:`Site` the application keeps in its state."""
+    site: Site = request.app.state.site
+    return site
+
+
+def error_messages(problems: Problems) -> dict[str, str]:
+    """Each bad field's message by its id (``games-2-opponent``), for the template."""
+    return {field_id(path): problem.message for path, problem in problems.errors.items()}
+
+
+def missing_labels(problems: Problems, labels: dict[str, str]) -> str:
+    """The labels of the missing fields, each once, in order."""
+    names: list[str] = []
+    for path in problems.missing:
+        name = field_name(path)
+        label = labels.get(name, name.replace("_", " "))
+        if label not in names:
+            names.append(label)
+    return ", ".join(names)
+
+
+def lang_links(path: str, state: dict[str, str]) -> dict[str, str]:
+    """The same page in each language, with the state of its form."""
+    return {language: path + "?" + urlencode({**state, "lang": language}) for language in LANGUAGES}
+
+
+def html_response(html: str, language: str, request: Request) -> HTMLResponse:
+    """A page in ``language``; a ``?lang=`` choice is remembered in a cookie."""
+    response = HTMLResponse(html, headers={"Content-Language": language, "Vary": "Accept-Language, Cookie"})
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, language, max_age=365 * 24 * 3600, samesite="lax")
+    return response
