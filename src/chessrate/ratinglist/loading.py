@@ -12,10 +12,12 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
 from sqlalchemy import and_, func, select
 from sqlalchemy.engine import Connection, Row
 
-from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, PeriodGames, Working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -113,10 +115,10 @@ def working(row: Row[Any]) -> Working:
 
 
 def load_events(
-    connection: Connection, period: Period, *, only: Collection[int] | None = None
+    connection: Connection, period: Period, *, only: Collection[int] | None = None, games: bool = True
 ) -> list[EventFacts]:
     """The events rated in ``period`` (not replaced), with their players and games; ``only``: these
-    events alone."""
+    events alone; ``games=False``: without their games."""
     query = select(events).where(events.c.period == str(period), events.c.replaced_by.is_(None))
     if only is not None:
         query = query.where(events.c.id.in_(only))
@@ -134,12 +136,16 @@ def load_events(
         entrants[event_id][player_id] = rating
     by_event: dict[int, list[GameFacts]] = defaultdict(list)
     scores: dict[str | None, Decimal | None] = {None: None}
-    for game_id, event_id, white, black, white_text, black_text, rated in _tuples(
-        connection,
-        "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
-        "FROM games g JOIN events e ON e.id = g.event_id "
-        "WHERE e.period = {p} AND e.replaced_by IS NULL" + chosen + " ORDER BY g.id",
-        str(period),
+    for game_id, event_id, white, black, white_text, black_text, rated in (
+        _tuples(
+            connection,
+            "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
+            "FROM games g JOIN events e ON e.id = g.event_id "
+            "WHERE e.period = {p} AND e.replaced_by IS NULL" + chosen + " ORDER BY g.id",
+            str(period),
+        )
+        if games
+        else ()
     ):
         if white_text not in scores:
             scores[white_text] = Decimal(white_text)
@@ -166,6 +172,52 @@ def load_events(
         )
         for row in rows
     ]
+
+
+def load_games(connection: Connection, period: Period) -> PeriodGames:
+    """The events rated in ``period`` (not replaced) and their games as columns, read from the
+    driver's cursor a chunk at a time (no object per game)."""
+    headers = load_events(connection, period, games=False)
+    scores: dict[str | None, int] = {None: -1}
+    parts: list[NDArray[np.int64]] = []
+    for chunk in _chunks(
+        connection,
+        "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
+        "FROM games g JOIN events e ON e.id = g.event_id "
+        "WHERE e.period = {p} AND e.replaced_by IS NULL ORDER BY g.id",
+        str(period),
+    ):
+        game_id, event_id, white, black, white_text, black_text, rated = zip(*chunk, strict=True)
+        coded = [
+            [scores.setdefault(text, len(scores) - 1) for text in texts] for texts in (white_text, black_text)
+        ]
+        parts.append(
+            np.array([game_id, event_id, white, black, *coded, [bool(r) for r in rated]], dtype=np.int64)
+        )
+    columns = np.concatenate(parts, axis=1) if parts else np.zeros((7, 0), dtype=np.int64)
+    return PeriodGames(
+        events=tuple(headers),
+        game_id=columns[0],
+        event_id=columns[1],
+        white=columns[2],
+        black=columns[3],
+        white_score=columns[4].astype(np.int8),
+        black_score=columns[5].astype(np.int8),
+        rated=columns[6].astype(bool),
+        scores=tuple(Decimal(text) for text in scores if text is not None),
+    )
+
+
+def _chunks(connection: Connection, sql: str, period: str) -> Any:
+    """The rows of ``sql`` (with ``{p}`` for the period) as the driver gives them, in chunks."""
+    marker = "%s" if connection.dialect.paramstyle in ("format", "pyformat") else "?"
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(sql.format(p=marker), (period,))
+        while chunk := cursor.fetchmany(FETCH):
+            yield chunk
+    finally:
+        cursor.close()
 
 
 def _tuples(connection: Connection, sql: str, period: str) -> Any:

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -26,9 +26,9 @@ from sqlalchemy.engine import Connection, Row
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, Working
+from chessrate.ratinglist.facts import ComputedList, Entry, Working
 from chessrate.ratinglist.fide_import import official_k
-from chessrate.ratinglist.loading import load_events, load_history, published_versions
+from chessrate.ratinglist.loading import load_games, load_history, published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import (
@@ -139,11 +139,11 @@ def _run(
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
-        period_events = load_events(connection, current)
+        period_games = load_games(connection, current)
         history.official_k[current] = official_k(connection, day=current.first_day)
         # The working of each rated Elo game is not stored: queries recompute it (docs/ratinglist.md).
         computed = compute_period(
-            current, rules=rule_set, history=history, events=period_events, rated_workings=False
+            current, rules=rule_set, history=history, events=period_games, rated_workings=False
         )
         rules_title = computed.rules_title
         history.add(current, computed.entries, computed.workings)
@@ -154,8 +154,8 @@ def _run(
                 spec=spec,
                 status=status,
                 published=published.get(current),
-                events=len(period_events),
-                games=_rated_games(period_events),
+                events=len(period_games.events),
+                games=int(period_games.counted().sum()),
             )
         )
     return RunReport(rules=spec, rules_title=rules_title, periods=tuple(written), notes=tuple(notes))
@@ -179,16 +179,6 @@ def _rules_mixing(
                 f"the list of period {earlier} was computed with {published[earlier].rules!r}, not {spec!r}"
             )
     return said
-
-
-def _rated_games(period_events: Sequence[EventFacts]) -> int:
-    """The period's games that count for rating, each once."""
-    return sum(
-        1
-        for event in period_events
-        for game in event.games
-        if game.rated and game.white_score is not None and game.black_score is not None
-    )
 
 
 def _check_same_kind(spec: str, previous: str) -> None:
