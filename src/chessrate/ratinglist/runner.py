@@ -14,10 +14,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
-from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, select, update
@@ -251,13 +250,13 @@ def _write(
         connection,
         list_entries,
         ("version_id", *ENTRY_COLUMNS),
-        ((version_id, *_values(entry, ENTRY_COLUMNS)) for entry in computed.entries.values()),
+        _rows(version_id, computed.entries.values(), ENTRY_COLUMNS),
     )
     insert_rows(
         connection,
         game_workings,
         ("version_id", *WORKING_COLUMNS),
-        ((version_id, *_values(working, WORKING_COLUMNS)) for working in computed.workings),
+        _rows(version_id, computed.workings, WORKING_COLUMNS),
     )
     return PeriodRun(
         period=period,
@@ -277,15 +276,24 @@ ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)
 WORKING_COLUMNS = tuple(Working.__dataclass_fields__)
 
 
-def _values(item: Entry | Working, columns: tuple[str, ...]) -> tuple[object, ...]:
-    """A row's values as the driver stores them: decimals and statuses as their text."""
-    return tuple(_stored(getattr(item, name)) for name in columns)
-
-
-def _stored(value: object) -> object:
-    if isinstance(value, Decimal | StrEnum):
-        return str(value)
-    return value
+def _rows(
+    version_id: int, items: Iterable[Entry | Working], columns: tuple[str, ...]
+) -> Iterator[tuple[object, ...]]:
+    """Each item's row as the driver stores it, after ``version_id``: decimals and statuses as
+    their text (the columns whose type says so), the rest as they are."""
+    values = attrgetter(*columns)
+    fields = {**Entry.__dataclass_fields__, **Working.__dataclass_fields__}
+    texts = [
+        place
+        for place, name in enumerate(columns, start=1)
+        if "Decimal" in str(fields[name].type) or "Status" in str(fields[name].type)
+    ]
+    for item in items:
+        row = [version_id, *values(item)]
+        for place in texts:
+            if row[place] is not None:
+                row[place] = str(row[place])
+        yield tuple(row)
 
 
 def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:
