@@ -293,9 +293,10 @@ def _rate_columns(
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
+    known: dict[tuple[int, PlayerProfile], KFactor] = {}
     for player_id, rating in zip(player_ids, ratings, strict=True):
         _, was_listed, k, _ = _k_of(
-            player_id, rating, period=period, rules=rules, history=history, official_k=official_k
+            player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
         )
         listed.append(was_listed)
         ks.append(k)
@@ -537,13 +538,21 @@ def _k_of(
     rules: RuleSet,
     history: History,
     official_k: Mapping[int, int],
+    known: dict[tuple[int, PlayerProfile], KFactor] | None = None,
 ) -> tuple[PlayerProfile, bool, KFactor, bool]:
     """A rated player's profile, whether the store lists them before, their K before the 700
-    rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md)."""
+    rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md);
+    ``known``: the rule set's K of each rating and profile met so far (the same for everyone)."""
     profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
     fide_k = None if was_listed else official_k.get(player_id)
-    k = _official_k(fide_k) if fide_k is not None else rules.k_for(Decimal(rating), profile)
-    return profile, was_listed, k, fide_k is not None
+    if fide_k is not None:
+        return profile, was_listed, _official_k(fide_k), True
+    if known is None:
+        return profile, was_listed, rules.k_for(Decimal(rating), profile), False
+    k = known.get((rating, profile))
+    if k is None:
+        k = known[rating, profile] = rules.k_for(Decimal(rating), profile)
+    return profile, was_listed, k, False
 
 
 def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool) -> Entry:

@@ -184,7 +184,7 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         connection,
         "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
         "FROM games g JOIN events e ON e.id = g.event_id "
-        "WHERE e.period = {p} AND e.replaced_by IS NULL ORDER BY g.id",
+        "WHERE e.period = {p} AND e.replaced_by IS NULL",
         str(period),
     ):
         game_id, event_id, white, black, white_text, black_text, rated = zip(*chunk, strict=True)
@@ -195,6 +195,7 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
             np.array([game_id, event_id, white, black, *coded, [bool(r) for r in rated]], dtype=np.int64)
         )
     columns = np.concatenate(parts, axis=1) if parts else np.zeros((7, 0), dtype=np.int64)
+    columns = columns[:, np.argsort(columns[0])]  # in game id order (numpy's sort, not SQL's)
     return PeriodGames(
         events=tuple(headers),
         game_id=columns[0],
