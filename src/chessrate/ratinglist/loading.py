@@ -176,10 +176,11 @@ def load_events(
 
 def load_games(connection: Connection, period: Period) -> PeriodGames:
     """The events rated in ``period`` (not replaced) and their games as columns, read from the
-    driver's cursor a chunk at a time (no object per game)."""
+    driver's cursor a chunk at a time (no object per game kept)."""
     headers = load_events(connection, period, games=False)
     scores: dict[str | None, int] = {None: -1}
-    parts: list[NDArray[np.int64]] = []
+    kinds = (np.int64, np.int64, np.int64, np.int64, np.int8, np.int8, np.bool_)
+    parts: list[list[NDArray[Any]]] = [[] for _ in kinds]
     for chunk in _chunks(
         connection,
         "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
@@ -187,24 +188,26 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         "WHERE e.period = {p} AND e.replaced_by IS NULL",
         str(period),
     ):
-        game_id, event_id, white, black, white_text, black_text, rated = zip(*chunk, strict=True)
-        coded = [
-            [scores.setdefault(text, len(scores) - 1) for text in texts] for texts in (white_text, black_text)
-        ]
-        parts.append(
-            np.array([game_id, event_id, white, black, *coded, [bool(r) for r in rated]], dtype=np.int64)
-        )
-    columns = np.concatenate(parts, axis=1) if parts else np.zeros((7, 0), dtype=np.int64)
-    columns = columns[:, np.argsort(columns[0])]  # in game id order (numpy's sort, not SQL's)
+        columns: list[Any] = list(zip(*chunk, strict=True))
+        for place in (4, 5):  # a score's text becomes its index in ``scores``
+            columns[place] = [scores.setdefault(text, len(scores) - 1) for text in columns[place]]
+        for part, column, kind in zip(parts, columns, kinds, strict=True):
+            part.append(np.array(column, dtype=kind))
+    joined = [
+        np.concatenate(part) if part else np.zeros(0, dtype=kind)
+        for part, kind in zip(parts, kinds, strict=True)
+    ]
+    order = np.argsort(joined[0])  # in game id order (numpy's sort, not SQL's)
+    game_id, event_id, white, black, white_score, black_score, rated = (column[order] for column in joined)
     return PeriodGames(
         events=tuple(headers),
-        game_id=columns[0],
-        event_id=columns[1],
-        white=columns[2],
-        black=columns[3],
-        white_score=columns[4].astype(np.int8),
-        black_score=columns[5].astype(np.int8),
-        rated=columns[6].astype(bool),
+        game_id=game_id,
+        event_id=event_id,
+        white=white,
+        black=black,
+        white_score=white_score,
+        black_score=black_score,
+        rated=rated,
         scores=tuple(Decimal(text) for text in scores if text is not None),
     )
 
