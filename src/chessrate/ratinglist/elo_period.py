@@ -229,22 +229,7 @@ def _elo_period_columns(
             bulk=False,
             rated_workings=workings,
         )
-    rated_lines = _rate_columns(
-        [int(p) for p in unique[rated_unique]],
-        [int(r) for r in start_of_unique[rated_unique]],
-        who[rated_side],
-        side_game[rated_side],
-        side_event[rated_side],
-        opponent[rated_side],
-        np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])[rated_side],
-        opponent_rating[rated_side],
-        score[rated_side],
-        scores=games.scores,
-        period=period,
-        rules=rules,
-        history=history,
-        workings=workings,
-    )
+    own_rating = np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])
     pools: dict[int, list[Working]] = {}
     pooled = ~rated_side
     for player_id, event_id, game_id, opponent_id, rating, code in zip(
@@ -259,6 +244,25 @@ def _elo_period_columns(
         pools.setdefault(player_id, []).append(
             _pooled(player_id, event_id, game_id, opponent_id, rating or 0, games.scores[code])
         )
+    # The rated sides player by player, each player's in the order met; the rest let go.
+    rated = np.flatnonzero(rated_side)
+    rated = rated[np.argsort(who[rated], kind="stable")]
+    columns = [
+        column[rated] for column in (who, side_game, side_event, opponent, own_rating, opponent_rating, score)
+    ]
+    del player, opponent, score, side_rank, opponent_rating, own_in_force, own_rating, side_game
+    del side_event, inverse, who, rated_side, pooled, rated
+    rated_lines = _rate_columns(
+        [int(p) for p in unique[rated_unique]],
+        [int(r) for r in start_of_unique[rated_unique]],
+        *columns,
+        scores=games.scores,
+        period=period,
+        rules=rules,
+        history=history,
+        workings=workings,
+    )
+    del columns
     return _listed(
         period,
         rules=rules,
@@ -289,7 +293,7 @@ def _rate_columns(
     workings: bool,
 ) -> dict[int, tuple[Entry, list[Working]]]:
     """:func:`_rate_players` from columns: one row per rated side, ``who`` its player's index in
-    ``player_ids`` (rated at the period's start with ``ratings``)."""
+    ``player_ids`` (rated at the period's start with ``ratings``), player by player."""
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
@@ -300,14 +304,6 @@ def _rate_columns(
         )
         listed.append(was_listed)
         ks.append(k)
-    grouped = np.argsort(who, kind="stable")  # player by player, each in the order met
-    who, game_id, event_id, opponent_id = (
-        who[grouped],
-        game_id[grouped],
-        event_id[grouped],
-        opponent_id[grouped],
-    )
-    own_rating, opponent_rating, score = own_rating[grouped], opponent_rating[grouped], score[grouped]
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int64)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
     results, figures = bulk_figures.rate_sides(
