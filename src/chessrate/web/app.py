@@ -12,6 +12,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from chessrate.web import api, calculator_pages, report_page
+from chessrate.web.headers import SecurityHeaders
+from chessrate.web.limits import RequestLimits
 from chessrate.web.site import Site, WebSettings
 
 
@@ -31,6 +33,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.site = Site(settings)
+    # Outermost last: the limits act before anything reads the request; every answer gets headers.
+    app.add_middleware(RequestLimits)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=settings.static), name="static")
     app.include_router(calculator_pages.router)
     app.include_router(report_page.router)
