@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +26,7 @@ from chessrate.formats import Player, read_tournament, sniff_format
 from chessrate.formats.text import decode
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import event_players, events, games, players
-from chessrate.ratinglist.store import StoreError, take_lock
+from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 
 MAX_ERRORS_SHOWN = 3
 
@@ -62,19 +62,21 @@ def import_files(
     start: dt.date | None = None,
     end: dt.date | None = None,
     replaces: int | None = None,
+    wait: float = WRITER_WAIT,
+    on_wait: Callable[[], None] | None = None,
 ) -> tuple[ImportedEvent, ...]:
     """Import every file in one transaction; any refusal imports nothing.
 
     ``start`` and ``end`` give the dates of a file that has none or wrong ones (one file only);
     ``replaces`` names an event a corrected file replaces (one file only): the old event is kept
-    for the lists already published from it, and no longer rated.
+    for the lists already published from it, and no longer rated. While another import or run
+    holds the store, this one waits (see :func:`~chessrate.ratinglist.store.write_transaction`).
     """
     if not paths:
         raise InvalidInputError("file", "", "give at least one file to import")
     if len(paths) > 1 and (start or end or replaces):
         raise InvalidInputError("file", len(paths), "--start, --end and --replaces take one file")
-    with engine.begin() as connection:
-        take_lock(connection)
+    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
         return tuple(
             _import_one(connection, Path(path), start=start, end=end, replaces=replaces) for path in paths
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +37,7 @@ from chessrate.ratinglist.schema import (
     players,
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
-from chessrate.ratinglist.store import StoreError, store_rules, take_lock
+from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
 from chessrate.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
@@ -88,11 +88,20 @@ def rule_set_for(spec: str, period: Period) -> RuleSet | None:
 
 
 def run_period(
-    engine: Engine, period: Period, *, rules: str | None = None, republish: bool = False
+    engine: Engine,
+    period: Period,
+    *,
+    rules: str | None = None,
+    republish: bool = False,
+    wait: float = WRITER_WAIT,
+    on_wait: Callable[[], None] | None = None,
 ) -> RunReport:
-    """Compute ``period`` and every published period after it, in one transaction."""
-    with engine.begin() as connection:
-        take_lock(connection)
+    """Compute ``period`` and every published period after it, in one transaction.
+
+    While another run or import holds the store, this one waits ``wait`` seconds at most
+    (:func:`~chessrate.ratinglist.store.write_transaction`).
+    """
+    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
         spec = rules or store_rules(connection)
         rule_set_for(spec, period)  # refuse an unknown rule set before any work
         return _run(connection, period, spec=spec, republish=republish)

@@ -49,5 +49,6 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             db=settings.list_db,
             admin_password=settings.list_admin_password,
             session_minutes=settings.list_session_minutes,
+            secure_cookies=settings.secure_cookies,
         )
     return app
