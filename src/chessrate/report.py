@@ -33,6 +33,7 @@ from chessrate.fide.performance import InitialRating, Performance, fide_performa
 from chessrate.formats.model import Player, RatedGame, ReadResult, Tournament
 from chessrate.parse import is_digits, parse_k
 from chessrate.ruleset import RuleSet
+from chessrate.spreadsheet import neutralise
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -226,10 +227,13 @@ def report_rows(report: TournamentReport) -> list[dict[str, Any]]:
 
 
 def report_csv(report: TournamentReport) -> str:
-    """The report as CSV text: a header of ``CSV_COLUMNS``, one line per player, blank for none."""
+    """The report as CSV text: a header of ``CSV_COLUMNS``, one line per player, blank for none.
+
+    Text that a spreadsheet would run as a formula is quoted (:mod:`chessrate.spreadsheet`).
+    """
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in report_rows(report):
-        writer.writerow({key: "" if value is None else value for key, value in row.items()})
+        writer.writerow({key: "" if value is None else neutralise(value) for key, value in row.items()})
     return buffer.getvalue()

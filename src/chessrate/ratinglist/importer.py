@@ -1,6 +1,7 @@
 """Importing events from TRF, PGN or CSV files into the store.
 
-- A file is identified by the sha256 of its bytes: the same file is refused the second time.
+- A file is identified by the sha256 of its bytes: the same file is refused the second time; so
+  is the same event saved again (:mod:`chessrate.ratinglist.fingerprint`).
 - A file with any reading error imports nothing (the readers' problems are listed); warnings are
   returned with the import.
 - All the files of one import go in one transaction: every file or none.
@@ -24,6 +25,7 @@ from sqlalchemy.engine import Connection
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import Player, read_tournament, sniff_format
 from chessrate.formats.text import decode
+from chessrate.ratinglist.fingerprint import earlier_import
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
@@ -125,6 +127,15 @@ def _import_one(
                 "player", player.name, f"{path.name}: two players of the file are the same stored player"
             )
         ids[player.number] = player_id
+
+    keys = [(g.round, ids[g.white], ids[g.black], g.white_score, g.black_score) for g in tournament.games]
+    earlier = earlier_import(connection, start=start_date, end=end_date, keys=keys)
+    if earlier is not None and earlier.id != replaces:
+        raise StoreError(
+            f"{path.name}: the same games on the same days were already imported as event {earlier.id} "
+            f"'{earlier.name}' from {earlier.file_name}; nothing imported (a corrected file: "
+            f"--replaces {earlier.id})"
+        )
 
     name = tournament.name or path.stem
     event_id = connection.execute(

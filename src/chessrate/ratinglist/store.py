@@ -60,6 +60,14 @@ class DamagedStoreError(StoreError):
         )
 
 
+def shown(spec: str) -> str:
+    """``--db`` as it may be shown: a URL's password hidden."""
+    try:
+        return make_url(database_url(spec)).render_as_string(hide_password=True) if "://" in spec else spec
+    except (ArgumentError, InvalidInputError):
+        return spec
+
+
 def one_line(error: object) -> str:
     """A driver's message on one line (psycopg's span several)."""
     return " ".join(str(error).split())
@@ -161,7 +169,7 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
             if connection.execute(select(meta.c.value).where(meta.c.key == "lock")).scalar() is None:
                 connection.execute(insert(meta).values(key="lock", value="0"))
     except OperationalError as error:
-        raise StoreError(f"cannot initialise the store {spec!r}: {one_line(error.orig)}") from None
+        raise StoreError(f"cannot initialise the store {shown(spec)!r}: {one_line(error.orig)}") from None
     return engine
 
 
@@ -176,7 +184,7 @@ def open_store(spec: str) -> Engine:
             current = MigrationContext.configure(connection).get_current_revision()
     except SQLAlchemyError as error:
         raise StoreError(
-            f"cannot open the store {spec!r}: {one_line(getattr(error, 'orig', error))}"
+            f"cannot open the store {shown(spec)!r}: {one_line(getattr(error, 'orig', error))}"
         ) from None
     if current is None:
         raise StoreError(f"{spec!r} is not a chessrate store: run 'chessrate list init --db {spec}'")
