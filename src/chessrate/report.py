@@ -175,7 +175,10 @@ def _player_report(tournament: Tournament, player: Player, *, rules: RuleSet, k:
 
 def read_k_file(text: str, *, origin: str) -> dict[str, int]:
     """A K per player from CSV text with the columns ``player,k`` (a FIDE id or a start number)."""
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as error:  # a NUL byte, a quote left open
+        raise InvalidInputError("k_file", origin, f"not a CSV file: {error}") from None
     if not rows or [cell.strip().lower() for cell in rows[0]] != ["player", "k"]:
         raise InvalidInputError("k_file", origin, "the first line must be the header 'player,k'")
     table: dict[str, int] = {}

@@ -12,15 +12,17 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import hashlib
+import math
 import re
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 from chessrate.requests import documents, elo, glicko
 from chessrate.requests.language import Translator
@@ -29,7 +31,38 @@ from chessrate.requests.problems import Problems
 from chessrate.web.charts import expected_curves
 from chessrate.web.site import site_of
 
-router = APIRouter(prefix="/api", tags=["calculations"])
+
+class ProblemIn(BaseModel):
+    """One bad or missing field."""
+
+    type: str = Field(description="`value_error`, `missing`, or pydantic's type of error.")
+    loc: list[str | int] = Field(description='Where: `["body", "games", 2, "opponent"]`.')
+    msg: str = Field(description="The message, in the negotiated language.")
+    input: Any = Field(None, description="The value sent (absent or null when missing).")
+    ctx: dict[str, Any] | None = Field(None, description="`reason`: the library's reason, in English.")
+
+
+class ProblemsDocument(BaseModel):
+    """422: every problem of the request."""
+
+    detail: list[ProblemIn]
+
+
+class RefusalDocument(BaseModel):
+    """400, 413 or 414: the body cannot be read, or the request is larger than accepted."""
+
+    detail: str
+
+
+#: The answers every endpoint may give besides its document.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": RefusalDocument, "description": "The body is not JSON (or not a form) at all."},
+    413: {"model": RefusalDocument, "description": "The body is larger than the limit."},
+    414: {"model": RefusalDocument, "description": "The URL is longer than the limit."},
+    422: {"model": ProblemsDocument, "description": "A value is missing or wrong: each one in `detail`."},
+}
+
+router = APIRouter(prefix="/api", tags=["calculations"], responses=ERROR_RESPONSES)
 #: FastAPI's Swagger UI page for the API, at ``/docs``.
 docs_router = APIRouter(include_in_schema=False)
 
@@ -37,9 +70,9 @@ T = TypeVar("T")
 D = TypeVar("D")
 
 #: A number as JSON or as text: ``1500``, ``"0,5"``, ``"½"``.
-Number = int | float | str
+Number = StrictInt | StrictFloat | StrictStr
 #: A game's result: ``1``, ``0.5``, ``0``, ``"½"``, ``"win"``, ``"tablas"``, ``"derrota"``...
-Result = int | float | str
+Result = StrictInt | StrictFloat | StrictStr
 
 
 class RuleOptions(BaseModel):
@@ -180,6 +213,35 @@ def unprocessable(problems: Problems) -> JSONResponse:
         for path in problems.missing
     ]
     return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` as JSON allows it: infinities and NaN (``1e400`` read as a float) become text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(key): json_safe(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(item) for item in value]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+async def validation_problems(request: Request, error: Exception) -> JSONResponse:
+    """422 for a body the models refuse, in :class:`ProblemsDocument`'s shape, always valid JSON."""
+    errors = error.errors() if isinstance(error, RequestValidationError) else []
+    detail = [
+        {
+            "type": str(item.get("type", "value_error")),
+            "loc": [part if isinstance(part, int) else str(part) for part in item.get("loc", ())],
+            "msg": str(item.get("msg", "")),
+            "input": json_safe(item.get("input")),
+            **({"ctx": json_safe(item["ctx"])} if "ctx" in item else {}),
+        }
+        for item in errors
+    ]
+    return JSONResponse(status_code=422, content={"detail": detail})
 
 
 def _answer(outcome: Outcome[T], document: Callable[[T, Translator], D]) -> D | JSONResponse:

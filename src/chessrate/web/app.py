@@ -9,6 +9,7 @@ a store is given, the rating list.
 from __future__ import annotations
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from chessrate.web import api, calculator_pages, report_page
@@ -33,6 +34,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.site = Site(settings)
+    app.add_exception_handler(RequestValidationError, api.validation_problems)
     # Outermost last: the limits act before anything reads the request; every answer gets headers.
     app.add_middleware(RequestLimits)
     app.add_middleware(SecurityHeaders)

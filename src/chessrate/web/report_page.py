@@ -24,7 +24,7 @@ from chessrate.requests.documents import ReportDocument, report_document
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
 from chessrate.requests.tournament_file import MAX_FILE, ReportResult, line_label, tournament_file
-from chessrate.web.api import unprocessable
+from chessrate.web.api import ERROR_RESPONSES, unprocessable
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
 from chessrate.web.uploads import Submitted, UploadError, read_form
@@ -180,6 +180,7 @@ def csv_filename(uploaded: str) -> str:
     summary="A whole tournament from its file",
     openapi_extra=_API_BODY,
     response_model=ReportDocument,
+    responses=ERROR_RESPONSES,
 )
 async def api_report(request: Request) -> Any:
     """Every player's rating change from a TRF, PGN or CSV file sent as `multipart/form-data`.
