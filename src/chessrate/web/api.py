@@ -163,6 +163,9 @@ class GlickoRequest(BaseModel):
 
 
 def _text(value: Number | dt.date | None) -> str:
+    if isinstance(value, int) and abs(value) >= 10**18:
+        # Python will not write an int of thousands of digits; its size is what is wrong with it.
+        return f"{'-' if value < 0 else ''}1e{int(abs(value).bit_length() * 0.30103)}"
     return "" if value is None else value.isoformat() if isinstance(value, dt.date) else str(value)
 
 
