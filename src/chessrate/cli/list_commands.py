@@ -71,14 +71,11 @@ def import_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Import events; the same file twice, or a file with errors, imports nothing."""
-    engine = open_store(db)
+    first = parse_date(start, field="start") if start else None
+    last = parse_date(end, field="end") if end else None
+    replaced = parse_count(replaces, field="replaces", minimum=1) if replaces else None
     imported = import_files(
-        engine,
-        files,
-        start=parse_date(start, field="start") if start else None,
-        end=parse_date(end, field="end") if end else None,
-        replaces=parse_count(replaces, field="replaces", minimum=1) if replaces else None,
-        on_wait=_say_waiting,
+        open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
     )
     rows: list[dict[str, Any]] = [
         {
@@ -118,9 +115,8 @@ def run_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Rate a period (and recompute the periods after it), in one transaction."""
-    report = run_period(
-        open_store(db), Period.parse(period), rules=rules, republish=republish, on_wait=_say_waiting
-    )
+    chosen = Period.parse(period)
+    report = run_period(open_store(db), chosen, rules=rules, republish=republish, on_wait=_say_waiting)
     if as_json:
         print_json(_run_json(report))
         return
