@@ -43,9 +43,14 @@ SCORE_WORDS: dict[str, Decimal] = {
 }  # fmt: skip
 
 
+#: Most digits of a whole number read from a file or a form (a FIDE id has 9 at most).
+MAX_DIGITS = 18
+
+
 def is_digits(text: str) -> bool:
-    """ASCII digits only: ``str.isdigit`` also accepts ``¹`` or ``٣``, which ``int()`` refuses."""
-    return text.isascii() and text.isdigit()
+    """ASCII digits only, at most :data:`MAX_DIGITS`: ``str.isdigit`` also accepts ``¹`` or ``٣``,
+    which ``int()`` refuses, and ``int()`` refuses more than 4,300 digits."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
