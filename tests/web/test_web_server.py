@@ -64,3 +64,33 @@ def test_serve_refuses_a_port_in_use(port: int) -> None:
 
     with pytest.raises(InvalidInputError, match="in use"):
         listening_socket("127.0.0.1", port)
+
+
+def test_a_long_report_does_not_hold_other_requests(port: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The report is computed in the thread pool: while one is (here: held on purpose), the event
+    # loop answers other requests.
+    from chessrate.web import report_page
+
+    computing, release = threading.Event(), threading.Event()
+    compute = report_page.tournament_file
+
+    def held(*args: object, **kwargs: object) -> object:
+        computing.set()
+        release.wait(timeout=30)
+        return compute(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(report_page, "tournament_file", held)
+    base = f"http://127.0.0.1:{port}"
+    pgn = b'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1600"]\n\n1-0\n'
+    upload = threading.Thread(
+        target=lambda: httpx.post(base + "/api/report", files={"file": ("a.pgn", pgn)}, timeout=60)
+    )
+    upload.start()
+    try:
+        assert computing.wait(timeout=30)
+        started = time.monotonic()
+        assert httpx.get(base + "/api/expected-curve", timeout=10).status_code == 200
+        assert time.monotonic() - started < 5
+    finally:
+        release.set()
+        upload.join(timeout=30)

@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.engine import Connection, Row
@@ -38,7 +39,7 @@ def fingerprint(start: dt.date, end: dt.date, keys: Iterable[GameKey]) -> str:
 
 def earlier_import(
     connection: Connection, *, start: dt.date, end: dt.date, keys: list[GameKey]
-) -> Row[tuple[int, str, str]] | None:
+) -> Row[Any, Any, Any] | None:
     """The stored event (still rated) with the same fingerprint; None if there is none.
 
     An event without games is never a duplicate: it rates nothing.

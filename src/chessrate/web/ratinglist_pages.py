@@ -262,11 +262,11 @@ class _Pages:
         client = request.client.host if request.client else "?"
         wait = self.throttle.wait_left(client)
         if wait > 0:
-            response = self._admin(
+            waiting = self._admin(
                 request, None, 429, f"Too many wrong passwords: wait {math.ceil(wait)} s and try again."
             )
-            response.headers["Retry-After"] = str(math.ceil(wait))
-            return response
+            waiting.headers["Retry-After"] = str(math.ceil(wait))
+            return waiting
         form = await _fields(request)
         cookie = request.cookies.get(LOGIN_COOKIE, "")
         if not cookie or not hmac.compare_digest(form.get("token", "").encode(), cookie.encode()):

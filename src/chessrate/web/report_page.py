@@ -18,12 +18,19 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from chessrate.report import report_csv
 from chessrate.requests.documents import ReportDocument, report_document
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
-from chessrate.requests.tournament_file import MAX_FILE, ReportResult, line_label, tournament_file
+from chessrate.requests.tournament_file import (
+    MAX_FILE,
+    ReportInputs,
+    ReportResult,
+    line_label,
+    tournament_file,
+)
 from chessrate.web.api import ERROR_RESPONSES, unprocessable
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
@@ -104,6 +111,11 @@ def _start(request: Request, site: Site, language: str, unreadable: str | None) 
     return problems
 
 
+async def _computed(inputs: ReportInputs, problems: Problems, site: Site) -> Outcome[ReportResult]:
+    """The report, computed in the thread pool: the event loop keeps answering other requests."""
+    return await run_in_threadpool(tournament_file, inputs, problems, today=site.today())
+
+
 def _sign_class(value: Decimal | int | None) -> str:
     return "up" if value is not None and value > 0 else "down" if value is not None and value < 0 else ""
 
@@ -140,7 +152,7 @@ async def report_page(request: Request) -> Response:
     language = site.language(request, submitted.fields)
     problems = _start(request, site, language, unreadable)
     if request.method == "POST":
-        outcome = tournament_file(report_inputs(submitted), problems, today=site.today())
+        outcome = await _computed(report_inputs(submitted), problems, site)
     else:
         outcome = Outcome(None, problems)
     return _render(request, site, language, submitted, outcome)
@@ -153,7 +165,7 @@ async def report_download(request: Request) -> Response:
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
     problems = _start(request, site, language, unreadable)
-    outcome = tournament_file(report_inputs(submitted), problems, today=site.today())
+    outcome = await _computed(report_inputs(submitted), problems, site)
     if outcome.result is None:
         response = _render(request, site, language, submitted, outcome)
         response.status_code = 422
@@ -195,7 +207,7 @@ async def api_report(request: Request) -> Any:
     problems = _start(request, site, language, unreadable)
     if problems:
         return unprocessable(problems)
-    outcome = tournament_file(report_inputs(submitted, api=True), problems, today=site.today())
+    outcome = await _computed(report_inputs(submitted, api=True), problems, site)
     if outcome.result is None:
         return unprocessable(problems)
     return report_document(outcome.result, problems.t)
