@@ -43,6 +43,7 @@ def one_line_error(run: Any) -> str:
         (["serve", "--port", "99999"], "at most 65535"),
         (["serve", "--host", "999.1.1.1"], "not an address"),
         (["list", "run", "9999-12", "--db", "nowhere.db"], "9999-11"),
+        (["list", "run", "2024-05", "--rules", "", "--db", "nowhere.db"], "empty"),
         (["list", "import", "x.trf", "--replaces", "1e400", "--db", "nowhere.db"], "replaces"),
         (["list", "show", "--db", "postgresql://u:secret@127.0.0.1:1/x"], "cannot open the store"),
     ],

@@ -116,6 +116,8 @@ def run_command(
 ) -> None:
     """Rate a period (and recompute the periods after it), in one transaction."""
     chosen = Period.parse(period)
+    if rules is not None and not rules.strip():
+        raise InvalidInputError("rules", rules, "empty: leave the option out for the store's rule set")
     report = run_period(open_store(db), chosen, rules=rules, republish=republish, on_wait=_say_waiting)
     if as_json:
         print_json(_run_json(report))
