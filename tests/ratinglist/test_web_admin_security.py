@@ -203,3 +203,11 @@ def test_a_busy_store_is_refused_at_once(demo_db: str) -> None:
     assert ran.status_code == 409
     assert "another run or import is in progress" in ran.text
     assert client.post("/list/admin/run", data={"period": "2026-03", "token": token}).status_code == 200
+
+
+def test_a_huge_player_id_is_not_found_not_a_500(demo_db: str) -> None:
+    client = TestClient(create_app(WebSettings(list_db=demo_db)))
+    response = client.get("/list/player/" + "9" * 23)
+    assert response.status_code == 404
+    assert "up to 15 digits" in response.text
+    assert client.get("/list/event/" + "9" * 30).status_code in {404, 422}
