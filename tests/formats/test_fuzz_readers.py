@@ -136,7 +136,7 @@ def test_unicode_digits_are_reported_not_crashed_on(reader: Callable[..., ReadRe
 # pieces of real files, each read by its reader (every fourth also by read_tournament, which
 # guesses the format), in a few seconds. A fixed
 # seed: a failure names the input's number, to be found again.
-SEEDS = {
+SAMPLES = {
     name: b"".join(re.split(rb"(?<=\n)", data)[:keep])
     for name, data, keep in [
         ("swiss-9-rounds.trf", REAL["swiss-9-rounds.trf"], 8),
@@ -146,7 +146,7 @@ SEEDS = {
         ("kasparov-deep-blue-1997.pgn", REAL["kasparov-deep-blue-1997.pgn"], 30),
     ]
 }
-SEEDS["games.csv"] = SMALL_CSV + b"B,A,1600,1500,0.5,2025-01-02\n"
+SAMPLES["games.csv"] = SMALL_CSV + b"B,A,1600,1500,0.5,2025-01-02\n"
 #: What the audit threw at the readers: dates and numbers that overflow, markup, formulas,
 #: other digits, control bytes, line ends of every kind, long runs.
 NASTY = [
@@ -181,10 +181,10 @@ def mutate(data: bytes, chance: random.Random) -> bytes:
 
 def test_ten_thousand_mutated_inputs() -> None:
     chance = random.Random(12)
-    names = sorted(SEEDS)
+    names = sorted(SAMPLES)
     for number in range(10_000):
         name = names[number % len(names)]
-        data = mutate(SEEDS[name], chance)
+        data = mutate(SAMPLES[name], chance)
         reader = READERS[name.rsplit(".", 1)[1]]
         try:
             for read in (reader, read_tournament) if number % 4 == 0 else (reader,):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -172,7 +173,9 @@ def test_no_admin_body_is_read_without_a_session(demo_db: str) -> None:
         "root_path": "",
         "app": app,
     }
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: a browser test may have left an event loop running in this one.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, app(scope, receive, send)).result()
     assert statuses == [403]
     assert read == 0
 

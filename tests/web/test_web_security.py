@@ -13,6 +13,7 @@ import html
 import json
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -133,7 +134,9 @@ def call(app: FastAPI, url: str, *, chunks: list[bytes], content_length: int | N
         if message["type"] == "http.response.start":
             statuses.append(message["status"])
 
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: a browser test may have left an event loop running in this one.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, app(scope, receive, send)).result()
     return statuses[0], read
 
 
