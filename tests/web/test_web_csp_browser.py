@@ -11,10 +11,11 @@ import uvicorn
 from playwright.sync_api import sync_playwright
 
 from chessrate.web import WebSettings, create_app
+from chessrate.web.calculator_pages import MODES
 from chessrate.web.server import listening_socket
 
 CHROMIUM = "/usr/bin/chromium"
-PAGES = ["/game", "/tournament", "/period", "/glicko", "/report", "/help"]
+PAGES = [*(mode.path for mode in MODES), "/report", "/help"]
 
 
 @pytest.fixture(scope="module")

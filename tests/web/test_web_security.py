@@ -20,20 +20,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from chessrate.web.calculator_pages import MODES
 from chessrate.web.headers import CONTENT_SECURITY_POLICY
 from chessrate.web.limits import DEFAULT_BODY, MAX_URL, UPLOAD_BODY
 
-PAGES = [
-    "/game",
-    "/average",
-    "/tournament",
-    "/period",
-    "/k-factor",
-    "/performance",
-    "/glicko",
-    "/report",
-    "/help",
-]
+#: Every calculator mode's page, the tournament-file page and the help.
+PAGES = [*(mode.path for mode in MODES), "/report", "/help"]
 
 
 def test_every_answer_has_the_security_headers(client: TestClient) -> None:

@@ -15,14 +15,14 @@ import hashlib
 import math
 import re
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from chessrate.requests import documents, elo, glicko, system_documents, systems
 from chessrate.requests.language import Translator
@@ -71,6 +71,17 @@ D = TypeVar("D")
 
 #: A number as JSON or as text: ``1500``, ``"0,5"``, ``"½"``.
 Number = StrictInt | StrictFloat | StrictStr
+
+
+def _written_day(value: object) -> object:
+    """A day must be written: pydantic would read a number as seconds since 1970."""
+    if isinstance(value, int | float):
+        raise ValueError("write the day as YYYY-MM-DD")
+    return value
+
+
+#: A day, written YYYY-MM-DD.
+Day = Annotated[dt.date, BeforeValidator(_written_day)]
 #: A game's result: ``1``, ``0.5``, ``0``, ``"½"``, ``"win"``, ``"tablas"``, ``"derrota"``...
 Result = StrictInt | StrictFloat | StrictStr
 
@@ -81,7 +92,7 @@ class RuleOptions(BaseModel):
     rules: Literal["fide", "elo", "ciabe", "custom"] = Field(
         "fide", description="FIDE on the date `as_of`, plain Elo, the Ciabe club, or `rules_toml`."
     )
-    as_of: dt.date | None = Field(None, description="The day whose FIDE rules apply (default: today).")
+    as_of: Day | None = Field(None, description="The day whose FIDE rules apply (default: today).")
     rules_toml: str | None = Field(None, description="A club's rule set as TOML, with `rules: custom`.")
     expected: Literal["rules", "table", "formula"] = Field(
         "rules", description="Expected score as the rule set says, by FIDE table 8.1.2, or by formula."
@@ -136,12 +147,12 @@ class KFactorRequest(BaseModel):
     rated_games: Number | None = None
     highest_rating: Number | None = None
     games_this_period: Number | None = None
-    as_of: dt.date | None = None
+    as_of: Day | None = None
 
 
 class PerformanceRequest(BaseModel):
     games: list[GameIn]
-    as_of: dt.date | None = None
+    as_of: Day | None = None
 
 
 class GlickoGameIn(BaseModel):
@@ -367,13 +378,15 @@ class DwzRequest(BaseModel):
 class UscfRequest(BaseModel):
     rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
     games_played: Number = Field(0, examples=[6], description="Rated games before this event.")
-    event_end: dt.date | None = Field(None, description="The day the event ended (sets B); default today.")
-    half_k: bool = False
+    event_end: Day | None = Field(None, description="The day the event ended (sets B); default today.")
+    half_k: StrictBool = False
     effective: Literal["2004", "newer"] = Field(
         "2004",
         description="N*: Glickman's 2004 text, or the newer formula (UNCONFIRMED: implementations only).",
     )
-    repeated_opponent: bool = Field(default=False, description="An opponent met more than twice: no bonus.")
+    repeated_opponent: StrictBool = Field(
+        default=False, description="An opponent met more than twice: no bonus."
+    )
     bonus_b: Number | None = Field(None, description="B of the bonus; absent: by the event's end date.")
     games: list[SystemGameIn] = Field(
         examples=[
@@ -388,8 +401,8 @@ class UscfRequest(BaseModel):
 
 class EcfRequest(BaseModel):
     rating: Number = Field(examples=[1800])
-    junior: bool = False
-    new_player: bool = Field(
+    junior: StrictBool = False
+    new_player: StrictBool = Field(
         default=False, description="A new player's P rating: answered 422, it cannot be computed exactly."
     )
     games: list[SystemGameIn] = Field(examples=[[{"opponent": 1800, "result": 1}]])
@@ -424,7 +437,7 @@ class StakesRequest(RuleOptions):
     opponent_index: Number | None = None
     games_played: Number | None = None
     opponent_games_played: Number | None = None
-    event_end: dt.date | None = None
+    event_end: Day | None = None
     deviation: Number | None = None
     volatility: Number | None = None
     opponent_deviation: Number | None = None
