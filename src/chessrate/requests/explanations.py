@@ -28,6 +28,15 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         lambda t, m: t.gettext("K %(k)s, as you chose it.", **m),
     ),
     (
+        re.compile(r"K (?P<k>\d+) from the FIDE (?P<kind>standard|rapid|blitz) list(?P<month> \(\w+\))?"),
+        lambda t, m: t.gettext(
+            "K %(k)s, from FIDE’s %(kind)s rating list%(month)s.",
+            k=m["k"],
+            kind=list_type_words(m["kind"], t),
+            month=m["month"] or "",
+        ),
+    ),
+    (
         re.compile(r"K (?P<k>\d+): rated (?P<limit>\d+) or more; profile unknown.*"),
         lambda t, m: t.gettext(
             "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
@@ -132,7 +141,20 @@ def k_reason(k: KFactor, t: Translator) -> str:
 
 
 def k_article(k: KFactor, t: Translator) -> str:
-    return t.gettext("given by you") if k.article == "given" else k.article
+    if k.article == "given":
+        return t.gettext("given by you")
+    if k.article == "FIDE rating list":
+        return t.gettext("FIDE rating list")
+    return k.article
+
+
+def list_type_words(kind: str, t: Translator) -> str:
+    """``standard``, ``rapid``, ``blitz`` in the user's language."""
+    return {
+        "standard": t.gettext("standard"),
+        "rapid": t.gettext("rapid"),
+        "blitz": t.gettext("blitz"),
+    }.get(kind, kind)
 
 
 def rule_set_title(rules: RuleSet, t: Translator) -> str:
