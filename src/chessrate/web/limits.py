@@ -8,7 +8,8 @@
   as soon as it does. A body is never written to disk by the routes that read it, so these
   limits bound the memory a request can take.
 
-The tournament-file routes take :data:`UPLOAD_BODY` (the 20 MB file, its K file and the fields);
+The tournament-file routes take :data:`UPLOAD_BODY` (the 20 MB file, a FIDE list, a K file and
+the fields);
 every other route :data:`DEFAULT_BODY`.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 
-from chessrate.requests.tournament_file import MAX_FILE, MAX_SMALL_FILE
+from chessrate.requests.tournament_file import MAX_FILE, MAX_LIST_FILE, MAX_SMALL_FILE
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -32,8 +33,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_URL = 8192
 #: Body of a JSON request or a calculator form (the longest: a club's rules file of 64 KB).
 DEFAULT_BODY = 256_000
-#: Body of a tournament-file form: the file (20 MB), a K file (1 MB) and the other fields.
-UPLOAD_BODY = MAX_FILE + MAX_SMALL_FILE + 1_000_000
+#: Body of a tournament-file form: the file (20 MB), a FIDE list (20 MB), a K file (1 MB) and the
+#: other fields (a list's Latin-1 text sent back grows a little in UTF-8).
+UPLOAD_BODY = MAX_FILE + MAX_LIST_FILE + MAX_SMALL_FILE + 2_000_000
 #: Routes that take a tournament file.
 UPLOAD_ROUTES = frozenset({"/report", "/report.csv", "/api/report", "/list/admin/import"})
 
