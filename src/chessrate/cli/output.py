@@ -1,23 +1,36 @@
-"""Rendering for the command line: a Rich table by default, JSON with ``--json``."""
+"""Rendering for the command line: a Rich table by default, JSON with ``--json``.
+
+Rich is imported only to print a table, so that ``--json`` starts faster.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from chessrate.requests.documents import to_json
 
-# Wide enough for the report's eleven columns when the output is a file or a pipe.
-# No emoji codes: a name such as ":smile:" is printed as written.
-console = Console(width=None if sys.stdout.isatty() else 120, emoji=False)
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+@functools.cache
+def console() -> Console:
+    """Rich's console: the terminal's width (or ``COLUMNS``); 120 into a file or a pipe.
+
+    No emoji codes: a name such as ":smile:" is printed as written.
+    """
+    from rich.console import Console
+
+    return Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120, emoji=False)
+
 
 JsonOption = typer.Option(False, "--json", help="Print the result as JSON.")
 
@@ -66,6 +79,9 @@ def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
 def print_table(
     title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None
 ) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
     # Every text is escaped: a name such as "[/bold]" from a file is printed, not read as markup.
     table = Table(
         title=escape(title),
@@ -81,9 +97,11 @@ def print_table(
         )
     for row in rows:
         table.add_row(*(escape(str(cell)) for cell in row))
-    console.print(table)
+    console().print(table)
 
 
-def print_summary(title: str, items: Sequence[tuple[str, Any]]) -> None:
-    """A two-column table of labelled values."""
+def print_summary(title: str, items: Sequence[tuple[str, Any]], *, notes: Sequence[str] = ()) -> None:
+    """A two-column table of labelled values, then each note as a paragraph (the why, in words)."""
     print_table(title, ["", "value"], items)
+    for note in notes:
+        console().print(note, highlight=False, markup=False)

@@ -43,7 +43,7 @@ def serve(
     from chessrate.web.assets import INSTALL_HINT, missing_assets
     from chessrate.web.server import listening_socket, serve
 
-    number = parse_count(port, field="port", minimum=1, maximum=65535)
+    number = parse_count(port, field="--port", minimum=1, maximum=65535)
     listening_socket(host, number).close()  # a bad host or port: one line, before anything else
     settings = WebSettings(list_db=list_db, list_admin_password=admin_password, secure_cookies=secure_cookies)
     web_app = create_app(settings)

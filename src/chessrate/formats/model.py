@@ -10,6 +10,7 @@ opponent's number, rating (``None`` when unrated), the score and the round.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -45,6 +46,11 @@ class Problem:
     def __str__(self) -> str:
         where = "file" if self.line is None else f"line {self.line}"
         return f"{where}: {self.severity}: {self.message}"
+
+    def located(self) -> str:
+        """``line 12: …``; the message alone when it names its line (``game at line 12: …``)."""
+        where = "file" if self.line is None else f"line {self.line}"
+        return self.message if re.search(rf"\b{where}\b", self.message) else f"{where}: {self.message}"
 
     def as_error(self) -> FileFormatError:
         """The :class:`~chessrate.errors.FileFormatError` strict mode raises for this problem."""

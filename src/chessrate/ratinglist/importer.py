@@ -194,7 +194,7 @@ def _import_one(
         new_players=new_players,
         games=len(game_rows),
         rated_games=sum(1 for game in tournament.games if game.counts_for_rating),
-        warnings=tuple(str(problem) for problem in read.warnings),
+        warnings=tuple(problem.located() for problem in read.warnings),
         replaces=replaces,
     )
 

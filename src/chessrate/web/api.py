@@ -12,14 +12,11 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import hashlib
-import math
 import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
-from fastapi.encoders import jsonable_encoder
-from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictFloat, StrictInt, StrictStr
@@ -29,38 +26,8 @@ from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Outcome
 from chessrate.requests.problems import Problems
 from chessrate.web.charts import expected_curves
-from chessrate.web.site import site_of
-
-
-class ProblemIn(BaseModel):
-    """One bad or missing field."""
-
-    type: str = Field(description="`value_error`, `missing`, or pydantic's type of error.")
-    loc: list[str | int] = Field(description='Where: `["body", "games", 2, "opponent"]`.')
-    msg: str = Field(description="The message, in the negotiated language.")
-    input: Any = Field(None, description="The value sent (absent or null when missing).")
-    ctx: dict[str, Any] | None = Field(None, description="`reason`: the library's reason, in English.")
-
-
-class ProblemsDocument(BaseModel):
-    """422: every problem of the request."""
-
-    detail: list[ProblemIn]
-
-
-class RefusalDocument(BaseModel):
-    """400, 413 or 414: the body cannot be read, or the request is larger than accepted."""
-
-    detail: str
-
-
-#: The answers every endpoint may give besides its document.
-ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: {"model": RefusalDocument, "description": "The body is not JSON (or not a form) at all."},
-    413: {"model": RefusalDocument, "description": "The body is larger than the limit."},
-    414: {"model": RefusalDocument, "description": "The URL is longer than the limit."},
-    422: {"model": ProblemsDocument, "description": "A value is missing or wrong: each one in `detail`."},
-}
+from chessrate.web.error_documents import ERROR_RESPONSES
+from chessrate.web.site import site_of, unprocessable
 
 router = APIRouter(prefix="/api", tags=["calculations"], responses=ERROR_RESPONSES)
 #: FastAPI's Swagger UI page for the API, at ``/docs``.
@@ -209,59 +176,6 @@ def _problems(request: Request) -> Problems:
     return Problems(site.translator(site.language(request)))
 
 
-def unprocessable(problems: Problems) -> JSONResponse:
-    """422 with each problem: its ``loc``, the message in the user's language, the library's reason."""
-    detail: list[dict[str, Any]] = [
-        {
-            "type": "value_error",
-            "loc": ["body", *path],
-            "msg": problem.message,
-            "input": problem.value,
-            "ctx": {"reason": problem.reason},
-        }
-        for path, problem in problems.errors.items()
-    ]
-    detail += [
-        {
-            "type": "missing",
-            "loc": ["body", *path],
-            "msg": problems.t.gettext("This field is required."),
-            "input": None,
-        }
-        for path in problems.missing
-    ]
-    return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))
-
-
-def json_safe(value: Any) -> Any:
-    """``value`` as JSON allows it: infinities and NaN (``1e400`` read as a float) become text."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if isinstance(value, dict):
-        return {str(key): json_safe(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [json_safe(item) for item in value]
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    return str(value)
-
-
-async def validation_problems(request: Request, error: Exception) -> JSONResponse:
-    """422 for a body the models refuse, in :class:`ProblemsDocument`'s shape, always valid JSON."""
-    errors = error.errors() if isinstance(error, RequestValidationError) else []
-    detail = [
-        {
-            "type": str(item.get("type", "value_error")),
-            "loc": [part if isinstance(part, int) else str(part) for part in item.get("loc", ())],
-            "msg": str(item.get("msg", "")),
-            "input": json_safe(item.get("input")),
-            **({"ctx": json_safe(item["ctx"])} if "ctx" in item else {}),
-        }
-        for item in errors
-    ]
-    return JSONResponse(status_code=422, content={"detail": detail})
-
-
 def _answer(outcome: Outcome[T], document: Callable[[T, Translator], D]) -> D | JSONResponse:
     """The result's document, or 422 with the problems that prevented it."""
     if outcome.result is None:
@@ -348,7 +262,7 @@ def api_performance(body: PerformanceRequest, request: Request) -> Any:
     return _answer(outcome, documents.performance_document)
 
 
-@router.post("/glicko", summary="Glicko-2 and Lichess", response_model=documents.GlickoDocument)
+@router.post("/glicko", summary="Glicko-2 and Lichess", response_model=glicko.GlickoDocument)
 def api_glicko(body: GlickoRequest, request: Request) -> Any:
     """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
     inputs = glicko.GlickoInputs(
@@ -360,7 +274,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
         ),
     )
     outcome = glicko.glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: documents.glicko_document(result))
+    return _answer(outcome, lambda result, _t: glicko.glicko_document(result))
 
 
 class SystemGameIn(BaseModel):

@@ -12,7 +12,8 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
-from chessrate.web import api, calculator_pages, report_page
+from chessrate.web import api, calculator_pages, report_page, strength_page
+from chessrate.web.error_documents import validation_problems
 from chessrate.web.headers import SecurityHeaders
 from chessrate.web.limits import RequestLimits
 from chessrate.web.site import Site, WebSettings
@@ -34,13 +35,14 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.site = Site(settings)
-    app.add_exception_handler(RequestValidationError, api.validation_problems)
+    app.add_exception_handler(RequestValidationError, validation_problems)
     # Outermost last: the limits act before anything reads the request; every answer gets headers.
     app.add_middleware(RequestLimits)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=settings.static), name="static")
     app.include_router(calculator_pages.router)
     app.include_router(report_page.router)
+    app.include_router(strength_page.router)
     app.include_router(api.router)
     app.include_router(api.docs_router)
     if settings.list_db is not None:

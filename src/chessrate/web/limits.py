@@ -36,8 +36,10 @@ DEFAULT_BODY = 256_000
 #: Body of a tournament-file form: the file (20 MB), a FIDE list (20 MB), a K file (1 MB) and the
 #: other fields (a list's Latin-1 text sent back grows a little in UTF-8).
 UPLOAD_BODY = MAX_FILE + MAX_LIST_FILE + MAX_SMALL_FILE + 2_000_000
-#: Routes that take a tournament file.
-UPLOAD_ROUTES = frozenset({"/report", "/report.csv", "/api/report", "/list/admin/import"})
+#: Routes that take a tournament file (or games to analyse, ``/strength``).
+UPLOAD_ROUTES = frozenset(
+    {"/report", "/report.csv", "/api/report", "/list/admin/import", "/strength", "/strength/jobs"}
+)
 
 
 class BodyTooLarge(HTTPException):

@@ -21,19 +21,20 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from chessrate.report import report_csv
-from chessrate.requests.documents import ReportDocument, report_document
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
 from chessrate.requests.tournament_file import (
     MAX_FILE,
+    ReportDocument,
     ReportInputs,
     ReportResult,
     line_label,
+    report_document,
     tournament_file,
 )
-from chessrate.web.api import ERROR_RESPONSES, unprocessable
+from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
-from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
+from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
 from chessrate.web.uploads import Submitted, UploadError, read_form
 
 router = APIRouter()
