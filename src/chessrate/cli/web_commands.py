@@ -44,9 +44,9 @@ def serve(
     from chessrate.web.server import listening_socket, serve
 
     number = parse_count(port, field="--port", minimum=1, maximum=65535)
-    listening_socket(host, number).close()  # a bad host or port: one line, before anything else
     settings = WebSettings(list_db=list_db, list_admin_password=admin_password, secure_cookies=secure_cookies)
-    web_app = create_app(settings)
+    web_app = create_app(settings)  # a short admin password: one line
+    listening_socket(host, number).close()  # a bad host, a port in use: one line, before uvicorn
     missing = missing_assets(settings.static)
     if missing:
         sys.stderr.write(

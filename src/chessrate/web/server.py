@@ -76,14 +76,14 @@ def listening_socket(host: str, port: int) -> socket.socket:
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, UnicodeError):
-        raise InvalidInputError("host", host, "not an address of this machine or a name it knows") from None
+        raise InvalidInputError("--host", host, "not an address of this machine or a name it knows") from None
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
     except OSError as error:
         sock.close()
-        raise InvalidInputError("host", f"{host}:{port}", error.strerror or "cannot listen there") from None
+        raise InvalidInputError("--host", f"{host}:{port}", error.strerror or "cannot listen there") from None
     sock.set_inheritable(True)
     return sock
 
