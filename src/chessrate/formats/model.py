@@ -193,6 +193,10 @@ class Tournament:
     declared_rated_players: int | None = None
     encoding: str = "utf-8"
     _by_number: dict[int, Player] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: Each player's games, indexed once on first use (a report asks for every player's).
+    _games_by_number: dict[int, list[Game]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self._by_number.update((p.number, p) for p in self.players)
@@ -206,7 +210,12 @@ class Tournament:
 
     def games_of(self, number: int) -> Iterator[Game]:
         """Every game (played or not) of one player, in file order."""
-        return (g for g in self.games if number in (g.white, g.black))
+        if self.games and not self._games_by_number:
+            for game in self.games:
+                self._games_by_number.setdefault(game.white, []).append(game)
+                if game.black != game.white:
+                    self._games_by_number.setdefault(game.black, []).append(game)
+        return iter(self._games_by_number.get(number, ()))
 
     def rated_games(self, number: int) -> tuple[RatedGame, ...]:
         """The games of one player that count for rating, rated and unrated opponents alike.
