@@ -177,7 +177,7 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
     if variant not in STANDARD_VARIANTS:
         log.warning(line, "variant", f"{where} is {headers['Variant']!r}, not standard chess: not rated")
     round_text = headers.get("Round", "").strip()
-    round_match = re.fullmatch(r"(\d+)(?:\.\d+)*", round_text)
+    round_match = re.fullmatch(r"(\d{1,9})(?:\.\d+)*", round_text)
     if round_text not in UNKNOWN and round_match is None:
         log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}")
     event = headers.get("Event", "").strip()
