@@ -12,6 +12,8 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from chessrate.calculate import GameWorking
+from chessrate.elo import change as elo_change
+from chessrate.elo import expected_score
 from chessrate.fide.k_factor import KFactor
 from chessrate.fide.performance import InitialRating
 from chessrate.fide.rules import CapScope, FideRules, InitialRatingMethod
@@ -131,8 +133,19 @@ def k_reason(k: KFactor, t: Translator) -> str:
     return text
 
 
-def k_article(k: KFactor, t: Translator) -> str:
-    return t.gettext("given by you") if k.article == "given" else k.article
+_SEVEN_HUNDRED_ARTICLE = "; FIDE B.02 8.3.3 (700 rule)"
+
+
+def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
+    """Where K comes from: the article, or a club's source in the user's language (and the 700 rule)."""
+    if k.article == "given":
+        return t.gettext("given by you")
+    article, cut, _ = k.article.partition(_SEVEN_HUNDRED_ARTICLE)
+    if rules is not None and article == rules.source:
+        article = rules.source_in(t.language)
+    if cut:
+        return t.gettext("%(article)s; FIDE B.02 8.3.3 (the 700 rule)", article=article)
+    return article
 
 
 def rule_set_title(rules: RuleSet, t: Translator) -> str:
@@ -143,7 +156,7 @@ def rule_set_title(rules: RuleSet, t: Translator) -> str:
         )
     if rules.name == "elo":
         return t.gettext("Plain Elo")
-    return rules.title
+    return rules.title_in(t.language)
 
 
 def expected_method(rules: RuleSet, t: Translator) -> str:
@@ -279,3 +292,98 @@ def initial_reason(initial: InitialRating, rules: FideRules, t: Translator) -> s
     ):
         return working + "; " + t.gettext("a first rating is at most %(max)s.", max=rules.initial_rating_max)
     return working + "."
+
+
+# The clauses of a rating list's note (chessrate.ratinglist.initial, .publish, .glicko2_period and
+# chessrate.fide.performance), each recognised and rendered from the catalogs.
+_NOTE_CLAUSES: tuple[tuple[re.Pattern[str], Render], ...] = (
+    (
+        re.compile(r"(?P<n>\d+) games against rated opponents"),
+        lambda t, m: t.gettext("%(n)s games against rated opponents", **m),
+    ),
+    (
+        re.compile(
+            r"(?P<n>\d+) games against rated opponents from (?P<first>[\d-]+) to (?P<last>[\d-]+) \((?P<source>.*)\)"
+        ),
+        lambda t, m: t.gettext(
+            "%(n)s games against rated opponents from %(first)s to %(last)s (%(source)s)", **m
+        ),
+    ),
+    (
+        re.compile(r"a first rating needs at least (?P<n>\d+) \((?P<article>[\d.]+)\)"),
+        lambda t, m: t.gettext("a first rating needs at least %(n)s (%(article)s)", **m),
+    ),
+    (
+        re.compile(r"results may be pooled over (?P<n>\d+) months"),
+        lambda t, m: t.gettext("results may be pooled over %(n)s months", **m),
+    ),
+    (
+        re.compile(
+            r"a (?:score of zero|zero score) in (?:a|the) first event is disregarded \((?P<article>[^)]*)\)"
+        ),
+        lambda t, m: t.gettext("a score of zero in a first event is disregarded (%(article)s)", **m),
+    ),
+    (
+        re.compile(
+            r"(?P<rating>\d+) is below the floor (?P<floor>\d+): shown as unrated \((?P<article>[^)]*)\)"
+        ),
+        lambda t, m: t.gettext(
+            "%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)", **m
+        ),
+    ),
+    (
+        re.compile(r"(?P<rating>\d+) capped at the maximum initial rating (?P<limit>\d+)"),
+        lambda t, m: t.gettext("%(rating)s capped at the maximum initial rating %(limit)s", **m),
+    ),
+    (
+        re.compile(r"Ru = Ra \+ dp = (?P<sum>.*), rounded (?P<rating>\d+)"),
+        lambda t, m: t.gettext("Ru = Ra + dp = %(sum)s, rounded %(rating)s", **m),
+    ),
+    (
+        re.compile(r"no games: the deviation grows \(Glicko-2 Step 6\)"),
+        lambda t, m: t.gettext("no games: the deviation grows (Glicko-2 Step 6)"),
+    ),
+)
+
+
+def list_note(note: str, t: Translator) -> str:
+    """A rating list's note on a player's line, clause by clause in the user's language."""
+    rendered: list[str] = []
+    for clause in note.split("; "):
+        rendered.append(
+            next(
+                (
+                    render(t, match.groupdict())
+                    for pattern, render in _NOTE_CLAUSES
+                    if (match := pattern.fullmatch(clause))
+                ),
+                clause,
+            )
+        )
+    return "; ".join(rendered)
+
+
+#: Table and formula figures closer than this are not worth a note (issue 14: 0.1 rating points).
+TABLE_FORMULA_NOTE = Decimal("0.1")
+
+
+def table_formula_note(game: GameWorking, k: int, rules: RuleSet, t: Translator) -> str:
+    """When FIDE's table 8.1.2 and the logistic formula give changes 0.1 or more apart, the formula's figures.
+
+    Online calculators (and worked examples written with them) use the formula: near a difference of 400 the
+    table's step and the formula part by up to 0.01 in E, which K turns into a visible gap.
+    """
+    if rules.expected is not Expected.TABLE or game.score is None or game.change is None:
+        return ""
+    formula = expected_score(game.difference)
+    formula_change = elo_change(k, game.score, formula)
+    if abs(formula_change - game.change) < TABLE_FORMULA_NOTE:
+        return ""
+    return t.gettext(
+        "FIDE’s table 8.1.2 gives E %(table)s at this difference; the formula gives %(formula)s, so a calculator "
+        "that uses the formula shows %(change)s instead of %(table_change)s.",
+        table=t.fixed(game.expected),
+        formula=t.fixed(formula),
+        change=t.change(formula_change),
+        table_change=t.change(game.change),
+    )

@@ -61,11 +61,11 @@ class Translator:
             return "—"
         return self._decimal(value, "+0.0#;-0.0#")
 
-    def date(self, value: dt.date) -> str:
-        """A day as the locale writes it in full: 17 June 2022, 17 de junio de 2022."""
+    def date(self, value: dt.date, style: str = "long") -> str:
+        """A day as the locale writes it: in full (17 June 2022, 17 de junio de 2022) or ``medium``."""
         from babel.dates import format_date
 
-        return format_date(value, format="long", locale=self.language)
+        return format_date(value, format=style, locale=self.language)
 
     def whole(self, value: Decimal | int, *, signed: bool = False) -> str:
         return self._decimal(value, "+0;-0" if signed else "0")

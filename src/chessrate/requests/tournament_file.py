@@ -207,7 +207,7 @@ def _default_day(start: dt.date | None, options: OptionInputs, problems: Problem
             message=problems.t.gettext(
                 "The tournament started on %(day)s, before the first FIDE rules we know (1 July 2014): "
                 "give the day whose rules to use.",
-                day=start.isoformat(),
+                day=problems.t.date(start),
             ),
         )
         return None

@@ -87,6 +87,7 @@ def _page(mode: Mode) -> Callable[[Request], Any]:
             "inputs": inputs,
             "outcome": outcome,
             "errors": error_messages(problems),
+            "today": site.today(),
             "submitted": bool(form) and any(key not in {"lang"} for key in form),
             "focus": forms.focus_after(action, inputs),
             "marks": json.dumps(chart_marks(outcome.result)) if mode.chart else "[]",

@@ -3,7 +3,8 @@
 Read-only by default. With an admin password (``WebSettings.list_admin_password``) an admin page
 signs in with it and can import files and run periods; its session lasts
 ``list_session_minutes`` and every form carries the session's token. The pages read and write
-through :mod:`chessrate.ratinglist` only; they are in English (no catalog entries yet).
+through :mod:`chessrate.ratinglist` only, and are rendered by the calculator's
+:class:`~chessrate.web.site.Site`: in the user's language, with the locale's numbers and dates.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlalchemy import Engine
 
 from chessrate.errors import RatingError
+from chessrate.fide.k_factor import KFactor
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
@@ -36,11 +37,13 @@ from chessrate.ratinglist.queries import (
 )
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.store import StoreError, open_store
+from chessrate.requests.explanations import k_reason, list_note
+from chessrate.requests.language import Translator
+from chessrate.web.site import html_response, lang_links, site_of
 
 SESSION_COOKIE = "chessrate_list_session"
 MAX_UPLOAD = 5_000_000
 SORTS = ("rating", "name", "change", "games")
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 220, 36
 
 
 @dataclass
@@ -76,17 +79,7 @@ class _Pages:
     db: str
     admin_password: str | None
     sessions: Sessions
-    environment: Environment = field(init=False)
     _engine: Engine | None = None
-
-    def __post_init__(self) -> None:
-        self.environment = Environment(
-            loader=PackageLoader("chessrate.web", "templates"),
-            autoescape=select_autoescape(["html"]),
-            undefined=StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
 
     @property
     def engine(self) -> Engine:
@@ -94,13 +87,29 @@ class _Pages:
             self._engine = open_store(self.db)
         return self._engine
 
-    def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        """A list page in the visitor's language; ``?lang=`` links keep the page's query."""
+        site = site_of(request)
+        language = site.language(request)
+        state = {key: value for key, value in request.query_params.items() if key != "lang"}
         context.setdefault("admin_enabled", self.admin_password is not None)
-        html = self.environment.get_template(template).render(**context)
-        return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+        context.setdefault("page", "list")
+        context.setdefault("lang_links", lang_links(request.url.path, state))
+        t = site.translator(language)
+        context.setdefault("k_text", _k_text(t))
+        context.setdefault("notes", lambda note: list_note(note, t))
+        html = site.render(language, template, **context)
+        response = html_response(html, language, request)
+        response.status_code = status
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
-    def problem(self, error: RatingError, status: int = 404) -> HTMLResponse:
-        return self.render("list_problem.html", status=status, message=str(error))
+    def problem(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
+        return self.render(request, "list_problem.html", status=status, message=message)
+
+    def _t(self, request: Request) -> Translator:
+        site = site_of(request)
+        return site.translator(site.language(request))
 
     def router(self) -> APIRouter:
         router = APIRouter(include_in_schema=False)
@@ -120,40 +129,53 @@ class _Pages:
     async def list_page(
         self, request: Request, period: str | None = None, q: str = "", sort: str = "rating", all: str = ""
     ) -> Response:
+        t = self._t(request)
         try:
-            view = list_view(self.engine, period or None)
             with self.engine.connect() as connection:
                 periods = published_periods(connection)
-        except RatingError as error:
-            return self.problem(error)
+            view = (
+                list_view(self.engine, period or None)
+                if period or not periods
+                else _latest_with_games(self.engine, periods)
+            )
+        except RatingError:
+            if not periods:
+                return self.problem(request, t.gettext("No list has been published yet."))
+            return self.problem(request, t.gettext("Period %(period)s has no published list.", period=period))
         sort = sort if sort in SORTS else "rating"
         rows = [row for row in view.rows if all or row.rating is not None]
         if q.strip():
             needle = q.strip().casefold()
             rows = [row for row in rows if needle in row.name.casefold() or needle == str(row.fide_id or "")]
         rows = sorted(rows, key=_sort_key(sort))
-        return self.render("list.html", view=view, rows=rows, periods=periods, q=q, sort=sort, all=all)
+        return self.render(
+            request, "list.html", view=view, rows=rows, periods=periods, q=q, sort=sort, all=all
+        )
 
-    async def player_page(self, player: str) -> Response:
+    async def player_page(self, request: Request, player: str) -> Response:
         try:
             view = player_view(self.engine, player)
-        except RatingError as error:
-            return self.problem(error)
-        return self.render("list_player.html", player=view, chart=_history_chart(view))
+        except RatingError:
+            t = self._t(request)
+            return self.problem(
+                request, t.gettext("No player has the FIDE id or number %(player)s.", player=player)
+            )
+        return self.render(request, "list_player.html", player=view, chart=_history_chart(view))
 
-    async def event_page(self, event_id: int) -> Response:
+    async def event_page(self, request: Request, event_id: int) -> Response:
         try:
             view: EventView = event_view(self.engine, event_id)
-        except RatingError as error:
-            return self.problem(error)
-        return self.render("list_event.html", view=view)
+        except RatingError:
+            t = self._t(request)
+            return self.problem(request, t.gettext("There is no event %(event)s.", event=event_id))
+        return self.render(request, "list_event.html", view=view)
 
-    async def events_page(self) -> Response:
+    async def events_page(self, request: Request) -> Response:
         try:
             lines = event_lines(self.engine)
         except RatingError as error:
-            return self.problem(error)
-        return self.render("list_events.html", events=lines)
+            return self.problem(request, str(error))
+        return self.render(request, "list_events.html", events=lines)
 
     # Admin: only with a password, only within a session.
 
@@ -163,16 +185,20 @@ class _Pages:
 
     async def admin_page(self, request: Request, message: str = "") -> Response:
         if self.admin_password is None:
-            return self.render("list_problem.html", status=404, message="Administration is not enabled.")
-        return self.render("list_admin.html", token=self._session(request), message=message)
+            return self.render(
+                request, "list_problem.html", status=404, message="Administration is not enabled."
+            )
+        return self.render(request, "list_admin.html", token=self._session(request), message=message)
 
     async def login(self, request: Request) -> Response:
         if self.admin_password is None:
-            return self.render("list_problem.html", status=404, message="Administration is not enabled.")
+            return self.render(
+                request, "list_problem.html", status=404, message="Administration is not enabled."
+            )
         form = await request.form()
         given = str(form.get("password", ""))
         if not hmac.compare_digest(given.encode(), self.admin_password.encode()):
-            return self.render("list_admin.html", status=403, token=None, message="Wrong password.")
+            return self.render(request, "list_admin.html", status=403, token=None, message="Wrong password.")
         token = self.sessions.open()
         response = RedirectResponse("/list/admin", status_code=303)
         response.set_cookie(
@@ -199,16 +225,20 @@ class _Pages:
     async def import_file(self, request: Request) -> Response:
         ok, form = await self._authorised(request)
         if not ok:
-            return self.render("list_admin.html", status=403, token=None, message="Sign in first.")
+            return self.render(request, "list_admin.html", status=403, token=None, message="Sign in first.")
         upload = form.get("file")
         if upload is None or not hasattr(upload, "read"):
             return self.render(
-                "list_admin.html", status=422, token=self._session(request), message="No file."
+                request, "list_admin.html", status=422, token=self._session(request), message="No file."
             )
         data = await upload.read(MAX_UPLOAD + 1)
         if len(data) > MAX_UPLOAD:
             return self.render(
-                "list_admin.html", status=422, token=self._session(request), message="The file is too large."
+                request,
+                "list_admin.html",
+                status=422,
+                token=self._session(request),
+                message="The file is too large.",
             )
         name = Path(str(upload.filename or "upload")).name
         with tempfile.TemporaryDirectory() as folder:
@@ -218,29 +248,29 @@ class _Pages:
                 (event,) = import_files(self.engine, [path])
             except RatingError as error:
                 return self.render(
-                    "list_admin.html", status=422, token=self._session(request), message=str(error)
+                    request, "list_admin.html", status=422, token=self._session(request), message=str(error)
                 )
         message = (
             f"Imported event {event.id} '{event.name}' ({event.players} players), period {event.period}."
         )
-        return self.render("list_admin.html", token=self._session(request), message=message)
+        return self.render(request, "list_admin.html", token=self._session(request), message=message)
 
     async def run(self, request: Request) -> Response:
         ok, form = await self._authorised(request)
         if not ok:
-            return self.render("list_admin.html", status=403, token=None, message="Sign in first.")
+            return self.render(request, "list_admin.html", status=403, token=None, message="Sign in first.")
         try:
             period = Period.parse(str(form.get("period", "")))
             report = run_period(self.engine, period, republish=form.get("republish") == "on")
         except (RatingError, StoreError) as error:
             return self.render(
-                "list_admin.html", status=422, token=self._session(request), message=str(error)
+                request, "list_admin.html", status=422, token=self._session(request), message=str(error)
             )
         parts = [
             f"{run.period}: {run.status} (revision {run.revision}, {len(run.changes)} changed)"
             for run in report.periods
         ]
-        return self.render("list_admin.html", token=self._session(request), message="; ".join(parts))
+        return self.render(request, "list_admin.html", token=self._session(request), message="; ".join(parts))
 
 
 def _sort_key(sort: str) -> Any:
@@ -256,34 +286,35 @@ def _sort_key(sort: str) -> Any:
     return key
 
 
+def _latest_with_games(engine: Engine, periods: list[str]) -> Any:
+    """The newest published list on which someone played (an empty month shows nothing new)."""
+    view = None
+    for period in reversed(periods):
+        view = list_view(engine, period)
+        if any(row.games for row in view.rows):
+            return view
+    return view if view is not None else list_view(engine, None)
+
+
+def _k_text(t: Translator) -> Any:
+    """Why K was what it was, from the reason the list stored (in the core's words), in ``t``'s language."""
+
+    def text(k: int | None, reason: str | None) -> str:
+        if not reason:
+            return ""
+        return k_reason(KFactor(k=k or 0, reason=reason, article=""), t)
+
+    return text
+
+
 def _history_chart(player: PlayerView) -> dict[str, Any] | None:
-    """An SVG line of the player's published ratings, drawn on the server (no script needed)."""
+    """The player's published ratings by list date, for the chart (app.js draws it with uPlot)."""
     points = [(line.list_date, line.rating) for line in player.history if line.rating is not None]
     if not points:
         return None
-    low = min(rating for _, rating in points) - 20
-    high = max(rating for _, rating in points) + 20
-    span_x = max(len(points) - 1, 1)
-    inner_w, inner_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
-
-    def x(index: int) -> float:
-        return CHART_PAD + inner_w * index / span_x
-
-    def y(rating: int) -> float:
-        return CHART_PAD + inner_h * (high - rating) / (high - low)
-
-    marks = [
-        {"x": round(x(i), 1), "y": round(y(rating), 1), "label": f"{day.isoformat()}: {rating}"}
-        for i, (day, rating) in enumerate(points)
-    ]
     return {
-        "width": CHART_WIDTH,
-        "height": CHART_HEIGHT,
-        "points": " ".join(f"{m['x']},{m['y']}" for m in marks),
-        "marks": marks,
-        "low": low,
-        "high": high,
-        "first": points[0][0].isoformat(),
-        "last": points[-1][0].isoformat(),
-        "pad": CHART_PAD,
+        "days": [day.isoformat() for day, _ in points],
+        "ratings": [rating for _, rating in points],
+        "first": points[0][0],
+        "last": points[-1][0],
     }
