@@ -120,7 +120,7 @@ def rule_set_from_toml(text: str, *, origin: str) -> RuleSet:
             isinstance(code, str) and isinstance(text, str) for code, text in value.items()
         ):
             raise RuleSetError(
-                f"rule set file {origin!r}: {key} = {value!r}; write {{ es = \"...\", ca = \"...\" }}"
+                f'rule set file {origin!r}: {key} = {value!r}; write {{ es = "...", ca = "..." }}'
             )
         return tuple(sorted(value.items()))
 

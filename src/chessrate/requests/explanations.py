@@ -303,7 +303,8 @@ _NOTE_CLAUSES: tuple[tuple[re.Pattern[str], Render], ...] = (
     ),
     (
         re.compile(
-            r"(?P<n>\d+) games against rated opponents from (?P<first>[\d-]+) to (?P<last>[\d-]+) \((?P<source>.*)\)"
+            r"(?P<n>\d+) games against rated opponents from (?P<first>[\d-]+) to (?P<last>[\d-]+) "
+            r"\((?P<source>.*)\)"
         ),
         lambda t, m: t.gettext(
             "%(n)s games against rated opponents from %(first)s to %(last)s (%(source)s)", **m
@@ -380,8 +381,8 @@ def table_formula_note(game: GameWorking, k: int, rules: RuleSet, t: Translator)
     if abs(formula_change - game.change) < TABLE_FORMULA_NOTE:
         return ""
     return t.gettext(
-        "FIDE’s table 8.1.2 gives E %(table)s at this difference; the formula gives %(formula)s, so a calculator "
-        "that uses the formula shows %(change)s instead of %(table_change)s.",
+        "FIDE’s table 8.1.2 gives E %(table)s at this difference; the formula gives %(formula)s, so a "
+        "calculator that uses the formula shows %(change)s instead of %(table_change)s.",
         table=t.fixed(game.expected),
         formula=t.fixed(formula),
         change=t.change(formula_change),

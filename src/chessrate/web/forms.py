@@ -181,7 +181,7 @@ def _row_values(prefix: str, rows: tuple[GameRow, ...]) -> dict[str, str]:
 
 
 def focus_after(action: str, inputs: object) -> str:
-    """The field to focus after an add or remove button: the new row, or the row now in the removed one's place.
+    """The field to focus after an add or remove button: the new row, or the one in the removed one's place.
 
     Empty when the action moved no row (the focus then stays where it was).
     """
