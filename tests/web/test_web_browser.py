@@ -6,74 +6,13 @@ makes is recorded: none may go to another host.
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
-
-from chessrate.web import WebSettings, create_app
-from chessrate.web.assets import INSTALL_HINT, missing_assets
-
-CHROMIUM = "/usr/bin/chromium"
-DATA = Path(__file__).parent.parent / "data"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-REQUESTS: list[str] = []
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(scope="session")
-def base_url(settings: WebSettings) -> Iterator[str]:
-    missing = missing_assets(settings.static)
-    if missing:
-        pytest.fail(f"web assets missing ({', '.join(missing)}): {INSTALL_HINT}")
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=5)
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    # Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield chromium
-    chromium.close()
+from browser_support import DATA, REQUESTS
+from playwright.sync_api import Browser, Page, expect
 
 
 @pytest.fixture

@@ -77,14 +77,15 @@ def game_rows(form: Form, prefix: str = "", *, minimum: int) -> tuple[GameRow, .
         match = _GAME_KEY.fullmatch(key[len(prefix) :])
         if match and int(match.group(1)) < MAX_ROWS:
             found.setdefault(int(match.group(1)), {})[match.group(2)] = str(value)
-    count = max(minimum, max(found, default=-1) + 1)
+    # A fresh form shows ``minimum`` rows; a submitted or shared one its own (a removed row stays removed).
+    count = max(found) + 1 if found else minimum
     return tuple(GameRow(**found.get(index, {})) for index in range(count))
 
 
 def events(form: Form) -> tuple[EventInputs, ...]:
     indices = {int(match.group(1)) for key in form if (match := _EVENT_KEY.fullmatch(key))}
     indices = {index for index in indices if index < MAX_EVENTS}
-    count = max(DEFAULT_EVENTS, max(indices, default=-1) + 1)
+    count = max(indices) + 1 if indices else DEFAULT_EVENTS
     return tuple(
         EventInputs(
             start_rating=text(form, f"events-{index}-start_rating"),
