@@ -274,7 +274,7 @@ def test_a_superscript_digit_is_a_problem_of_the_file_not_a_crash(client: TestCl
     response = client.post("/report", files=upload("superscript.trf", data))
     assert response.status_code == 200
     assert "file" not in errors_of(response.text)
-    assert "invalid FIDE ID" in response.text
+    assert "invalid FIDE id “¹0”" in response.text
     api = client.post("/api/report", files=upload("superscript.trf", data))
     assert api.status_code == 200
     assert {"line": 5, "code": "invalid-fide-id"}.items() <= api.json()["problems"][0].items()
