@@ -1,40 +1,44 @@
 # chessrate: `make run` starts the main job, `make test` runs every check. Both set up what they need.
 VENV ?= .venv
 PYTHON ?= python3
+PORT ?= 8000
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
 ASSETS := src/chessrate/web/static/vendor/.installed
+export VENV PYTHON
 
-.PHONY: run test setup lint assets
+.PHONY: run test setup lint assets system-packages
 
-# The web calculator on http://127.0.0.1:8000, with a demo rating list (built once from the real
-# tournament files the package ships) at /list, on the embedded SQLite default ./chessrate.db.
-run: $(STAMP) $(ASSETS) chessrate.db
-	$(PY) -m chessrate serve --list-db chessrate.db
+# The web calculator on http://127.0.0.1:$(PORT) (make run PORT=8080), with a demo rating list
+# (built once from the real tournament files the package ships) at /list, on the embedded SQLite
+# default ./chessrate.db.
+run: system-packages setup $(ASSETS) chessrate.db
+	$(PY) -m chessrate serve --list-db chessrate.db --port $(PORT)
 
-chessrate.db: | $(STAMP)
+chessrate.db: | setup
 	$(PY) -m chessrate list demo --db chessrate.db
 
-test: $(STAMP) $(ASSETS) lint
-	$(PY) -m pytest -q
+# Debian packages (installed when root), .venv, assets, lint, a throwaway PostgreSQL stopped on
+# every exit, the whole suite: see scripts/test.sh.
+test:
+	scripts/test.sh
+
+# Debian's python3-venv, nodejs and npm: installed when root, otherwise the apt-get line to run.
+system-packages:
+	@scripts/system_packages.sh run
+
+# .venv with chessrate and its dev tools; a stale or half-made .venv is made again.
+setup:
+	@scripts/setup_venv.sh
 
 assets: $(ASSETS)
 
 # htmx, uPlot and Swagger UI from the npm registry, pinned by package-lock.json, served locally.
-$(ASSETS): package.json package-lock.json scripts/vendor_assets.py
+$(ASSETS): package.json package-lock.json scripts/vendor_assets.py | system-packages setup
 	npm ci --ignore-scripts --no-audit --no-fund
 	$(PY) scripts/vendor_assets.py
 	touch $(ASSETS)
 
-lint: $(STAMP)
+lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
-
-setup: $(STAMP)
-
-$(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)

@@ -3,7 +3,7 @@
     PYTHONPATH=src python benchmarks/bulk.py                   # 10^4 ... 10^7 games, plot
     PYTHONPATH=src python benchmarks/bulk.py --max-games 100000  # a quick run
 
-Every size is synthetic games (``chessrate.synthetic``, seed 1, one player per 40 games) over
+Every size is synthetic games (``chessrate.synthetic.generate(seed=1)``, one player per 40 games) over
 12 monthly rating periods, rated period after period: each period from the ratings the previous
 one left. On the same data, in the same run:
 

@@ -6,7 +6,7 @@ The largest PGN file of ``tests/data/pgn`` is repeated into a temporary file of 
 - ``chessrate.formats.read_pgn`` (``read_headers`` plus line numbers, checks and the model);
 - ``chess.pgn.read_headers`` in a loop (headers only, nothing built);
 - ``chess.pgn.read_game`` in a loop (full move parsing). It is about 50 times slower
-  (``shared/research/peers.md`` §4.1), so it reads only the first ``--full-megabytes`` (default 5)
+  (python-chess, [PYCHESS] in docs/sources.md), so it reads only the first ``--full-megabytes`` (default 5)
   of the same file; games per second is a rate, so the figures compare.
 
 Run from the repository root (about a minute for 100 MB on one core)::

@@ -4,8 +4,9 @@
 
 Starts the app with uvicorn on a free localhost port (as `chessrate serve` does) and posts the
 tournament form with the header htmx sends (HX-Request), as the page does on each keystroke:
-seed 002's three games and seed 001's six opponents. Prints the median and p99 time of a request,
-client included, and the bytes of HTML, JavaScript and CSS each page loads (uncompressed).
+the three games of [ELO-GUIDE] and the six opponents of [CIABE] (docs/sources.md). Prints the
+median and p99 time of a request, client included, and the bytes of HTML, JavaScript and CSS
+each page loads (uncompressed).
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from chessrate.web import WebSettings, create_app
 
 FORMS = {
-    "tournament, seed 002 (3 games, FIDE)": {
+    "tournament, ELO-GUIDE (3 games, FIDE)": {
         "rating": "1500", "k_preset": "20",
         "games-0-opponent": "1400", "games-0-result": "1",
         "games-1-opponent": "1600", "games-1-result": "½",
         "games-2-opponent": "1550", "games-2-result": "0",
     },
-    "tournament, seed 001 (6 opponents, Ciabe)": {
+    "tournament, CIABE (6 opponents, Ciabe)": {
         "rating": "1800", "scoring": "total", "points": "4,5", "rules": "ciabe",
         **{f"games-{i}-opponent": str(1500 + 100 * i) for i in range(6)},
     },

@@ -28,7 +28,7 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]  # fmt: skip
-SEED_001 = "&".join(f"games-{i}-opponent={r}" for i, r in enumerate(range(1500, 2001, 100)))
+CIABE_OPPONENTS = "&".join(f"games-{i}-opponent={r}" for i, r in enumerate(range(1500, 2001, 100)))
 #: File name -> (path with the example's query, viewport width).
 SHOTS = {
     "game.png": ("/game?rating=1500&opponent=1600&result=0.5&lang=en", 1200),
@@ -39,7 +39,7 @@ SHOTS = {
         1200,
     ),
     "tournament-ciabe-es.png": (
-        f"/tournament?rating=1800&scoring=total&points=4,5&rules=ciabe&{SEED_001}&lang=es",
+        f"/tournament?rating=1800&scoring=total&points=4,5&rules=ciabe&{CIABE_OPPONENTS}&lang=es",
         1200,
     ),
     "period-ca.png": (

@@ -3,8 +3,9 @@
 #
 # Needs Debian's `postgresql` package already installed (apt-get install -y postgresql); installs
 # nothing. Run as root (the server runs as the `postgres` user) or as any non-root user (the server
-# runs as that user). The cluster lives in a new temporary directory on a free local port; stop it
-# with the command printed on stderr. Usage:
+# runs as that user). The cluster lives in a new temporary directory /tmp/chessrate-pg.XXXXXX (or
+# the empty one given as argument) on a free local port; stop it and delete the directory with
+# scripts/stop_postgres.sh DIR, as printed on stderr. `make test` does all of this itself. Usage:
 #   export CHESSRATE_TEST_POSTGRES_URL="$(scripts/start_postgres.sh)"
 set -euo pipefail
 
@@ -16,7 +17,9 @@ fi
 
 # A free TCP port on the loopback interface, chosen by the kernel.
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-dir="$(mktemp -d /tmp/chessrate-pg.XXXXXX)"
+dir="${1:-$(mktemp -d /tmp/chessrate-pg.XXXXXX)}"
+# On any failure: show why, then stop whatever started and delete the directory.
+trap 'cat "$dir"/*.log >&2 2>/dev/null; "$(dirname "$0")/stop_postgres.sh" "$dir"' ERR
 
 if [ "$(id -u)" -eq 0 ]; then
   owner=postgres
@@ -32,5 +35,5 @@ as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
   -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off" start >/dev/null
 as_owner "$bindir/psql" -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE chessrate_test" >/dev/null
 
-echo "start_postgres.sh: stop it with: $( [ "$owner" = postgres ] && echo "runuser -u postgres -- ")$bindir/pg_ctl -D $dir/data stop" >&2
+[ -n "${1:-}" ] || echo "start_postgres.sh: stop it with: scripts/stop_postgres.sh $dir" >&2
 echo "postgresql+psycopg://postgres@127.0.0.1:$port/chessrate_test"

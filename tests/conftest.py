@@ -11,7 +11,7 @@ from hypothesis import settings
 
 from chessrate.cli import main
 
-# CI runs the property tests on a fixed seed, so that a run can be repeated exactly; locally they
+# CI runs the property tests derandomized, so that a run can be repeated exactly; locally they
 # explore new examples each time.
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):

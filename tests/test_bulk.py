@@ -27,7 +27,7 @@ def fide(day: dt.date) -> RuleSet:
     return fide_rule_set(rules_in_force(day), day=day)
 
 
-# FIDE online calculator outputs, shared/research/fide.md §6.1 [Z-FIX]: (id, own, opponent,
+# FIDE online calculator outputs, [FIDE-CALC]: (id, own, opponent,
 # score, K, change under the plain 400 cap for everyone, change under the 2025 rule).
 CALCULATOR = [
     ("F-C01", 2000, 2000, 1, 10, "5", "5"),
@@ -51,7 +51,7 @@ CALCULATOR = [
 
 @pytest.mark.parametrize(("day", "column"), [(DAY_2024, 5), (DAY_2025, 6)], ids=["2024-rules", "2025-rules"])
 def test_fide_calculator_vectors_in_one_period(day: dt.date, column: int) -> None:
-    """Every vector is a pair of players in one bulk period (fide.md §6.1, FIDE calculator [Z-FIX])."""
+    """Every vector is a pair of players in one bulk period (FIDE calculator, [FIDE-CALC])."""
     count = len(CALCULATOR)
     ratings = np.array([value for row in CALCULATOR for value in (row[1], row[2])])
     k = np.array([row[4] for row in CALCULATOR for _ in range(2)])
@@ -68,7 +68,7 @@ def test_fide_calculator_vectors_in_one_period(day: dt.date, column: int) -> Non
     ids=lambda value: str(value),
 )
 def test_700_rule_vectors(k: int, games: int, expected_k: int) -> None:
-    """fide.md §6.4, the 700 rule as the text states it (B.02 8.3.3)."""
+    """The 700 rule as the text states it (B.02 8.3.3)."""
     ratings = np.full(games + 1, 2000)
     white = np.zeros(games, dtype=np.intp)
     black = np.arange(1, games + 1)
@@ -92,8 +92,8 @@ def test_period_rounding_half_away_from_zero(own: int, opponent: int, half: int,
 
 
 def test_glickman_paper_example() -> None:
-    """Glickman's Glicko-2 example, tau 0.5: exact doubles of shared/research/glicko.md §2.2
-    (``glicko_test_vectors.json`` ``glicko2_paper_example``, asserted by JSpeedie/glicko2-rust)."""
+    """Glickman's Glicko-2 example, tau 0.5: exact doubles of [GLICKO2]'s example
+    (as asserted by JSpeedie/glicko2-rust)."""
     period = bulk.rate_glicko2_period(
         [0, 0, 0],
         [1, 2, 3],
@@ -106,11 +106,11 @@ def test_glickman_paper_example() -> None:
     assert period.rating[0] == pytest.approx(1464.0506705393013, abs=1e-9)
     assert period.deviation[0] == pytest.approx(151.51652412385727, abs=1e-9)
     assert period.volatility[0] == pytest.approx(0.0599959842864885, abs=1e-12)
-    assert period.iterations[0] == 2  # glicko.md §2.2: "2 Illinois iterations"
+    assert period.iterations[0] == 2  # [GLICKO2]'s example: two Illinois iterations
 
 
 def test_glicko2_bounded_iteration_fails_loudly() -> None:
-    """The paper's example takes 2 Illinois iterations (glicko.md §2.2): with 1 allowed, it fails."""
+    """The paper's example takes 2 Illinois iterations ([GLICKO2]): with 1 allowed, it fails."""
     with pytest.raises(ConvergenceError, match="player 0"):
         bulk.rate_glicko2_period(
             [0, 0, 0],
@@ -292,7 +292,7 @@ def test_k_factors_without_profile_are_the_scalar_ones() -> None:
     expected = [rules.k_for(Decimal(int(r)), None).k for r in ratings]
     assert bulk.k_factors(ratings, rules=rules).tolist() == expected
     ciabe = ciabe_rule_set()
-    # Ciabe's K by category (seed 001): 25 below 1580, 20 to 1699, 15 to 1824, 10 from 1825.
+    # Ciabe's K by category [CIABE]: 25 below 1580, 20 to 1699, 15 to 1824, 10 from 1825.
     assert bulk.k_factors(np.array([1500, 1580, 1700, 1825]), rules=ciabe).tolist() == [25, 20, 15, 10]
 
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 
-def test_game_json_keys_seed_002_400_rule_formula(cli: Any) -> None:
-    # seed 002: 1500 beats 1000, K 20, formula with the cap: E 0.91, +1.8.
+def test_game_json_keys_guide_400_rule_formula(cli: Any) -> None:
+    # [ELO-GUIDE]: 1500 beats 1000, K 20, formula with the cap: E 0.91, +1.8.
     run = cli("game", "1500", "1000", "1", "--k", "20", "--expected", "formula", "--json")
     assert run.code == 0, run.err
     data = run.json()
@@ -31,7 +31,7 @@ def test_game_as_of_before_and_after_2650_amendment(cli: Any) -> None:
     assert (after["change"], after["capped"]) == (0.4, False)
 
 
-def test_tournament_seed_001_points_form(cli: Any) -> None:
+def test_tournament_ciabe_points_form(cli: Any) -> None:
     run = cli(
         "tournament", "1800", "1500", "1600", "1700", "1800", "1900", "2000", "--points", "4,5",
         "--rules", "ciabe", "--json",
@@ -54,14 +54,14 @@ def test_tournament_seed_001_points_form(cli: Any) -> None:
     assert {"opponent", "difference", "capped", "expected", "score", "change"} <= set(data["games"][0])
 
 
-def test_tournament_seed_002_results_in_words(cli: Any) -> None:
+def test_tournament_guide_results_in_words(cli: Any) -> None:
     data = cli("tournament", "1500", "1400:win", "1600:tablas", "1550:derrota", "--k", "20", "--json").json()
     assert [g["change"] for g in data["games"]] == [7.2, 2.8, -8.6]
     assert (data["change"], data["new_rating"]) == (1.4, 1501)
 
 
 def test_games_against_average(cli: Any) -> None:
-    # seed 000's multi-game mode: 1500 K 20, 3 games v 1500 average, 2 points -> 20 x (2 - 1.5) = +10.
+    # [ELO-CALC-ES]'s multi-game mode: 1500 K 20, 3 games v 1500 average, 2 points -> 20 x (2 - 1.5) = +10.
     data = cli(
         "games", "1500", "--games", "3", "--points", "2", "--average", "1500", "--k", "20", "--json"
     ).json()
@@ -74,7 +74,7 @@ def test_games_against_average(cli: Any) -> None:
 
 
 def test_period_with_start_ratings_and_700_rule(cli: Any) -> None:
-    # seed 002's 700 rule: K 40 with 20 games -> 35.
+    # [ELO-GUIDE]'s 700 rule: K 40 with 20 games -> 35.
     events = ["@1500 " + " ".join(["1500:1"] * 10), " ".join(["1500:0"] * 10)]
     data = cli("period", "1500", *events, "--k", "40", "--json").json()
     assert data["k"] == 35
@@ -105,7 +105,7 @@ def test_performance_and_initial(cli: Any) -> None:
     # 4 of 6 -> p .67 -> dp 125 (table 8.1.1); Ra 1750 -> 1875.
     assert (perf["fide"], perf["average_opponent"], perf["dp"]) == (1875, 1750, 125)
     assert perf["formula"] is not None
-    # [Z-FIX] F-N01 -> 1922.
+    # [FIDE-CALC] F-N01 -> 1922.
     init = cli(
         "initial", "1902:1", "1877:1", "1884:1", "2012:0", "1832:0", "--as-of", "2025-12-01", "--json"
     ).json()

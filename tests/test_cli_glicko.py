@@ -1,7 +1,7 @@
 """The ``glicko`` and ``glicko2`` commands: JSON keys, published values, and bad input.
 
-Values: Glickman's worked examples (glicko.pdf, glicko2.pdf) and lila's rules as in
-``shared/research/glicko.md``.
+Values: Glickman's worked examples (glicko.pdf, glicko2.pdf) and lila's rules ([GLICKO], [GLICKO2],
+[LILA] in docs/sources.md).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def test_glicko2_idle_period(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_lichess_two_new_players(capsys: pytest.CaptureFixture[str]) -> None:
-    """Research §3.6: a new player beats a new player -> 1741.476, PGN "+241"."""
+    """[LILA], [LICHESS-DB]: a new player beats a new player -> 1741.476, PGN "+241"."""
     data = run_json(["glicko2", "--preset", "lichess", "1500:500:1"], capsys)
     assert data["rating"] == pytest.approx(1741.4758661119163, abs=1e-6)
     assert data["deviation"] == pytest.approx(396.6898168302284, abs=1e-6)
@@ -99,7 +99,7 @@ def test_lichess_two_new_players(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_lichess_loser_side_and_series(capsys: pytest.CaptureFixture[str]) -> None:
-    """Research §3.6: the loser of the same game prints "-242"; lila "mixed" case as a loss."""
+    """[LILA], [LICHESS-DB]: the loser of the same game prints "-242"; lila "mixed" case as a loss."""
     loser = run_json(["glicko2", "--preset", "lichess", "1500:500:0"], capsys)
     assert [g["rating_diff"] for g in loser["games"]] == ["-242"]
     mixed = run_json(

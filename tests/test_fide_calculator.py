@@ -1,4 +1,4 @@
-"""FIDE's own outputs: the online calculator vectors F-C01..F-C24 (research fide.md §6.1, [Z-FIX]).
+"""FIDE's own outputs: the online calculator vectors F-C01..F-C24 [FIDE-CALC].
 
 The calculator (recorded 2026-10-09) still caps every player at 400; the amended B.02 8.3.1
 (from 1 October 2025) exempts players rated 2650 and above. Each vector is checked under the rules
@@ -77,7 +77,7 @@ def test_fide_calculator_under_the_2650_amendment(
 
 
 def test_whose_rating_decides_the_exemption() -> None:
-    # [Z-FIX] F-P01/F-P02: in one game, 2813 uses the full gap (D 413, PD .93) while his 2400-rated
+    # [FIDE-CALC] F-P01/F-P02: in one game, 2813 uses the full gap (D 413, PD .93) while his 2400-rated
     # opponent is capped at 400.
     rules = fide_rule_set(rules_in_force(AFTER), day=AFTER)
     strong = rate_game(Decimal(2813), Decimal(2400), Decimal(1), rules=rules, k=10).event.games[0]
@@ -92,7 +92,7 @@ def test_whose_rating_decides_the_exemption() -> None:
     ids=["CELO400-2000-v-2420", "CELO400-2000-v-1550"],
 )
 def test_400_point_rule_examples(own: int, opponent: int, difference: int, pd: str) -> None:
-    # research fide.md §6.4 [CELO400]
+    # [CELO400]
     rules = fide_rule_set(rules_in_force(BEFORE), day=BEFORE)
     game = rate_game(Decimal(own), Decimal(opponent), Decimal(1), rules=rules, k=20).event.games[0]
     assert (game.difference, game.capped, game.expected) == (difference, True, Decimal(pd))

@@ -1,5 +1,5 @@
 """The FIDE regulations as dated data: both sides of every effective date, K, 700 rule, rounding,
-initial ratings (research fide.md §1, §2, §5, §6.3, §6.4)."""
+initial ratings ([FIDE-RR-2014], [FIDE-RR-2022], [FIDE-RR-2024], [FIDE-CALC])."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_versions_are_sorted_and_nothing_before_2014_is_guessed() -> None:
         rules_in_force(dt.date(2014, 6, 30))
 
 
-# research fide.md §6.4: derived from the text of 8.3.3.
+# Derived from the text of 8.3.3 [FIDE-RR-2024 §8.3.3].
 @pytest.mark.parametrize(
     ("k", "games", "expected"),
     [(40, 17, 40), (40, 18, 38), (20, 35, 20), (20, 36, 19), (20, 39, 17), (10, 70, 10), (10, 71, 9)],
@@ -118,7 +118,7 @@ def test_junior_rule_2014_ends_with_the_birthday_year() -> None:
 
 def test_cap_once_per_tournament_2022() -> None:
     # B022022 8.3.1: "a player may benefit from only one upgrade under this rule, for the game in
-    # which the rating difference is greatest" (research fide.md §5.1).
+    # which the rating difference is greatest" [FIDE-RR-2022 §8.3.1].
     day = dt.date(2023, 6, 1)
     games = [Game(D(1500), D(1)), Game(D(1450), D(1)), Game(D(1900), D(1))]
     result = rate_tournament(D(2000), games, rules=fide_rule_set(rules_in_force(day), day=day), k=20)
@@ -145,7 +145,7 @@ def test_period_rounding_once_versus_per_tournament() -> None:
 
 
 def test_period_rates_each_tournament_from_its_start_rating_and_k_over_all_games() -> None:
-    # K 20 list player with 39 games in a period -> K 17 in every tournament ([Z-FIX] F-P05).
+    # K 20 list player with 39 games in a period -> K 17 in every tournament ([FIDE-CALC] F-P05).
     day = dt.date(2026, 1, 1)
     rules = fide_rule_set(rules_in_force(day), day=day)
     first = Event(tuple(Game(D(2000), D(1)) for _ in range(20)))
@@ -158,7 +158,7 @@ def test_period_rates_each_tournament_from_its_start_rating_and_k_over_all_games
     assert result.events[1].change == 17 * 19 * (0 - D(".64"))
 
 
-# research fide.md §6.3: FIDE's initial-rating calculator (2022 rule) and the current rule
+# [FIDE-CALC] F-I01..F-I08: FIDE's initial-rating calculator (2022 rule) and the current rule
 # recomputed for the same inputs, all opponents rated Rc.
 INITIAL = [
     ("F-I01", 2000, "3", 5, 2020, 1993),
@@ -186,7 +186,7 @@ def test_initial_rating_2022_and_2024(
 
 
 def test_initial_rating_published_first_rating_f_n01() -> None:
-    # [Z-FIX] F-N01: opponents 1902 1877 1884 2012 1832, 3 points -> Ra 1872.43, p .57, dp 50 -> 1922.
+    # [FIDE-CALC] F-N01: opponents 1902 1877 1884 2012 1832, 3 points -> Ra 1872.43, p .57, dp 50 -> 1922.
     result = initial_rating([D(r) for r in (1902, 1877, 1884, 2012, 1832)], D(3), rules=FIDE_2024_03)
     assert result.rating == 1922
     assert round(result.average_opponent or 0, 2) == D("1872.43")
@@ -209,7 +209,7 @@ def test_initial_rating_refused_with_reason(opponents: list[int], points: str, w
 
 
 def test_fide_performance_ra_plus_dp() -> None:
-    # Seed 001's tournament: Ra 1750, p = 4.5/6 = .75 -> dp 193 (table 8.1.1) -> 1943.
+    # [CIABE]'s tournament: Ra 1750, p = 4.5/6 = .75 -> dp 193 (table 8.1.1) -> 1943.
     result = fide_performance([D(r) for r in (1500, 1600, 1700, 1800, 1900, 2000)], D("4.5"))
     assert (result.average_opponent, result.fractional_score, result.dp, result.rating) == (
         1750,

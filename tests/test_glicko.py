@@ -1,6 +1,6 @@
 """Glicko-1 against Glickman's "The Glicko system" (glicko.net/glicko/glicko.pdf).
 
-Values from ``shared/research/glicko.md`` §1 and ``glicko_test_vectors.json``: the paper's
+Values from [GLICKO] (docs/sources.md): the paper's
 rounded figures, and the exact doubles confirmed by sublee/glicko ``glickotests.py``
 (``Rating(1464.106, 151.399)``) and jitwit/J-esquisse ``glicko.ijs``.
 """
@@ -77,7 +77,7 @@ def test_c_from_rd_50_to_350_in_100_periods() -> None:
 
 
 def test_step1_then_paper_games() -> None:
-    """Research vector (derived): Step 1 with c = 34.641 (50->350 in 100), t = 1, then the games."""
+    """Derived (the paper's formulas): Step 1 with c = 34.641 (50->350 in 100), t = 1, then the games."""
     result = rate_period(PAPER_PLAYER, PAPER_GAMES, c=c_for_growth(50, 350, 100), periods=1)
     assert result.start.deviation == pytest.approx(202.977831, abs=1e-6)
     assert result.after.rating == pytest.approx(1463.4972127832038, abs=1e-6)

@@ -1,7 +1,7 @@
 """Glicko-2 against Glickman's "Example of the Glicko-2 system" (glicko.net/glicko/glicko2.pdf).
 
-Exact doubles as asserted by JSpeedie/glicko2-rust ``tests/integration_test.rs`` @9c78575d and
-transcribed in ``shared/research/glicko.md`` §2.2 / ``glicko_test_vectors.json``; the paper's
+Exact doubles as asserted by JSpeedie/glicko2-rust ``tests/integration_test.rs`` @9c78575d
+([GLICKO2] in docs/sources.md); the paper's
 rounded figures beside them.
 """
 
@@ -87,11 +87,11 @@ def test_paper_example_public_result() -> None:
     assert round(result.after.deviation, 2) == 151.52
     assert math.floor(result.after.volatility * 1e5) / 1e5 == 0.05999
     assert result.expected_scores == pytest.approx([0.639, 0.432, 0.303], abs=5e-4)
-    assert result.iterations == 2  # research §2.2: "2 Illinois iterations"
+    assert result.iterations == 2  # [GLICKO2]'s example: two Illinois iterations
 
 
 def test_not_the_pypi_glicko2_bug() -> None:
-    """PyPI glicko2 2.1.0 gives sigma' 0.05999342315486217 (mu^2 for phi^2, research §5.1)."""
+    """PyPI glicko2 2.1.0 gives sigma' 0.05999342315486217 (mu^2 for phi^2, [PYPI-GLICKO2])."""
     after = rate_period(PLAYER, GAMES, tau=0.5).after
     assert abs(after.volatility - 0.05999342315486217) > 2e-6
 
@@ -104,7 +104,7 @@ def test_idle_period() -> None:
 
 
 def test_single_win() -> None:
-    """Research vector (derived; glicko_rating_system README ~1563.6, ~175.4, ~0.06)."""
+    """Derived from [GLICKO2]'s formulas (glicko_rating_system's README: ~1563.6, ~175.4, ~0.06)."""
     after = rate_period(PLAYER, GAMES[:1], tau=0.5).after
     assert after.rating == pytest.approx(1563.5641943063383, abs=1e-6)
     assert after.deviation == pytest.approx(175.402655938555, abs=1e-6)
@@ -130,7 +130,7 @@ def test_tau_is_honoured_lila_mixed_case() -> None:
 
 
 def test_skelo_comparison_value() -> None:
-    """Research §5.2: 1600/350 vs 1500/350, Glicko formula 0.5766713999885229 (skelo gives 0.814)."""
+    """[SKELO]: 1600/350 vs 1500/350, Glicko formula 0.5766713999885229 (skelo gives 0.814)."""
     value = expected_score_between(Glicko2Rating(1600, 350), Glicko2Rating(1500, 350))
     assert value == pytest.approx(0.5766713999885229, abs=1e-6)
 

@@ -1,6 +1,6 @@
 """The Lichess preset against lila's own tests and constants.
 
-Sources (``shared/research/glicko.md`` §3, ``glicko_test_vectors.json``): lila
+Sources ([LILA], [SCALACHESS], [LICHESS-DB] in docs/sources.md): lila
 ``modules/rating/src/test/RatingCalculatorTest.scala`` @57a97098 (its asserted values, and the
 exact doubles recomputed from the published formulas, all within lila's tolerances); lila
 ``Glicko.scala`` @39329bfd (constants, live deviation); lila ``PerfsUpdater.scala`` @b81e1d63 and
@@ -145,7 +145,7 @@ def test_live_deviation_is_clamped_to_500() -> None:
 
 
 def test_two_new_players_white_wins() -> None:
-    """Research §3.6: 1500/500/0.09 each, 1-0 -> 1741.476 / 1258.524, PGN "+241" / "-242"."""
+    """[LILA], [LICHESS-DB]: 1500/500/0.09 each, 1-0 -> 1741.476 / 1258.524, PGN "+241" / "-242"."""
     game = rate_game(NEW_PLAYER, NEW_PLAYER, 1)
     assert game.white.after.rating == pytest.approx(1741.4758661119163, abs=1e-6)
     assert game.black.after.rating == pytest.approx(1258.5241338880837, abs=1e-6)

@@ -23,7 +23,7 @@ FIDE = fide_rule_set(FIDE_2024_03, day=dt.date(2024, 6, 1))
 
 @given(ratings, ratings, scores, ks, st.sampled_from([PLAIN_ELO, FIDE]))
 def test_zero_sum_with_equal_k(a: Decimal, b: Decimal, score: Decimal, k: int, rules: object) -> None:
-    # With the same K, what one player gains the other loses (seed 002), with or without the cap.
+    # With the same K, what one player gains the other loses [ELO-GUIDE], with or without the cap.
     gain = rate_game(a, b, score, rules=rules, k=k).period.change  # type: ignore[arg-type]
     loss = rate_game(b, a, 1 - score, rules=rules, k=k).period.change  # type: ignore[arg-type]
     if rules is FIDE:
@@ -44,7 +44,7 @@ def test_monotone_in_the_opponents_rating(
 
 @given(st.integers(min_value=-735, max_value=735))
 def test_table_and_formula_within_two_hundredths_below_735(difference: int) -> None:
-    # research fide.md §2.4: the two differ by at most about 0.018 for |D| <= 800.
+    # [SE2][MILV]: the two differ by at most about 0.018 for |D| <= 800.
     assert abs(scoring_probability(difference) - elo.expected_score(difference)) <= Decimal("0.02")
 
 

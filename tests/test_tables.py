@@ -1,4 +1,4 @@
-"""FIDE tables 8.1.1 and 8.1.2 (B.02 §8.1), checked against the handbook values in research fide.md §3."""
+"""FIDE tables 8.1.1 and 8.1.2 (B.02 §8.1), checked against the handbook values of [FIDE-RR-2024 §8.1]."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from chessrate.fide.tables import PD_TABLE, rating_difference, scoring_probability
 
-# Every row edge of table 8.1.2, read from the handbook layout (research fide.md §3.2).
+# Every row edge of table 8.1.2, read from the handbook layout [FIDE-RR-2024 §8.1.2].
 ROW_EDGES = [
     (0, ".50"), (3, ".50"), (4, ".51"), (10, ".51"), (11, ".52"), (17, ".52"), (18, ".53"), (25, ".53"),
     (26, ".54"), (32, ".54"), (33, ".55"), (39, ".55"), (40, ".56"), (46, ".56"), (47, ".57"), (53, ".57"),
@@ -44,7 +44,7 @@ def test_table_8_1_2_rows_are_contiguous_from_zero() -> None:
     assert all(Decimal(h) + Decimal(low) == 1 for _, _, h, low in PD_TABLE)
 
 
-# Table 8.1.1 entries from the handbook layout (research fide.md §3.1).
+# Table 8.1.1 entries from the handbook layout [FIDE-RR-2024 §8.1.1].
 DP_ENTRIES = [
     ("1.00", 800), ("0.99", 677), ("0.92", 401), ("0.85", 296), ("0.76", 202), ("0.57", 50),
     ("0.51", 7), ("0.50", 0), ("0.49", -7), ("0.43", -50), ("0.29", -158), ("0.20", -240),

@@ -5,9 +5,8 @@ volatility). Here everything is on the Glicko-2 scale (``mu``, ``phi``, ``sigma`
 carries the paper's number.
 
 Source: Mark E. Glickman, "Example of the Glicko-2 system" (glicko.net/glicko/glicko2.pdf,
-revision of 2022-03-22, ``<=`` in Step 5.4(b)), as transcribed in
-``shared/research/glicko.md`` §2.1; exact intermediates checked against
-``glicko_test_vectors.json`` ``glicko2_paper_example``. Lichess's port
+revision of 2022-03-22, ``<=`` in Step 5.4(b)) [GLICKO2]; exact intermediates checked against
+the paper's example as asserted by JSpeedie/glicko2-rust (docs/sources.md). Lichess's port
 (scalachess ``glicko/impl/RatingCalculator.scala``) differs only in the number of elapsed
 rating periods in Step 6, which is why it is a parameter here.
 """

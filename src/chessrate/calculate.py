@@ -104,7 +104,7 @@ class TournamentResult:
 
 @dataclass(frozen=True, kw_only=True)
 class AverageResult:
-    """G games against an opponent of average rating, P points in all (seed 000's multi-game mode)."""
+    """G games against an opponent of average rating, P points in all ([ELO-CALC-ES]'s multi-game mode)."""
 
     rules: RuleSet
     rating: Decimal

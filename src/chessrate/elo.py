@@ -16,7 +16,7 @@ SCALE = Decimal(400)
 def expected_score(difference: Decimal | int) -> Decimal:
     """Logistic expected score of a player rated ``difference`` points above the opponent.
 
-    E = 1 / (1 + 10^(-D/400)): the points expected per game, draws counting half (seed 000/002).
+    E = 1 / (1 + 10^(-D/400)): the points expected per game, draws counting half [ELO-CALC-ES][ELO-GUIDE].
     """
     with localcontext() as context:
         context.prec = 28

@@ -1,8 +1,8 @@
 """Glicko (Glicko-1) as Mark Glickman published it: a rating and a rating deviation (RD).
 
-Source: Glickman, "The Glicko system" (glicko.net/glicko/glicko.pdf), Steps 1 and 2, as
-transcribed in ``shared/research/glicko.md`` §1 (Wikipedia "Glicko rating system", a copy of the
-paper's steps on codefu.mk, the FICS "glicko" help file quoting Glickman).
+Source: Glickman, "The Glicko system" (glicko.net/glicko/glicko.pdf), Steps 1 and 2 [GLICKO], read
+through Wikipedia "Glicko rating system", a copy of the paper's steps on codefu.mk, and the FICS
+"glicko" help file quoting Glickman [FICS-GLICKO].
 
 >>> after = rate_period(
 ...     GlickoRating(1500, 200),
@@ -12,7 +12,7 @@ paper's steps on codefu.mk, the FICS "glicko" help file quoting Glickman).
 (1464, 151.4)
 
 **Expected score, not win probability.** :func:`expected_score` counts a draw as half a point
-(``shared/seeds/002_*.txt``). Glicko gives no separate probability of a win.
+([ELO-GUIDE]). Glicko gives no separate probability of a win.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ UNRATED_DEVIATION = 350.0
 #: Step 1 caps the grown RD at the unrated player's 350.
 MAX_DEVIATION = UNRATED_DEVIATION
 #: Glickman suggests "an RD never drop below a threshold value, such as 30" (quoted in lila issue
-#: #7274; which PDF is unconfirmed, research §1.1). Off unless asked for: the paper's steps have no
-#: floor.
+#: #7274 [LILA-7274]; which of his papers says it is unconfirmed). Off unless asked for: the
+#: paper's steps have no floor.
 SUGGESTED_MIN_DEVIATION = 30.0
 
 
@@ -133,7 +133,7 @@ def expected_score_between(player: GlickoRating, opponent: GlickoRating) -> floa
     """Expected score of ``player`` against ``opponent`` counting both RDs.
 
     E = 1 / (1 + 10^(-g(sqrt(RD1^2 + RD2^2)) (r1 - r2) / 400)), Glickman's answer quoted in the
-    FICS "glicko" help file (research §1.1).
+    FICS "glicko" help file [FICS-GLICKO].
     """
     combined = math.hypot(player.deviation, opponent.deviation)
     return _logistic10(g(combined) * (player.rating - opponent.rating) / 400)
@@ -180,7 +180,7 @@ def rate_period(
     Without ``c`` the given RD is taken as the RD at the period start, as in the paper's worked
     example. With ``c``, Step 1 first grows it over ``periods`` periods (the paper's t), capped at
     ``max_deviation``. Opponents' RDs are taken as given: the paper does not say whether they are
-    before or after their own Step 1 (research §1.1, open point).
+    before or after their own Step 1 (an open point, [SKILLRATINGS-3]).
 
     ``min_deviation`` (for example :data:`SUGGESTED_MIN_DEVIATION`) keeps the new RD from
     dropping below a floor, as Glickman advises; the published steps have none.

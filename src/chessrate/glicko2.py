@@ -4,7 +4,7 @@ Plain words here (rating, deviation, volatility); the paper's steps, in its own 
 :mod:`chessrate._glicko2_steps`. Lichess's way of running Glicko-2 is :mod:`chessrate.lichess`.
 
 Source: Glickman, "Example of the Glicko-2 system" (glicko.net/glicko/glicko2.pdf, revision of
-2022-03-22), transcribed in ``shared/research/glicko.md`` §2.
+2022-03-22) [GLICKO2].
 
 >>> after = rate_period(
 ...     Glicko2Rating(1500, 200, 0.06),
@@ -15,7 +15,7 @@ Source: Glickman, "Example of the Glicko-2 system" (glicko.net/glicko/glicko2.pd
 (1464.05, 151.52, 0.06)
 
 **Expected score, not win probability.** :func:`expected_score` is the points a player should
-score per game, a draw counting one half (``shared/seeds/002_*.txt``: "0,76 no significa un 76 %
+score per game, a draw counting one half ([ELO-GUIDE]: "0,76 no significa un 76 %
 de probabilidades de ganar"). Glicko-2 models a game as won or lost and draws as half of each;
 it gives no separate probability of winning, so this module offers none.
 """
@@ -213,7 +213,7 @@ def expected_score_between(player: Glicko2Rating, opponent: Glicko2Rating) -> fl
     """Expected score of ``player`` against ``opponent``, counting both players' uncertainty.
 
     Glickman's predictive formula E = 1/(1 + 10^(-g(sqrt(RD1^2 + RD2^2)) (r1 - r2)/400)), quoted in
-    the FICS "glicko" help file (``shared/research/glicko.md`` §1.1), here on the Glicko-2 scale.
+    the FICS "glicko" help file [FICS-GLICKO], here on the Glicko-2 scale.
     ``expected_score_between(a, b) + expected_score_between(b, a) == 1``.
     """
     combined = math.hypot(player.deviation, opponent.deviation)

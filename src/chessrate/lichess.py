@@ -1,7 +1,7 @@
 """Glicko-2 as Lichess runs it: each game its own rating period, RD that grows by calendar days.
 
-Everything here follows the code of lichess-org/lila and lichess-org/scalachess as transcribed in
-``shared/research/glicko.md`` §3 (lila ``modules/rating/src/main/Glicko.scala`` @39329bfd,
+Everything here follows the code of lichess-org/lila and lichess-org/scalachess [LILA] [SCALACHESS]
+(lila ``modules/rating/src/main/Glicko.scala`` @39329bfd,
 ``Perf.scala`` @d99cb8db, ``modules/round/src/main/PerfsUpdater.scala`` @b81e1d63,
 ``RatingRegulator.scala`` @06b0a53e; scalachess ``rating/src/main/scala/glicko/`` @2370472a and
 ``model.scala`` @014416ea). One game:

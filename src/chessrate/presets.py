@@ -24,11 +24,11 @@ from chessrate.ruleset import (
     fide_rule_set,
 )
 
-#: The plain Elo of online calculators (seed 000): logistic formula, no cap, K given by the user.
+#: The plain Elo of online calculators [ELO-CALC-ES]: logistic formula, no cap, K given by the user.
 PLAIN_ELO = RuleSet(
     name="elo",
     title="Plain Elo (logistic formula, no cap)",
-    source="E = 1 / (1 + 10^((Rb - Ra) / 400)), R' = R + K (S - E)",
+    source="E = 1 / (1 + 10^((Rb - Ra) / 400)), R' = R + K (S - E) [ELO-CALC-ES]",
     expected=Expected.FORMULA,
     cap=None,
     k_policy=None,
@@ -60,7 +60,7 @@ def resolve_rule_set(spec: str | None, *, as_of: dt.date) -> RuleSet:
 
 
 def ciabe_rule_set() -> RuleSet:
-    """The Ciabe club's rules, from the TOML file shipped with chessrate."""
+    """The Ciabe club's rules [CIABE], from the TOML file shipped with chessrate."""
     text = resources.files("chessrate").joinpath("data/ciabe.toml").read_text(encoding="utf-8")
     return rule_set_from_toml(text, origin="ciabe.toml")
 

@@ -64,7 +64,7 @@ class KBand:
 
 @dataclass(frozen=True, kw_only=True)
 class KByRatingBand:
-    """A club's K by rating category, such as the Ciabe club's 25/20/15/10 (seed 001)."""
+    """A club's K by rating category, such as the Ciabe club's 25/20/15/10 [CIABE]."""
 
     bands: tuple[KBand, ...]
     source: str

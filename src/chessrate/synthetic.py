@@ -2,7 +2,7 @@
 
 Players get a hidden true strength; games are drawn over consecutive months between players of
 nearby strength (as in a club or a Swiss tournament), with results drawn from the true strengths
-by the logistic expectation and a share of draws. The same ``seed`` gives the same games.
+by the logistic expectation and a share of draws. The same arguments give the same games.
 
 The games come as the arrays :mod:`chessrate.bulk` rates: player indices for White and Black,
 White's score in half points (0, 1, 2), and for each game its day, its month (the rating period)

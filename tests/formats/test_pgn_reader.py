@@ -1,4 +1,5 @@
-"""PGN reader: on the real files of tests/data/pgn (counts: shared/data/README.md), and fixtures."""
+"""PGN reader: on the real files of tests/data/pgn (counts made from the files, tests/data/SOURCES.md),
+and fixtures."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from chessrate.formats import Kind, read_pgn
 
 PGN = Path(__file__).parents[1] / "data" / "pgn"
 
-# (file, games, players, highest round, {result: count}) from shared/data/README.md.
+# (file, games, players, highest round, {result: count}) counted from the files (tests/data/SOURCES.md).
 FILES = [
     ("candidates-2022.pgn", 56, 8, 14, {"1-0": 14, "0-1": 9, "1/2-1/2": 33}),
     ("stlouis-rapid-2022.pgn", 45, 10, 9, {"1-0": 8, "0-1": 10, "1/2-1/2": 27}),

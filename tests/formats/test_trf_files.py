@@ -1,6 +1,6 @@
 """The TRF reader on the real files of tests/data/trf.
 
-Expected counts come from ``shared/data/README.md`` (copied in ``tests/data/SOURCES.md``) or are
+Expected counts were made from the files when they were copied (``tests/data/SOURCES.md``) or are
 counted in the test straight from the file's text with a regular expression, independently of the
 reader; single players and games were read by hand from the file text (the line is quoted beside
 each case).
@@ -42,7 +42,7 @@ def played_in_text(name: str) -> int:
     return sum(bool(re.fullmatch(r" *\d+ [wb] [10=]", c)) for c in raw_cells(name)) // 2
 
 
-# (file, players, rounds, planned rounds, TRF version) from shared/data/README.md.
+# (file, players, rounds, planned rounds, TRF version) counted from the files (tests/data/SOURCES.md).
 FILES = [
     ("fide-example.trf", 284, 7, None, "TRF16"),
     ("javafo-sample2.trf", 52, 5, 9, "TRF16"),  # 4 rounds played, round-5 byes pre-set; XXR 9
@@ -70,7 +70,7 @@ def test_played_games_match_the_text(name: str) -> None:
     assert all(g.kind is Kind.PLAYED for g in tournament.played_games)
 
 
-# Result codes of the round cells, from shared/data/README.md ("" is a blank cell).
+# Result codes of the round cells, counted from the files ("" is a blank cell).
 CODES = [
     ("fide-example.trf", {"+": 11, "-": 11, "": 26}),
     ("javafo-sample2.trf", {"H": 16, "Z": 6, "U": 3, "+": 4, "-": 4}),

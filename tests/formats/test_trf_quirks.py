@@ -1,4 +1,4 @@
-"""Small TRF files written here, one per quirk of real files (shared/research/peers.md §2.4).
+"""Small TRF files written here, one per quirk of real files ([TRF-FILES] in docs/sources.md).
 
 The fixture is a 4-player, 3-round Swiss worked out by hand:
 
@@ -24,7 +24,7 @@ from chessrate.formats import Kind, read_trf
 def player(
     number: int, sex: str, title: str, name: str, rating: str, points: str, rank: int, cells: str
 ) -> str:
-    """A 001 line at the columns of shared/research/peers.md §2.2."""
+    """A 001 line at the columns of [TRF16] / [TRF26]."""
     return (
         f"001 {number:>4} {sex}{title:>3} {name:<33} {rating:>4} ESP {'':>11} {'1990/01/01':<10} "
         f"{points:>4} {rank:>4}  {cells}"
@@ -215,7 +215,7 @@ def test_unknown_records_are_warnings() -> None:
 
 
 def test_xxs_scoring_is_used_for_points() -> None:
-    # JaVaFo XXS (peers.md §2.3): a win 3 points, a draw 1. Player 1: 3 + 1 + 3 (F) = 7.
+    # JaVaFo XXS ([AUM]): a win 3 points, a draw 1. Player 1: 3 + 1 + 3 (F) = 7.
     lines = [line.replace(" 2.5 ", " 7.0 ") for line in PLAYERS[:1]]
     lines += [PLAYERS[1].replace(" 0.5 ", " 1.0 "), PLAYERS[2].replace(" 1.5 ", " 4.0 ")]
     lines += [PLAYERS[3].replace(" 1.0 ", " 3.0 ")]

@@ -12,7 +12,7 @@ How the year is built: each real file is imported once with ``--start`` moved in
     2024-08  XX Open Internacional de Gros (javafo-sample2)
 
 The list of 1 March 2024 (period 2024-02) carries FIDE's one-time adjustment. Hand-checked values
-below are worked from table 8.1.2 (research fide.md §3.2) and 8.1.1 (§3.1) in the comments.
+below are worked from table 8.1.2 [FIDE-RR-2024 §8.1.2] and 8.1.1 [FIDE-RR-2024 §8.1.1] in the comments.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def test_fide_ding_candidates_then_the_match_game_from_the_stores_lists(fide_yea
     assert (game.own_rating, game.opponent_rating, game.expected) == (2792, 2808, Decimal("0.48"))
     assert (nepo.change, nepo.rounded_change, nepo.rating) == (Decimal("0.2"), 0, 2792)
     assert ding["2023-11"].change == Decimal("-0.2")
-    # Rated 2400 or more: no adjustment on the list of 1 March 2024 (fide.md §2.9).
+    # Rated 2400 or more: no adjustment on the list of 1 March 2024 [FIDE-PROP].
     assert history(fide_year, NEPO)["2024-02"].rating == 2792
 
 
@@ -133,7 +133,7 @@ def test_fide_club_player_then_the_march_2024_adjustment(fide_year: str) -> None
     #  sum (S - PD) = .08 + .08 + .87 - .75 = 0.28; x 20 = 5.6 -> 6; 1923 + 6 = 1929.
     jan = row_of(fide_year, "2024-01", "Player, 2")
     assert (jan.rating_before, jan.k, jan.games, jan.rating) == (1923, 20, 4, 1929)
-    # List of 1 March 2024: 1929 + 0.40 x (2000 - 1929) = 1929 + 28.4 -> 28 = 1957 (fide.md §2.9).
+    # List of 1 March 2024: 1929 + 0.40 x (2000 - 1929) = 1929 + 28.4 -> 28 = 1957 [FIDE-PROP].
     march = row_of(fide_year, "2024-02", "Player, 2")
     assert (march.rating_before, march.adjustment, march.rating) == (1929, 28, 1957)
 
@@ -193,7 +193,7 @@ def ciabe_year(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def test_ciabe_club_rules_over_the_year(ciabe_year: str) -> None:
-    # Seed 001: K 10 from 1825, no 400-point rule, rounded per tournament, no 1 March adjustment.
+    # [CIABE]: K 10 from 1825, no 400-point rule, rounded per tournament, no 1 March adjustment.
     # "Player, 2" 1923 in January: P11 D 535 -> .97; P7 407 -> .92; P1 -317 -> .13; P5 189 -> .75.
     #  .03 + .08 + .87 - .75 = 0.23; x 10 = 2.3 -> 2: 1925, and still 1925 on 1 March 2024.
     jan = row_of(ciabe_year, "2024-01", "Player, 2")

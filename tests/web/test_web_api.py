@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-SEED_001_OPPONENTS = [1500, 1600, 1700, 1800, 1900, 2000]
-SEED_002_GAMES = [
+CIABE_OPPONENTS = [1500, 1600, 1700, 1800, 1900, 2000]
+GUIDE_GAMES = [
     {"opponent": 1400, "result": 1},
     {"opponent": 1600, "result": "½"},
     {"opponent": 1550, "result": "0"},
@@ -21,8 +21,8 @@ def post(client: TestClient, path: str, body: dict[str, Any], **headers: str) ->
     return response.json()
 
 
-def test_game_seed_002_worked_example(client: TestClient) -> None:
-    # Seed 002: 1500 v 1700, K 20: "la diferencia es de 200 puntos, así que tu puntuación esperada
+def test_game_guide_worked_example(client: TestClient) -> None:
+    # [ELO-GUIDE]: 1500 v 1700, K 20: "la diferencia es de 200 puntos, así que tu puntuación esperada
     # es ... 0,24";
     # a draw gains 20 x (0.5 - 0.24) = 5.2.
     data = post(client, "/api/game", {"rating": 1500, "opponent": 1700, "result": "tablas", "k": 20})
@@ -36,14 +36,14 @@ def test_game_seed_002_worked_example(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("cap", "result", "change"),
     [
-        pytest.param("on", 1, 1.8, id="seed002-cap-win-+1.8"),
-        pytest.param("off", 1, 1.1, id="seed002-nocap-win-+1.1"),
-        pytest.param("on", 0, -18.2, id="seed002-cap-loss--18.2"),
-        pytest.param("off", 0, -18.9, id="seed002-nocap-loss--18.9"),
+        pytest.param("on", 1, 1.8, id="guide-cap-win-+1.8"),
+        pytest.param("off", 1, 1.1, id="guide-nocap-win-+1.1"),
+        pytest.param("on", 0, -18.2, id="guide-cap-loss--18.2"),
+        pytest.param("off", 0, -18.9, id="guide-nocap-loss--18.9"),
     ],
 )
-def test_game_seed_002_cap_example(client: TestClient, cap: str, result: int, change: float) -> None:
-    # Seed 002: "un jugador de 1500 gana a un rival de 1000 ... con el límite ... +1,8" (formula, K 20).
+def test_game_guide_cap_example(client: TestClient, cap: str, result: int, change: float) -> None:
+    # [ELO-GUIDE]: "un jugador de 1500 gana a un rival de 1000 ... con el límite ... +1,8" (formula, K 20).
     data = post(
         client,
         "/api/game",
@@ -53,9 +53,9 @@ def test_game_seed_002_cap_example(client: TestClient, cap: str, result: int, ch
     assert data["games"][0]["capped"] is (cap == "on")
 
 
-def test_tournament_seed_001_ciabe(client: TestClient) -> None:
-    # Seed 001: 1800, opponents 1500..2000, 4.5 points: We 3.35, K 15, 15 x (4.5 - 3.35) = 17.25 -> 1817.
-    body = {"rating": 1800, "games": [{"opponent": r} for r in SEED_001_OPPONENTS], "points": "4,5"}
+def test_tournament_ciabe_ciabe(client: TestClient) -> None:
+    # [CIABE]: 1800, opponents 1500..2000, 4.5 points: We 3.35, K 15, 15 x (4.5 - 3.35) = 17.25 -> 1817.
+    body = {"rating": 1800, "games": [{"opponent": r} for r in CIABE_OPPONENTS], "points": "4,5"}
     data = post(client, "/api/tournament", {**body, "rules": "ciabe"})
     assert data["expected"] == pytest.approx(3.35)
     assert data["k"] == 15
@@ -66,16 +66,16 @@ def test_tournament_seed_001_ciabe(client: TestClient) -> None:
     assert data["performance"] == 1943
 
 
-def test_tournament_seed_002_three_games(client: TestClient) -> None:
-    # Seed 002: K 20, 1500: +7.2, +2.8, -8.6, "En total son +1,4, así que el nuevo Elo es 1501".
-    data = post(client, "/api/tournament", {"rating": 1500, "games": SEED_002_GAMES, "k": "20"})
+def test_tournament_guide_three_games(client: TestClient) -> None:
+    # [ELO-GUIDE]: K 20, 1500: +7.2, +2.8, -8.6, "En total son +1,4, así que el nuevo Elo es 1501".
+    data = post(client, "/api/tournament", {"rating": 1500, "games": GUIDE_GAMES, "k": "20"})
     assert [game["change"] for game in data["games"]] == pytest.approx([7.2, 2.8, -8.6])
     assert data["change"] == pytest.approx(1.4)
     assert data["new_rating"] == 1501
 
 
 def test_average_one_game_is_the_game(client: TestClient) -> None:
-    # Seed 000: R + K (P - G E); with G = 1 it is seed 002's single game: E 0.24, +5.2.
+    # [ELO-CALC-ES]: R + K (P - G E); with G = 1 it is [ELO-GUIDE]'s single game: E 0.24, +5.2.
     data = post(
         client, "/api/average", {"rating": 1500, "games": 1, "points": "0,5", "average": 1700, "k": 20}
     )
@@ -84,18 +84,18 @@ def test_average_one_game_is_the_game(client: TestClient) -> None:
 
 
 def test_average_several_games(client: TestClient) -> None:
-    # Seed 001's opponents average 1750 against 1800: D 50 -> PD .57 (table 8.1.2), 6 x .57 = 3.42.
+    # [CIABE]'s opponents average 1750 against 1800: D 50 -> PD .57 (table 8.1.2), 6 x .57 = 3.42.
     data = post(client, "/api/average", {"rating": 1800, "games": 6, "points": 4.5, "average": 1750, "k": 15})
     assert data["expected"] == pytest.approx(3.42)
     assert data["change"] == pytest.approx(15 * (4.5 - 3.42))
 
 
 def test_period_rounds_once(client: TestClient) -> None:
-    # Seed 002: FIDE adds the changes of every game of a period: +7.2 +2.8 (one event), -8.6 (another).
+    # [ELO-GUIDE]: FIDE adds the changes of every game of a period: +7.2 +2.8 (one event), -8.6 (another).
     body = {
         "rating": 1500,
         "k": 20,
-        "events": [{"games": SEED_002_GAMES[:2]}, {"start_rating": 1500, "games": SEED_002_GAMES[2:]}],
+        "events": [{"games": GUIDE_GAMES[:2]}, {"start_rating": 1500, "games": GUIDE_GAMES[2:]}],
     }
     data = post(client, "/api/period", body)
     assert [event["change"] for event in data["events"]] == pytest.approx([10.0, -8.6])
@@ -110,13 +110,13 @@ def test_period_rounds_once(client: TestClient) -> None:
             {"rating": 1800, "birth_year": 2010, "games_this_period": 20},
             35,
             True,
-            id="seed002-junior-20-games-K35",
+            id="guide-junior-20-games-K35",
         ),
         pytest.param(
             {"rating": 1800, "rated_games": 100, "games_this_period": 40},
             17,
             True,
-            id="seed002-adult-40-games-K17",
+            id="guide-adult-40-games-K17",
         ),
         pytest.param({"rating": 2100, "highest_rating": 2405}, 10, False, id="fide-8.3.3-reached-2400-K10"),
         pytest.param({"rating": 1600, "rated_games": 12}, 40, False, id="fide-8.3.3-new-player-K40"),
@@ -129,8 +129,8 @@ def test_k_factor(client: TestClient, body: dict[str, Any], k: int, cut: bool) -
 
 
 def test_performance_and_initial_rating_fide_published(client: TestClient) -> None:
-    # research fide.md §2.7: opponents 1902, 1877, 1884, 2012, 1832, W = 3 -> first rating 1922
-    # (Dec 2025 list).
+    # [FIDE-CALC] F-N01, rule of [FIDE-RR-2024 §8.2]: opponents 1902, 1877, 1884, 2012, 1832, W = 3
+    # -> first rating 1922 (Dec 2025 list).
     games = [
         {"opponent": r, "result": s}
         for r, s in zip([1902, 1877, 1884, 2012, 1832], [1, 1, 1, 0, 0], strict=True)
@@ -140,7 +140,7 @@ def test_performance_and_initial_rating_fide_published(client: TestClient) -> No
 
 
 def test_initial_rating_2022_rules(client: TestClient) -> None:
-    # research fide.md §6: FIDE's calculator, 2022-24 rule: "Rc:2000, W:3, N:5 ... Initial Rating: 2020".
+    # [FIDE-CALC] F-I01: FIDE's calculator, 2022-24 rule: "Rc:2000, W:3, N:5 ... Initial Rating: 2020".
     games = [{"opponent": 2000, "result": s} for s in [1, 1, 1, 0, 0]]
     data = post(client, "/api/performance", {"games": games, "as_of": "2023-06-01"})
     assert data["initial_rating"]["rating"] == 2020
@@ -148,7 +148,7 @@ def test_initial_rating_2022_rules(client: TestClient) -> None:
 
 
 def test_tables_and_curve(client: TestClient) -> None:
-    # Seed 002: "con una diferencia de 400, la tabla da 0,92 en lugar de 0,91".
+    # [ELO-GUIDE]: "con una diferencia de 400, la tabla da 0,92 en lugar de 0,91".
     tables = client.get("/api/tables").json()
     row = next(r for r in tables["table_8_1_2"] if r["from"] == 392)
     assert (row["to"], row["higher"], row["lower"]) == (411, 0.92, 0.08)

@@ -24,8 +24,8 @@ def page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-def test_seed_002_three_games_live(page: Page, base_url: str) -> None:
-    # Seed 002: K 20, 1500: win v 1400, draw v 1600, loss v 1550: "+1,4, así que el nuevo Elo es 1501".
+def test_guide_three_games_live(page: Page, base_url: str) -> None:
+    # [ELO-GUIDE]: K 20, 1500: win v 1400, draw v 1600, loss v 1550: "+1,4, así que el nuevo Elo es 1501".
     page.goto(f"{base_url}/tournament")
     page.get_by_label("Your rating", exact=True).fill("1500")
     page.get_by_label("K-factor").select_option("20")
@@ -37,8 +37,8 @@ def test_seed_002_three_games_live(page: Page, base_url: str) -> None:
     expect(page.locator("#result")).to_contain_text("A draw against a stronger player gains points")
 
 
-def test_seed_001_tournament_with_ciabe_rules(page: Page, base_url: str) -> None:
-    # Seed 001: 1800, opponents 1500..2000, 4.5 points, Ciabe's K 15: 17.25 -> 1817.
+def test_ciabe_tournament_with_ciabe_rules(page: Page, base_url: str) -> None:
+    # [CIABE]: 1800, opponents 1500..2000, 4.5 points, Ciabe's K 15: 17.25 -> 1817.
     page.goto(f"{base_url}/tournament")
     page.get_by_label("Your rating", exact=True).fill("1800")
     page.get_by_role("radio", name="total points").check()

@@ -90,7 +90,7 @@ def test_every_core_k_reason_is_translated(language: str, k: KFactor) -> None:
     assert str(k.k) in translated
     if "700" in k.reason:
         assert "700" in translated
-        assert "35" in translated  # seed 002: K 40, 20 games -> K 35
+        assert "35" in translated  # [ELO-GUIDE]: K 40, 20 games -> K 35
 
 
 def test_serve_command_starts_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,7 +17,7 @@ from chessrate.web.assets import VENDOR_FILES
 PAGES = [
     "/game", "/average", "/tournament", "/report", "/period", "/k-factor", "/performance", "/glicko", "/help",
 ]  # fmt: skip
-SEED_002_FORM = {
+GUIDE_FORM = {
     "rating": "1500",
     "k_preset": "20",
     "games-0-opponent": "1400",
@@ -50,15 +50,15 @@ def test_home_redirects_to_one_game(client: TestClient) -> None:
 
 
 def test_form_submitted_without_javascript(client: TestClient) -> None:
-    # Seed 002: +7.2, +2.8, -8.6 = +1.4, "el nuevo Elo es 1501".
-    html = client.post("/tournament", data=SEED_002_FORM).text
+    # [ELO-GUIDE]: +7.2, +2.8, -8.6 = +1.4, "el nuevo Elo es 1501".
+    html = client.post("/tournament", data=GUIDE_FORM).text
     assert text_of(html, "new-rating") == "1501"
     assert text_of(html, "change") == "+1.4"
     assert "A draw against a stronger player gains points" in html
 
 
 def test_htmx_request_gets_the_fragment(client: TestClient) -> None:
-    response = client.post("/tournament", data=SEED_002_FORM, headers={"HX-Request": "true"})
+    response = client.post("/tournament", data=GUIDE_FORM, headers={"HX-Request": "true"})
     # The aria-live region stays: only its content is swapped.
     assert response.text.lstrip().startswith('<div id="result-body"')
     assert "aria-live" not in response.text
@@ -101,7 +101,7 @@ def test_removing_a_tournament_of_a_period_updates_the_url(client: TestClient) -
     assert "events-1" not in url
 
 
-def test_seed_001_total_points_with_ciabe_rules(client: TestClient) -> None:
+def test_ciabe_total_points_with_ciabe_rules(client: TestClient) -> None:
     form = {"rating": "1800", "scoring": "total", "points": "4.5", "rules": "ciabe"}
     form |= {f"games-{i}-opponent": str(r) for i, r in enumerate([1500, 1600, 1700, 1800, 1900, 2000])}
     html = client.post("/tournament", data=form).text
@@ -121,7 +121,7 @@ def test_decimal_comma_accepted_in_every_language(client: TestClient) -> None:
 
 
 def test_bad_rating_shows_its_message_beside_the_field(client: TestClient) -> None:
-    form = dict(SEED_002_FORM, **{"games-1-opponent": "16OO"})
+    form = dict(GUIDE_FORM, **{"games-1-opponent": "16OO"})
     html = client.post("/tournament", data=form).text
     assert "“16OO” is not a rating" in text_of(html, "error-games-1-opponent")
     assert 'id="f-games-1-opponent" name="games-1-opponent" value="16OO"' in html
@@ -134,9 +134,9 @@ def test_bad_rating_message_in_spanish(client: TestClient) -> None:
 
 
 def test_rows_added_and_removed_on_the_server(client: TestClient) -> None:
-    html = client.post("/tournament", data={**SEED_002_FORM, "action": "add:games"}).text
+    html = client.post("/tournament", data={**GUIDE_FORM, "action": "add:games"}).text
     assert 'name="games-3-opponent"' in html
-    html = client.post("/tournament", data={**SEED_002_FORM, "action": "remove:games:0"}).text
+    html = client.post("/tournament", data={**GUIDE_FORM, "action": "remove:games:0"}).text
     assert 'name="games-2-opponent"' not in html
     assert 'name="games-0-opponent" value="1600"' in html
     fragment = client.post(

@@ -22,8 +22,8 @@ from conftest import TODAY
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
-#: Issue 14, defect 1: seed 002's three games (+7.2, +2.8, -8.6 with K 20: 1501).
-SEED_002 = (
+#: Issue 14, defect 1: [ELO-GUIDE]'s three games (+7.2, +2.8, -8.6 with K 20: 1501).
+GUIDE = (
     "/tournament?rating=1500&scoring=each&games-0-opponent=1400&games-0-result=1&games-1-opponent=1600"
     "&games-1-result=0%2C5&games-2-opponent=1550&games-2-result=0"
 )
@@ -61,10 +61,10 @@ def phone(browser: Browser) -> Iterator[Page]:
 
 
 def test_a_removed_game_stays_removed_after_reload_and_a_language_switch(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}{SEED_002}&lang=es")
+    page.goto(f"{base_url}{GUIDE}&lang=es")
     expect(page.locator("#new-rating")).to_have_text("1501")
     page.get_by_role("button", name="Quitar la partida 1").click()
-    # +2,8 - 8,6 = -5,8 (seed 002's figures without the win): 1494.
+    # +2,8 - 8,6 = -5,8 ([ELO-GUIDE]'s figures without the win): 1494.
     expect(page.locator("#new-rating")).to_have_text("1494")
     # The focus stays in the list: on the game now first, not on <body>.
     expect(page.locator("#f-games-0-opponent")).to_be_focused()
@@ -121,7 +121,7 @@ def test_result_in_view_while_typing_on_a_phone(phone: Page, base_url: str) -> N
 
 
 def test_the_scrolling_result_takes_the_keyboard_focus(phone: Page, base_url: str) -> None:
-    phone.goto(f"{base_url}{SEED_002}&lang=ca")
+    phone.goto(f"{base_url}{GUIDE}&lang=ca")
     phone.locator("#result").focus()
     expect(phone.locator("#result")).to_be_focused()
     phone.keyboard.press("ArrowRight")  # a focused scroll container scrolls with the arrow keys
@@ -159,7 +159,7 @@ def test_print_shows_the_calculation_without_navigation(page: Page, base_url: st
 
 
 def test_the_400_point_example_explains_table_and_formula(page: Page, base_url: str) -> None:
-    # Issue 14, defect 8: FIDE's table gives E 0.92 and +1.6; the formula 0.91 and +1.8 (as seed 002 says).
+    # Issue 14, defect 8: FIDE's table gives E 0.92 and +1.6; the formula 0.91 and +1.8 ([ELO-GUIDE]).
     page.goto(f"{base_url}/game?rating=1500&opponent=1000&result=1&k_preset=20&lang=es")
     expect(page.locator("#expected")).to_have_text("0,92")
     expect(page.locator("#table-note")).to_contain_text("la fórmula da 0,91")
@@ -208,7 +208,7 @@ def test_list_pages_in_spanish_and_catalan(browser: Browser, list_url: str) -> N
 PAGES = (
     "/game?rating=1500&opponent=1000&result=1&k_preset=20",
     "/average?rating=1500&games=5&points=3,5&average=1550&k_preset=20",
-    SEED_002,
+    GUIDE,
     "/report",
     "/period?rating=1500&k_preset=20&events-0-games-0-opponent=1400&events-0-games-0-result=1",
     "/k-factor?rating=1850&birth_year=2010",

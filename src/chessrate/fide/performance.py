@@ -29,7 +29,7 @@ def fide_performance(opponents: Sequence[Decimal], points: Decimal) -> Performan
     """Rp = Ra + dp, table 8.1.1 (the Title Regulations' performance, B.01 1.4.9).
 
     "Rounding of the rating average is made to the nearest whole number. The fraction 0.5 is
-    rounded upward." and p to the nearest hundredth, 0.005 up (B.01 1.4.9, research fide.md §4).
+    rounded upward." and p to the nearest hundredth, 0.005 up ([FIDE-TR-2024 §1.4.9]).
     A score of 0 % or 100 % gives dp -800 or +800 ("shown notionally as 800", B.02 8.1).
     """
     if not opponents:
@@ -134,7 +134,7 @@ def _two_hypothetical_draws(
 
 # B.02 8.2.3 (2014, 2022): "If the player scores 50%, then Ru = Ra. If they score more than 50%,
 # then Ru = Ra + 20 for each half point scored over 50%. If they score less than 50%, then
-# Ru = Ra + dp" (research fide.md §5.1).
+# Ru = Ra + dp" [FIDE-RR-2022 §8.2.3].
 POINTS_PER_HALF_POINT_OVER_50 = 20
 
 

@@ -3,8 +3,8 @@
 One frozen :class:`FideRules` per version, never edited once written: a rule change is a new object,
 written as the previous version with what changed, so every past rating period stays computable.
 :func:`rules_in_force` picks the version of a day.
-Sources and article numbers are in each object; the facts behind them are gathered, each with its
-own source, in ``shared/research/fide.md`` (§1 timeline, §2 current text, §5 earlier versions).
+Sources and article numbers are in each object; the tags in brackets are resolved, each with its
+original publication, in docs/sources.md.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class InitialRatingMethod(StrEnum):
     """How the first rating of an unrated player is computed (B.02 8.2)."""
 
     # Ra = average of rated opponents; 50 % -> Ra; above 50 % -> Ra + 20 per half point over
-    # 50 %; below 50 % -> Ra + dp (2014 and 2022 texts, research §5.1, §5.2).
+    # 50 %; below 50 % -> Ra + dp ([FIDE-RR-2014], [FIDE-RR-2022 §8.2.3]).
     AVERAGE_PLUS_20_PER_HALF_POINT = "average_plus_20_per_half_point"
     # Ra and p with two hypothetical draws against 1800-rated opponents; Ru = Ra + dp (2024 text).
     TWO_HYPOTHETICAL_1800_DRAWS = "two_hypothetical_1800_draws"
@@ -80,13 +80,13 @@ class FideRules:
 
 # FIDE Handbook B.02, chapter effective from 1 July 2014 till 30 June 2017 (the 2017 chapter,
 # in force till 31 December 2021, is treated as identical: its differences are not established,
-# research §1). K = 40/20/10 and the junior K from this date [SAMARA][CXP14]; 400-point rule
+# [FIDE-RR-2014]). K = 40/20/10 and the junior K from this date [SAMARA][CXP14]; 400-point rule
 # for every game [CELO14]; initial rating from 5 games, floor 1000 [USCFD14][AICF][CE11].
 # The 700 rule is not in the 2014 text as quoted [SAMARA]: it is applied from 2022 here.
 FIDE_2014_07 = FideRules(
     name="FIDE 2014-07-01",
     effective_from=dt.date(2014, 7, 1),
-    source="FIDE Handbook B.02 (2014), articles 7.1.4, 8.2, 8.54-8.56; shared/research/fide.md §5.2",
+    source="FIDE Handbook B.02 (2014), articles 7.1.4, 8.2, 8.54-8.56 [FIDE-RR-2014]",
     difference_cap=400,
     cap_scope=CapScope.EVERY_GAME,
     cap_applies_below=None,
@@ -105,26 +105,26 @@ FIDE_2014_07 = FideRules(
     rating_floor=1000,
 )
 
-# FIDE Handbook B022022, effective from 1 January 2022 till 29 February 2024 [Z-VT][CE21]:
+# FIDE Handbook B022022, effective from 1 January 2022 till 29 February 2024 [FIDE-RR-2022][CE21]:
 # the 400-point rule for one game per tournament; the 700 rule and the junior K to the end of
 # the year of the 18th birthday [SSM][CODE-K22]; the round-robin initial-rating method removed.
 FIDE_2022_01 = dataclasses.replace(
     FIDE_2014_07,
     name="FIDE 2022-01-01",
     effective_from=dt.date(2022, 1, 1),
-    source="FIDE Handbook B022022, articles 7.1.4, 8.2, 8.3.1, 8.3.3; shared/research/fide.md §5.1",
+    source="FIDE Handbook B022022, articles 7.1.4, 8.2, 8.3.1, 8.3.3 [FIDE-RR-2022]",
     cap_scope=CapScope.ONE_GAME_PER_TOURNAMENT,
     junior_rule=JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY,
     max_k_times_games=700,
 )
 
-# FIDE Handbook B022024, "Applied from 1 March, 2024" [Z-V][QC24]: the 400-point rule for every
+# FIDE Handbook B022024, "Applied from 1 March, 2024" [FIDE-RR-2024][QC24]: the 400-point rule for every
 # game again; initial rating with two hypothetical 1800 draws, at most 2200; floor 1400.
 FIDE_2024_03 = dataclasses.replace(
     FIDE_2022_01,
     name="FIDE 2024-03-01",
     effective_from=dt.date(2024, 3, 1),
-    source="FIDE Handbook B022024, articles 7.1.4, 7.2.1, 8.2, 8.3.1-8.3.4; shared/research/fide.md §2",
+    source="FIDE Handbook B022024, articles 7.1.4, 7.2.1, 8.2, 8.3.1-8.3.4 [FIDE-RR-2024]",
     cap_scope=CapScope.EVERY_GAME,
     initial_rating_method=InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS,
     initial_rating_max=2200,
@@ -132,12 +132,12 @@ FIDE_2024_03 = dataclasses.replace(
 )
 
 # B022024 8.3.1 as amended "Effective from 1 October 2025": the 400-point rule only "for players
-# rated below 2650" [Z-V][CB25][OFN][TT].
+# rated below 2650" [FIDE-RR-2024][CB25][OFN][TT].
 FIDE_2025_10 = dataclasses.replace(
     FIDE_2024_03,
     name="FIDE 2025-10-01",
     effective_from=dt.date(2025, 10, 1),
-    source="FIDE Handbook B022024 as amended 1 October 2025, article 8.3.1; shared/research/fide.md §2.3",
+    source="FIDE Handbook B022024 as amended 1 October 2025, article 8.3.1 [FIDE-RR-2024 §8.3.1]",
     cap_applies_below=2650,
 )
 

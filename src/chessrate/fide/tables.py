@@ -1,7 +1,7 @@
 """FIDE Rating Regulations, tables 8.1.1 and 8.1.2, as printed in the Handbook.
 
-Source: FIDE Handbook B.02 (B022024, applied from 1 March 2024), §8.1, as transcribed in
-``shared/research/fide.md`` §3 (cross-checked against four independent copies). The same tables
+Source: FIDE Handbook B.02 (B022024, applied from 1 March 2024), §8.1 [FIDE-RR-2024 §8.1], read
+through a transcription and cross-checked against four independent copies (docs/sources.md). The same tables
 stand in every version of the regulations since 2009 (older chapters number them 8.1(a)/8.1(b)).
 """
 
@@ -74,7 +74,7 @@ def rating_difference(fractional_score: Decimal) -> int:
 
     p is first rounded to the nearest hundredth, 0.005 upwards: the Title Regulations' rule for
     the same table ("All percentages are rounded to the nearest whole number. 0.5% is rounded
-    up.", B.01 1.4.9); B.02 itself is silent on it (shared/research/fide.md §2.7).
+    up.", [FIDE-TR-2024 §1.4.9]); B.02 itself is silent on it.
     """
     if not 0 <= fractional_score <= 1:
         raise ValueError(f"fractional score {fractional_score} is not between 0 and 1")

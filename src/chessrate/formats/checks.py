@@ -1,6 +1,6 @@
 """Consistency checks of a TRF file: both sides of every pairing agree, and declared points add up.
 
-A TRF writes each game twice, once in each player's line (``shared/research/peers.md`` §2.2): if A's
+A TRF writes each game twice, once in each player's line ([TRF16], [TRF26]): if A's
 round-3 cell says ``B w 1``, B's round-3 cell must say ``A b 0``. Every disagreement is reported on
 the line that makes the claim; a pairing the two sides disagree on gives no :class:`Game` (we do not
 guess which side is right).

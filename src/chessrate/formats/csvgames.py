@@ -36,7 +36,7 @@ PAIR_RESULTS = {
     "1-0": (_ONE, _ZERO), "0-1": (_ZERO, _ONE), "1/2-1/2": (_HALF, _HALF), "½-½": (_HALF, _HALF),
     "0.5-0.5": (_HALF, _HALF), "0,5-0,5": (_HALF, _HALF),
 }  # fmt: skip
-#: Forfeits, TRF-style (``shared/research/peers.md`` §2.2): not played, not rated.
+#: Forfeits, TRF-style ([TRF16], [TRF26]): not played, not rated.
 FORFEITS = {"+-": (_ONE, _ZERO), "-+": (_ZERO, _ONE), "--": (_ZERO, _ZERO)}
 
 

@@ -1,7 +1,7 @@
 """Tournaments from PGN games, read through python-chess's header reader (no move is parsed).
 
 ``chess.pgn.read_headers`` skips the movetext without building boards, about 55 times faster than
-``read_game`` (``shared/research/peers.md`` §4.1). A thin line-counting handle gives each game the
+``read_game`` ([PYCHESS]). A thin line-counting handle gives each game the
 line its headers start on, so every problem names a line.
 
 Players are identified by FIDE ID when the ``WhiteFideId``/``BlackFideId`` tags have one, else by

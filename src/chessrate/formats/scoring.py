@@ -1,6 +1,6 @@
 """Points per TRF result code, as the file's scoring system says (for checking declared points).
 
-The keys are JaVaFo's ``XXS`` names ([AUM] in ``shared/research/peers.md`` §2.3): ``WW``/``BW`` win
+The keys are JaVaFo's ``XXS`` names ([AUM]): ``WW``/``BW`` win
 with White/Black, ``WD``/``BD`` draw, ``WL``/``BL`` loss, ``FW``/``FL`` forfeit win/loss, ``ZPB``,
 ``HPB``, ``FPB`` zero-, half- and full-point bye, ``PAB`` pairing-allocated bye. TRF26 ``162`` and
 bbpPairings' ``BB?`` records are mapped onto them (see ``docs/formats.md``).
@@ -33,9 +33,9 @@ _GROUPS: dict[str, tuple[str, ...]] = {
     "D": ("WD", "BD", "HPB"),
     "L": ("WL", "BL", "FL"),
 }
-#: TRF26 ``162`` symbols (research: W, D, L, A, P, X); ``P`` read as the pairing-allocated bye.
+#: TRF26 ``162`` symbols ([TRF26]: W, D, L, A, P, X); ``P`` read as the pairing-allocated bye.
 _SYMBOLS_162: dict[str, tuple[str, ...]] = {**_GROUPS, "P": ("PAB",)}
-#: bbpPairings ``BBW BBD BBL BBZ BBF BBU`` ([bbp] ``README.txt``).
+#: bbpPairings ``BBW BBD BBL BBZ BBF BBU`` ([BBP] ``README.txt``).
 _BBP: dict[str, tuple[str, ...]] = {
     "BBW": ("WW", "BW", "FW"),
     "BBD": ("WD", "BD"),

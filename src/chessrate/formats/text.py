@@ -1,7 +1,7 @@
 """Bytes to lines and the loose dates real tournament files carry.
 
-Neither TRF16 nor TRF26 names an encoding (``shared/research/peers.md`` §2.3), and PGN files are
-"usually ASCII or UTF-8 encoded, sometimes with BOM" (python-chess ``chess/pgn.py``, §4.1). We
+Neither TRF16 nor TRF26 names an encoding ([TRF16], [TRF26]), and PGN files are
+"usually ASCII or UTF-8 encoded, sometimes with BOM" ([PYCHESS] ``chess/pgn.py``). We
 decode UTF-8 (dropping a BOM) and, when the bytes are not UTF-8, Windows-1252, whose printable range
 is a superset of Latin-1's; the five bytes Windows-1252 leaves undefined fall back to Latin-1.
 """
@@ -99,7 +99,7 @@ def split_lines(text: str) -> list[str]:
 def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.date | None:
     """A date in any of the forms real files use, or ``None`` when it cannot be read for sure.
 
-    Accepted (``shared/research/peers.md`` §2.4): ``2024/12/01``, ``2024-08-01``, ``2005.07.28``
+    Accepted (all seen in real files [TRF-FILES]): ``2024/12/01``, ``2024-08-01``, ``2005.07.28``
     (year first); ``28. 07. 2005``, ``24/09/2010`` (day first when the year is last, unless the
     middle number is above 12: then month first); ``May 29, 2020`` and ``29 May 2020``; with
     ``year_first_two_digits`` (TRF ``132`` round dates, ``YY/MM/DD``), ``24/01/01`` is 2024-01-01.

@@ -1,7 +1,7 @@
 """FIDE Tournament Report Files, TRF16 and TRF26 (with JaVaFo's and bbpPairings' extensions).
 
-Columns and codes follow ``shared/research/peers.md`` §2: the ``001`` player record (identical in
-TRF16 and TRF26, §2.2), the ``xx2`` header records (§2.3) and the quirks of real files (§2.4). Every
+Columns and codes follow [TRF16] and [TRF26]: the ``001`` player record (identical in TRF16 and
+TRF26), the ``xx2`` header records, and the quirks of real files [TRF-FILES]. Every
 line is read on its own: a bad line becomes a :class:`~chessrate.formats.model.Problem` with its
 number and the rest of the file is still read. The pairings are then checked from both sides
 (:mod:`chessrate.formats.checks`).
@@ -99,8 +99,8 @@ _KNOWN_UNUSED = frozenset(
 _BBP_SCORING = frozenset({"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 _RESULT_CODES = frozenset("1=0+-WDLHFUZ")
 
-#: One-letter and short titles seen in real files (``g``, ``m``, ``f``, ``wf``; §2.4) read as FIDE
-#: titles. The research does not spell the letters out; we read them the way the full titles
+#: One-letter and short titles seen in real files (``g``, ``m``, ``f``, ``wf``; [TRF-FILES]) read as FIDE
+#: titles. No source spells the letters out; we read them the way the full titles
 #: abbreviate.
 TITLES = {
     "g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM",

@@ -7,7 +7,7 @@ is written once:
 - Elo (FIDE on the period's date, a club's TOML, ``ciabe``): :mod:`.elo_period`, players rated at
   the period's start, with the array engine or the scalar core;
 - first ratings, the games pooled over 26 months (B.02 7.1.4, 8.2): :mod:`.initial`;
-- the 1 March 2024 adjustment and the floor of a FIDE list (fide.md §2.9, B.02 7.2.1):
+- the 1 March 2024 adjustment and the floor of a FIDE list ([FIDE-PROP], B.02 7.2.1):
   :mod:`.publish`;
 - Glicko-2 (``glicko2``): :mod:`.glicko2_period`.
 """

@@ -1,7 +1,7 @@
 """An Elo period of a rating list (FIDE on the period's date, a club's TOML, ``ciabe``).
 
 - Each event is rated from the ratings in force at its start: the list published before its start
-  (research fide.md §2.2). A player unrated at the event's start but rated by the period's start is
+  [FIDE-CALC]. A player unrated at the event's start but rated by the period's start is
   rated with the period's rating and counts as unrated for the opponents (B.02 8.2.4).
 - A player rated at the period's start is rated as :func:`chessrate.calculate.rate_period` rates
   them: K chosen once for the period from the player's history (games rated so far, highest

@@ -2,7 +2,7 @@
 
 FIDE B.02 7.1: "On the first day of each month, FIDE shall prepare a list which incorporates all
 rated play during the rating period into the previous list"; 7.1.1: "The rating period ... is the
-period where a certain rating list is valid" (research fide.md §2.2). So period ``2024-03`` is the
+period where a certain rating list is valid" [FIDE-RR-2024 §7.1]. So period ``2024-03`` is the
 month of March 2024: the list of 1 March is in force during it, its events are rated from that
 list, and running it publishes the list of 1 April 2024.
 """

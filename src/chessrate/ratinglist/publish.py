@@ -13,7 +13,7 @@ from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.rounding import round_half_away_from_zero
 
-#: fide.md §2.9: "(0.40) x (2000 - Rating)" for ratings below 2000.
+#: [FIDE-PROP]: "(0.40) x (2000 - Rating)" for ratings below 2000.
 ADJUSTMENT_FACTOR = Decimal("0.40")
 ADJUSTMENT_BELOW = 2000
 
@@ -25,7 +25,7 @@ def publish_fide(entries: Mapping[int, Entry], period: Period) -> dict[int, Entr
     published: dict[int, Entry] = {}
     for player_id, entry in entries.items():
         if entry.rating is not None and adjust and entry.rating < ADJUSTMENT_BELOW:
-            # fide.md §2.9; the text gives no rounding: 0.40 x (2000 - R) is rounded to the nearest
+            # [FIDE-PROP]; the text gives no rounding: 0.40 x (2000 - R) is rounded to the nearest
             # whole number (R whole, so it never ends in .5).
             adjustment = round_half_away_from_zero(ADJUSTMENT_FACTOR * (ADJUSTMENT_BELOW - entry.rating))
             entry = dataclasses.replace(entry, rating=entry.rating + adjustment, adjustment=adjustment)

@@ -173,7 +173,7 @@ list_entries = Table(
     Column("expected", DecimalText, nullable=True),
     Column("change", DecimalText, nullable=True),
     Column("rounded_change", Integer, nullable=True),
-    #: The one-time adjustment of 1 March 2024 added on this list (fide.md §2.9).
+    #: The one-time adjustment of 1 March 2024 added on this list [FIDE-PROP].
     Column("adjustment", Integer, nullable=True),
     Column("glicko_rating", Float, nullable=True),
     Column("deviation", Float, nullable=True),
