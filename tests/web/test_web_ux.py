@@ -79,7 +79,10 @@ def test_a_removed_game_stays_removed_after_reload_and_a_language_switch(page: P
 
 
 def test_a_removed_tournament_of_a_period_stays_removed(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/period?lang=es&rating=1500&k_preset=20&events-0-games-0-opponent=1400")
+    page.goto(f"{base_url}/period?lang=es")
+    page.locator("#f-rating").fill("1500")
+    page.locator("#f-k_preset").select_option("20")
+    page.locator("#f-events-0-games-0-opponent").fill("1400")
     page.locator("#f-events-0-games-0-result").fill("1")
     page.locator("#f-events-1-games-0-opponent").fill("1550")
     page.locator("#f-events-1-games-0-result").fill("0")
