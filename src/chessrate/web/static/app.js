@@ -94,18 +94,27 @@
     try { points = JSON.parse(data.textContent); } catch (e) { return; }
     if (!points.days.length) return;
     var lang = document.documentElement.lang || undefined;
-    var day = new Intl.DateTimeFormat(lang, { year: "numeric", month: "short", timeZone: "UTC" });
+    var day = new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    var tick = new Intl.DateTimeFormat(lang, { year: "2-digit", month: "short", timeZone: "UTC" });
     var whole = numberFormat(0);
     var xs = points.days.map(function (text) { return Date.parse(text + "T00:00:00Z") / 1000; });
+    var low = Math.min.apply(null, points.ratings), high = Math.max.apply(null, points.ratings);
     var width = function () { return Math.max(260, box.clientWidth); };
+    // The ticks are the lists' dates themselves, as many as fit (one in every `step`).
+    var listDates = function (u) {
+      var step = Math.max(1, Math.ceil(xs.length / Math.max(2, Math.floor(u.bbox.width / (window.devicePixelRatio || 1) / 70))));
+      return xs.filter(function (x, i) { return i % step === 0; });
+    };
     var options = {
       width: width(),
       height: 260,
-      tzDate: function (ts) { return window.uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"); },
-      scales: { x: { time: true }, y: { auto: true } },
+      scales: {
+        x: { time: false, range: function () { return xs.length > 1 ? [xs[0], xs[xs.length - 1]] : [xs[0] - 86400 * 15, xs[0] + 86400 * 15]; } },
+        y: { range: function () { return [Math.floor((low - 30) / 50) * 50, Math.ceil((high + 30) / 50) * 50]; } }
+      },
       axes: [
-        { label: box.dataset.labelX, values: function (u, ticks) { return ticks.map(function (tick) { return day.format(new Date(tick * 1000)); }); } },
-        { label: box.dataset.labelY, values: function (u, ticks) { return ticks.map(function (tick) { return whole.format(tick); }); }, size: 60 }
+        { label: box.dataset.labelX, splits: listDates, values: function (u, ticks) { return ticks.map(function (t) { return tick.format(new Date(t * 1000)); }); } },
+        { label: box.dataset.labelY, size: 60, values: function (u, ticks) { return ticks.map(function (t) { return whole.format(t); }); } }
       ],
       series: [
         { label: box.dataset.labelX, value: function (u, ts) { return ts == null ? "" : day.format(new Date(ts * 1000)); } },
