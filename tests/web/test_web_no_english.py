@@ -10,17 +10,15 @@ from __future__ import annotations
 import gettext
 import html
 import re
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from test_web_report import BROKEN_SWISS, CANDIDATES, FIDE_EXAMPLE, upload
 
 from chessrate.ratinglist.demo import build_demo
 from chessrate.web import WebSettings, create_app, site
 from chessrate.web.i18n import load_catalogs
-
 from conftest import TODAY
-from test_web_report import BROKEN_SWISS, CANDIDATES, FIDE_EXAMPLE, upload
 
 #: Every calculator with values (a result), blank, and with the cases that bring the core's words:
 #: the Ciabe club's K bands, the 700 rule, a capped game, an error.
@@ -46,11 +44,19 @@ CALCULATOR_PAGES = (
     "/help",
     "/report",
 )
-LIST_PAGES = ("/list", "/list/events", "/list/event/1", "/list/player/13400304", "/list/player/1", "/list/player/0")
+LIST_PAGES = (
+    "/list",
+    "/list/events",
+    "/list/event/1",
+    "/list/player/13400304",
+    "/list/player/1",
+    "/list/player/0",
+)
 #: Text that is the same in every language: names, symbols, formulas, the FIDE article numbers.
 SAME_EVERYWHERE = re.compile(
-    r"^(chessrate|chess|rate|Glicko-2 / Lichess( · chessrate)?|Lichess|Glicko-2|FIDE|TRF|PGN|CSV|English|Español|Català|JSON|"
-    r"[A-Z]?[a-z]?[\W\d]*|[\W\d]*[a-zA-Z]*[\W\d]*|Ru = .*|E = .*|τ|Club Ciabe.*|· error:)$"  # "error" is Spanish too
+    r"^(chessrate|chess|rate|Glicko-2 / Lichess( · chessrate)?|Lichess|Glicko-2|FIDE|TRF|PGN|CSV|"
+    r"English|Español|Català|JSON|[A-Z]?[a-z]?[\W\d]*|[\W\d]*[a-zA-Z]*[\W\d]*|Ru = .*|E = .*|τ|"
+    r"Club Ciabe.*|· error:)$"  # "error" is Spanish too
 )
 
 
@@ -75,7 +81,7 @@ class Recording(gettext.NullTranslations):
 
 
 @pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, set[str]]]]:
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[TestClient, dict[str, set[str]]]:
     missing: dict[str, set[str]] = {"es": set(), "ca": set(), "en": set()}
     catalogs = load_catalogs()
     wrapped = {language: Recording(catalogs[language], missing[language]) for language in catalogs}
@@ -84,7 +90,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestCli
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(site, "load_catalogs", lambda: wrapped)
         app = create_app(WebSettings(today=lambda: TODAY, list_db=db))
-    yield TestClient(app), missing
+    return TestClient(app), missing
 
 
 def visible_text(page: str) -> set[str]:

@@ -17,7 +17,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from chessrate.ratinglist.demo import build_demo
 from chessrate.web import WebSettings, create_app
-
 from conftest import TODAY
 
 PHONE = {"width": 390, "height": 844}
@@ -95,15 +94,38 @@ def test_a_removed_tournament_of_a_period_stays_removed(page: Page, base_url: st
     expect(page.locator("fieldset.event")).to_have_count(1)
 
 
-def test_autofocus_with_a_language_in_the_url(page: Page, base_url: str) -> None:
+def luminance(rgb: tuple[int, ...]) -> float:
+    """WCAG 2.2's relative luminance of an sRGB colour."""
+    channels = [c / 255 for c in rgb]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: tuple[int, ...], other: tuple[int, ...]) -> float:
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_autofocus_with_a_language_in_the_url_and_a_visible_focus_ring(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/game?lang=ca")
     expect(page.locator("#f-rating")).to_be_focused()
+    page.keyboard.press("Tab")
+    ring, width = page.evaluate(
+        "[getComputedStyle(document.activeElement).outlineColor,"
+        " getComputedStyle(document.activeElement).outlineWidth]"
+    )
+    rgb = tuple(int(part) for part in re.findall(r"\d+", ring)[:3])
+    assert width == "3px"
+    assert contrast(rgb, (255, 255, 255)) >= 3  # WCAG 2.2, 1.4.11: against the white page
 
 
 def test_result_in_view_while_typing_on_a_phone(phone: Page, base_url: str) -> None:
     for path, fields in (
         ("/game?lang=es", [("#f-rating", "1500"), ("#f-opponent", "1400")]),
-        ("/tournament?lang=es", [("#f-rating", "1500"), ("#f-games-0-opponent", "1400"), ("#f-games-0-result", "1")]),
+        (
+            "/tournament?lang=es",
+            [("#f-rating", "1500"), ("#f-games-0-opponent", "1400"), ("#f-games-0-result", "1")],
+        ),
     ):
         phone.goto(base_url + path)
         # The tabs are one line that opens into a menu.
@@ -116,7 +138,8 @@ def test_result_in_view_while_typing_on_a_phone(phone: Page, base_url: str) -> N
         expect(phone.locator("#new-rating")).to_have_text(re.compile(r"^15\d\d$"))
         box = phone.locator("#new-rating").bounding_box()
         assert box is not None
-        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+        assert box["y"] >= 0, box
+        assert box["y"] + box["height"] <= PHONE["height"], box
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.locator("nav.tabs summary").click()
     phone.locator("nav.tabs details").get_by_role("link", name="Factor K").click()

@@ -64,7 +64,10 @@
         width: Math.max(280, box.clientWidth),
         height: 300,
         scales: { x: { time: false }, y: { range: [0, 1] } },
-        axes: [{ label: labels.labelX }, { label: labels.labelY }],
+        axes: [
+          Object.assign({ label: labels.labelX }, axisColours()),
+          Object.assign({ label: labels.labelY }, axisColours())
+        ],
         series: [
           { label: "D", value: function (u, value) { return value == null ? "" : numberFormat(0).format(value); } },
           { label: labels.labelFormula, stroke: "#0b5cad", width: 2, value: shown },
@@ -78,6 +81,14 @@
         chart.setSize({ width: Math.max(280, box.clientWidth), height: 300 });
       });
     });
+  }
+
+  // The axes in the page's own colours (light or dark, prefers-color-scheme).
+  function axisColours() {
+    var style = getComputedStyle(document.documentElement);
+    var ink = style.getPropertyValue("--ink").trim() || "#1b1f24";
+    var line = style.getPropertyValue("--line").trim() || "#d0d7de";
+    return { stroke: ink, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
   }
 
   function numberFormat(places) {
@@ -113,8 +124,8 @@
         y: { range: function () { return [Math.floor((low - 30) / 50) * 50, Math.ceil((high + 30) / 50) * 50]; } }
       },
       axes: [
-        { label: box.dataset.labelX, splits: listDates, values: function (u, ticks) { return ticks.map(function (t) { return tick.format(new Date(t * 1000)); }); } },
-        { label: box.dataset.labelY, size: 60, values: function (u, ticks) { return ticks.map(function (t) { return whole.format(t); }); } }
+        Object.assign({ label: box.dataset.labelX, splits: listDates, values: function (u, ticks) { return ticks.map(function (t) { return tick.format(new Date(t * 1000)); }); } }, axisColours()),
+        Object.assign({ label: box.dataset.labelY, size: 60, values: function (u, ticks) { return ticks.map(function (t) { return whole.format(t); }); } }, axisColours())
       ],
       series: [
         { label: box.dataset.labelX, value: function (u, ts) { return ts == null ? "" : day.format(new Date(ts * 1000)); } },
