@@ -249,21 +249,38 @@ PAGES = (
 )
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_axe_finds_no_serious_violation(browser: Browser, list_url: str, viewport: dict[str, int]) -> None:
-    page = open_page(browser, viewport)
+@pytest.mark.parametrize(
+    ("viewport", "scheme", "languages"),
+    [
+        (DESKTOP, "light", ("es", "ca", "en")),
+        (PHONE, "light", ("es", "ca", "en")),
+        (DESKTOP, "dark", ("es",)),
+    ],
+    ids=["desktop", "phone", "dark"],
+)
+def test_axe_finds_no_serious_violation(
+    browser: Browser, list_url: str, viewport: dict[str, int], scheme: str, languages: tuple[str, ...]
+) -> None:
+    page = open_page(browser, viewport, color_scheme=scheme)
     found: dict[str, list[str]] = {}
+    checked = 0
     for path in PAGES:
-        for language in ("es", "ca", "en"):
+        for language in languages:
             url = f"{list_url}{path}{'&' if '?' in path else '?'}lang={language}"
             page.goto(url)
             page.add_script_tag(url="/static/vendor/axe.min.js")  # served locally, from npm (package.json)
-            violations = page.evaluate(
-                """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-                    .filter(v => v.impact === "serious" || v.impact === "critical")
-                    .map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))"""
+            violations, passes = page.evaluate(
+                """async () => {
+                    const result = await axe.run(document, {resultTypes: ["violations"]});
+                    return [result.violations
+                        .filter(v => v.impact === "serious" || v.impact === "critical")
+                        .map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", ")),
+                        result.passes.length];
+                }"""
             )
+            checked += passes > 0  # axe ran its rules on the page
             if violations:
                 found[url] = violations
     page.context.close()
+    assert checked == len(PAGES) * len(languages)
     assert found == {}
