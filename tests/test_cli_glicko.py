@@ -95,13 +95,14 @@ def test_lichess_two_new_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["deviation"] == pytest.approx(396.6898168302284, abs=1e-6)
     assert data["volatility"] == pytest.approx(0.08999830049062012, abs=1e-9)
     assert data["provisional"] is True
-    assert [g["rating_diff"] for g in data["games"]] == ["+241"]
+    assert [g["rating_diff"] for g in data["games"]] == [241]
+    assert [g["rating_diff_text"] for g in data["games"]] == ["+241"]
 
 
 def test_lichess_loser_side_and_series(capsys: pytest.CaptureFixture[str]) -> None:
     """[LILA], [LICHESS-DB]: the loser of the same game prints "-242"; lila "mixed" case as a loss."""
     loser = run_json(["glicko2", "--preset", "lichess", "1500:500:0"], capsys)
-    assert [g["rating_diff"] for g in loser["games"]] == ["-242"]
+    assert [g["rating_diff"] for g in loser["games"]] == [-242]
     mixed = run_json(
         [
             "glicko2",
@@ -118,7 +119,7 @@ def test_lichess_loser_side_and_series(capsys: pytest.CaptureFixture[str]) -> No
         capsys,
     )
     assert mixed["rating"] == pytest.approx(1568.9038391085505, abs=1e-6)
-    assert mixed["games"][0]["rating_diff"] == "+18"
+    assert mixed["games"][0]["rating_diff"] == 18
 
 
 def test_lichess_days_idle(capsys: pytest.CaptureFixture[str]) -> None:

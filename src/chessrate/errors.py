@@ -62,3 +62,10 @@ class FileFormatError(RatingError):
         self.code = code
         self.params = params
         super().__init__(message if line is None else f"line {line}: {message}")
+
+
+class UnpublishedRuleError(RatingError):
+    """The request needs a rule or constant that its publisher does not make public.
+
+    Raised instead of a guess, e.g. for the ECF's P rating of a new player.
+    """

@@ -19,8 +19,12 @@ Everything here follows the code of lichess-org/lila and lichess-org/scalachess 
 
 What this preset cannot know: Lichess's per-category gain factor is a live server setting
 (``RatingFactor``, a runtime setting at lila @06b0a53e; a hard-coded table at lila @b97af467 had
-bullet 1.015, blitz 1.005, rapid 1.015), so ``gain_factor`` defaults to 1; whether an opponent is
-a bot; and a player's exact last-game time, which the caller gives as ``days_idle``.
+bullet 1.015, blitz 1.005, rapid 1.015), so ``gain_factor`` defaults to 1 and is an option of
+:func:`rate_game` and :func:`rate_games`; whether an opponent is a bot; and a player's exact
+last-game time, which the caller gives as ``days_idle``.
+
+The rating Lichess shows is the stored real number truncated, not the stored rating itself:
+keep :attr:`LichessRating.rating` (a float) between games, and use ``int_rating`` only to show it.
 """
 
 from __future__ import annotations

@@ -265,7 +265,8 @@ def test_glicko2_glickman_example(client: TestClient) -> None:
 def test_lichess_two_new_players(client: TestClient) -> None:
     # lila: two new players (1500/500/0.09), white wins: white's PGN diff +241 (docs/glicko.md).
     data = post(client, "/api/glicko", {"games": [{"opponent": 1500, "deviation": 500, "result": "win"}]})
-    assert data["games"][0]["rating_diff"] == "+241"
+    assert data["games"][0]["rating_diff"] == 241
+    assert data["games"][0]["rating_diff_text"] == "+241"
     assert data["provisional"] is True
 
 

@@ -6,6 +6,7 @@ makes is recorded: none may go to another host.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -141,6 +142,109 @@ def test_tournament_file_without_javascript(browser: Browser, base_url: str) -> 
         page.get_by_role("button", name="Descargar CSV").click()
     assert ";2792;" in Path(info.value.path()).read_text(encoding="utf-8-sig")  # a Spanish spreadsheet's CSV
     context.close()
+
+
+def test_dwz_worked_example_typed_live(page: Page, base_url: str) -> None:
+    # sktroisdorf.de (2018-11-15): 1000 v 1200, juniors, Index >= 1: win 1101 / 1132, draw 1035 / 1177,
+    # loss 985 / 1232. The stakes panel shows the opponent's side of each.
+    page.goto(f"{base_url}/dwz")
+    page.get_by_label("Your DWZ").press_sequentially("1000")
+    page.get_by_label("Your age").press_sequentially("15")
+    page.get_by_label("Index").press_sequentially("1")
+    page.locator("#f-games-0-opponent").press_sequentially("1200")
+    page.locator("#f-games-0-result").press_sequentially("1")
+    expect(page.locator("#new-rating")).to_have_text("1101")
+    expect(page.locator("#dwz-e")).to_have_text("5")
+    for key, mine, theirs in (("win", "1101", "1132"), ("draw", "1035", "1177"), ("loss", "985", "1232")):
+        row = page.locator(f"#stakes-{key} td")
+        expect(row.nth(1)).to_have_text(mine)
+        expect(row.nth(3)).to_have_text(theirs)
+    page.locator("#f-games-0-result").fill("½")
+    expect(page.locator("#new-rating")).to_have_text("1035")
+    page.locator("#f-games-0-result").fill("0")
+    expect(page.locator("#new-rating")).to_have_text("985")
+    page.get_by_role("link", name="Español").click()
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.get_by_label("Tu DWZ").fill("1200")
+    page.locator("#f-games-0-opponent").fill("1000")
+    expect(page.locator("#new-rating")).to_have_text("1132")  # the 1200 loses to the 1000
+
+
+@pytest.mark.parametrize(
+    ("expected", "changes"),
+    [("table", ("+15.2", "+5.2", "-4.8")), ("formula", ("+15.19", "+5.19", "-4.81"))],
+)
+def test_stakes_panel_1500_v_1700_k20(
+    page: Page, base_url: str, expected: str, changes: tuple[str, ...]
+) -> None:
+    # Table 8.1.2, D = -200 -> PD .24: +15.2, +5.2, -4.8; the formula's E 0.2403: +15.19, +5.19, -4.81.
+    page.goto(f"{base_url}/game")
+    page.get_by_label("Your rating", exact=True).fill("1500")
+    page.get_by_label("Opponent’s rating").fill("1700")
+    page.get_by_label("Draw").check()
+    page.get_by_label("K-factor").select_option("20")
+    page.locator(f"#f-expected-{expected}").check()
+    for key, change in zip(("win", "draw", "loss"), changes, strict=True):
+        expect(page.locator(f"#stakes-{key} .stakes-change")).to_have_text(change)
+        expect(page.locator(f"#stakes-{key} .stakes-opponent-change")).to_have_text(
+            change.replace("+", "*").replace("-", "+").replace("*", "-")
+        )
+    expect(page.locator("#stakes")).to_contain_text("your opponent loses exactly what you gain")
+
+
+#: Words that would be English left untranslated on a Spanish or Catalan page (titles of sources,
+#: quoted in « », are names and stay as published).
+ENGLISH_WORDS = (
+    "Your ",
+    "your ",
+    "rating",
+    "Result",
+    "expected",
+    "Win",
+    "Draw",
+    "Loss",
+    "At stake",
+    "opponent",
+    "Opponent",
+    "Game by game",
+    "players",
+    " the ",
+    " and ",
+    "February",
+    "April",
+    "Published",
+    "estimate",
+    "Change",
+    "Bonus",
+    "Start",
+    "Sample",
+    "Value",
+    "Source",
+)
+SYSTEM_PAGES = (
+    "/dwz?rating=1000&age=15&index=1&games-0-opponent=1200&games-0-result=1",
+    "/uscf?rating=1700&games_played=30&games-0-opponent=1700&games-0-result=1&games-1-opponent=1700"
+    "&games-1-result=1&games-2-opponent=1700&games-2-result=1",
+    "/uscf?rating=1500&games_played=6&games-0-opponent=1400&games-0-result=1",
+    "/ecf?rating=1800&junior=on&games-0-opponent=1800&games-0-result=1",
+    "/chesscom?level=beginner&games-0-opponent=900&games-0-deviation=350&games-0-result=1",
+    "/pools?rating=1800&from_pool=lichess-blitz&to_pool=fide&also-0-pool=lichess-classical&also-0-rating=1900",
+    "/pools?rating=1800&from_pool=lichess-blitz&to_pool=chesscom-blitz",
+    "/game?rating=1500&opponent=1700&result=1&k_preset=20",
+    "/glicko?system=glicko2&rating=1500&deviation=200&volatility=0.06&games-0-opponent=1400"
+    "&games-0-deviation=30&games-0-result=1",
+)
+
+
+@pytest.mark.parametrize("language", ["es", "ca"])
+def test_no_english_left_on_the_system_pages(page: Page, base_url: str, language: str) -> None:
+    for path in SYSTEM_PAGES:
+        page.goto(f"{base_url}{path}&lang={language}")
+        expect(page.locator("#new-rating, #conversions").first).to_be_visible()
+        text = page.locator("main").inner_text()
+        unquoted = re.sub(r"«[^»]*»", "", text)
+        left = [word for word in ENGLISH_WORDS if re.search(rf"\b{re.escape(word.strip())}\b", unquoted)]
+        assert not left, f"{path} in {language}: {left}"
 
 
 def test_no_request_leaves_the_machine(page: Page, base_url: str) -> None:

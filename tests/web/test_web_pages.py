@@ -16,6 +16,7 @@ from chessrate.web.assets import VENDOR_FILES
 
 PAGES = [
     "/game", "/average", "/tournament", "/report", "/period", "/k-factor", "/performance", "/glicko", "/help",
+    "/dwz", "/uscf", "/ecf", "/chesscom", "/pools",
 ]  # fmt: skip
 GUIDE_FORM = {
     "rating": "1500",

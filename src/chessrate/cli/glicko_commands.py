@@ -7,16 +7,22 @@ Glicko-2), plus ``games`` with each game's working.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
 
-from chessrate import glicko, glicko2, lichess
+from chessrate import chesscom, glicko, glicko2, lichess
 from chessrate.cli.app import app
-from chessrate.cli.output import fmt, print_json, print_summary, print_table
+from chessrate.cli.options import result_of
+from chessrate.cli.output import fmt, print_document, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import parse_decimal, parse_rating, parse_score
+from chessrate.requests import system_documents, systems
+from chessrate.requests.elo import GameRow
+from chessrate.requests.language import ENGLISH
+from chessrate.requests.problems import Problems
 
 GamesArg = Annotated[
     list[str] | None,
@@ -115,9 +121,36 @@ def glicko_command(
             "--min-deviation", help="Floor for the new RD (Glickman suggests e.g. 30).", show_default=False
         ),
     ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            help="chesscom: a Chess.com-style ESTIMATE (Glicko-1, start rating by --level, RD 350); "
+            "Chess.com does not publish its constants.",
+            show_default=False,
+        ),
+    ] = None,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            "--level",
+            help="With --preset chesscom: the level picked at sign-up: new 400, beginner 800, "
+            "intermediate 1200, advanced 1600, expert 2000.",
+            show_default=False,
+        ),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
-    """Glicko (Glicko-1) for one rating period, as in Glickman's paper."""
+    """Glicko (Glicko-1) for one rating period, as in Glickman's paper (or --preset chesscom)."""
+    if preset is not None:
+        if preset.strip().lower() != "chesscom":
+            raise InvalidInputError("preset", preset, "the only preset of glicko is chesscom")
+        if c is not None or periods_idle is not None or min_deviation is not None:
+            raise RatingError("--c, --periods-idle and --min-deviation do not apply with --preset chesscom")
+        _chesscom(games, level, rating, deviation, json=json)
+        return
+    if level is not None:
+        raise InvalidInputError("level", level, "the level applies only with --preset chesscom")
     player = glicko.GlickoRating(
         float(parse_rating(_require(rating, "--rating"))),
         _positive(_require(deviation, "--deviation"), field="deviation"),
@@ -172,6 +205,44 @@ def glicko_command(
     )
 
 
+def _chesscom(
+    games: list[str] | None, level: str | None, rating: str | None, deviation: str | None, *, json: bool
+) -> None:
+    rows = []
+    for text in games or []:
+        opponent, _, rest = text.partition(":")
+        rd, _, score = rest.partition(":")
+        rows.append(GameRow(opponent=opponent, deviation=rd, result=score))
+    inputs = systems.ChesscomInputs(
+        level=level or "", rating=rating or "", deviation=deviation or "", games=tuple(rows)
+    )
+    rated = result_of(systems.chesscom_glicko(inputs, Problems(ENGLISH), today=dt.date.today()))
+    if json:
+        print_document(system_documents.chesscom_document(rated))
+        return
+    period = rated.period
+    _games_table(
+        ["game", "opponent", "opponent RD", "score", "expected score"],
+        [
+            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
+            for n, (g, e) in enumerate(zip(rated.games, period.expected_scores, strict=True), start=1)
+        ],
+    )
+    print_summary(
+        "Chess.com-style Glicko (an estimate)",
+        [
+            (
+                "start",
+                f"{rated.start.rating:.0f}, RD {rated.start.deviation:.0f}"
+                + (f"  (level {rated.level.value})" if rated.level else ""),
+            ),
+            ("rating", f"{period.after.rating:.1f}"),
+            ("deviation", f"{period.after.deviation:.1f}"),
+            ("note", chesscom.ESTIMATE_NOTE),
+        ],
+    )
+
+
 def _parse_c(text: str) -> float:
     parts = text.split(":")
     if len(parts) == 1:
@@ -212,17 +283,35 @@ def glicko2_command(
             "--days-idle", help="With --preset lichess: days since your previous game.", show_default=False
         ),
     ] = None,
+    gain_factor: Annotated[
+        str | None,
+        typer.Option(
+            "--gain-factor",
+            help="With --preset lichess: Lichess's rating-gain factor, a server setting (e.g. 1.015 "
+            "for bullet; default 1). The whole rating Lichess shows is the stored one truncated.",
+            show_default=False,
+        ),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
-    """Glicko-2 for one rating period (Glickman's paper), or a Lichess session (--preset lichess)."""
+    """Glicko-2 for one rating period (Glickman's paper), or a Lichess session (--preset lichess).
+
+    Lichess shows the stored rating truncated to a whole number: the number on the screen is not
+    the stored rating, and the PGN's diff is trunc(new) - trunc(old).
+    """
     parsed = _parse_games(games)
     if preset is not None:
         if preset.strip().lower() != "lichess":
             raise InvalidInputError("preset", preset, "the only preset is lichess")
         if tau is not None:
             raise InvalidInputError("tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
-        _lichess(parsed, rating, deviation, volatility, days_idle, json=json)
+        gain = _positive(gain_factor, field="gain_factor") if gain_factor is not None else 1.0
+        _lichess(parsed, rating, deviation, volatility, days_idle, gain, json=json)
         return
+    if gain_factor is not None:
+        raise InvalidInputError(
+            "gain_factor", gain_factor, "the gain factor applies only with --preset lichess"
+        )
     if days_idle is not None:
         raise InvalidInputError("days_idle", days_idle, "days idle apply only with --preset lichess")
     hint = " (or use --preset lichess for a new Lichess player)"
@@ -282,6 +371,7 @@ def _lichess(
     deviation: str | None,
     volatility: str | None,
     days_idle: str | None,
+    gain_factor: float,
     *,
     json: bool,
 ) -> None:
@@ -296,6 +386,7 @@ def _lichess(
         player,
         [lichess.OpponentGame(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
         days_idle=days,
+        gain_factor=gain_factor,
     )
     final = sides[-1].after if sides else lichess.after_idle(player, days)
     if json:
@@ -306,6 +397,7 @@ def _lichess(
                 "volatility": final.volatility,
                 "provisional": final.provisional,
                 "display": final.display,
+                "gain_factor": gain_factor,
                 "games": [_side_json(g, side) for g, side in zip(parsed, sides, strict=True)],
             }
         )
@@ -332,7 +424,12 @@ def _lichess(
             ("deviation", f"{player.deviation:.2f} → {final.deviation:.2f}"),
             ("volatility", f"{player.volatility:.6f} → {final.volatility:.6f}"),
             ("provisional (RD ≥ 110)", fmt(final.provisional)),
-            ("not known here", "Lichess's rating-gain factor; halving against bots"),
+            (
+                "rating-gain factor",
+                f"{gain_factor:g}"
+                + ("  (none; Lichess's own is a server setting)" if gain_factor == 1.0 else ""),
+            ),
+            ("not known here", "halving against bots"),
         ],
     )
 
@@ -348,6 +445,7 @@ def _side_json(game: ParsedGame, side: lichess.LichessSide) -> dict[str, Any]:
         "rating_after": side.after.rating,
         "deviation_after": side.after.deviation,
         "volatility_after": side.after.volatility,
-        "rating_diff": side.rating_diff_text,
+        "rating_diff": side.rating_diff,
+        "rating_diff_text": side.rating_diff_text,
         "reset": side.reset,
     }

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from chessrate import stakes
 from chessrate.calculate import AverageResult, EventWorking, GameWorking, PeriodResult, TournamentResult
 from chessrate.fide.performance import InitialRating
 from chessrate.fide.rules import FideRules
@@ -46,6 +47,11 @@ def number(value: Decimal | float | int) -> Number:
     return value
 
 
+def whole_or_float(value: float) -> Number:
+    """A float as a JSON number: 1515.0 as 1515."""
+    return int(value) if float(value).is_integer() else value
+
+
 def maybe(value: Decimal | float | int | None) -> Number | None:
     return None if value is None else number(value)
 
@@ -54,6 +60,53 @@ def to_json(document: Any) -> str:
     """A document (or a list of them) as indented JSON text, non-ASCII kept."""
     plain = document if isinstance(document, list) else dataclasses.asdict(document)
     return json.dumps(plain, ensure_ascii=False, indent=2)
+
+
+# --- the points at stake ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class OutcomeDocument:
+    score: Number
+    change: float
+    new_rating: Number
+    opponent_change: float
+    opponent_new_rating: Number
+
+
+@dataclass(frozen=True, kw_only=True)
+class StakesDocument:
+    system: str
+    rating: Number
+    opponent: Number
+    expected: float
+    win: OutcomeDocument
+    draw: OutcomeDocument
+    loss: OutcomeDocument
+    zero_sum: bool
+
+
+def _outcome(outcome: stakes.Outcome) -> OutcomeDocument:
+    return OutcomeDocument(
+        score=whole_or_float(outcome.score),
+        change=outcome.change,
+        new_rating=whole_or_float(outcome.new_rating),
+        opponent_change=outcome.opponent_change,
+        opponent_new_rating=whole_or_float(outcome.opponent_new_rating),
+    )
+
+
+def stakes_document(result: stakes.Stakes) -> StakesDocument:
+    return StakesDocument(
+        system=result.system,
+        rating=whole_or_float(result.rating),
+        opponent=whole_or_float(result.opponent),
+        expected=result.expected,
+        win=_outcome(result.win),
+        draw=_outcome(result.draw),
+        loss=_outcome(result.loss),
+        zero_sum=result.zero_sum,
+    )
 
 
 # --- the Elo calculations -------------------------------------------------------------------------
@@ -140,6 +193,13 @@ class EloDocument:
     change: Number
     rounded_change: int
     new_rating: Number
+    #: The points at stake in one more game against the opponent (or the average opponent), with
+    #: the same K for both players: what a win, a draw and a loss would do.
+    stakes: StakesDocument | None = None
+
+
+def _stakes(rating: Decimal, opponent: Decimal, rules: RuleSet, k: int) -> StakesDocument:
+    return stakes_document(stakes.elo_stakes(rating, opponent, rules=rules, k=k))
 
 
 def _elo(result: PeriodResult | AverageResult, options: Options, t: Translator) -> dict[str, Any]:
@@ -178,6 +238,7 @@ def average_document(result: AverageResult, options: Options, t: Translator) -> 
         difference=number(result.difference),
         capped=result.capped,
         expected_per_game=number(result.expected_per_game),
+        stakes=_stakes(result.rating, result.average_opponent, result.rules, result.k.k),
     )
 
 
@@ -197,7 +258,13 @@ def period_document(result: PeriodResult, options: Options, t: Translator) -> Pe
         score=number(result.score),
         rounding=result.rules.rounding.value,
         events=[_event(event, result.k.k, t) for event in result.events],
+        stakes=_stakes(result.rating, _average_opponent(result), result.rules, result.k.k),
     )
+
+
+def _average_opponent(result: PeriodResult) -> Decimal:
+    opponents = [game.opponent for event in result.events for game in event.games]
+    return sum(opponents, Decimal(0)) / len(opponents)
 
 
 def _event(event: EventWorking, k: int, t: Translator) -> EventDocument:
@@ -237,6 +304,7 @@ def _tournament(result: TournamentResult, options: Options, t: Translator) -> di
         "performance_dp": result.performance.dp,
         "performance_fractional_score": number(result.performance.fractional_score),
         "performance_logistic": result.logistic_performance,
+        "stakes": _stakes(period.rating, result.average_opponent, period.rules, period.k.k),
     }
 
 
@@ -391,7 +459,10 @@ class GlickoGameDocument:
     score: float
     expected: float
     rating_after: float | None
-    rating_diff: str | None
+    #: Lichess: the PGN's diff as a number, trunc(new) - trunc(old): 241, -242, 0.
+    rating_diff: int | None
+    #: The same as the PGN prints it: "+241", "-242", "+0".
+    rating_diff_text: str | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -402,6 +473,8 @@ class GlickoDocument:
     volatility: float
     provisional: bool
     tau: float
+    #: Lichess: the rating-gain factor applied (1.0: none).
+    gain_factor: float
     start_deviation: float
     estimated_variance: float | None
     estimated_improvement: float | None
@@ -416,6 +489,7 @@ def glicko_document(result: GlickoResult) -> GlickoDocument:
         volatility=result.after.volatility,
         provisional=result.provisional,
         tau=result.tau,
+        gain_factor=result.gain_factor,
         start_deviation=result.start_deviation,
         estimated_variance=result.variance,
         estimated_improvement=result.improvement,
@@ -426,7 +500,8 @@ def glicko_document(result: GlickoResult) -> GlickoDocument:
                 score=g.score,
                 expected=g.expected,
                 rating_after=g.after,
-                rating_diff=g.diff,
+                rating_diff=g.diff_value,
+                rating_diff_text=g.diff,
             )
             for g in result.games
         ],

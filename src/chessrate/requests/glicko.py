@@ -32,6 +32,8 @@ class GlickoInputs:
     volatility: str = ""
     days_idle: str = ""
     tau: str = ""
+    #: Lichess's rating-gain factor (a server setting; blank: 1, none).
+    gain_factor: str = ""
     games: tuple[GameRow, ...] = ()
 
 
@@ -44,6 +46,7 @@ class GlickoOutcomeGame:
     #: Lichess only: the rating after this game and the PGN's diff (``+241``).
     after: float | None = None
     diff: str | None = None
+    diff_value: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,6 +58,8 @@ class GlickoResult:
     tau: float
     #: The RD at the start, after the days idle (Lichess) - equal to ``before.deviation`` otherwise.
     start_deviation: float
+    #: Lichess's rating-gain factor applied (1.0 for the paper).
+    gain_factor: float = 1.0
     #: The paper's v and Delta (Glicko-2 only).
     variance: float | None = None
     improvement: float | None = None
@@ -91,6 +96,7 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
     deviation = problems.optional(("deviation",), inputs.deviation, _positive_number("deviation"))
     volatility = problems.optional(("volatility",), inputs.volatility, _positive_number("volatility"))
     tau = problems.optional(("tau",), inputs.tau, _positive_number("tau"))
+    gain = problems.optional(("gain_factor",), inputs.gain_factor, _positive_number("gain_factor"))
     days = problems.optional(
         ("days_idle",), inputs.days_idle, lambda text: float(parse_count_or_fraction(text, "days_idle"))
     )
@@ -115,7 +121,9 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
     if is_lichess:
         player = LichessRating(start_rating, start_rd, start_vol)
         sides = problems.attempt(
-            ("rating",), inputs.rating, lambda: lichess.rate_games(player, rows, days_idle=days or 0.0)
+            ("rating",),
+            inputs.rating,
+            lambda: lichess.rate_games(player, rows, days_idle=days or 0.0, gain_factor=gain or 1.0),
         )
         if sides is None:
             return Outcome(None, problems)
@@ -127,6 +135,7 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
                 expected=side.expected_score,
                 after=side.after.rating,
                 diff=side.rating_diff_text,
+                diff_value=side.rating_diff,
             )
             for row, side in zip(rows, sides, strict=True)
         )
@@ -136,6 +145,7 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
             after=sides[-1].after,
             games=games,
             tau=lichess.TAU,
+            gain_factor=gain or 1.0,
             start_deviation=sides[0].before.deviation,
         )
         return Outcome(result, problems)

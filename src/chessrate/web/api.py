@@ -19,7 +19,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from chessrate.requests import documents, elo, glicko
+from chessrate.requests import documents, elo, glicko, system_documents, systems
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Outcome
 from chessrate.requests.problems import Problems
@@ -123,6 +123,10 @@ class GlickoRequest(BaseModel):
     volatility: Number | None = Field(None, description="Absent: a new player's (Lichess 0.09, paper 0.06).")
     days_idle: Number | None = Field(None, description="Lichess: days since the previous game.")
     tau: Number | None = Field(None, description="Glicko-2: the system constant (default 0.5).")
+    gain_factor: Number | None = Field(
+        None,
+        description="Lichess: the rating-gain factor, a server setting (e.g. 1.015 for bullet; default 1).",
+    )
     games: list[GlickoGameIn] = Field(examples=[[{"opponent": 1500, "deviation": 500, "result": 1}]])
 
 
@@ -270,7 +274,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
     """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
     inputs = glicko.GlickoInputs(
         system=body.system,
-        **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau"),
+        **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau", "gain_factor"),
         games=tuple(
             elo.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
             for g in body.games
@@ -278,6 +282,190 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
     )
     outcome = glicko.glicko(inputs, _problems(request), today=site_of(request).today())
     return _answer(outcome, lambda result, _t: documents.glicko_document(result))
+
+
+class SystemGameIn(BaseModel):
+    opponent: Number
+    result: Result
+
+
+class DwzRequest(BaseModel):
+    rating: Number = Field(examples=[1000])
+    age: Number = Field(examples=[15], description="Age in years: J is 5 up to 20, 10 to 25, 15 after.")
+    index: Number = Field(examples=[1], description="The Index: previous DWZ evaluations, 1 or more.")
+    games: list[SystemGameIn] = Field(examples=[[{"opponent": 1200, "result": 1}]])
+
+
+class UscfRequest(BaseModel):
+    rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
+    games_played: Number = Field(0, examples=[6], description="Rated games before this event.")
+    event_end: dt.date | None = Field(None, description="The day the event ended (sets B); default today.")
+    half_k: bool = False
+    effective: Literal["2004", "newer"] = Field(
+        "2004",
+        description="N*: Glickman's 2004 text, or the newer formula (UNCONFIRMED: implementations only).",
+    )
+    repeated_opponent: bool = Field(default=False, description="An opponent met more than twice: no bonus.")
+    bonus_b: Number | None = Field(None, description="B of the bonus; absent: by the event's end date.")
+    games: list[SystemGameIn] = Field(
+        examples=[
+            [
+                {"opponent": 1400, "result": 1},
+                {"opponent": 1550, "result": 0},
+                {"opponent": 1650, "result": "½"},
+            ]
+        ]
+    )
+
+
+class EcfRequest(BaseModel):
+    rating: Number = Field(examples=[1800])
+    junior: bool = False
+    new_player: bool = Field(
+        default=False, description="A new player's P rating: answered 422, it cannot be computed exactly."
+    )
+    games: list[SystemGameIn] = Field(examples=[[{"opponent": 1800, "result": 1}]])
+
+
+class ChesscomRequest(BaseModel):
+    level: Literal["new", "beginner", "intermediate", "advanced", "expert"] | None = Field(
+        None, description="The level picked at sign-up (a new account); or give rating and deviation."
+    )
+    rating: Number | None = None
+    deviation: Number | None = None
+    games: list[GlickoGameIn] = Field(examples=[[{"opponent": 900, "deviation": 350, "result": 1}]])
+
+
+class ConvertRequest(BaseModel):
+    ratings: dict[str, Number] = Field(
+        examples=[{"lichess-blitz": 1800}], description="Ratings by pool: lichess-blitz, lichess-classical..."
+    )
+    to: str = Field(examples=["fide"])
+
+
+class StakesRequest(RuleOptions):
+    system: Literal["elo", "dwz", "uscf", "glicko2"] = Field(
+        "elo", description="elo (with the rule options), dwz, uscf or glicko2."
+    )
+    rating: Number = Field(examples=[1500])
+    opponent: Number = Field(examples=[1700])
+    opponent_k: Number | None = None
+    age: Number | None = None
+    index: Number | None = None
+    opponent_age: Number | None = None
+    opponent_index: Number | None = None
+    games_played: Number | None = None
+    opponent_games_played: Number | None = None
+    event_end: dt.date | None = None
+    deviation: Number | None = None
+    volatility: Number | None = None
+    opponent_deviation: Number | None = None
+    opponent_volatility: Number | None = None
+
+
+def _system_rows(games: list[SystemGameIn]) -> tuple[elo.GameRow, ...]:
+    return tuple(elo.GameRow(opponent=_text(g.opponent), result=_text(g.result)) for g in games)
+
+
+def _flag(value: bool) -> str:  # noqa: FBT001 - a field's value, not an option
+    return "on" if value else ""
+
+
+@router.post("/dwz", summary="German DWZ", response_model=system_documents.DwzDocument)
+def api_dwz(body: DwzRequest, request: Request) -> Any:
+    """One DWZ evaluation (DSB Wertungsordnung), with the development coefficient E's working."""
+    inputs = systems.DwzInputs(**_texts(body, "rating", "age", "index"), games=_system_rows(body.games))
+    outcome = systems.dwz_evaluation(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, lambda result, _t: system_documents.dwz_document(result))
+
+
+@router.post("/uscf", summary="US Chess", response_model=system_documents.UscfDocument)
+def api_uscf(body: UscfRequest, request: Request) -> Any:
+    """US Chess: the standard formula (K, bonus with the dated B) or the special formula (≤ 8 games)."""
+    inputs = systems.UscfInputs(
+        **_texts(body, "rating", "games_played", "event_end", "bonus_b"),
+        half_k=_flag(body.half_k),
+        effective=body.effective,
+        repeated_opponent=_flag(body.repeated_opponent),
+        games=_system_rows(body.games),
+    )
+    outcome = systems.uscf_event(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, lambda result, _t: system_documents.uscf_document(result))
+
+
+@router.post("/ecf", summary="ECF (K method)", response_model=system_documents.EcfDocument)
+def api_ecf(body: EcfRequest, request: Request) -> Any:
+    """ECF: R + k (W − We), k 20 or 40 for juniors, We from FIDE table 8.1.2."""
+    inputs = systems.EcfInputs(
+        rating=_text(body.rating),
+        junior=_flag(body.junior),
+        new_player=_flag(body.new_player),
+        games=_system_rows(body.games),
+    )
+    outcome = systems.ecf_rating(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, lambda result, _t: system_documents.ecf_document(result))
+
+
+@router.post(
+    "/chesscom",
+    summary="Chess.com-style Glicko (an estimate)",
+    response_model=system_documents.ChesscomDocument,
+)
+def api_chesscom(body: ChesscomRequest, request: Request) -> Any:
+    """Glicko-1 from a start rating chosen by level. Chess.com's constants are not published: an estimate."""
+    inputs = systems.ChesscomInputs(
+        level=body.level or "",
+        **_texts(body, "rating", "deviation"),
+        games=tuple(
+            elo.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
+            for g in body.games
+        ),
+    )
+    outcome = systems.chesscom_glicko(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, lambda result, _t: system_documents.chesscom_document(result))
+
+
+@router.post("/convert", summary="Pools compared", response_model=system_documents.ConvertDocument)
+def api_convert(body: ConvertRequest, request: Request) -> Any:
+    """Every published conversion to `to` that the given ratings allow, with its sample and R²."""
+    given = list(body.ratings.items())
+    first_pool, first_rating = given[0] if given else ("", "")
+    inputs = systems.ConvertInputs(
+        rating=_text(first_rating),
+        from_pool=first_pool,
+        to_pool=body.to,
+        also=tuple(f"{pool}={_text(value)}" for pool, value in given[1:]),
+    )
+    outcome = systems.convert(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, lambda result, _t: system_documents.convert_document(result))
+
+
+@router.post("/stakes", summary="The points at stake", response_model=documents.StakesDocument)
+def api_stakes(body: StakesRequest, request: Request) -> Any:
+    """What a win, a draw and a loss would do, to both players, before the game."""
+    inputs = systems.StakesInputs(
+        system=body.system,
+        options=_options(body),
+        **_texts(
+            body,
+            "rating",
+            "opponent",
+            "opponent_k",
+            "age",
+            "index",
+            "opponent_age",
+            "opponent_index",
+            "games_played",
+            "opponent_games_played",
+            "event_end",
+            "deviation",
+            "volatility",
+            "opponent_deviation",
+            "opponent_volatility",
+        ),
+    )
+    outcome = systems.points_at_stake(inputs, _problems(request), today=site_of(request).today())
+    return _answer(outcome, lambda result, _t: documents.stakes_document(result))
 
 
 @router.get("/tables", summary="FIDE tables 8.1.1 and 8.1.2", response_model=documents.TablesDocument)

@@ -18,10 +18,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
-from chessrate.requests import elo, glicko
+from chessrate.requests import elo, glicko, systems
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
-from chessrate.web import forms
+from chessrate.web import forms, system_forms
 from chessrate.web.charts import chart_marks
 from chessrate.web.site import Form, error_messages, html_response, lang_links, site_of
 
@@ -52,6 +52,11 @@ MODES: tuple[Mode, ...] = (
     Mode("k_factor", "/k-factor", forms.k_factor, elo.k_factor, chart=False),
     Mode("performance", "/performance", forms.performance, elo.performance, chart=False),
     Mode("glicko", "/glicko", forms.glicko, glicko.glicko, chart=False),
+    Mode("dwz", "/dwz", system_forms.dwz, systems.dwz_evaluation, chart=False),
+    Mode("uscf", "/uscf", system_forms.uscf, systems.uscf_event, chart=False),
+    Mode("ecf", "/ecf", system_forms.ecf, systems.ecf_rating, chart=False),
+    Mode("chesscom", "/chesscom", system_forms.chesscom, systems.chesscom_glicko, chart=False),
+    Mode("pools", "/pools", system_forms.pools, systems.convert, chart=False),
 )
 
 
@@ -91,6 +96,9 @@ def _page(mode: Mode) -> Callable[[Request], Any]:
             "submitted": bool(form) and any(key not in {"lang"} for key in form),
             "focus": forms.focus_after(action, inputs),
             "marks": json.dumps(chart_marks(outcome.result)) if mode.chart else "[]",
+            "stakes": systems.stakes_for(inputs, outcome.result, today=site.today())
+            if outcome.result
+            else None,
             "lang_links": lang_links(mode.path, state),
             "state_url": mode.path + ("?" + urlencode(state) if state else ""),
             # An htmx answer (a keystroke, or a button that adds or removes a row) carries the

@@ -142,7 +142,7 @@ def k_factor(form: Form) -> KFactorInputs:
 def glicko(form: Form) -> GlickoInputs:
     return GlickoInputs(
         system=text(form, "system", "lichess"),
-        **texts(form, "rating", "deviation", "volatility", "days_idle", "tau"),
+        **texts(form, "rating", "deviation", "volatility", "days_idle", "tau", "gain_factor"),
         games=game_list(form, "glicko"),
     )
 
