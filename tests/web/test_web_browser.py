@@ -48,6 +48,7 @@ def test_ciabe_tournament_with_ciabe_rules(page: Page, base_url: str) -> None:
         expect(page.locator("#f-games-0-opponent")).to_be_visible()
     page.get_by_role("button", name="Remove game 7").click()
     expect(page.locator("#f-games-6-opponent")).to_have_count(0)
+    expect(page.locator("#f-games-5-opponent")).to_be_focused()  # the focus moves once the rows settle
     for index, opponent in enumerate(["1500", "1600", "1700", "1800", "1900", "2000"]):
         page.locator(f"#f-games-{index}-opponent").fill(opponent)
     page.get_by_label("Total points", exact=True).fill("4,5")

@@ -43,6 +43,12 @@ CALCULATOR_PAGES = (
     "&games-0-deviation=30&games-0-result=1",
     "/help",
     "/report",
+    # The other rating systems.
+    "/dwz?rating=1000&age=15&index=1&games-0-opponent=1200&games-0-result=1",
+    "/uscf?rating=1500&games_played=6&games-0-opponent=1400&games-0-result=1",
+    "/ecf?rating=1800&junior=on&games-0-opponent=1800&games-0-result=1",
+    "/chesscom?level=beginner&games-0-opponent=900&games-0-deviation=350&games-0-result=1",
+    "/pools?rating=1800&from_pool=lichess-blitz&to_pool=fide",
 )
 LIST_PAGES = (
     "/list",
@@ -54,7 +60,8 @@ LIST_PAGES = (
 )
 #: Text that is the same in every language: names, symbols, formulas, the FIDE article numbers.
 SAME_EVERYWHERE = re.compile(
-    r"^(chessrate|chess|rate|Glicko-2 / Lichess( · chessrate)?|Lichess|Glicko-2|FIDE|TRF|PGN|CSV|"
+    r"^(chessrate|chess|rate|(Glicko-2 / Lichess|Glicko-1 / Chess\.com|US Chess)( · chessrate)?|"
+    r"(Chess\.com|Lichess) (blitz|bullet)|Lichess|Glicko-2|FIDE|TRF|PGN|CSV|"
     r"English|Español|Català|JSON|[A-Z]?[a-z]?[\W\d]*|[\W\d]*[a-zA-Z]*[\W\d]*|Ru = .*|E = .*|τ|"
     r"Club Ciabe.*|· error:)$"  # "error" is Spanish too
 )

@@ -129,8 +129,9 @@ def test_result_in_view_while_typing_on_a_phone(phone: Page, base_url: str) -> N
     ):
         phone.goto(base_url + path)
         # The tabs are one line that opens into a menu.
-        menu = phone.locator("nav.tabs")
+        menu = phone.locator("nav.tabs").first
         assert menu.bounding_box()["height"] < 60  # type: ignore[index]
+        expect(phone.locator(".systems-row")).to_be_hidden()  # the other systems are in the menu too
         for selector, value in fields:
             phone.locator(selector).press_sequentially(value)
         if path.startswith("/game"):
@@ -241,6 +242,11 @@ PAGES = (
     "/performance?games-0-opponent=1700&games-0-result=1&games-1-opponent=1800&games-1-result=0",
     "/glicko?system=lichess&games-0-opponent=1500&games-0-deviation=500&games-0-result=1",
     "/help",
+    "/dwz?rating=1000&age=15&index=1&games-0-opponent=1200&games-0-result=1",
+    "/uscf?rating=1500&games_played=6&games-0-opponent=1400&games-0-result=1",
+    "/ecf?rating=1800&junior=on&games-0-opponent=1800&games-0-result=1",
+    "/chesscom?level=beginner&games-0-opponent=900&games-0-deviation=350&games-0-result=1",
+    "/pools?rating=1800&from_pool=lichess-blitz&to_pool=fide",
     "/list",
     "/list/player/13400304",
     "/list/events",
