@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: every check, with everything it needs set up first, on a fresh Debian or Ubuntu.
 #
-# 1. Debian packages: python3-venv, Node.js and npm, chromium (browser tests), stockfish (strength
-#    analysis), postgresql (the store tests); installed when run as root, else a hint and exit 1.
+# 1. Debian packages: python3-venv, Node.js and npm, chromium and libatomic1 (browser tests),
+#    stockfish (strength analysis), postgresql (the store tests); installed when run as root, else a hint and exit 1.
 # 2. .venv and the browser assets (make setup assets), then ruff, ruff format and mypy (make lint).
 # 3. A throwaway PostgreSQL server in /tmp/chessrate-pg.XXXXXX, stopped and deleted on every exit:
 #    tests passed, tests failed, Ctrl-C or kill.

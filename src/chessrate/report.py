@@ -5,9 +5,14 @@ The workflow between the file readers (:mod:`chessrate.formats`) and the rating 
 
 - A rated player's change counts only games against rated opponents (FIDE B.02 8.3.1: "for each
   game played against a rated player"); forfeits, byes and unplayed games never count (B.02 5.1).
-- K comes from the player's birth year and rating under the rules in force at the tournament's start
-  (the file does not say how many games the player has had rated: taken as 30 or more, and said so),
-  unless a K is given for the player.
+- K comes from, in this order: a K given for the player (a K file), FIDE's rating list (the K of
+  the player's list: ``docs/fide-list.md``), else the player's birth year and rating under the rules
+  in force at the tournament's start (the file does not say how many games the player has had rated:
+  taken as 30 or more, and said so). Each player's ``k_source`` says which.
+- FIDE's list also gives the birth year, and the rating where the file has none; a file rating that
+  differs from the list's is kept, with a warning.
+- Tournaments older than the oldest FIDE rules kept (1 July 2014) are rated under those rules, with a
+  warning (:func:`report_rule_set`).
 - An unrated player gets a performance and, under the rules of the date, the initial rating the event
   would give on its own (B.02 8.2), or why it gives none.
 
@@ -21,18 +26,49 @@ import csv
 import dataclasses
 import datetime as dt
 import io
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
 from chessrate.calculate import Game, TournamentResult, rate_tournament
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
+from chessrate.fide.rules import FIDE_RULES
+from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
+from chessrate.formats.model import Game as FileGame
 from chessrate.formats.model import Player, RatedGame, ReadResult, Tournament
 from chessrate.parse import is_digits, parse_k
-from chessrate.ruleset import RuleSet
+from chessrate.presets import resolve_rule_set
+from chessrate.ruleset import RuleSet, fide_rule_set
+
+
+class KSource(StrEnum):
+    """Where a player's K came from."""
+
+    FIDE_LIST = "fide-list"  # the K column of FIDE's rating list (SK/RK/BK, or K)
+    K_FILE = "k-file"  # a K given for the player in a K file
+    GIVEN = "given"  # one K given for every player (``--k``)
+    PROFILE = "profile"  # the rules, from the rating and the birth year
+    RATING_ONLY = "rating only"  # the rules, from the rating alone (no birth year known)
+
+
+@dataclass(frozen=True)
+class PlayersList:
+    """What FIDE's rating list says of a tournament's players (:func:`players_list_for`)."""
+
+    list_type: ListType
+    #: How warnings name the list: "FIDE standard list (SEP26)".
+    label: str
+    #: The tournament's players found in the list, by FIDE id.
+    players: Mapping[int, FideListPlayer]
+    #: The list reader's problems, as warnings.
+    warnings: tuple[str, ...] = ()
+    #: The list's month, when the file or its name says it.
+    month: dt.date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,6 +97,11 @@ class PlayerReport:
     working: TournamentResult | None
     #: The games that count, in the order of ``working.event.games`` (opponent, round, line).
     rated_games: tuple[RatedGame, ...] = ()
+    #: Where K came from (None: no K, the player was not rated).
+    k_source: KSource | None = None
+    #: Where the rating came from: "file" or "fide-list" (None: unrated).
+    rating_source: str | None = None
+    birth_year: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,6 +115,50 @@ class TournamentReport:
     warnings: tuple[str, ...]
     #: Keys of ``k_by_player`` that match no player's FIDE id or start number.
     unknown_k_keys: tuple[str, ...] = ()
+    #: What FIDE's list said: its own problems, and the ratings that differ from the file's.
+    list_warnings: tuple[str, ...] = ()
+
+
+def report_rule_set(spec: str | None, *, day: dt.date) -> tuple[RuleSet, str | None]:
+    """The rule set of a report on ``day``, and a warning when it is not the one of that day.
+
+    FIDE's rules before 1 July 2014 are not kept (``docs/fide.md``): a tournament older than that is
+    rated under the oldest version kept, and the warning says which and why.
+    """
+    oldest = FIDE_RULES[0]
+    if (spec or "fide").strip().lower() == "fide" and day < oldest.effective_from:
+        rules = fide_rule_set(oldest, day=day)
+        rules = dataclasses.replace(rules, title=f"{oldest.name} (the oldest kept, for {day.isoformat()})")
+        warning = (
+            f"rules: the tournament is of {day.isoformat()}, before {oldest.effective_from.isoformat()}, "
+            f"the oldest FIDE rules chessrate keeps; rated under {oldest.name} (the rules of its day differ)"
+        )
+        return rules, warning
+    return resolve_rule_set(spec, as_of=day), None
+
+
+def players_list_for(
+    read: ReadResult,
+    source: str | os.PathLike[str] | bytes,
+    *,
+    name: str | None = None,
+    list_type: ListType = "standard",
+) -> PlayersList:
+    """Look the tournament's players up in FIDE's list (a path, or the bytes of an upload named ``name``).
+
+    Raises :class:`~chessrate.errors.InvalidInputError` (field ``players_list`` or ``list_type``) when
+    the file is not a FIDE list, or does not carry ``list_type``.
+    """
+    ids = {player.fide_id for player in read.tournament.players if player.fide_id}
+    found, fide = find_players(source, ids, name=name, list_type=list_type)
+    if list_type not in fide.lists:
+        raise InvalidInputError(
+            "list_type", list_type, f"the FIDE list {fide.name!r} is the {fide.lists[0]} list"
+        )
+    month = f" ({fide.month:%b%y})".upper() if fide.month else ""
+    label = f"FIDE {list_type} list{month}"
+    warnings = tuple(f"players list {problem}" for problem in fide.problems)
+    return PlayersList(list_type=list_type, label=label, players=found, warnings=warnings, month=fide.month)
 
 
 def report_tournament(
@@ -82,15 +167,30 @@ def report_tournament(
     rules: RuleSet,
     as_of: dt.date,
     k_by_player: Mapping[str, int] | None = None,
+    players_list: PlayersList | None = None,
+    k_for_everyone: int | None = None,
+    notes: Sequence[str] = (),
 ) -> TournamentReport:
     """Rate every player of a tournament that has been read.
 
-    ``k_by_player`` maps a FIDE id or a start number (as text) to a K that overrides the rules'.
+    ``k_by_player`` maps a FIDE id or a start number (as text) to a K that overrides the rules' and
+    the list's; ``k_for_everyone`` is the K of every other player, before the list's.
+    ``players_list`` gives FIDE's K, birth year and (where the file has none) rating.
+    ``notes`` are warnings to put first (as :func:`report_rule_set`'s).
     """
-    tournament = read.tournament
     k_by_player = k_by_player or {}
+    tournament, listed, list_warnings = _with_list(read.tournament, players_list)
     players = tuple(
-        _player_report(tournament, player, rules=rules, k=_given_k(player, k_by_player))
+        _player_report(
+            tournament,
+            player,
+            rules=rules,
+            k=_given_k(player, k_by_player),
+            k_for_everyone=k_for_everyone,
+            list_k=_list_k(listed.get(player.number), players_list, rules),
+            list_label=players_list.label if players_list else None,
+            rating_source=_rating_source(player, read.tournament, listed),
+        )
         for player in tournament.players
     )
     unknown = (
@@ -98,7 +198,7 @@ def report_tournament(
         - {str(p.fide_id) for p in tournament.players if p.fide_id}
         - {str(p.number) for p in tournament.players}
     )
-    warnings = [str(problem) for problem in read.problems]
+    warnings = [*notes, *(str(problem) for problem in read.problems), *list_warnings]
     warnings += [f"k file: no player has id or start number {key}" for key in sorted(unknown)]
     return TournamentReport(
         tournament=tournament,
@@ -107,7 +207,56 @@ def report_tournament(
         players=players,
         warnings=tuple(warnings),
         unknown_k_keys=tuple(sorted(unknown)),
+        list_warnings=tuple(list_warnings),
     )
+
+
+def _with_list(
+    tournament: Tournament, players_list: PlayersList | None
+) -> tuple[Tournament, dict[int, FideListPlayer], list[str]]:
+    """The tournament with the list's ratings and birth years where the file has none; who was found."""
+    if players_list is None:
+        return tournament, {}, []
+    warnings = list(players_list.warnings)
+    listed: dict[int, FideListPlayer] = {}
+    players: list[Player] = []
+    filled: dict[int, int] = {}
+    for player in tournament.players:
+        entry = players_list.players.get(player.fide_id) if player.fide_id else None
+        if entry is None:
+            players.append(player)
+            continue
+        listed[player.number] = entry
+        in_list = entry.rating(players_list.list_type)
+        list_rating = in_list.rating if in_list else None
+        rating = player.rating
+        if rating is None and list_rating is not None:
+            rating = filled[player.number] = list_rating
+        elif rating is not None and list_rating is not None and rating != list_rating:
+            warnings.append(
+                f"player {player.number} ({player.name}, FIDE id {player.fide_id}): the file's rating "
+                f"{player.rating} differs from the {players_list.label}'s {list_rating}; the file's is used"
+            )
+        birth_year = player.birth_year or entry.birth_year
+        players.append(dataclasses.replace(player, rating=rating, birth_year=birth_year))
+    games = (
+        tuple(_game_with_ratings(game, filled) for game in tournament.games) if filled else tournament.games
+    )
+    return dataclasses.replace(tournament, players=tuple(players), games=games), listed, warnings
+
+
+def _game_with_ratings(game: FileGame, filled: Mapping[int, int]) -> FileGame:
+    """A game with the list's rating of a player the file left unrated."""
+    white = game.white_rating if game.white_rating is not None else filled.get(game.white)
+    black = game.black_rating if game.black_rating is not None else filled.get(game.black)
+    return dataclasses.replace(game, white_rating=white, black_rating=black)
+
+
+def _rating_source(player: Player, original: Tournament, listed: Mapping[int, FideListPlayer]) -> str | None:
+    own = original.player(player.number)
+    if own is not None and own.rating is not None:
+        return "file"
+    return "fide-list" if player.number in listed and player.rating is not None else None
 
 
 def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
@@ -116,7 +265,17 @@ def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
     return k_by_player.get(str(player.number))
 
 
-def _player_report(tournament: Tournament, player: Player, *, rules: RuleSet, k: int | None) -> PlayerReport:
+def _player_report(
+    tournament: Tournament,
+    player: Player,
+    *,
+    rules: RuleSet,
+    k: int | None,
+    k_for_everyone: int | None,
+    list_k: int | None,
+    list_label: str | None,
+    rating_source: str | None,
+) -> PlayerReport:
     played = tournament.rated_games(player.number)
     rated_opponents = tuple(game for game in played if game.opponent_rating is not None)
     against_rated = [
@@ -147,6 +306,8 @@ def _player_report(tournament: Tournament, player: Player, *, rules: RuleSet, k:
         initial=None,
         working=None,
         rated_games=rated_opponents,
+        rating_source=rating_source,
+        birth_year=player.birth_year,
     )
     if player.rating is None:
         if rules.fide is None:
@@ -157,12 +318,24 @@ def _player_report(tournament: Tournament, player: Player, *, rules: RuleSet, k:
         return dataclasses.replace(
             base, expected=Decimal(0), change=Decimal(0), rounded_change=0, new_rating=rating
         )
+    source = KSource.K_FILE if k is not None else None
+    if k is None and k_for_everyone is not None:
+        k, source = k_for_everyone, KSource.GIVEN
+    if k is None and list_k is not None:
+        k, source = list_k, KSource.FIDE_LIST
+    if source is None:
+        source = KSource.PROFILE if player.birth_year else KSource.RATING_ONLY
     profile = PlayerProfile(birth_year=player.birth_year) if player.birth_year else None
     working = rate_tournament(rating, against_rated, rules=rules, k=k, profile=profile)
     period = working.period
+    k_factor = period.k
+    if source is KSource.FIDE_LIST and list_label:
+        reason = k_factor.reason.replace(f"K {k} given", f"K {k} from the {list_label}", 1)
+        k_factor = dataclasses.replace(k_factor, reason=reason, article="FIDE rating list")
     return dataclasses.replace(
         base,
-        k=period.k,
+        k=k_factor,
+        k_source=source,
         expected=period.expected,
         capped_games=sum(1 for game in working.event.games if game.capped),
         change=period.change,
@@ -170,6 +343,14 @@ def _player_report(tournament: Tournament, player: Player, *, rules: RuleSet, k:
         new_rating=period.new_rating,
         working=working,
     )
+
+
+def _list_k(entry: FideListPlayer | None, players_list: PlayersList | None, rules: RuleSet) -> int | None:
+    """FIDE's K from the list, for FIDE's rules or a rule set that needs a K (not a club's K bands)."""
+    if entry is None or players_list is None or (rules.fide is None and rules.k_policy is not None):
+        return None
+    in_list = entry.rating(players_list.list_type)
+    return in_list.k if in_list else None
 
 
 def read_k_file(text: str, *, origin: str) -> dict[str, int]:
@@ -189,7 +370,8 @@ def read_k_file(text: str, *, origin: str) -> dict[str, int]:
 
 #: The columns of the CSV report, in order (:func:`report_rows` has these and a few more).
 CSV_COLUMNS = (
-    "start_number", "name", "fide_id", "title", "federation", "rating", "k", "k_reason", "games",
+    "start_number", "name", "fide_id", "title", "federation", "rating", "rating_source", "birth_year",
+    "k", "k_reason", "k_source", "games",
     "games_against_unrated", "score", "expected", "capped_games", "change", "rounded_change",
     "new_rating", "performance", "initial_rating", "initial_reason",
 )  # fmt: skip
@@ -204,8 +386,11 @@ def report_row(player: PlayerReport) -> dict[str, Any]:
         "title": player.title,
         "federation": player.federation,
         "rating": player.rating,
+        "rating_source": player.rating_source,
+        "birth_year": player.birth_year,
         "k": player.k.k if player.k else None,
         "k_reason": player.k.reason if player.k else None,
+        "k_source": str(player.k_source) if player.k_source else None,
         "games": player.games,
         "games_against_unrated": player.games_against_unrated,
         "score": player.score,

@@ -313,17 +313,20 @@ def test_api_bad_input_names_the_field(client: TestClient) -> None:
     assert not_a_form.json()["detail"][0]["loc"] == ["body", "file"]
 
 
-def test_a_start_before_the_first_fide_rules_asks_for_a_day(client: TestClient) -> None:
-    # The FIDE example started on 2005-07-28; the first rules we have are of 2014-07-01.
+def test_a_start_before_the_first_fide_rules_is_rated_under_the_oldest_kept(client: TestClient) -> None:
+    # The FIDE example started on 2005-07-28; the first rules we keep are of 2014-07-01 (issue 17):
+    # the page does not ask for a day, it rates under those rules and says so.
     response = client.post("/api/report", files=upload("fide-example.trf", FIDE_EXAMPLE))
-    assert response.status_code == 422
-    (detail,) = response.json()["detail"]
-    assert detail["loc"] == ["body", "as_of"]
-    assert detail["msg"].startswith("The tournament started on July 28, 2005, before the first FIDE rules")
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["as_of"], body["as_of_from_file"]) == ("2005-07-28", True)
+    assert body["rules"] == "FIDE 2014-07-01 (the oldest kept, for 2005-07-28)"
+    assert body["warnings"][0].startswith("rules: the tournament is of 2005-07-28, before 2014-07-01")
+    english = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "en"}).text
+    assert "before 1 July 2014, the oldest FIDE rules this calculator keeps" in english
     spanish = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "es"}).text
-    assert errors_of(spanish)["as_of"].startswith("El torneo empezó el 28 de julio de 2005")
-    club = client.post("/api/report", files=upload("f.trf", FIDE_EXAMPLE), data={"rules": "ciabe"})
-    assert club.status_code == 200  # a club's rules do not depend on the day
+    assert "antes del 1 de julio de 2014" in spanish
+    assert errors_of(spanish) == {}
 
 
 def test_a_file_over_the_limit_is_refused(client: TestClient) -> None:

@@ -1,7 +1,7 @@
 """``chessrate list ...``: a club's or federation's own rating list in a database.
 
-``init``, ``import FILE...``, ``run PERIOD``, ``show [PERIOD]``, ``player ID``, ``events``,
-``export PERIOD`` and ``demo``; ``--db`` takes a SQLAlchemy URL or a file path (SQLite).
+``init``, ``import FILE...``, ``import-fide LIST``, ``run PERIOD``, ``show [PERIOD]``, ``player ID``,
+``events``, ``export PERIOD`` and ``demo``; ``--db`` takes a SQLAlchemy URL or a file path (SQLite).
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ import typer
 from chessrate.cli.app import app
 from chessrate.cli.output import JsonOption, fmt, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError
+from chessrate.formats.fide_list import LIST_TYPES
 from chessrate.parse import parse_count, parse_date
 from chessrate.ratinglist.demo import build_demo
+from chessrate.ratinglist.fide_import import import_fide_list
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import ListView, event_lines, list_view, player_view
@@ -96,6 +98,58 @@ def import_command(
     for row in rows:
         for warning in row["warnings"]:
             sys.stderr.write(f"warning: {row['file']}: {warning}\n")
+
+
+@list_app.command("import-fide")
+def import_fide_command(
+    players_list: Annotated[
+        Path, typer.Argument(help="FIDE's rating list: TXT or XML, or its zip.", show_default=False)
+    ],
+    db: DbOption = DEFAULT_DB,
+    list_type: Annotated[
+        str, typer.Option("--list-type", help="Which list of a combined file: standard, rapid or blitz.")
+    ] = "standard",
+    month: Annotated[
+        str | None, typer.Option("--month", help="The list's month (YYYY-MM) when the file does not say it.")
+    ] = None,
+    federation: Annotated[
+        str | None, typer.Option("--federation", help="Keep only this federation's players (ESP).")
+    ] = None,
+    as_json: bool = JsonOption,
+) -> None:
+    """Create or refresh players from FIDE's list, with FIDE's rating and K of that month."""
+    kind = list_type.strip().lower()
+    if kind not in LIST_TYPES:
+        raise InvalidInputError("--list-type", list_type, "use standard, rapid or blitz")
+    done = import_fide_list(
+        open_store(db),
+        players_list,
+        list_type=kind,
+        month=Period.parse(month).first_day if month else None,
+        federation=federation,
+    )
+    row = {
+        "list_type": done.list_type,
+        "month": done.month.isoformat()[:7],
+        "file": done.file_name,
+        "players": done.players,
+        "new_players": done.new_players,
+        "refreshed_players": done.refreshed_players,
+        "already_imported": done.already_imported,
+        "warnings": list(done.warnings),
+    }
+    if as_json:
+        print_json({"imported": row})
+        return
+    if done.already_imported:
+        sys.stdout.write(
+            f"{done.file_name}: FIDE's {done.list_type} list of {row['month']} is already imported\n"
+        )
+        return
+    columns = ["list_type", "month", "file", "players", "new_players", "refreshed_players"]
+    print_table("FIDE list imported", columns, [[str(row[c]) for c in columns]])
+    for warning in done.warnings:
+        sys.stderr.write(f"warning: {done.file_name}: {warning}\n")
 
 
 @list_app.command("run")
@@ -216,7 +270,10 @@ def show_command(
         for row in view.rows
         if all_players or row.rating is not None
     ]  # fmt: skip
-    title = f"List of {view.list_date.isoformat()} (period {view.period}, {view.status} r{view.revision})"
+    title = (
+        f"List of {view.list_date.isoformat()} (period {view.period}, {view.status} r{view.revision},"
+        f" rules {view.rules})"
+    )
     columns = ["rank", "name", "FIDE id", "fed", "rating", "change", "K", "games", "status"]
     print_table(title, columns, rows, caption=view.rules_title)
 
@@ -239,6 +296,18 @@ def player_command(
                 "federation": view.federation,
                 "birth_year": view.birth_year,
                 "sex": view.sex,
+                "fide_ratings": [
+                    {
+                        "list_type": line.list_type,
+                        "month": line.month.isoformat()[:7],
+                        "rating": line.rating,
+                        "games": line.games,
+                        "k": line.k,
+                        "flag": line.flag,
+                        "file": line.file_name,
+                    }
+                    for line in view.fide_lines
+                ],
                 "history": [
                     {
                         "period": line.period,
@@ -287,6 +356,11 @@ def player_command(
     ]  # fmt: skip
     columns = ["period", "list of", "before", "rating", "change", "adjust", "K", "games", "status"]
     print_table(f"{view.name} (FIDE id {fmt(view.fide_id)}, store id {view.id})", columns, rows)
+    for fide in view.fide_lines:
+        sys.stdout.write(
+            f"FIDE {fide.list_type} list of {fide.month.isoformat()[:7]}: rating {fmt(fide.rating)}, "
+            f"K {fmt(fide.k)}, games {fmt(fide.games)}\n"
+        )
     for line in view.history:
         if line.game_lines:
             sys.stdout.write(f"{line.period}: {line.k_reason or line.note or ''}\n")

@@ -117,10 +117,20 @@ def result_of(outcome: Outcome[T]) -> T:
     raise RatingError(problem_line(outcome.problems))
 
 
+#: Fields whose problems name the command line's option instead (``missing --k: ...``).
+OPTION_NAMES = {"k": "--k", "players_list": "--players-list", "list_type": "--list-type"}
+
+
 def problem_line(problems: Problems) -> str:
     """The first problem in a sentence: ``invalid rating 'abc': not a number``."""
     for problem in problems.errors.values():
-        return problem.detail
+        field = str(problem.path[0])
+        option = OPTION_NAMES.get(field) if len(problem.path) == 1 else None
+        if option is None:
+            return problem.detail
+        if problem.value in ("", None):
+            return f"missing {option}: {problem.reason}"
+        return f"invalid {option} {problem.value!r}: {problem.reason}"
     if problems.missing:
         return f"missing {field_words(problems.missing[0])}"
     return "nothing to calculate"

@@ -46,6 +46,19 @@ def report(
     k_file: Annotated[
         Path | None, typer.Option("--k-file", help="CSV 'player,k': a K per FIDE id or start number.")
     ] = None,
+    k: Annotated[
+        str | None, typer.Option("--k", help="One K for every player (rule sets without a K rule need it).")
+    ] = None,
+    players_list: Annotated[
+        Path | None,
+        typer.Option(
+            "--players-list",
+            help="FIDE's rating list (TXT or XML, or its zip): FIDE's K, birth year and missing ratings.",
+        ),
+    ] = None,
+    list_type: Annotated[
+        str, typer.Option("--list-type", help="Which list of it: standard (default), rapid or blitz.")
+    ] = "standard",
     output: Annotated[str, typer.Option("--format", help="table, csv, json or html.")] = "table",
     strict: Annotated[bool, typer.Option("--strict", help="Refuse a file with any error.")] = False,
 ) -> None:
@@ -55,8 +68,10 @@ def report(
     inputs = ReportInputs(
         file=_file(file, "file"),
         k_file=_file(k_file, "k_file") if k_file is not None else None,
+        players_list=players_list,
+        list_type=list_type,
         strict="true" if strict else "",
-        options=rule_options(rules=rules, as_of=as_of),
+        options=rule_options(rules=rules, as_of=as_of, k=k),
     )
     result = result_of(tournament_file(inputs, Problems(ENGLISH), today=dt.date.today()))
     if output == "json":
@@ -82,12 +97,26 @@ def _print_table(result: TournamentReport) -> None:
         rows.append(
             [
                 str(player.start_number), player.name[:28], fmt(player.rating), fmt(row["k"]),
+                row["k_source"] or "—",
                 str(player.games), fmt(player.score), fmt(player.expected),
                 fmt(player.change, signed=True, places=2) if player.change is not None else "—",
                 fmt(player.rounded_change, signed=True), outcome, fmt(row["performance"]),
             ]
         )  # fmt: skip
-    columns = ["no", "name", "rating", "K", "games", "score", "expected", "change", "rounded", "new", "perf"]
+    columns = [
+        "no",
+        "name",
+        "rating",
+        "K",
+        "K from",
+        "games",
+        "score",
+        "expected",
+        "change",
+        "rounded",
+        "new",
+        "perf",
+    ]
     print_table(_title(result), columns, rows)
     for warning in result.warnings:
         sys.stderr.write(f"warning: {warning}\n")

@@ -22,7 +22,7 @@ from decimal import Decimal
 from chessrate.bulk import figures as bulk_figures
 from chessrate.bulk.figures import GameFigures, PlayerFigures, PlayerPeriod, RatedGame
 from chessrate.calculate import Event, Game, rate_period
-from chessrate.fide.k_factor import PlayerProfile
+from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.ratinglist.facts import ZERO, ComputedList, Entry, EventFacts, GameFacts, History, Working
 from chessrate.ratinglist.initial import initial_entry
 from chessrate.ratinglist.periods import Period
@@ -187,16 +187,20 @@ def _rate_players(
     inputs: list[PlayerPeriod] = []
     profiles: list[PlayerProfile] = []
     listed: list[bool] = []
+    official: list[bool] = []
+    official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     for player_id, rating in rated_players.items():
         profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
         profiles.append(profile)
         listed.append(was_listed)
-        k = rules.k_for(Decimal(rating), profile)
+        fide_k = None if was_listed else official_k.get(player_id)
+        official.append(fide_k is not None)
+        k = _official_k(fide_k) if fide_k is not None else rules.k_for(Decimal(rating), profile)
         inputs.append(PlayerPeriod(rating=rating, k=k, events=played[player_id].events))
     rated = bulk_figures.rate_players(inputs, rules=rules) if bulk and bulk_figures.supports(rules) else None
     if rated is None:
         event_names = [played[player_id].event_names for player_id in rated_players]
-        rated = _rate_scalar(inputs, profiles, event_names, rules=rules)
+        rated = _rate_scalar(inputs, profiles, event_names, rules=rules, official=official)
     results, figures = rated
     columns = zip(figures.difference, figures.capped, figures.expected, figures.change, strict=True)
     ratings: dict[int, Decimal] = {}  # one decimal per rating
@@ -250,12 +254,13 @@ def _rate_scalar(
     event_names: Sequence[Sequence[str]],
     *,
     rules: RuleSet,
+    official: Sequence[bool],
 ) -> tuple[list[PlayerFigures], GameFigures]:
     """The scalar reference: :func:`chessrate.calculate.rate_period` for each player, its figures in
     the array engine's shape."""
     results: list[PlayerFigures] = []
     figures = GameFigures(difference=[], capped=[], expected=[], change=[])
-    for mine, profile, names in zip(players, profiles, event_names, strict=True):
+    for mine, profile, names, fide_k in zip(players, profiles, event_names, official, strict=True):
         events = [
             Event(
                 tuple(Game(Decimal(game.opponent_rating), game.score) for game in games),
@@ -264,10 +269,11 @@ def _rate_scalar(
             )
             for games, name in zip(mine.events, names, strict=True)
         ]
-        result = rate_period(Decimal(mine.rating), events, rules=rules, profile=profile)
+        k = mine.k.k if fide_k else None
+        result = rate_period(Decimal(mine.rating), events, rules=rules, profile=profile, k=k)
         results.append(
             PlayerFigures(
-                k=result.k,
+                k=_as_official(result.k, mine.k) if fide_k else result.k,
                 games=result.games,
                 score=result.score,
                 expected=result.expected,
@@ -284,3 +290,22 @@ def _rate_scalar(
                 assert game.change is not None  # every game of a period has a score
                 figures.change.append(game.change)
     return results, figures
+
+
+#: How a K from FIDE's list is explained (the list in force at the period's start, [FIDE-RR-2024 §7.1.2]).
+OFFICIAL_K_REASON = "K {k} from the FIDE list in force (no history in this list)"
+
+
+def _takes_fide_k(rules: RuleSet) -> bool:
+    """FIDE's K serves FIDE's rules and rule sets that need a K; a club's K bands keep their own."""
+    return rules.fide is not None or rules.k_policy is None
+
+
+def _official_k(k: int) -> KFactor:
+    return KFactor(k=k, reason=OFFICIAL_K_REASON.format(k=k), article="FIDE rating list")
+
+
+def _as_official(computed: KFactor, official: KFactor) -> KFactor:
+    """The scalar core's K for a K given (``K 20 given``, maybe cut by the 700 rule), said as FIDE's."""
+    reason = computed.reason.replace(f"K {official.k} given", official.reason, 1)
+    return KFactor(k=computed.k, reason=reason, article=official.article)

@@ -107,6 +107,9 @@ class History:
     lists: dict[Period, Mapping[int, Entry]] = field(default_factory=dict)
     #: The games of pending (unrated) players, period by period, for pooling.
     pending_games: dict[Period, Mapping[int, tuple[Working, ...]]] = field(default_factory=dict)
+    #: Per period, each player's K on the FIDE list in force at its start (``list import-fide``):
+    #: the K of a player with no history in this list (docs/ratinglist.md).
+    official_k: dict[Period, Mapping[int, int]] = field(default_factory=dict)
     _rows: dict[int, list[tuple[Period, Entry]]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, period: Period, entries: Mapping[int, Entry], workings: Sequence[Working]) -> None:

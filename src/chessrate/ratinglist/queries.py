@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
 from chessrate.parse import is_digits
+from chessrate.ratinglist.fide_import import fide_ratings_of
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -104,6 +105,21 @@ class PlayerView:
     birth_year: int | None
     sex: str | None
     history: tuple[HistoryLine, ...]
+    #: The player's lines of the FIDE lists imported (``list import-fide``), newest month first.
+    fide_lines: tuple[FideLine, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class FideLine:
+    """A player's line of one FIDE list imported: FIDE's rating, games and K of that month."""
+
+    list_type: str
+    month: dt.date
+    file_name: str
+    rating: int | None
+    games: int | None
+    k: int | None
+    flag: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -223,6 +239,7 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
     with engine.connect() as connection:
         player_id = find_player(connection, reference)
         player = connection.execute(select(players).where(players.c.id == player_id)).one()
+        fide_lines = tuple(FideLine(**line) for line in fide_ratings_of(connection, player_id))
         rows = connection.execute(
             select(list_entries, list_versions.c.period)
             .join(list_versions, list_versions.c.id == list_entries.c.version_id)
@@ -285,6 +302,7 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
         birth_year=player.birth_year,
         sex=player.sex,
         history=history,
+        fide_lines=fide_lines,
     )
 
 

@@ -26,6 +26,7 @@ from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.fide_import import official_k
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -90,15 +91,25 @@ def rule_set_for(spec: str, period: Period) -> RuleSet | None:
 def run_period(
     engine: Engine, period: Period, *, rules: str | None = None, republish: bool = False
 ) -> RunReport:
-    """Compute ``period`` and every published period after it, in one transaction."""
+    """Compute ``period`` and every published period after it, in one transaction.
+
+    Without ``rules`` the store's default applies, but only if it is also the rule set of the lists
+    the run continues or replaces: rules never change silently. Named ``rules`` that differ from
+    either are applied and the report's notes say so.
+    """
     with engine.begin() as connection:
         take_lock(connection)
-        spec = rules or store_rules(connection)
+        default = store_rules(connection)
+        spec = rules or default
         rule_set_for(spec, period)  # refuse an unknown rule set before any work
-        return _run(connection, period, spec=spec, republish=republish)
+        return _run(
+            connection, period, spec=spec, default=default, named=rules is not None, republish=republish
+        )
 
 
-def _run(connection: Connection, period: Period, *, spec: str, republish: bool) -> RunReport:
+def _run(
+    connection: Connection, period: Period, *, spec: str, default: str, named: bool, republish: bool
+) -> RunReport:
     published = {
         Period.parse(row.period): row
         for row in connection.execute(
@@ -119,13 +130,21 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
         ListStatus.PUBLISHED if republish or not any(p in published for p in to_run) else ListStatus.DRAFT
     )
 
+    mixing = _rules_mixing(spec, default=default, period=period, to_run=to_run, published=published)
+    if mixing and not named:
+        raise StoreError(
+            f"{mixing[0]}, the store's default: name the rule set with --rules, the list's to keep it"
+            " or another to change it"
+        )
+
     history = _load_history(connection, before=period, published=published)
-    notes = _notes(connection, period, published)
+    notes = mixing + _notes(connection, period, published)
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
         period_events = _load_events(connection, current)
+        history.official_k[current] = official_k(connection, day=current.first_day)
         computed = compute_period(current, rules=rule_set, history=history, events=period_events)
         rules_title = computed.rules_title
         history.add(current, computed.entries, computed.workings)
@@ -140,6 +159,26 @@ def _run(connection: Connection, period: Period, *, spec: str, republish: bool) 
             )
         )
     return RunReport(rules=spec, rules_title=rules_title, periods=tuple(written), notes=tuple(notes))
+
+
+def _rules_mixing(
+    spec: str, *, default: str, period: Period, to_run: list[Period], published: Mapping[Period, Row[Any]]
+) -> list[str]:
+    """Where ``spec`` differs from the store's default or from the rules of the lists this run
+    continues (the period before) or replaces (the published lists it re-rates)."""
+
+    def same(a: str, b: str) -> bool:
+        return a.strip().lower() == b.strip().lower()
+
+    said = []
+    if not same(spec, default):
+        said.append(f"rules {spec!r} differ from the store's default {default!r}")
+    for earlier in [period.previous(), *to_run]:
+        if earlier in published and not same(spec, published[earlier].rules):
+            said.append(
+                f"the list of period {earlier} was computed with {published[earlier].rules!r}, not {spec!r}"
+            )
+    return said
 
 
 def _check_same_kind(spec: str, previous: str) -> None:

@@ -204,3 +204,37 @@ game_workings = Table(
     Column("change", DecimalText, nullable=True),
     Index("ix_game_workings_version_player", "version_id", "player_id"),
 )
+
+#: One FIDE rating list imported (``chessrate list import-fide``): which list, which month, which file.
+fide_lists = Table(
+    "fide_lists",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    #: standard, rapid or blitz.
+    Column("list_type", String(8), nullable=False),
+    #: The first day of the list's month.
+    Column("month", Date, nullable=False),
+    Column("file_name", String(300), nullable=False),
+    #: sha256 of the file's bytes: the same file imported again changes nothing.
+    Column("file_sha256", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("imported_at", DateTime, nullable=False),
+    UniqueConstraint("list_type", "month", name="uq_fide_lists_list_type_month"),
+    CheckConstraint("list_type IN ('standard', 'rapid', 'blitz')", name="list_type_known"),
+)
+
+#: A player's line of an imported FIDE list: the FIDE rating, games and K of that month.
+fide_ratings = Table(
+    "fide_ratings",
+    metadata,
+    Column("fide_list_id", Integer, ForeignKey("fide_lists.id", ondelete="CASCADE"), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True, index=True),
+    #: None: not rated in that list.
+    Column("rating", Integer, nullable=True),
+    Column("games", Integer, nullable=True),
+    Column("k", Integer, nullable=True),
+    #: FIDE's flag: i (inactive), w (woman), wi (both), or empty.
+    Column("flag", String(2), nullable=False),
+    CheckConstraint("rating IS NULL OR rating BETWEEN 0 AND 4000", name="rating_range"),
+    CheckConstraint("k IS NULL OR k > 0", name="k_positive"),
+)

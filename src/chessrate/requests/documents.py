@@ -545,8 +545,13 @@ class PlayerDocument:
     title: str | None
     federation: str | None
     rating: int | None
+    #: ``file``, or ``fide-list`` where the file has none and FIDE's list gave it.
+    rating_source: str | None
+    birth_year: int | None
     k: int | None
     k_reason: str | None
+    #: ``fide-list``, ``k-file``, ``profile`` or ``rating only``.
+    k_source: str | None
     k_explanation: str | None
     games: int
     games_against_unrated: int
@@ -584,6 +589,10 @@ class ReportDocument:
     #: The problems as lines: ``line 12: …``.
     warnings: list[str]
     unknown_k_players: list[str]
+    #: FIDE's list given (``--players-list``), or None.
+    players_list: str | None = None
+    #: The list of it used: standard, rapid or blitz.
+    list_type: str | None = None
 
 
 def report_document(result: ReportResult, t: Translator) -> ReportDocument:
@@ -609,6 +618,8 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         ],
         warnings=list(report.warnings),
         unknown_k_players=list(report.unknown_k_keys),
+        players_list=result.players_list_name or None,
+        list_type=result.list_type if result.players_list_name else None,
     )
 
 

@@ -31,6 +31,15 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         lambda t, m: t.gettext("K %(k)s, as you chose it.", **m),
     ),
     (
+        re.compile(r"K (?P<k>\d+) from the FIDE (?P<kind>standard|rapid|blitz) list(?P<month> \(\w+\))?"),
+        lambda t, m: t.gettext(
+            "K %(k)s, from FIDE’s %(kind)s rating list%(month)s.",
+            k=m["k"],
+            kind=list_type_words(m["kind"], t),
+            month=m["month"] or "",
+        ),
+    ),
+    (
         re.compile(r"K (?P<k>\d+): rated (?P<limit>\d+) or more; profile unknown.*"),
         lambda t, m: t.gettext(
             "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
@@ -141,12 +150,23 @@ def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
     """Where K comes from: the article, or a club's source in the user's language (and the 700 rule)."""
     if k.article == "given":
         return t.gettext("given by you")
+    if k.article == "FIDE rating list":
+        return t.gettext("FIDE rating list")
     article, cut, _ = k.article.partition(_SEVEN_HUNDRED_ARTICLE)
     if rules is not None and article == rules.source:
         article = rules.source_in(t.language)
     if cut:
         return t.gettext("%(article)s; FIDE B.02 8.3.3 (the 700 rule)", article=article)
     return article
+
+
+def list_type_words(kind: str, t: Translator) -> str:
+    """``standard``, ``rapid``, ``blitz`` in the user's language."""
+    return {
+        "standard": t.gettext("standard"),
+        "rapid": t.gettext("rapid"),
+        "blitz": t.gettext("blitz"),
+    }.get(kind, kind)
 
 
 def rule_set_title(rules: RuleSet, t: Translator) -> str:

@@ -11,22 +11,37 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass
+from pathlib import Path
 
-from chessrate.errors import FileFormatError, RatingError
-from chessrate.fide.rules import rules_in_force
+from chessrate.errors import FileFormatError, InvalidInputError
+from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
+from chessrate.formats.fide_list import LIST_TYPES, ListType
+from chessrate.formats.fide_list_synthetic import extract_text
 from chessrate.formats.text import decode
-from chessrate.report import TournamentReport, read_k_file, report_tournament
+from chessrate.parse import parse_date
+from chessrate.report import (
+    PlayersList,
+    TournamentReport,
+    players_list_for,
+    read_k_file,
+    report_rule_set,
+    report_tournament,
+)
 from chessrate.requests import explanations
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
 from chessrate.requests.problems import Problems
+from chessrate.ruleset import RuleSet
 
 #: Largest tournament file read: 20 MB. Our largest real TRF is 97 kB; a PGN of a big open with
 #: every move is a few MB.
 MAX_FILE = 20_000_000
 #: Largest K file (``player,k`` lines) read.
 MAX_SMALL_FILE = 1_000_000
+#: Largest FIDE list uploaded, as the tournament file: 20 MB holds FIDE's zipped standard list
+#: (about 13 MB) or a federation's extract. The command line reads a list of any size from disk.
+MAX_LIST_FILE = MAX_FILE
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"", "0", "false", "off", "no"}
 
@@ -47,6 +62,10 @@ class ReportInputs:
 
     file: FileInput | None = None
     k_file: FileInput | None = None
+    #: FIDE's rating list: an upload, or a file on disk (the command line).
+    players_list: FileInput | Path | None = None
+    #: Which of the list's lists: ``standard`` (blank), ``rapid`` or ``blitz``.
+    list_type: str = ""
     #: ``on``/``true``: refuse a file with any error (the command line's ``--strict``).
     strict: str = ""
     options: OptionInputs = dataclasses.field(default_factory=OptionInputs)
@@ -63,23 +82,55 @@ class ReportResult:
     options: Options
     #: True when the rules' day is the tournament's start date (the date was left blank).
     day_from_file: bool
+    #: The FIDE list's name, when one was given.
+    players_list_name: str = ""
+    #: The players found in it, as a small list in FIDE's layout (the download form sends it back),
+    #: and a name for it that keeps the list's month.
+    players_list_text: str = ""
+    players_list_text_name: str = "players_list.txt"
+    list_type: ListType = "standard"
+    #: The tournament is older than the oldest FIDE rules kept, which were used (the report warns).
+    before_oldest_rules: bool = False
 
 
 def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date) -> Outcome[ReportResult]:
-    """Read the file, resolve the rule options and rate every player; problems kept per field."""
+    """Read the file, resolve the rule options and rate every player; problems kept per field.
+
+    A tournament older than the oldest FIDE rules kept is rated under those rules, with a warning
+    (:func:`chessrate.report.report_rule_set`): its date is never asked for again.
+    """
     strict = _strict(inputs.strict, problems)
     read, text = _read(inputs.file, problems, strict=strict)
     k_text, k_by_player = _k_file(inputs.k_file, problems)
+    list_type = _list_type(inputs.list_type, problems)
     start = read.tournament.start_date if read is not None else None
     day_from_file = not inputs.options.as_of.strip() and start is not None
-    default_day = _default_day(start, inputs.options, problems) if day_from_file else today
-    options = resolve_options(inputs.options, problems, today=default_day or today)
-    if problems or read is None or options is None:
+    asked = _asked_day(inputs.options.as_of) if not day_from_file else start
+    oldest = FIDE_RULES[0].effective_from
+    is_fide = (inputs.options.rules.strip().lower() or "fide") == "fide"
+    before_rules = is_fide and asked is not None and asked < oldest
+    option_inputs = dataclasses.replace(inputs.options, as_of="") if before_rules else inputs.options
+    resolve_at = oldest if before_rules else (start if day_from_file and start else today)
+    options = resolve_options(option_inputs, problems, today=resolve_at)
+    players_list = _players_list(inputs.players_list, read, list_type, problems)
+    if problems or read is None or options is None or list_type is None:
         return Outcome(None, problems, options)
-    if options.k is not None:  # one K for every player, unless the K file gives theirs
-        k_by_player = {str(player.number): options.k for player in read.tournament.players} | k_by_player
-    report = report_tournament(read, rules=options.rules, as_of=options.day, k_by_player=k_by_player)
+    notes: list[str] = []
+    if before_rules and asked is not None:
+        rules, note = report_rule_set(None, day=asked)
+        options = dataclasses.replace(options, rules=_with_user_choices(rules, options), day=asked)
+        notes.append(note or "")
+    report = report_tournament(
+        read,
+        rules=options.rules,
+        as_of=options.day,
+        k_by_player=k_by_player,
+        k_for_everyone=options.k,  # one K for every player, unless the K file gives theirs
+        players_list=players_list,
+        notes=notes,
+    )
     assert inputs.file is not None  # read is None without a file
+    listed = inputs.players_list
     result = ReportResult(
         filename=inputs.file.name,
         text=text,
@@ -88,8 +139,82 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
         report=report,
         options=options,
         day_from_file=day_from_file,
+        players_list_name=listed.name if listed is not None else "",
+        players_list_text=extract_text(players_list.players.values()) if players_list else "",
+        players_list_text_name=_extract_name(players_list),
+        list_type=list_type,
+        before_oldest_rules=before_rules,
     )
     return Outcome(result, problems, options)
+
+
+def _asked_day(text: str) -> dt.date | None:
+    """The day typed in ``as_of``, when it is one (its errors are resolve_options' to report)."""
+    try:
+        return parse_date(text, field="as_of") if text.strip() else None
+    except InvalidInputError:
+        return None
+
+
+def _with_user_choices(rules: RuleSet, options: Options) -> RuleSet:
+    """The oldest rules kept, with the user's choices of expected score and 400-point rule."""
+    expected = options.rules.expected
+    return rules.with_expected(expected).with_cap(options.cap_mode)
+
+
+def _extract_name(players_list: PlayersList | None) -> str:
+    month = players_list.month if players_list else None
+    return f"players_list_{month:%b%y}.txt".lower() if month else "players_list.txt"
+
+
+def _list_type(text: str, problems: Problems) -> ListType | None:
+    value = text.strip().lower() or "standard"
+    for kind in LIST_TYPES:
+        if value == kind:
+            return kind
+    problems.add(
+        ("list_type",),
+        text,
+        "use standard, rapid or blitz",
+        message=problems.t.gettext("Choose the standard, rapid or blitz list."),
+    )
+    return None
+
+
+def _players_list(
+    source: FileInput | Path | None, read: ReadResult | None, list_type: ListType | None, problems: Problems
+) -> PlayersList | None:
+    """FIDE's list looked up for the tournament's players; None, with the problem, when it cannot be."""
+    if source is None or read is None or list_type is None:
+        return None
+    t = problems.t
+    if isinstance(source, FileInput) and source.too_large:
+        problems.add(
+            ("players_list",),
+            source.name,
+            f"larger than {MAX_LIST_FILE} bytes",
+            message=t.gettext(
+                "“%(name)s” is larger than %(limit)s MB: choose a smaller file, or the zipped list.",
+                name=source.name,
+                limit=MAX_LIST_FILE // 1_000_000,
+            ),
+        )
+        return None
+    try:
+        if isinstance(source, FileInput):
+            return players_list_for(read, source.data, name=source.name, list_type=list_type)
+        return players_list_for(read, source, list_type=list_type)
+    except InvalidInputError as error:
+        name = source.name
+        problems.add(
+            (error.field,),
+            error.value,
+            error.reason,
+            message=t.gettext(
+                "“%(name)s” is not a FIDE rating list we can use: %(reason)s", name=name, reason=error.reason
+            ),
+        )
+        return None
 
 
 def _strict(text: str, problems: Problems) -> bool:
@@ -193,26 +318,3 @@ def _k_file(upload: FileInput | None, problems: Problems) -> tuple[str, dict[str
         )
         return "", {}
     return text, table
-
-
-def _default_day(start: dt.date | None, options: OptionInputs, problems: Problems) -> dt.date | None:
-    """The tournament's start date, when the FIDE rules of that day are known; else the error."""
-    if start is None:
-        return None
-    if (options.rules.strip().lower() or "fide") != "fide":
-        return start
-    try:
-        rules_in_force(start)
-    except RatingError as error:
-        problems.add(
-            ("as_of",),
-            start.isoformat(),
-            error,
-            message=problems.t.gettext(
-                "The tournament started on %(day)s, before the first FIDE rules we know (1 July 2014): "
-                "give the day whose rules to use.",
-                day=problems.t.date(start),
-            ),
-        )
-        return None
-    return start

@@ -10,14 +10,20 @@ from __future__ import annotations
 import dataclasses
 
 from chessrate.requests.options import OptionInputs
-from chessrate.requests.tournament_file import MAX_FILE, MAX_SMALL_FILE, FileInput, ReportInputs
+from chessrate.requests.tournament_file import (
+    MAX_FILE,
+    MAX_LIST_FILE,
+    MAX_SMALL_FILE,
+    FileInput,
+    ReportInputs,
+)
 from chessrate.web import forms
 from chessrate.web.uploads import Submitted, Upload
 
 #: Largest club rules file read.
 MAX_RULES_FILE = 64_000
 #: Form fields that carry a file's text back (the download form), read with the file's limit.
-TEXT_FIELDS = frozenset({"content", "k_content"})
+TEXT_FIELDS = frozenset({"content", "k_content", "list_content"})
 
 
 def effective_fields(submitted: Submitted) -> dict[str, str]:
@@ -44,13 +50,18 @@ def report_inputs(submitted: Submitted, *, api: bool = False) -> ReportInputs:
     return ReportInputs(
         file=_file_input(submitted, "file", "content", "filename", MAX_FILE),
         k_file=_file_input(submitted, "k_file", "k_content", "k_filename", MAX_SMALL_FILE),
+        # FIDE's list is fixed columns of Latin-1 bytes: its text comes back as such.
+        players_list=_file_input(
+            submitted, "players_list", "list_content", "list_filename", MAX_LIST_FILE, encoding="latin-1"
+        ),
+        list_type=fields.get("list_type", ""),
         strict=fields.get("strict", ""),
         options=options,
     )
 
 
 def _file_input(
-    submitted: Submitted, name: str, text_field: str, name_field: str, limit: int
+    submitted: Submitted, name: str, text_field: str, name_field: str, limit: int, *, encoding: str = "utf-8"
 ) -> FileInput | None:
     """The uploaded file ``name``, else the text sent back in ``text_field`` (the download form)."""
     upload: Upload | None = submitted.files.get(name)
@@ -62,7 +73,7 @@ def _file_input(
     text = submitted.fields.get(text_field, "")
     if not text:
         return None
-    data = text.encode("utf-8")
+    data = text.encode(encoding, errors="replace")
     filename = submitted.fields.get(name_field, "") or "tournament"
     too_large = text_field in submitted.too_long or len(data) > limit
     return FileInput(name=filename, data=data[:limit], size=len(data), too_large=too_large)

@@ -79,6 +79,17 @@ _API_BODY: dict[str, Any] = {
                             "format": "binary",
                             "description": "CSV 'player,k': a K per FIDE id or start number.",
                         },
+                        "players_list": {
+                            "type": "string",
+                            "format": "binary",
+                            "description": "FIDE's rating list (TXT or XML, or its zip): FIDE's K, birth "
+                            "year and missing ratings of the players found by FIDE id.",
+                        },
+                        "list_type": {
+                            "type": "string",
+                            "enum": ["standard", "rapid", "blitz"],
+                            "default": "standard",
+                        },
                         "strict": {
                             "type": "boolean",
                             "default": False,

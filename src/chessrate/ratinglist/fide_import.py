@@ -1,0 +1,254 @@
+"""FIDE's rating list into the store: the players it names, and their FIDE rating and K of the month.
+
+``chessrate list import-fide LIST``: a national list that applies FIDE's procedures starts from FIDE's
+list (``docs/ratinglist.md``). Each import keeps the list it came from (type, month, file); players are
+created, or refreshed from the newest month imported; a period run gives a player with no history in
+the store the K of the FIDE list in force (:func:`official_k`). All or nothing, in one transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy.engine import Connection
+
+from chessrate.errors import InvalidInputError
+from chessrate.formats.fide_list import FideListPlayer, ListType, open_fide_list
+from chessrate.ratinglist.importer import name_key
+from chessrate.ratinglist.schema import fide_lists, fide_ratings, players
+from chessrate.ratinglist.store import StoreError, take_lock
+
+#: Rows written per statement.
+BATCH = 5000
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImportedFideList:
+    """What one import did."""
+
+    list_type: ListType
+    month: dt.date
+    file_name: str
+    #: Players of the list imported (after the federation filter).
+    players: int
+    new_players: int
+    #: Stored players whose details (name, federation, title...) this newer list changed.
+    refreshed_players: int
+    #: The same file was imported before: nothing changed.
+    already_imported: bool
+    warnings: tuple[str, ...]
+
+
+def import_fide_list(
+    engine: Engine,
+    path: str | os.PathLike[str],
+    *,
+    list_type: ListType = "standard",
+    month: dt.date | None = None,
+    federation: str | None = None,
+) -> ImportedFideList:
+    """Import FIDE's list at ``path`` (TXT or XML, zipped or not): ``list_type`` from a combined file.
+
+    ``month`` is needed when neither the file nor its name says it; ``federation`` keeps only the
+    players of one federation (``ESP``). Raises :class:`~chessrate.errors.InvalidInputError` for a
+    file that is not a list or lacks ``list_type``, :class:`StoreError` for a different file of a month
+    already imported.
+    """
+    digest = _sha256(Path(path))
+    with open_fide_list(path, list_type=list_type) as fide:
+        if list_type not in fide.lists:
+            raise InvalidInputError("list_type", list_type, f"{fide.name} is FIDE's {fide.lists[0]} list")
+        day = fide.month or month
+        if day is None:
+            raise InvalidInputError(
+                "month", None, f"neither {fide.name} nor its name says the list's month: give it (YYYY-MM)"
+            )
+        if fide.month and month and fide.month != month:
+            raise InvalidInputError(
+                "month", month.isoformat()[:7], f"{fide.name} is the list of {fide.month.isoformat()[:7]}"
+            )
+        wanted = federation.strip().upper() if federation else None
+        with engine.begin() as connection:
+            take_lock(connection)
+            known = connection.execute(
+                select(fide_lists.c.id, fide_lists.c.file_sha256, fide_lists.c.file_name).where(
+                    fide_lists.c.list_type == list_type, fide_lists.c.month == day
+                )
+            ).first()
+            if known is not None:
+                if known.file_sha256 == digest:
+                    return ImportedFideList(
+                        list_type=list_type, month=day, file_name=fide.name, players=0, new_players=0,
+                        refreshed_players=0, already_imported=True, warnings=(),
+                    )  # fmt: skip
+                raise StoreError(
+                    f"{fide.name}: FIDE's {list_type} list of {day.isoformat()[:7]} was already imported "
+                    f"from another file ({known.file_name}); nothing imported"
+                )
+            newest = connection.execute(
+                select(func.max(fide_lists.c.month)).where(fide_lists.c.list_type == list_type)
+            ).scalar()
+            list_id = connection.execute(
+                insert(fide_lists)
+                .values(
+                    list_type=list_type, month=day, file_name=Path(fide.name).name[:300], file_sha256=digest,
+                    players=0, imported_at=dt.datetime.now(dt.UTC).replace(tzinfo=None),
+                )
+                .returning(fide_lists.c.id)
+            ).scalar_one()  # fmt: skip
+            chosen = (player for player in fide if wanted is None or player.federation == wanted)
+            counts = _store_players(
+                connection,
+                chosen,
+                list_id=int(list_id),
+                list_type=list_type,
+                refresh=newest is None or day >= newest,
+            )
+            connection.execute(update(fide_lists).where(fide_lists.c.id == list_id).values(players=counts[0]))
+    warnings = tuple(str(problem) for problem in fide.problems)
+    if fide.dropped_problems:
+        warnings += (f"and {fide.dropped_problems} more problems",)
+    return ImportedFideList(
+        list_type=list_type, month=day, file_name=fide.name, players=counts[0], new_players=counts[1],
+        refreshed_players=counts[2], already_imported=False, warnings=warnings,
+    )  # fmt: skip
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    try:
+        with path.open("rb") as handle:
+            while block := handle.read(1 << 20):
+                digest.update(block)
+    except OSError as error:
+        raise InvalidInputError("players_list", str(path), error.strerror or "cannot be read") from None
+    return digest.hexdigest()
+
+
+def _details(player: FideListPlayer) -> dict[str, object]:
+    """The store's player columns from FIDE's line."""
+    return {
+        "name": player.name[:200],
+        "name_key": name_key(player.name)[:200],
+        "federation": (player.federation or "")[:8] or None,
+        "sex": player.sex,
+        "title": (player.title or player.women_title or "")[:8] or None,
+        "birth_year": player.birth_year,
+    }
+
+
+def _batches(items: Iterable[FideListPlayer]) -> Iterator[list[FideListPlayer]]:
+    batch: list[FideListPlayer] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _store_players(
+    connection: Connection,
+    listed: Iterable[FideListPlayer],
+    *,
+    list_id: int,
+    list_type: ListType,
+    refresh: bool,
+) -> tuple[int, int, int]:
+    """Create or refresh the players and write their line of the list: (players, new, refreshed)."""
+    total = new = refreshed = 0
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    for batch in _batches(listed):
+        ids = [player.fide_id for player in batch]
+        stored = {
+            row.fide_id: row for row in connection.execute(select(players).where(players.c.fide_id.in_(ids)))
+        }
+        to_add = [
+            {**_details(player), "fide_id": player.fide_id, "created_at": now}
+            for player in batch
+            if player.fide_id not in stored
+        ]
+        if to_add:
+            connection.execute(insert(players), to_add)
+            new += len(to_add)
+        if refresh:
+            changes = []
+            for player in batch:
+                row = stored.get(player.fide_id)
+                details = _details(player)
+                if row is not None and any(row._mapping[key] != value for key, value in details.items()):
+                    changes.append({"row_id": row.id, **details})
+            if changes:
+                statement = (
+                    update(players)
+                    .where(players.c.id == bindparam("row_id"))
+                    .values({key: bindparam(key) for key in changes[0] if key != "row_id"})
+                )
+                connection.execute(statement, changes)
+                refreshed += len(changes)
+        found = connection.execute(select(players.c.fide_id, players.c.id).where(players.c.fide_id.in_(ids)))
+        id_of = {row.fide_id: row.id for row in found}
+        lines = []
+        for player in batch:
+            entry = player.rating(list_type)
+            lines.append(
+                {
+                    "fide_list_id": list_id,
+                    "player_id": id_of[player.fide_id],
+                    "rating": entry.rating if entry else None,
+                    "games": entry.games if entry else None,
+                    "k": entry.k if entry else None,
+                    "flag": player.flag,
+                }
+            )
+        connection.execute(insert(fide_ratings), lines)
+        total += len(batch)
+    return total, new, refreshed
+
+
+def official_k(
+    connection: Connection, *, day: dt.date, list_type: ListType = "standard"
+) -> Mapping[int, int]:
+    """Each stored player's K on the newest FIDE list imported whose month starts on or before ``day``."""
+    month = connection.execute(
+        select(func.max(fide_lists.c.month)).where(
+            fide_lists.c.list_type == list_type, fide_lists.c.month <= day
+        )
+    ).scalar()
+    if month is None:
+        return {}
+    rows = connection.execute(
+        select(fide_ratings.c.player_id, fide_ratings.c.k)
+        .join(fide_lists, fide_lists.c.id == fide_ratings.c.fide_list_id)
+        .where(
+            fide_lists.c.list_type == list_type, fide_lists.c.month == month, fide_ratings.c.k.is_not(None)
+        )
+    )
+    return {int(row.player_id): int(row.k) for row in rows}
+
+
+def fide_ratings_of(connection: Connection, player_id: int) -> list[dict[str, Any]]:
+    """A player's lines of every FIDE list imported, newest month first."""
+    rows = connection.execute(
+        select(
+            fide_lists.c.list_type,
+            fide_lists.c.month,
+            fide_lists.c.file_name,
+            fide_ratings.c.rating,
+            fide_ratings.c.games,
+            fide_ratings.c.k,
+            fide_ratings.c.flag,
+        )
+        .join(fide_lists, fide_lists.c.id == fide_ratings.c.fide_list_id)
+        .where(fide_ratings.c.player_id == player_id)
+        .order_by(fide_lists.c.month.desc(), fide_lists.c.list_type)
+    )
+    return [dict(row._mapping) for row in rows]
