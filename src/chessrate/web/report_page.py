@@ -200,7 +200,10 @@ def csv_headers(t: Translator) -> dict[str, str]:
         "title": t.gettext("Title"),
         "federation": t.gettext("Fed."),
         "rating": t.gettext("Rating"),
+        "rating_source": t.gettext("Rating from"),
+        "birth_year": t.gettext("Birth year"),
         "k": "K",
+        "k_source": t.gettext("K from"),
         "k_reason": t.gettext("Why this K"),
         "games": t.gettext("Games"),
         "games_against_unrated": t.gettext("Games against unrated players"),
@@ -216,17 +219,32 @@ def csv_headers(t: Translator) -> dict[str, str]:
     }
 
 
+def csv_sources(t: Translator) -> dict[str, str]:
+    """Where a rating or a K came from (``report.KSource`` and ``rating_source``), in ``t``'s language."""
+    return {
+        "file": t.gettext("the file"),
+        "fide-list": t.gettext("FIDE rating list"),
+        "k-file": t.gettext("the K file"),
+        "given": t.gettext("given by you"),
+        "profile": t.gettext("the rules, from the rating and the birth year"),
+        "rating only": t.gettext("the rules, from the rating alone"),
+    }
+
+
 def localized_csv(report: TournamentReport, t: Translator) -> str:
     """The report as a spreadsheet in ``t``'s language opens it: ``;`` between columns, the locale's
     decimal comma, translated column names and reasons."""
     headers = csv_headers(t)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
-    writer.writerow([headers[column] for column in CSV_COLUMNS])
+    writer.writerow([headers.get(column, column) for column in CSV_COLUMNS])
     for player in report.players:
         row = report_row(player)
         if player.k is not None:
             row["k_reason"] = explanations.k_reason(player.k, t)
+        sources = csv_sources(t)
+        for column in ("rating_source", "k_source"):
+            row[column] = sources.get(str(row[column]), row[column]) if row[column] else row[column]
         if player.initial is not None and report.rules.fide is not None:
             row["initial_reason"] = explanations.initial_reason(player.initial, report.rules.fide, t)
         writer.writerow([_cell(row[column], t) for column in CSV_COLUMNS])
