@@ -170,6 +170,8 @@ LAYERS = {
     "chessrate.lichess": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
     "chessrate.formats": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
     "chessrate.ratinglist": FACES,
+    "chessrate.analysis": (*FACES, "chessrate.requests", "chessrate.ratinglist", "chessrate.strength"),
+    "chessrate.strength": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
 }
 
 

@@ -45,6 +45,7 @@ def base_url(settings: WebSettings) -> Iterator[str]:
         yield url
 
 
+# One Playwright driver and one browser for every browser test module (two sync drivers cannot run at once).
 @pytest.fixture(scope="session")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as driver:

@@ -31,6 +31,8 @@ COMMANDS: dict[str, str] = {
     "convert": "chessrate.cli.system_commands",
     "stakes": "chessrate.cli.system_commands",
     "report": "chessrate.cli.report_commands",
+    "analyse": "chessrate.cli.strength_commands",
+    "strength": "chessrate.cli.strength_commands",
     "list": "chessrate.cli.list_commands",
     "serve": "chessrate.cli.web_commands",
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from chessrate.web import api, calculator_pages, report_page
+from chessrate.web import api, calculator_pages, report_page, strength_page
 from chessrate.web.site import Site, WebSettings
 
 
@@ -34,6 +34,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=settings.static), name="static")
     app.include_router(calculator_pages.router)
     app.include_router(report_page.router)
+    app.include_router(strength_page.router)
     app.include_router(api.router)
     app.include_router(api.docs_router)
     if settings.list_db is not None:

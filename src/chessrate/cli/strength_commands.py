@@ -1,0 +1,173 @@
+"""``chessrate analyse FILE.pgn`` and ``chessrate strength FILE.pgn``: the moves judged by Stockfish.
+
+Both read the PGN into the request layer's :class:`~chessrate.requests.strength.AnalyseInputs`,
+as the web's "Strength from the moves" tab does; ``--json`` prints the same document as the API.
+Progress goes to standard error as a Rich progress bar, so ``--json`` output stays clean.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from chessrate.cli.app import app
+from chessrate.cli.options import result_of
+from chessrate.cli.output import fmt, print_document, print_table
+from chessrate.errors import InvalidInputError
+from chessrate.requests.language import ENGLISH
+from chessrate.requests.problems import Problems
+from chessrate.requests.strength import (
+    AnalyseInputs,
+    analyse_file,
+    analysis_document,
+    estimate_document,
+    strength_document,
+    strength_file,
+)
+from chessrate.requests.tournament_file import FileInput
+
+DepthOpt = Annotated[
+    int | None, typer.Option("--depth", help="Search depth (default 8; strength: the model's depth).")
+]
+WorkersOpt = Annotated[int, typer.Option("--workers", help="Engine processes on this machine.")]
+SchedulerOpt = Annotated[
+    str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT, to run the searches on.")
+]
+CacheOpt = Annotated[
+    Path | None, typer.Option("--cache", help="SQLite file that keeps evaluations between runs.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+#: Height of the terminal evaluation graph, in lines.
+GRAPH_LINES = 8
+
+err = Console(stderr=True)
+
+
+def _file(path: Path) -> FileInput:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
+    return FileInput(name=str(path), data=data, size=len(data))
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A Rich progress bar on standard error (hidden when it is not a terminal)."""
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("positions"),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
+    depth: DepthOpt = None,
+    workers: WorkersOpt = 1,
+    scheduler: SchedulerOpt = None,
+    cache: CacheOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
+    inputs = AnalyseInputs(
+        file=_file(file),
+        depth="" if depth is None else str(depth),
+        workers=str(workers),
+        scheduler=scheduler or "",
+        cache=str(cache) if cache else "",
+    )
+    with _progress("Analysing") as update:
+        result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
+    document = analysis_document(result)
+    if as_json:
+        print_document(document)
+        return
+    for number, game in enumerate(document.games, start=1):
+        title = f"Game {number}: {game.white.name} - {game.black.name} {game.result} ({game.source})"
+        rows = [
+            [p.colour, p.name[:28], fmt(p.accuracy), fmt(p.acpl), str(p.inaccuracies), str(p.mistakes),
+             str(p.blunders), str(p.moves)]
+            for p in (game.white, game.black)
+        ]  # fmt: skip
+        columns = ["", "name", "accuracy %", "ACPL", "inaccuracies", "mistakes", "blunders", "moves"]
+        print_table(title, columns, rows)
+        sys.stdout.write(evaluation_graph([m.white_win_percent for m in game.moves]) + "\n\n")
+    sys.stdout.write(
+        f"{document.engine}, {document.setting}: {document.positions} positions, "
+        f"{document.searched} searched, cache hit rate {document.cache_hit_rate:.0%}\n"
+    )
+
+
+def evaluation_graph(white_win_percents: Sequence[float], width: int = 100) -> str:
+    """White's win% after each ply as columns of blocks, 50% marked; at most ``width`` columns."""
+    if not white_win_percents:
+        return ""
+    step = max(1, -(-len(white_win_percents) // width))
+    values = [white_win_percents[i] for i in range(0, len(white_win_percents), step)]
+    lines = []
+    for row in range(GRAPH_LINES, 0, -1):
+        threshold = (row - 0.5) * 100 / GRAPH_LINES
+        middle = row == GRAPH_LINES // 2
+        cells = ["█" if v >= threshold else ("─" if middle else " ") for v in values]
+        label = "100%" if row == GRAPH_LINES else (" 50%" if middle else "    ")
+        lines.append(f"{label} │{''.join(cells)}")
+    lines.append("     └" + "─" * len(values) + f" White's win%, {len(white_win_percents)} plies")
+    return "\n".join(lines)
+
+
+@app.command()
+def strength(
+    file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only this player (name as in the PGN).")
+    ] = None,
+    workers: WorkersOpt = 1,
+    scheduler: SchedulerOpt = None,
+    cache: CacheOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Each player's playing strength estimated from the moves alone, with an 80% interval."""
+    inputs = AnalyseInputs(
+        file=_file(file),
+        workers=str(workers),
+        scheduler=scheduler or "",
+        cache=str(cache) if cache else "",
+        player=player or "",
+    )
+    with _progress("Analysing") as update:
+        result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
+    document = strength_document(result)
+    if as_json:
+        if player is not None:
+            print_document(estimate_document(result.players[0].player, result.players[0].estimate))
+        else:
+            print_document(document)
+        return
+    rows = [
+        [p.player[:28], str(p.estimate), f"{p.low} – {p.high}", str(p.games), f"{p.fide_low} – {p.fide_high}"]
+        for p in document.players
+    ]
+    first = document.players[0]
+    caption = f"Scale: {first.scale}.\nFIDE: {first.fide_note}; {first.fide_conversion}."
+    columns = ["name", "estimate", "80% interval", "games", "FIDE (rough)"]
+    print_table("Strength from the moves", columns, rows, caption=caption)

@@ -1,0 +1,76 @@
+"""The "Strength from the moves" tab through the app: the page in three languages, errors, a job run."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import chess.pgn
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+LICHESS = Path(__file__).parents[1] / "data" / "pgn" / "lichess-export.pgn"
+
+
+def shortest_game() -> str:
+    with LICHESS.open(encoding="utf-8") as handle:
+        games = []
+        while (game := chess.pgn.read_game(handle)) is not None:
+            games.append(game)
+    return str(min(games, key=lambda g: len(list(g.mainline_moves()))))
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("es", "Nivel por las jugadas"), ("ca", "Nivell per les jugades"), ("en", "Strength from the moves")],
+)
+def test_the_tab_in_three_languages(client: TestClient, lang: str, title: str) -> None:
+    page = client.get(f"/strength?lang={lang}")
+    assert page.status_code == 200
+    assert f"<h1>{title}</h1>" in page.text
+    assert 'href="/strength?lang=' in client.get(f"/game?lang={lang}").text
+
+
+def test_nothing_pasted_is_a_message_not_an_error_page(client: TestClient) -> None:
+    page = client.post("/strength", data={"pgn": "  ", "lang": "en"})
+    assert page.status_code == 422
+    assert "Paste the games (PGN) or choose a PGN file." in page.text
+    bad = client.post("/strength/jobs", data={"pgn": '[White "a"]\n\n1. e4 e4 *', "lang": "es"})
+    assert bad.status_code == 200
+    assert "game 1" in bad.text
+
+
+def test_a_job_shows_progress_then_the_estimate(client: TestClient) -> None:
+    started = client.post("/strength/jobs", data={"pgn": shortest_game(), "lang": "en"})
+    assert 'id="progress"' in started.text
+    key = started.text.split('hx-get="/strength/jobs/')[1].split("?")[0]
+    deadline = time.monotonic() + 60
+    while True:
+        answer = client.get(f"/strength/jobs/{key}?lang=en")
+        if 'id="progress"' not in answer.text:
+            break
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    assert 'id="estimates"' in answer.text
+    assert 'class="eval-chart"' in answer.text
+    assert "Lichess rating of 2016–17" in answer.text
+    assert "FIDE, roughly" in answer.text
+    gone = client.get(f"/strength/jobs/{key}?lang=en")
+    assert "no longer kept" in gone.text
+
+
+def test_without_javascript_the_page_answers_with_the_result(client: TestClient) -> None:
+    page = client.post("/strength", data={"pgn": shortest_game(), "lang": "ca"})
+    assert page.status_code == 200
+    assert 'id="estimates"' in page.text
+    assert "Escala" in page.text
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=200))
+def test_any_text_posted_is_answered_never_a_500(client: TestClient, text: str) -> None:
+    # The page without JavaScript runs the whole request (the job path shares its checks).
+    page = client.post("/strength", data={"pgn": text, "lang": "en"})
+    assert page.status_code in {200, 422}
