@@ -42,6 +42,7 @@ CALCULATOR_PAGES = (
     "/glicko?system=glicko2&rating=1500&deviation=200&volatility=0,06&tau=0,5&games-0-opponent=1400"
     "&games-0-deviation=30&games-0-result=1",
     "/help",
+    "/strength",
     "/report",
     # The other rating systems.
     "/dwz?rating=1000&age=15&index=1&games-0-opponent=1200&games-0-result=1",

@@ -242,6 +242,7 @@ PAGES = (
     "/performance?games-0-opponent=1700&games-0-result=1&games-1-opponent=1800&games-1-result=0",
     "/glicko?system=lichess&games-0-opponent=1500&games-0-deviation=500&games-0-result=1",
     "/help",
+    "/strength",
     "/dwz?rating=1000&age=15&index=1&games-0-opponent=1200&games-0-result=1",
     "/uscf?rating=1500&games_played=6&games-0-opponent=1400&games-0-result=1",
     "/ecf?rating=1800&junior=on&games-0-opponent=1800&games-0-result=1",
