@@ -3,7 +3,7 @@
 The largest PGN file of ``tests/data/pgn`` is repeated into a temporary file of at least
 ``--megabytes`` (default 100) and read three ways, reporting games per second and ratios:
 
-- ``chessrate.formats.read_pgn`` (``read_headers`` plus line numbers, checks and the model);
+- ``chessrate.formats.read_pgn`` (its own tag-pair scanner, line numbers, checks and the model);
 - ``chess.pgn.read_headers`` in a loop (headers only, nothing built);
 - ``chess.pgn.read_game`` in a loop (full move parsing). It is about 50 times slower
   (python-chess, [PYCHESS] in docs/sources.md), so it reads only the first ``--full-megabytes`` (default 5)

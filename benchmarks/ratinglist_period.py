@@ -11,8 +11,8 @@ period 2025-10 (FIDE rules of 1 October 2025) is rated both ways, once each:
 * ``compute``: :func:`chessrate.ratinglist.compute.compute_period` alone on the loaded facts,
   ``bulk=True`` (the numpy engine) and ``bulk=False`` (the scalar rating core per player); the
   two lists are checked equal;
-* ``run``: the whole ``chessrate list run`` (load the facts, compute, write the list and a working
-  row per game and side, commit), on two copies of the store.
+* ``run``: the whole ``chessrate list run`` (load the facts, compute, write the list, commit; the
+  working of each rated game is not stored, see docs/ratinglist.md), on two copies of the store.
 
 One run each (no repeats): the figures vary by some 10-20 % between runs on a shared machine.
 """

@@ -159,7 +159,7 @@ def test_human_output_shows_the_working(cli: Any) -> None:
         (["game", "1500", "1600", "1", "--rules", "nonsense"], "rule set"),
         (["game", "1500", "1600", "1", "--rules", "elo"], "k"),
         (["game", "1500", "1600", "1", "--expected", "magic"], "expected"),
-        (["game", "1500", "1600", "1", "--as-of", "yesterday"], "as_of"),
+        (["game", "1500", "1600", "1", "--as-of", "yesterday"], "--as-of"),
         (["games", "1500", "--games", "0", "--points", "0", "--average", "1500"], "games"),
         (["games", "1500", "--games", "3", "--points", "4", "--average", "1500"], "points"),
         (["tournament", "1500", "1400", "1600", "--points", "3"], "points"),
@@ -169,7 +169,7 @@ def test_human_output_shows_the_working(cli: Any) -> None:
         (["period", "1500", "1400:x"], "result"),
         (["table", "xx"], "table"),
         (["game", "1500"], "opponent"),
-        (["tournament", "1500"], "games"),
+        (["tournament", "1500"], "missing OPPONENT[:RESULT]..."),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, list) else v,
 )

@@ -170,8 +170,8 @@ BAD_INPUT = [
     pytest.param(["glicko2", "--rating", "1500", "--deviation", "200", "--volatility", "0.06", "--tau", "0"], "tau", id="tau-zero"),  # noqa: E501
     pytest.param(["glicko2", "--preset", "lichess", "--tau", "0.5"], "tau", id="tau-with-preset"),
     pytest.param(["glicko2", "--preset", "chesscom"], "preset", id="unknown-preset"),
-    pytest.param(["glicko2", "--rating", "1500", "--deviation", "200", "--volatility", "0.06", "--days-idle", "3"], "days_idle", id="days-without-preset"),  # noqa: E501
-    pytest.param(["glicko2", "--preset", "lichess", "--days-idle", "-3"], "days_idle", id="negative-days"),
+    pytest.param(["glicko2", "--rating", "1500", "--deviation", "200", "--volatility", "0.06", "--days-idle", "3"], "--days-idle", id="days-without-preset"),  # noqa: E501
+    pytest.param(["glicko2", "--preset", "lichess", "--days-idle", "-3"], "--days-idle", id="negative-days"),
     pytest.param(["glicko2", "--preset", "lichess", "abc:50:1"], "game 1 opponent rating", id="bad-opponent"),
 ]
 # fmt: on

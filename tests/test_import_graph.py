@@ -186,3 +186,23 @@ def test_layers_import_downwards_only(layer: str) -> None:
                 if any(target == above or target.startswith(above + ".") for above in LAYERS[layer]):
                     wrong.append(f"{module} imports {target}")
     assert not wrong, wrong
+
+
+ROUTERS = {f"chessrate.web.{name}" for name in ("calculator_pages", "report_page", "api", "ratinglist_pages")}
+#: Who may import the routers and the application: the package exports the app, the app assembles.
+ASSEMBLERS = {"chessrate.web": {"chessrate.web.app"}, "chessrate.web.app": ROUTERS}
+
+
+def test_the_web_is_a_tree() -> None:
+    # The routers stand side by side on web/site.py; only web/app.py assembles them.
+    wrong = []
+    for module in MODULES:
+        if not module.startswith("chessrate.web"):
+            continue
+        allowed = ASSEMBLERS.get(module, set())
+        for node in _all_imports(_tree(module)):
+            for target, _ in _targets(node, module):
+                upper = target in ROUTERS or target == "chessrate.web.app"
+                if upper and target != module and target not in allowed:
+                    wrong.append(f"{module} imports {target}")
+    assert not wrong, wrong

@@ -110,4 +110,4 @@ def test_cli_report_errors(cli: Any, tmp_path: Path) -> None:
     bad_k = tmp_path / "k.csv"
     bad_k.write_text("id,k\n1,20\n", encoding="utf-8")
     run = cli("report", str(DATA / CANDIDATES), "--k-file", str(bad_k))
-    assert (run.code, "k_file" in run.err) == (2, True)
+    assert (run.code, "--k-file" in run.err) == (2, True)

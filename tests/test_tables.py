@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from chessrate.errors import InvalidInputError
 from chessrate.fide.tables import PD_TABLE, rating_difference, scoring_probability
 
 # Every row edge of table 8.1.2, read from the handbook layout [FIDE-RR-2024 §8.1.2].
@@ -68,3 +69,9 @@ def test_the_two_tables_are_mirror_images() -> None:
     for start, end, high, _ in PD_TABLE[:-1]:
         assert end is not None
         assert start <= rating_difference(Decimal(high)) <= end
+
+
+def test_a_fractional_score_out_of_range_names_itself() -> None:
+    # Table 8.1.1 is defined for p from 0 to 1 only.
+    with pytest.raises(InvalidInputError, match="fractional_score"):
+        rating_difference(Decimal("1.01"))

@@ -12,12 +12,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from chessrate import dwz, glicko2, uscf
 from chessrate.calculate import rate_game
 from chessrate.fide.k_factor import PlayerProfile
-from chessrate.glicko import GlickoGame
 from chessrate.ruleset import RuleSet
+
+if TYPE_CHECKING:  # each system's module is imported where it rates: an Elo answer needs none
+    from chessrate import glicko2, uscf
 
 #: The three outcomes, from the player's side.
 SCORES = (1.0, 0.5, 0.0)
@@ -107,6 +109,8 @@ def dwz_stakes(
     opponent_index: int | None = None,
 ) -> Stakes:
     """DWZ for one game; the opponent's age and Index default to the player's."""
+    from chessrate import dwz
+
     their_age = age if opponent_age is None else opponent_age
     their_index = index if opponent_index is None else opponent_index
     outcomes = []
@@ -133,9 +137,12 @@ def uscf_stakes(
     opponent_games_played: int,
     event_end: dt.date,
     half_k: bool = False,
-    effective: uscf.EffectiveGames = uscf.EffectiveGames.GLICKMAN_2004,
+    effective: uscf.EffectiveGames | None = None,
 ) -> Stakes:
-    """US Chess for a one-game event (no bonus: it needs 3 games)."""
+    """US Chess for a one-game event (no bonus: it needs 3 games); ``effective``: Glickman 2004's."""
+    from chessrate import uscf
+
+    effective = uscf.EffectiveGames.GLICKMAN_2004 if effective is None else effective
     outcomes = []
     for score in SCORES:
         mine = uscf.rate_event(
@@ -167,9 +174,13 @@ def uscf_stakes(
 
 
 def glicko2_stakes(
-    player: glicko2.Glicko2Rating, opponent: glicko2.Glicko2Rating, *, tau: float = glicko2.DEFAULT_TAU
+    player: glicko2.Glicko2Rating, opponent: glicko2.Glicko2Rating, *, tau: float | None = None
 ) -> Stakes:
-    """Glicko-2 (the paper) for a rating period of this one game, for both players."""
+    """Glicko-2 (the paper) for a rating period of this one game, for both players (tau: 0.5)."""
+    from chessrate import glicko2
+    from chessrate.glicko import GlickoGame
+
+    tau = glicko2.DEFAULT_TAU if tau is None else tau
     outcomes = []
     for score in SCORES:
         mine = glicko2.rate_period(player, [GlickoGame(opponent.rating, opponent.deviation, score)], tau=tau)

@@ -4,14 +4,19 @@ and fixtures."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
+import chess.pgn
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chessrate.errors import FileFormatError
 from chessrate.formats import Kind, read_pgn
+from chessrate.formats.pgn import scan_headers
 
 PGN = Path(__file__).parents[1] / "data" / "pgn"
 
@@ -186,3 +191,55 @@ def test_path_and_bytes_agree(tmp_path: Path) -> None:
 def test_no_games() -> None:
     result = read_pgn(b"")
     assert [(p.code, p.line) for p in result.errors] == [("no-games", None)]
+
+
+class _LineCounter:
+    """python-chess's reader with the line each game's headers start on (the reference)."""
+
+    def __init__(self, handle: io.StringIO) -> None:
+        self._readline = handle.readline
+        self.lines = 0
+        self.first: int | None = None
+
+    def readline(self, size: int = -1) -> str:
+        line = self._readline()
+        if line:
+            self.lines += 1
+            if self.first is None and line[0] not in "%;" and not line.isspace():
+                self.first = self.lines
+        return line
+
+
+def python_chess_headers(text: str) -> list[tuple[int, dict[str, str]]]:
+    counter = _LineCounter(io.StringIO(text, newline=None))
+    found = []
+    while True:
+        counter.first = None
+        headers = chess.pgn.read_headers(counter)  # type: ignore[arg-type]
+        if headers is None:
+            return found
+        found.append((counter.first if counter.first is not None else counter.lines, dict(headers.items())))
+
+
+def scanned(text: str) -> list[tuple[int, dict[str, str]]]:
+    return list(scan_headers(io.StringIO(text, newline=None)))
+
+
+@pytest.mark.parametrize("path", sorted(PGN.glob("*.pgn")), ids=lambda p: p.name)
+def test_the_tag_scanner_finds_python_chess_games_in_the_real_files(path: Path) -> None:
+    text = path.read_bytes().decode("utf-8-sig", errors="replace")
+    assert scanned(text) == python_chess_headers(text)
+
+
+PGN_PIECES = [
+    '[Event "A"]\n', '[White "X"]\n', '[Black "Y \\"q\\""]\n', '[Result "1-0"]\n', "[bad tag]\n",
+    "\n", "\n\n", "1. e4 e5 2. Nf3 1-0\n", "{ a comment\n\n[Event \"inside\"]\n}\n", "; rest [x]\n",
+    "% escape\n", "1. e4 { open\n", "} 1-0\n", "\ufeff[Event \"B\"]\n", "   \n", "*\n", "[Site \"s\"]",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PGN_PIECES), max_size=30))
+def test_the_tag_scanner_finds_python_chess_games(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert scanned(text) == python_chess_headers(text)

@@ -1,8 +1,11 @@
 """``list run`` in a process a test can kill at a chosen moment, with no hook in the product.
 
-Usage: ``python killable_run.py DB PERIOD``. Runs ``chessrate list run PERIOD --db DB``; after the
-first list of the run is written (inside the run's transaction), says so on stderr and waits to be
+``python killable_run.py DB PERIOD``: runs ``chessrate list run PERIOD --db DB``; once the first
+list of the run is written (inside the run's transaction) it says so on stderr and waits to be
 killed. The wait is this script's: it wraps the runner's write from outside.
+
+``python killable_run.py DB PERIOD --chunk N``: the run as it is, its rows written N at a time (so
+that a kill at any moment can fall between chunks); says ``started`` on stderr first.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import sys
 import time
 
 from chessrate.cli import main
-from chessrate.ratinglist import runner
+from chessrate.ratinglist import rows, runner
 
 write = runner._write
 
@@ -25,5 +28,11 @@ def write_then_wait(*args: object, **kwargs: object) -> object:
 
 
 if __name__ == "__main__":
-    runner._write = write_then_wait  # type: ignore[assignment]
-    main(["list", "run", sys.argv[2], "--db", sys.argv[1]])
+    db, period, *options = sys.argv[1:]
+    if options[:1] == ["--chunk"]:
+        rows.CHUNK = int(options[1])
+        sys.stderr.write("killable_run: started\n")
+        sys.stderr.flush()
+    else:
+        runner._write = write_then_wait  # type: ignore[assignment]
+    main(["list", "run", period, "--db", db])

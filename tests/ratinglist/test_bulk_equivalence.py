@@ -21,14 +21,18 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ratinglist_support import BACKENDS, fresh_database
+from ratinglist_support import BACKENDS, DATA, fresh_database
+from sqlalchemy import Engine
 from test_year import build_year
 
 from chessrate.bulk import SCALAR_AGREEMENT
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, EventFacts, GameFacts, History
+from chessrate.ratinglist.facts import ComputedList, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.queries import GameLine, event_view, player_view
+from chessrate.ratinglist.store import init_store, open_store
 from chessrate.ruleset import RuleSet
 
 #: Fields holding a float, or a decimal written from a float (Glicko-2 lists only).
@@ -195,6 +199,9 @@ def test_the_random_periods_reach_every_rule() -> None:
     assert seen >= {"capped", "spared", "new", "pending", "dropped", "entered", "rated", "adjustment"}
 
 
+SWISS = DATA / "trf/swiss-unplayed-rounds.trf"
+CANDIDATES = DATA / "pgn/candidates-2022.pgn"
+
 # --- the year of real files ------------------------------------------------------------------------
 
 
@@ -203,20 +210,133 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     yield from fresh_database(tmp_path, request.param)
 
 
+class Comparing:
+    """The runner's computation, checked: each period computed both ways (bulk and scalar) and as
+    the run stores it; the reference lists kept for the pages."""
+
+    def __init__(self) -> None:
+        self.compared: list[Period] = []
+        self.rated: dict[Period, ComputedList] = {}
+
+    def __call__(
+        self,
+        period: Period,
+        *,
+        rules: RuleSet | None,
+        history: History,
+        events: list[EventFacts],
+        rated_workings: bool,
+    ) -> ComputedList:
+        self.compared.append(period)
+        reference = both_ways(period, rules=rules, history=history, events=events)
+        self.rated[period] = reference
+        # What the run stores: the same list, and the workings it keeps (first-rating pools, Glicko-2).
+        stored = compute_period(
+            period, rules=rules, history=history, events=events, rated_workings=rated_workings
+        )
+        assert stored.entries == reference.entries
+        assert stored.workings == tuple(
+            w for w in reference.workings if rules is None or w.difference is None
+        )
+        return stored
+
+
 @pytest.mark.parametrize("rules", ["fide", "ciabe", "glicko2"])
 def test_the_year_of_real_files_is_the_scalar_paths(
     rules: str, db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The year of ``test_year`` (2023-09 to 2024-08: the 2022 rules, the list of 1 March 2024, the
-    2024 rules), every period run by the runner and compared there."""
-    compared: list[Period] = []
-
-    def compare(
-        period: Period, *, rules: RuleSet | None, history: History, events: list[EventFacts]
-    ) -> ComputedList:
-        compared.append(period)
-        return both_ways(period, rules=rules, history=history, events=events)
-
-    monkeypatch.setattr(runner, "compute_period", compare)
+    2024 rules), every period run by the runner and compared there; then the pages."""
+    comparing = Comparing()
+    monkeypatch.setattr(runner, "compute_period", comparing)
     build_year(db, tmp_path, rules=rules)
-    assert len(compared) == 12
+    assert len(comparing.compared) == 12
+    assert_pages_show_what_was_rated(open_store(db), comparing.rated)
+
+
+def test_a_corrected_period_rerun_and_republished_is_the_scalar_paths(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A corrected event (a result changed) re-run over the later periods and republished: every
+    period computed both ways again, and the pages show the new lists' games."""
+    comparing = Comparing()
+    monkeypatch.setattr(runner, "compute_period", comparing)
+    engine = init_store(db)
+    import_files(engine, [SWISS], start=dt.date(2024, 5, 4))
+    import_files(engine, [CANDIDATES], start=dt.date(2024, 6, 3))
+    for month in (5, 6, 7):
+        runner.run_period(engine, Period(2024, month))
+    corrected = tmp_path / "swiss-corrected.trf"
+    lines = SWISS.read_bytes().split(b"\n")
+    two = next(i for i, line in enumerate(lines) if line.startswith(b"001    2 "))
+    eleven = next(i for i, line in enumerate(lines) if line.startswith(b"001   11 "))
+    lines[two] = lines[two].replace(b"   11 b 1  ", b"   11 b =  ").replace(b" 4.0 ", b" 3.5 ")
+    lines[eleven] = lines[eleven].replace(b"    2 w 0  ", b"    2 w =  ").replace(b" 4.5 ", b" 5.0 ")
+    corrected.write_bytes(b"\n".join(lines))
+    import_files(engine, [corrected], start=dt.date(2024, 5, 4), replaces=1)
+    report = runner.run_period(engine, Period(2024, 5), republish=True)
+    assert [run.status for run in report.periods] == ["published"] * 3
+    assert comparing.compared == [Period(2024, 5), Period(2024, 6), Period(2024, 7)] * 2
+    assert_pages_show_what_was_rated(engine, comparing.rated)
+
+
+def figures(line: GameLine | Working) -> tuple[object, ...]:
+    """What a page shows of a game behind a list line."""
+    return (
+        line.event_id,
+        line.opponent_id,
+        line.own_rating,
+        line.opponent_rating,
+        line.difference,
+        line.capped,
+        line.expected,
+        line.score,
+        line.change,
+    )
+
+
+def sample_players(rated: dict[Period, ComputedList]) -> set[int]:
+    """Players whose pages are checked (each page recomputes every period of theirs): per period, one
+    with a capped game, the one with the most tournaments, one first rated, one pooled."""
+    chosen: set[int] = set()
+    for computed in rated.values():
+        rated_games = [w for w in computed.workings if w.difference is not None]
+        capped = sorted(w.player_id for w in rated_games if w.capped)
+        events: dict[int, set[int]] = {}
+        for w in rated_games:
+            events.setdefault(w.player_id, set()).add(w.event_id)
+        busiest = sorted(events, key=lambda pid: (-len(events[pid]), pid))
+        by_status = {
+            status: sorted(pid for pid, e in computed.entries.items() if e.status == status)
+            for status in ("new", "pending")
+        }
+        for group in (capped, busiest, by_status["new"], by_status["pending"]):
+            chosen.update(group[:1])
+    return chosen
+
+
+def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, ComputedList]) -> None:
+    """Every game behind every line on the player pages (``list player``) and the event pages is the
+    working the period was rated with, figure for figure; those of rated Elo games are recomputed
+    on demand (ratinglist/workings.py), the others stored."""
+    for player_id in sorted(sample_players(rated)):
+        view = player_view(engine, str(player_id))
+        for line in view.history:
+            expected = [w for w in rated[Period.parse(line.period)].workings if w.player_id == player_id]
+            shown = [figures(g) for g in line.game_lines]
+            assert shown == [figures(w) for w in expected], f"player {player_id}, {line.period}"
+            # the very decimals, trailing zeros included
+            assert [[str(f) for f in row] for row in shown] == [
+                [str(f) for f in figures(w)] for w in expected
+            ]
+    for computed in rated.values():
+        for event_id in sorted({w.event_id for w in computed.workings}):
+            view = event_view(engine, event_id)
+            totals: dict[int, tuple[int, Decimal | None]] = {}
+            for w in computed.workings:
+                if w.event_id == event_id:
+                    count, total = totals.get(w.player_id, (0, None))
+                    if w.change is not None:
+                        total = (total or Decimal(0)) + w.change
+                    totals[w.player_id] = (count + 1, total)
+            assert {pid: (count, total) for pid, _, _, count, total in view.results} == totals

@@ -84,7 +84,7 @@ def test_report_list_errors_name_the_options(cli: Any, tmp_path: Path) -> None:
     no_k = cli("report", str(CANDIDATES), "--rules", "elo")
     assert (no_k.code, no_k.err.strip()) == (
         2,
-        "chessrate: error: missing --k: the rule set 'elo' needs K to be given",
+        "chessrate: error: missing --k: the rule set 'elo' has no rule for K, so K must be given",
     )
     with_k = cli("report", str(CANDIDATES), "--rules", "elo", "--k", "20", "--format", "json").json()
     assert {(p["k"], p["k_source"]) for p in with_k["players"]} == {(20, "given")}

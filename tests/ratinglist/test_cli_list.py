@@ -62,7 +62,7 @@ def test_errors_name_the_field(cli: Any, tmp_path: Path) -> None:
         (("list", "show", "2024-01", "--db", db), "period 2024-01 has no published list"),
         (("list", "player", "abc", "--db", db), "invalid player 'abc'"),
         (("list", "export", "2024-01", "--db", db, "--format", "xml"), "invalid format 'xml'"),
-        (("list", "import", CANDIDATES, "--db", db, "--start", "5 May"), "invalid start '5 May'"),
+        (("list", "import", CANDIDATES, "--db", db, "--start", "5 May"), "invalid --start '5 May'"),
         (("list", "import", str(DATA / "pgn/kasparov-deep-blue-1997.pgn"), "--db", db), "invalid start"),
     ]
     for args, message in cases:

@@ -8,12 +8,15 @@ import os
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ratinglist_support import DATA
+from ratinglist_support import DATA, fresh_database
 from sqlalchemy import func, select
 
+from chessrate import synthetic
 from chessrate.errors import FileFormatError
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
@@ -169,3 +172,80 @@ def test_elo_and_glicko2_lists_do_not_mix(db: str) -> None:
     run_period(engine, Period(2024, 5))
     with pytest.raises(ValueError, match="Elo and Glicko-2 do not mix"):
         run_period(engine, Period(2024, 6), rules="glicko2")
+
+
+def test_the_run_report_counts_each_game_once(db: str) -> None:
+    """Candidates 2022: 8 players, a double round robin, 56 games, every one decisive or drawn."""
+    engine = init_store(db)
+    import_files(engine, [CANDIDATES], start=dt.date(2024, 5, 6))
+    (run,) = run_period(engine, Period(2024, 5)).periods
+    assert run.games == 56
+    assert sum(row.games for row in list_view(engine, "2024-05").rows) == 2 * 56
+
+
+def synthetic_store(db: str, folder: Path) -> None:
+    """A store with a synthetic Swiss month published (2025-09) and the next one imported."""
+    engine = init_store(db)
+    for number, start in enumerate((dt.date(2025, 9, 1), dt.date(2025, 10, 1))):
+        month = synthetic.swiss_month(games=6000, players=1500, size=40, rounds=7, seed=number, start=start)
+        paths = []
+        for event in range(len(month.seats)):
+            path = folder / f"month{number}-event{event}.trf"
+            path.write_text(synthetic.trf_text(month, event), encoding="utf-8")
+            paths.append(path)
+        import_files(engine, paths)
+    run_period(engine, Period(2025, 9))
+    engine.dispose()
+
+
+def chunked_run(db: str, period: str, *, kill_after: float | None) -> float:
+    """``list run`` in its own process, rows written 500 at a time; SIGKILL ``kill_after`` seconds
+    after it starts (None: let it finish). The seconds from its start to its end."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    process = subprocess.Popen(
+        [sys.executable, str(KILLABLE_RUN), db, period, "--chunk", "500"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        env=env,
+    )
+    assert process.stderr is not None
+    assert "started" in process.stderr.readline().decode()
+    started = time.perf_counter()
+    if kill_after is not None:
+        time.sleep(kill_after)
+        process.send_signal(signal.SIGKILL)
+    code = process.wait(timeout=120)
+    assert code == 0 or (kill_after is not None and code == -signal.SIGKILL)
+    return time.perf_counter() - started
+
+
+@pytest.fixture
+def reference_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A second store on the backend of ``db``."""
+    folder = tmp_path / "reference"
+    folder.mkdir()
+    yield from fresh_database(folder, request.node.callspec.params["db"])
+
+
+def test_a_chunked_run_killed_at_any_moment_leaves_the_published_lists(
+    db: str, reference_db: str, tmp_path: Path
+) -> None:
+    """SIGKILL at moments spread over a whole run (rows written in chunks): the published lists and
+    every table are as they were, or, where the run ended first, as a finished run leaves them."""
+    synthetic_store(reference_db, tmp_path)
+    duration = chunked_run(reference_db, "2025-10", kill_after=None)
+    finished = published(reference_db)
+
+    synthetic_store(db, tmp_path)
+    before_lists, before_counts = published(db), counts(db)
+    killed = 0
+    for fraction in (0.02, 0.06, 0.12, 0.2, 0.3, 0.45, 0.6, 0.8):
+        chunked_run(db, "2025-10", kill_after=fraction * duration)
+        if published(db) != before_lists:  # committed before the kill came: as a finished run leaves it
+            assert published(db) == finished
+            break
+        killed += 1
+        assert counts(db) == before_counts
+    assert killed >= 2
+    chunked_run(db, "2025-10", kill_after=None)
+    assert published(db) == finished

@@ -43,9 +43,9 @@ def test_ciabe_tournament_with_ciabe_rules(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/tournament")
     page.get_by_label("Your rating", exact=True).fill("1800")
     page.get_by_role("radio", name="total points").check()
-    for _ in range(4):
+    for added in range(3, 7):  # three rows to start with; wait for each new row before the next click
         page.get_by_role("button", name="+ Add a game").click()
-        expect(page.locator("#f-games-0-opponent")).to_be_visible()
+        expect(page.locator(f"#f-games-{added}-opponent")).to_be_visible()
     page.get_by_role("button", name="Remove game 7").click()
     expect(page.locator("#f-games-6-opponent")).to_have_count(0)
     expect(page.locator("#f-games-5-opponent")).to_be_focused()  # the focus moves once the rows settle

@@ -86,7 +86,7 @@ def supports(rules: RuleSet) -> bool:
 
 
 def rate_players(
-    players: Sequence[PlayerPeriod], *, rules: RuleSet
+    players: Sequence[PlayerPeriod], *, rules: RuleSet, game_figures: bool = True
 ) -> tuple[list[PlayerFigures], GameFigures] | None:
     """Every player's period, in order; None when a score is not 1, ½ or 0 (the scalar path then).
 
@@ -94,32 +94,29 @@ def rate_players(
     figures are dropped: the list rates a side only when its opponent was rated at the event's
     start (B.02 8.3.1), so one game may count for one of its players only.
     """
-    player: list[int] = []
-    own: list[int] = []
-    opponent: list[int] = []
-    halves: list[int] = []
-    event: list[int] = []
-    score_exponent: list[int] = []
-    for index, mine in enumerate(players):
-        for games in mine.events:
-            for game in games:
-                half = _HALVES.get(game.score)
-                if half is None:
-                    return None
-                player.append(index)
-                own.append(game.own_rating)
-                opponent.append(game.opponent_rating)
-                halves.append(half)
-                event.append(game.event_id)
-                exponent = game.score.as_tuple().exponent
-                score_exponent.append(exponent if isinstance(exponent, int) else 0)
+    # Every rated side, player by player, as columns (a NamedTuple transposed by zip, in C).
+    sides = [game for mine in players for games in mine.events for game in games]
+    counts = [sum(len(games) for games in mine.events) for mine in players]
+    columns = list(zip(*sides, strict=True)) if sides else [()] * len(RatedGame._fields)
+    _, event_ids, _, own_ratings, opponent_ratings, scores = columns
+    # Each score object's half points and exponent, once: by identity, as equal decimals (1, 1.0)
+    # differ in exponent; the scores live in ``players`` while this runs.
+    known: dict[int, tuple[int, int]] = {}
+    for score in scores:
+        if id(score) not in known:
+            half = _HALVES.get(score)
+            if half is None:
+                return None
+            exponent = score.as_tuple().exponent
+            known[id(score)] = (half, exponent if isinstance(exponent, int) else 0)
+    coded = [known[id(score)] for score in scores]
     sink = len(players)
-    who = np.array(player, dtype=np.intp)
+    who = np.repeat(np.arange(len(players), dtype=np.intp), counts)
     sinks = np.full(len(who), sink, dtype=np.intp)
-    half_points = np.array(halves, dtype=np.int8)
-    own_rating = np.array(own, dtype=np.int64)
-    opponent_rating = np.array(opponent, dtype=np.int64)
-    events = np.array(event, dtype=np.intp)
+    half_points = np.array([half for half, _ in coded], dtype=np.int8)
+    own_rating = np.array(own_ratings, dtype=np.int64)
+    opponent_rating = np.array(opponent_ratings, dtype=np.int64)
+    events = np.array(event_ids, dtype=np.intp)
     ratings = np.array([mine.rating for mine in players] + [0], dtype=np.int64)
     k_given = np.array([mine.k.k for mine in players] + [1], dtype=np.int64)
 
@@ -148,7 +145,7 @@ def rate_players(
     change_sum = _sum(who, change, n)
     table_exponent = _table_exponents()
     expected_exponent = table_exponent[difference + _SPAN]
-    exponents = np.array(score_exponent, dtype=np.int64)
+    exponents = np.array([exponent for _, exponent in coded], dtype=np.int64)
     # Sums start from Decimal(0), exponent 0, and rate_period adds a zero score as Decimal(0)
     # (``game.score or ZERO``); a game's own change uses the score as written.
     score_low = np.zeros(n, dtype=np.int64)
@@ -157,18 +154,8 @@ def rate_players(
     np.minimum.at(expected_low, who, expected_exponent)
     change_exponent = np.minimum(exponents, expected_exponent)
 
-    # The same few values recur: one decimal each (decimals are immutable).
-    differences = difference.tolist()
-    table = _table_decimals()
-    written: dict[tuple[int, int], Decimal] = {}
-    figures = GameFigures(
-        difference=[_whole_decimals()[d + _SPAN] for d in differences],
-        capped=working.white_capped.tolist(),
-        expected=[table[d + _SPAN] for d in differences],
-        change=[
-            written.get(key) or written.setdefault(key, _decimal(*key))
-            for key in zip(change.tolist(), change_exponent.tolist(), strict=True)
-        ],
+    figures = (
+        _game_figures(difference, working.white_capped, change, change_exponent) if game_figures else None
     )
     games = period.games.tolist()
     results: list[PlayerFigures] = []
@@ -186,7 +173,29 @@ def rate_players(
                 new_rating=int(period.new_rating[index]),
             )
         )
-    return results, figures
+    return results, figures or GameFigures(difference=[], capped=[], expected=[], change=[])
+
+
+def _game_figures(
+    difference: NDArray[np.int64],
+    capped: NDArray[np.bool_],
+    change: NDArray[np.int64],
+    change_exponent: NDArray[np.int64],
+) -> GameFigures:
+    """Each game's figures as the scalar path's decimals. The same few values recur: one decimal
+    each (decimals are immutable)."""
+    differences = difference.tolist()
+    table = _table_decimals()
+    written: dict[tuple[int, int], Decimal] = {}
+    return GameFigures(
+        difference=[_whole_decimals()[d + _SPAN] for d in differences],
+        capped=capped.tolist(),
+        expected=[table[d + _SPAN] for d in differences],
+        change=[
+            written.get(key) or written.setdefault(key, _decimal(*key))
+            for key in zip(change.tolist(), change_exponent.tolist(), strict=True)
+        ],
+    )
 
 
 def _sum(who: NDArray[np.intp], values: NDArray[np.int64], n: int) -> NDArray[np.int64]:

@@ -2,10 +2,10 @@
 
 Each command turns its arguments into the request layer's ``*Inputs`` (:mod:`chessrate.requests.elo`),
 calls it, and prints a Rich table or, with ``--json``, the document the API answers
-(:mod:`chessrate.requests.documents`).
+(:mod:`chessrate.requests.documents`). Annotations are evaluated when the module loads (no
+``from __future__ import annotations``): Typer reads them as objects instead of compiling each
+string again when it builds the command, which the command line's start notices.
 """
-
-from __future__ import annotations
 
 import datetime as dt
 from typing import Annotated
@@ -25,8 +25,10 @@ from chessrate.cli.options import (
 )
 from chessrate.cli.output import fmt, print_document, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError
+from chessrate.fide.k_factor import KFactor
+from chessrate.fide.rules import InitialRatingMethod
 from chessrate.fide.tables import PD_TABLE
-from chessrate.requests import documents, elo
+from chessrate.requests import documents, elo, explanations
 from chessrate.requests.language import ENGLISH
 from chessrate.requests.options import OptionInputs, Options
 from chessrate.requests.problems import Problems
@@ -67,13 +69,15 @@ def _game_rows(games: tuple[GameWorking, ...]) -> list[list[str]]:
     return rows
 
 
-def _k_line(result: PeriodResult) -> str:
-    return f"{result.k.k}  ({result.k.reason})"
+def _k_note(k: KFactor) -> str:
+    """Why K is what it is, in words, with its article: printed under the table, wrapped."""
+    words = explanations.k_reason(k, ENGLISH)
+    return words if k.article == "given" else f"{words} ({k.article})"
 
 
 def _change_lines(result: PeriodResult) -> list[tuple[str, str]]:
     return [
-        ("K", _k_line(result)),
+        ("K", str(result.k.k)),
         ("change (unrounded)", fmt(result.change, signed=True, places=2)),
         ("change (rounded)", fmt(result.rounded_change, signed=True)),
         ("new rating", fmt(result.new_rating)),
@@ -84,8 +88,12 @@ def _change_lines(result: PeriodResult) -> list[tuple[str, str]]:
 @with_rule_options
 def game(
     rating: RatingArg,
-    opponent: Annotated[str, typer.Argument(help="The opponent's rating.", show_default=False)],
-    result: Annotated[str, typer.Argument(help="1, 0.5, 0, ½, win, draw, loss.", show_default=False)],
+    opponent: Annotated[
+        str, typer.Argument(metavar="OPPONENT", help="The opponent's rating.", show_default=False)
+    ],
+    result: Annotated[
+        str, typer.Argument(metavar="RESULT", help="1, 0.5, 0, ½, win, draw, loss.", show_default=False)
+    ],
     json: JsonOpt = False,
     *,
     options: OptionInputs,
@@ -109,6 +117,7 @@ def game(
             ("score", fmt(played.score)),
             *_change_lines(period),
         ],
+        notes=[_k_note(period.k)],
     )
 
 
@@ -119,10 +128,14 @@ def tournament(
     games: Annotated[
         list[str],
         typer.Argument(
-            help="OPPONENT:RESULT for each game, or bare OPPONENT with --points.", show_default=False
+            metavar="OPPONENT[:RESULT]...",
+            help="OPPONENT:RESULT for each game, or bare OPPONENT with --points.",
+            show_default=False,
         ),
     ],
-    points: Annotated[str | None, typer.Option("--points", help="Total points, with bare opponents.")] = None,
+    points: Annotated[
+        str | None, typer.Option("--points", metavar="POINTS", help="Total points, with bare opponents.")
+    ] = None,
     json: JsonOpt = False,
     *,
     options: OptionInputs,
@@ -130,7 +143,7 @@ def tournament(
     """The rating change of a tournament: each opponent with a result, or opponents and total points."""
     rows = tuple(_row(text) for text in games)
     if points is not None and any(row.result for row in rows):
-        raise InvalidInputError("points", points, "give per-game results or total points, not both")
+        raise InvalidInputError("--points", points, "give per-game results or total points, not both")
     inputs = elo.TournamentInputs(
         rating=rating, games=rows, total=points is not None, points=points or "", options=options
     )
@@ -162,6 +175,7 @@ def _show_tournament(result: TournamentResult) -> None:
             ),
             ("performance (logistic)", fmt(result.logistic_performance, places=1)),
         ],
+        notes=[_k_note(period.k)],
     )
 
 
@@ -169,9 +183,13 @@ def _show_tournament(result: TournamentResult) -> None:
 @with_rule_options
 def games_against_average(
     rating: RatingArg,
-    games: Annotated[str, typer.Option("--games", help="Number of games G.", show_default=False)],
-    points: Annotated[str, typer.Option("--points", help="Total points P.", show_default=False)],
-    average: Annotated[str, typer.Option("--average", help="Average opponent rating.", show_default=False)],
+    games: Annotated[
+        str, typer.Option("--games", metavar="G", help="Number of games G.", show_default=False)
+    ],
+    points: Annotated[str, typer.Option("--points", metavar="P", help="Total points P.", show_default=False)],
+    average: Annotated[
+        str, typer.Option("--average", metavar="RATING", help="Average opponent rating.", show_default=False)
+    ],
     json: JsonOpt = False,
     *,
     options: OptionInputs,
@@ -179,7 +197,7 @@ def games_against_average(
     """G games against an average opponent with P points: R + K (P - G E)."""
     inputs = elo.AverageInputs(rating=rating, games=games, points=points, average=average, options=options)
     outcome = elo.against_average(inputs, _problems(), today=dt.date.today())
-    result = result_of(outcome)
+    result = result_of(outcome, {"games": "--games"})
     if json:
         print_document(documents.average_document(result, _options_of(outcome.options), ENGLISH))
         return
@@ -191,15 +209,16 @@ def games_against_average(
             ("expected per game", fmt(result.expected_per_game)),
             ("expected (G x E)", fmt(result.expected)),
             ("points", fmt(result.points)),
-            ("K", f"{result.k.k}  ({result.k.reason})"),
+            ("K", str(result.k.k)),
             ("change (unrounded)", fmt(result.change, signed=True, places=2)),
             ("change (rounded)", fmt(result.rounded_change, signed=True)),
             ("new rating", fmt(result.new_rating)),
         ],
+        notes=[_k_note(result.k)],
     )
 
 
-def _event(text: str, number: int) -> elo.EventInputs:
+def _event(text: str) -> elo.EventInputs:
     """``"[@START_RATING] OPPONENT:RESULT ..."``."""
     items = text.split()
     start = ""
@@ -207,8 +226,7 @@ def _event(text: str, number: int) -> elo.EventInputs:
         start, items = items[0][1:], items[1:]
     if not items:
         raise InvalidInputError("event", text, "a tournament needs at least one OPPONENT:RESULT")
-    games = tuple(_row(item) for item in items)
-    return elo.EventInputs(start_rating=start, games=games, name=f"tournament {number}")
+    return elo.EventInputs(start_rating=start, games=tuple(_row(item) for item in items))
 
 
 @app.command()
@@ -218,7 +236,9 @@ def period(
     events: Annotated[
         list[str],
         typer.Argument(
-            help='Each tournament as one quoted string "[@START] OPP:RES ...".', show_default=False
+            metavar="TOURNAMENT...",
+            help='Each tournament as one quoted string "[@START] OPP:RES ...".',
+            show_default=False,
         ),
     ],
     round_per_tournament: Annotated[
@@ -231,7 +251,7 @@ def period(
     """One rating period with several tournaments, each rated from the rating at its start."""
     inputs = elo.PeriodInputs(
         rating=rating,
-        events=tuple(_event(text, number) for number, text in enumerate(events, start=1)),
+        events=tuple(_event(text) for text in events),
         rounding="tournament" if round_per_tournament else "rules",
         options=options,
     )
@@ -242,7 +262,8 @@ def period(
         return
     for event in result.events:
         print_table(
-            f"{event.name} — from {fmt(event.start_rating)}: change {fmt(event.change, signed=True)}",
+            f"tournament {event.name} — from {fmt(event.start_rating)}: "
+            f"change {fmt(event.change, signed=True)}",
             GAME_COLUMNS,
             _game_rows(event.games),
         )
@@ -251,11 +272,12 @@ def period(
         [
             ("rating", fmt(result.rating)),
             ("games", str(result.games)),
-            ("K", _k_line(result)),
+            ("K", str(result.k.k)),
             ("change (unrounded)", fmt(result.change, signed=True, places=2)),
             (f"change (rounded per {result.rules.rounding.value})", fmt(result.rounded_change, signed=True)),
             ("new rating", fmt(result.new_rating)),
         ],
+        notes=[_k_note(result.k)],
     )
 
 
@@ -266,7 +288,8 @@ def k_factor(
     rated_games: RatedGamesOpt = None,
     highest_rating: HighestOpt = None,
     games_this_period: Annotated[
-        str | None, typer.Option("--games-this-period", help="Games in the period, for the 700 rule.")
+        str | None,
+        typer.Option("--games-this-period", metavar="N", help="Games in the period, for the 700 rule."),
     ] = None,
     as_of: AsOfOpt = None,
     json: JsonOpt = False,
@@ -286,7 +309,8 @@ def k_factor(
         return
     print_summary(
         f"K-factor — {result.rules.name}",
-        [("K", str(result.k.k)), ("why", result.k.reason), ("article", result.k.article)],
+        [("K", str(result.k.k)), ("article", result.k.article)],
+        notes=[explanations.k_reason(result.k, ENGLISH)],
     )
 
 
@@ -296,14 +320,14 @@ def _performance(games: list[str], as_of: str | None) -> elo.PerformanceResult:
 
 
 GamesWithResults = Annotated[
-    list[str], typer.Argument(help="OPPONENT:RESULT for each game.", show_default=False)
+    list[str], typer.Argument(metavar="OPPONENT:RESULT...", help="Each game.", show_default=False)
 ]
 
 
 @app.command()
-def performance(games: GamesWithResults, json: JsonOpt = False) -> None:
+def performance(games: GamesWithResults, as_of: AsOfOpt = None, json: JsonOpt = False) -> None:
     """Performance rating: FIDE's Ra + dp (table 8.1.1) and the logistic one."""
-    result = _performance(games, None)
+    result = _performance(games, as_of)
     if json:
         print_document(documents.performance_document(result, ENGLISH))
         return
@@ -326,7 +350,9 @@ def performance(games: GamesWithResults, json: JsonOpt = False) -> None:
 def initial(
     games: Annotated[
         list[str],
-        typer.Argument(help="OPPONENT:RESULT for each game against a rated opponent.", show_default=False),
+        typer.Argument(
+            metavar="OPPONENT:RESULT...", help="Each game against a rated opponent.", show_default=False
+        ),
     ],
     as_of: AsOfOpt = None,
     json: JsonOpt = False,
@@ -337,23 +363,26 @@ def initial(
     if json:
         print_document(documents.initial_document(result, found.rules, ENGLISH))
         return
-    print_summary(
-        f"Initial rating — {found.rules.name}",
-        [
-            ("games against rated opponents", str(result.games)),
-            ("points", fmt(result.points)),
-            ("Ra", fmt(result.average_opponent, places=2)),
-            ("p", fmt(result.fractional_score)),
-            ("dp", fmt(result.dp)),
-            ("initial rating", fmt(result.rating)),
-            ("why", result.reason),
-        ],
-    )
+    rows = [("games against rated opponents", str(result.games)), ("points", fmt(result.points))]
+    if found.rules.initial_rating_method is InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS and result.games:
+        # FIDE B.02 8.2.2 (from 2024): Ra and p count two draws against opponents rated 1800.
+        with_draws = f"{result.games + 2} games, {fmt(result.points + 1)} points"
+        rows.append(("with two assumed draws v 1800 (8.2.2)", with_draws))
+    rows += [
+        ("Ra (average opponent)", fmt(result.average_opponent, places=2)),
+        ("p (points / games)", fmt(result.fractional_score)),
+        ("dp (table 8.1.1)", fmt(result.dp)),
+        ("initial rating", fmt(result.rating)),
+    ]
+    why = explanations.initial_reason(result, found.rules, ENGLISH)
+    print_summary(f"Initial rating — {found.rules.name}", rows, notes=[f"{why} ({result.article})"])
 
 
 @app.command()
 def table(
-    which: Annotated[str, typer.Argument(help="pd (table 8.1.2) or dp (table 8.1.1).", show_default=False)],
+    which: Annotated[
+        str, typer.Argument(metavar="pd|dp", help="pd (table 8.1.2) or dp (table 8.1.1).", show_default=False)
+    ],
     json: JsonOpt = False,
 ) -> None:
     """Print FIDE table 8.1.2 (D -> PD) or 8.1.1 (p -> dp)."""

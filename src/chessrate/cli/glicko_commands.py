@@ -8,6 +8,7 @@ Glicko-2), plus ``games`` with each game's working.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -92,6 +93,29 @@ def _games_table(columns: list[str], rows: list[list[str]]) -> None:
         print_table("Games", columns, rows)
 
 
+def _paper_games_json(parsed: list[ParsedGame], expected: Sequence[float]) -> list[dict[str, float]]:
+    """Each game of one period of the papers, with its expected score."""
+    return [
+        {
+            "opponent_rating": g.opponent_rating,
+            "opponent_deviation": g.opponent_deviation,
+            "score": g.score,
+            "expected_score": e,
+        }
+        for g, e in zip(parsed, expected, strict=True)
+    ]
+
+
+def _paper_games_table(parsed: list[ParsedGame], expected: Sequence[float]) -> None:
+    _games_table(
+        ["game", "opponent", "opponent RD", "score", "expected score"],
+        [
+            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
+            for n, (g, e) in enumerate(zip(parsed, expected, strict=True), start=1)
+        ],
+    )
+
+
 @app.command("glicko")
 def glicko_command(
     games: GamesArg = None,
@@ -144,22 +168,22 @@ def glicko_command(
     """Glicko (Glicko-1) for one rating period, as in Glickman's paper (or --preset chesscom)."""
     if preset is not None:
         if preset.strip().lower() != "chesscom":
-            raise InvalidInputError("preset", preset, "the only preset of glicko is chesscom")
+            raise InvalidInputError("--preset", preset, "the only preset of glicko is chesscom")
         if c is not None or periods_idle is not None or min_deviation is not None:
             raise RatingError("--c, --periods-idle and --min-deviation do not apply with --preset chesscom")
         _chesscom(games, level, rating, deviation, json=json)
         return
     if level is not None:
-        raise InvalidInputError("level", level, "the level applies only with --preset chesscom")
+        raise InvalidInputError("--level", level, "the level applies only with --preset chesscom")
     player = glicko.GlickoRating(
-        float(parse_rating(_require(rating, "--rating"))),
-        _positive(_require(deviation, "--deviation"), field="deviation"),
+        float(parse_rating(_require(rating, "--rating"), field="--rating")),
+        _positive(_require(deviation, "--deviation"), field="--deviation"),
     )
     constant = _parse_c(c) if c is not None else None
     if periods_idle is not None and constant is None:
         raise RatingError("missing --c: --periods-idle grows the RD by c for each period")
-    periods = _not_negative(periods_idle, field="periods_idle") if periods_idle is not None else 1.0
-    floor = _positive(min_deviation, field="min_deviation") if min_deviation is not None else None
+    periods = _not_negative(periods_idle, field="--periods-idle") if periods_idle is not None else 1.0
+    floor = _positive(min_deviation, field="--min-deviation") if min_deviation is not None else None
     parsed = _parse_games(games)
     result = glicko.rate_period(
         player,
@@ -168,15 +192,6 @@ def glicko_command(
         periods=periods,
         min_deviation=floor,
     )
-    game_rows = [
-        {
-            "opponent_rating": g.opponent_rating,
-            "opponent_deviation": g.opponent_deviation,
-            "score": g.score,
-            "expected_score": e,
-        }
-        for g, e in zip(parsed, result.expected_scores, strict=True)
-    ]
     if json:
         print_json(
             {
@@ -184,17 +199,11 @@ def glicko_command(
                 "deviation": result.after.deviation,
                 "start_deviation": result.start.deviation,
                 "c": constant,
-                "games": game_rows,
+                "games": _paper_games_json(parsed, result.expected_scores),
             }
         )
         return
-    _games_table(
-        ["game", "opponent", "opponent RD", "score", "expected score"],
-        [
-            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
-            for n, (g, e) in enumerate(zip(parsed, result.expected_scores, strict=True), start=1)
-        ],
-    )
+    _paper_games_table(parsed, result.expected_scores)
     print_summary(
         "Glicko (Glickman's paper), one rating period",
         [
@@ -246,12 +255,12 @@ def _chesscom(
 def _parse_c(text: str) -> float:
     parts = text.split(":")
     if len(parts) == 1:
-        return _not_negative(text, field="c")
+        return _not_negative(text, field="--c")
     if len(parts) != 3:
-        raise InvalidInputError("c", text, "c is a number, or FROM:TO:N (RD from FROM to TO in N periods)")
+        raise InvalidInputError("--c", text, "c is a number, or FROM:TO:N (RD from FROM to TO in N periods)")
     low, high, count = parts
     return glicko.c_for_growth(
-        _positive(low, field="c"), _positive(high, field="c"), _positive(count, field="c")
+        _positive(low, field="--c"), _positive(high, field="--c"), _positive(count, field="--c")
     )
 
 
@@ -302,25 +311,25 @@ def glicko2_command(
     parsed = _parse_games(games)
     if preset is not None:
         if preset.strip().lower() != "lichess":
-            raise InvalidInputError("preset", preset, "the only preset is lichess")
+            raise InvalidInputError("--preset", preset, "the only preset is lichess")
         if tau is not None:
-            raise InvalidInputError("tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
-        gain = _positive(gain_factor, field="gain_factor") if gain_factor is not None else 1.0
+            raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
+        gain = _positive(gain_factor, field="--gain-factor") if gain_factor is not None else 1.0
         _lichess(parsed, rating, deviation, volatility, days_idle, gain, json=json)
         return
     if gain_factor is not None:
         raise InvalidInputError(
-            "gain_factor", gain_factor, "the gain factor applies only with --preset lichess"
+            "--gain-factor", gain_factor, "the gain factor applies only with --preset lichess"
         )
     if days_idle is not None:
-        raise InvalidInputError("days_idle", days_idle, "days idle apply only with --preset lichess")
+        raise InvalidInputError("--days-idle", days_idle, "days idle apply only with --preset lichess")
     hint = " (or use --preset lichess for a new Lichess player)"
     player = glicko2.Glicko2Rating(
-        float(parse_rating(_require(rating, "--rating", hint))),
-        _positive(_require(deviation, "--deviation", hint), field="deviation"),
-        _positive(_require(volatility, "--volatility", hint), field="volatility"),
+        float(parse_rating(_require(rating, "--rating", hint), field="--rating")),
+        _positive(_require(deviation, "--deviation", hint), field="--deviation"),
+        _positive(_require(volatility, "--volatility", hint), field="--volatility"),
     )
-    system_tau = _positive(tau, field="tau") if tau is not None else glicko2.DEFAULT_TAU
+    system_tau = _positive(tau, field="--tau") if tau is not None else glicko2.DEFAULT_TAU
     result = glicko2.rate_period(
         player,
         [glicko2.Glicko2Game(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
@@ -335,25 +344,11 @@ def glicko2_command(
                 "volatility": after.volatility,
                 "provisional": after.deviation >= lichess.PROVISIONAL_DEVIATION,
                 "tau": system_tau,
-                "games": [
-                    {
-                        "opponent_rating": g.opponent_rating,
-                        "opponent_deviation": g.opponent_deviation,
-                        "score": g.score,
-                        "expected_score": e,
-                    }
-                    for g, e in zip(parsed, result.expected_scores, strict=True)
-                ],
+                "games": _paper_games_json(parsed, result.expected_scores),
             }
         )
         return
-    _games_table(
-        ["game", "opponent", "opponent RD", "score", "expected score"],
-        [
-            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
-            for n, (g, e) in enumerate(zip(parsed, result.expected_scores, strict=True), start=1)
-        ],
-    )
+    _paper_games_table(parsed, result.expected_scores)
     print_summary(
         f"Glicko-2 (Glickman's paper), one rating period, tau {system_tau}",
         [
@@ -377,11 +372,11 @@ def _lichess(
 ) -> None:
     new = lichess.NEW_PLAYER
     player = lichess.LichessRating(
-        float(parse_rating(rating)) if rating is not None else new.rating,
-        _positive(deviation, field="deviation") if deviation is not None else new.deviation,
-        _positive(volatility, field="volatility") if volatility is not None else new.volatility,
+        float(parse_rating(rating, field="--rating")) if rating is not None else new.rating,
+        _positive(deviation, field="--deviation") if deviation is not None else new.deviation,
+        _positive(volatility, field="--volatility") if volatility is not None else new.volatility,
     )
-    days = _not_negative(days_idle, field="days_idle") if days_idle is not None else 0.0
+    days = _not_negative(days_idle, field="--days-idle") if days_idle is not None else 0.0
     sides = lichess.rate_games(
         player,
         [lichess.OpponentGame(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],

@@ -69,9 +69,9 @@ def import_command(
     imported = import_files(
         engine,
         files,
-        start=parse_date(start, field="start") if start else None,
-        end=parse_date(end, field="end") if end else None,
-        replaces=parse_count(replaces, field="replaces", minimum=1) if replaces else None,
+        start=parse_date(start, field="--start") if start else None,
+        end=parse_date(end, field="--end") if end else None,
+        replaces=parse_count(replaces, field="--replaces", minimum=1) if replaces else None,
     )
     rows: list[dict[str, Any]] = [
         {
@@ -93,8 +93,9 @@ def import_command(
     if as_json:
         print_json({"imported": rows})
         return
-    columns = ["id", "name", "start_date", "end_date", "period", "players", "new_players", "rated_games"]
-    print_table("Imported", columns, ([row[c] for c in columns] for row in rows))
+    keys = ["id", "name", "start_date", "end_date", "period", "players", "new_players", "rated_games"]
+    columns = [key.replace("_", " ") for key in keys]
+    print_table("Imported", columns, ([row[key] for key in keys] for row in rows))
     for row in rows:
         for warning in row["warnings"]:
             sys.stderr.write(f"warning: {row['file']}: {warning}\n")
@@ -175,8 +176,9 @@ def run_command(
         ]
         for run in report.periods
     ]  # fmt: skip
-    columns = ["period", "list of", "status", "revision", "events", "rated", "games", "changed"]
-    print_table(f"Period run — {report.rules_title}", columns, rows)
+    columns = ["period", "list of", "status", "revision", "events", "rated", "player-games", "changed"]
+    caption = "player-games: each rated game once for each player it rates (twice between two rated players)"
+    print_table(f"Period run — {report.rules_title}", columns, rows, caption=caption)
     for run in report.periods:
         for change in run.changes:
             sys.stdout.write(
@@ -366,7 +368,7 @@ def player_command(
             sys.stdout.write(f"{line.period}: {line.k_reason or line.note or ''}\n")
             for g in line.game_lines:
                 sys.stdout.write(
-                    f"  {g.event[:30]}: vs {g.opponent} ({fmt(g.opponent_rating)}) score {fmt(g.score)}"
+                    f"  {g.event}: vs {g.opponent} ({fmt(g.opponent_rating)}) score {fmt(g.score)}"
                     f" expected {fmt(g.expected)} change {fmt(g.change, signed=True)}\n"
                 )
 

@@ -22,21 +22,31 @@ from chessrate.requests.problems import Problems
 
 T = TypeVar("T")
 
-KOpt = Annotated[str | None, typer.Option("--k", help="K-factor; default: from the rule set.")]
+KOpt = Annotated[str | None, typer.Option("--k", metavar="K", help="K-factor; default: from the rule set.")]
 RulesOpt = Annotated[
     str | None,
-    typer.Option("--rules", help="fide (default), elo, ciabe, or a club's FILE.toml."),
+    typer.Option(
+        "--rules", metavar="NAME|FILE.toml", help="fide (default), elo, ciabe, or a club's FILE.toml."
+    ),
 ]
 AsOfOpt = Annotated[
-    str | None, typer.Option("--as-of", help="Apply the FIDE rules of this day (YYYY-MM-DD); default today.")
+    str | None,
+    typer.Option(
+        "--as-of", metavar="YYYY-MM-DD", help="Apply the FIDE rules of this day (YYYY-MM-DD); default today."
+    ),
 ]
 ExpectedOpt = Annotated[
-    str | None, typer.Option("--expected", help="table (FIDE 8.1.2) or formula (logistic).")
+    str | None,
+    typer.Option("--expected", metavar="table|formula", help="table (FIDE 8.1.2) or formula (logistic)."),
 ]
 NoCapOpt = Annotated[bool, typer.Option("--no-cap", help="Use the real difference: no 400-point rule.")]
-BirthYearOpt = Annotated[str | None, typer.Option("--birth-year", help="For the junior K (FIDE 8.3.3).")]
-RatedGamesOpt = Annotated[str | None, typer.Option("--rated-games", help="Games rated so far.")]
-HighestOpt = Annotated[str | None, typer.Option("--highest-rating", help="Highest published rating.")]
+BirthYearOpt = Annotated[
+    str | None, typer.Option("--birth-year", metavar="YEAR", help="For the junior K (FIDE 8.3.3).")
+]
+RatedGamesOpt = Annotated[str | None, typer.Option("--rated-games", metavar="N", help="Games rated so far.")]
+HighestOpt = Annotated[
+    str | None, typer.Option("--highest-rating", metavar="RATING", help="Highest published rating.")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 
 #: The options every Elo command shares, in the order ``--help`` shows them.
@@ -110,42 +120,90 @@ def with_rule_options(command: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
-def result_of(outcome: Outcome[T]) -> T:
-    """The outcome's result; else its first problem as the one-line error (exit 2)."""
+#: The command line's name of each field of the request layer (other fields: their own name).
+OPTION_NAMES = {
+    "as_of": "--as-of",
+    "k": "--k",
+    "rules": "--rules",
+    "rules_toml": "--rules",
+    "expected": "--expected",
+    "cap": "--no-cap",
+    "birth_year": "--birth-year",
+    "rated_games": "--rated-games",
+    "highest_rating": "--highest-rating",
+    "games_this_period": "--games-this-period",
+    "points": "--points",
+    "average": "--average",
+    "rounding": "--round-per-tournament",
+    "k_file": "--k-file",
+    "strict": "--strict",
+    "players_list": "--players-list",
+    "list_type": "--list-type",
+}
+
+
+def result_of(outcome: Outcome[T], names: dict[str, str] | None = None) -> T:
+    """The outcome's result; else its first problem as the one-line error (exit 2).
+
+    A field is named by the running command's option of the same name (``games_played``:
+    ``--games-played``), by :data:`OPTION_NAMES`, or by ``names`` (``{"games": "--games"}``).
+    """
     if outcome.result is not None and not outcome.problems:
         return outcome.result
-    raise RatingError(problem_line(outcome.problems))
+    raise RatingError(problem_line(outcome.problems, {**command_options(), **OPTION_NAMES, **(names or {})}))
 
 
-#: Fields whose problems name the command line's option instead (``missing --k: ...``).
-OPTION_NAMES = {"k": "--k", "players_list": "--players-list", "list_type": "--list-type"}
+def command_options() -> dict[str, str]:
+    """The running command's options by parameter name: ``{"games_played": "--games-played"}``."""
+    from typer._click.globals import get_current_context  # Typer's own Click: no public name
+
+    try:
+        command = get_current_context().command
+    except RuntimeError:  # not inside a command (a test calling result_of)
+        return {}
+    return {
+        param.name: param.opts[0]
+        for param in command.params
+        if param.param_type_name == "option" and param.name and param.opts
+    }
 
 
-def problem_line(problems: Problems) -> str:
-    """The first problem in a sentence: ``invalid rating 'abc': not a number``."""
-    for problem in problems.errors.values():
-        field = str(problem.path[0])
-        option = OPTION_NAMES.get(field) if len(problem.path) == 1 else None
-        if option is None:
+def problem_line(problems: Problems, names: dict[str, str] | None = None) -> str:
+    """The first problem in a sentence that names the option or argument at fault.
+
+    >>> from chessrate.requests.language import ENGLISH
+    >>> problems = Problems(ENGLISH)
+    >>> problems.add(("as_of",), "yesterday", "a date is written YYYY-MM-DD")
+    >>> problem_line(problems, OPTION_NAMES)
+    "invalid --as-of 'yesterday': a date is written YYYY-MM-DD"
+    """
+    names = names or {}
+    for path, problem in problems.errors.items():
+        if problem.detail is not None:
             return problem.detail
-        if problem.value in ("", None):
-            return f"missing {option}: {problem.reason}"
-        return f"invalid {option} {problem.value!r}: {problem.reason}"
+        label = field_words(path, names)
+        if problem.value is None or problem.value == "":  # not given: say which option to give
+            return f"missing {label}: {problem.reason}"
+        return f"invalid {label} {problem.value!r}: {problem.reason}"
     if problems.missing:
-        return f"missing {field_words(problems.missing[0])}"
+        return f"missing {field_words(problems.missing[0], names)}"
     return "nothing to calculate"
 
 
-def field_words(path: FieldPath) -> str:
-    """A field's path for people, counting from 1.
+def field_words(path: FieldPath, names: dict[str, str] | None = None) -> str:
+    """A field's path for people, counting from 1, options by their names.
 
     >>> field_words(("events", 1, "games", 0, "result"))
-    'event 2 game 1 result'
+    'tournament 2 game 1 result'
+    >>> field_words(("as_of",), OPTION_NAMES)
+    '--as-of'
     """
+    if len(path) == 1 and names and str(path[0]) in names:
+        return names[str(path[0])]
     words = []
     for part in path:
         if isinstance(part, int):
             words.append(str(part + 1))
         else:
-            words.append({"games": "game", "events": "event"}.get(part, part.replace("_", " ")))
+            words.append({"games": "game", "events": "tournament"}.get(part, part.replace("_", " ")))
     return " ".join(words)

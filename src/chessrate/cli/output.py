@@ -1,21 +1,33 @@
-"""Rendering for the command line: a Rich table by default, JSON with ``--json``."""
+"""Rendering for the command line: a Rich table by default, JSON with ``--json``.
+
+Rich is imported only to print a table, so that ``--json`` starts faster.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from chessrate.requests.documents import to_json
 
-# Wide enough for the report's eleven columns when the output is a file or a pipe.
-console = Console(width=None if sys.stdout.isatty() else 120)
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+@functools.cache
+def console() -> Console:
+    """Rich's console: the terminal's width (or ``COLUMNS``); 120 into a file or a pipe."""
+    from rich.console import Console
+
+    return Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
+
 
 JsonOption = typer.Option(False, "--json", help="Print the result as JSON.")
 
@@ -64,6 +76,8 @@ def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
 def print_table(
     title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None
 ) -> None:
+    from rich.table import Table
+
     table = Table(title=title, caption=caption, title_justify="left", caption_justify="left")
     for column in columns:
         table.add_column(
@@ -73,9 +87,11 @@ def print_table(
         )
     for row in rows:
         table.add_row(*(str(cell) for cell in row))
-    console.print(table)
+    console().print(table)
 
 
-def print_summary(title: str, items: Sequence[tuple[str, Any]]) -> None:
-    """A two-column table of labelled values."""
+def print_summary(title: str, items: Sequence[tuple[str, Any]], *, notes: Sequence[str] = ()) -> None:
+    """A two-column table of labelled values, then each note as a paragraph (the why, in words)."""
     print_table(title, ["", "value"], items)
+    for note in notes:
+        console().print(note, highlight=False, markup=False)

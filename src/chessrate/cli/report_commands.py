@@ -17,11 +17,11 @@ from chessrate.cli.app import app
 from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_document, print_table
 from chessrate.errors import InvalidInputError
+from chessrate.formats import ReadResult
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
-from chessrate.requests.documents import report_document
 from chessrate.requests.language import ENGLISH
 from chessrate.requests.problems import Problems
-from chessrate.requests.tournament_file import FileInput, ReportInputs, tournament_file
+from chessrate.requests.tournament_file import FileInput, ReportInputs, report_document, tournament_file
 
 FORMATS = ("table", "csv", "json", "html")
 
@@ -36,30 +36,44 @@ def _file(path: Path, field: str) -> FileInput:
 
 @app.command()
 def report(
-    file: Annotated[Path, typer.Argument(help="A TRF, PGN or CSV file.", show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A TRF, PGN or CSV file.", show_default=False)],
     as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Rules of this day; default: the tournament's start.")
+        str | None,
+        typer.Option(
+            "--as-of", metavar="YYYY-MM-DD", help="Rules of this day; default: the tournament's start."
+        ),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="fide (default), elo, ciabe or FILE.toml.")
+        str | None,
+        typer.Option("--rules", metavar="NAME|FILE.toml", help="fide (default), elo, ciabe or FILE.toml."),
     ] = None,
     k_file: Annotated[
-        Path | None, typer.Option("--k-file", help="CSV 'player,k': a K per FIDE id or start number.")
+        Path | None,
+        typer.Option("--k-file", metavar="FILE", help="CSV 'player,k': a K per FIDE id or start number."),
     ] = None,
     k: Annotated[
-        str | None, typer.Option("--k", help="One K for every player (rule sets without a K rule need it).")
+        str | None,
+        typer.Option("--k", metavar="K", help="One K for every player (rule sets without a K rule need it)."),
     ] = None,
     players_list: Annotated[
         Path | None,
         typer.Option(
             "--players-list",
+            metavar="FILE",
             help="FIDE's rating list (TXT or XML, or its zip): FIDE's K, birth year and missing ratings.",
         ),
     ] = None,
     list_type: Annotated[
-        str, typer.Option("--list-type", help="Which list of it: standard (default), rapid or blitz.")
+        str,
+        typer.Option(
+            "--list-type",
+            metavar="standard|rapid|blitz",
+            help="Which list of it: standard (default), rapid or blitz.",
+        ),
     ] = "standard",
-    output: Annotated[str, typer.Option("--format", help="table, csv, json or html.")] = "table",
+    output: Annotated[
+        str, typer.Option("--format", metavar="table|csv|json|html", help="table, csv, json or html.")
+    ] = "table",
     strict: Annotated[bool, typer.Option("--strict", help="Refuse a file with any error.")] = False,
 ) -> None:
     """Every player's rating change from a tournament file, with the file's problems listed."""
@@ -67,7 +81,7 @@ def report(
         raise InvalidInputError("format", output, "use table, csv, json or html")
     inputs = ReportInputs(
         file=_file(file, "file"),
-        k_file=_file(k_file, "k_file") if k_file is not None else None,
+        k_file=_file(k_file, "--k-file") if k_file is not None else None,
         players_list=players_list,
         list_type=list_type,
         strict="true" if strict else "",
@@ -81,7 +95,7 @@ def report(
     elif output == "html":
         _print_html(result.report)
     else:
-        _print_table(result.report)
+        _print_table(result.report, result.read)
 
 
 def _title(result: TournamentReport) -> str:
@@ -89,7 +103,7 @@ def _title(result: TournamentReport) -> str:
     return f"{name} — {result.rules.title}, rules of {result.as_of.isoformat()}"
 
 
-def _print_table(result: TournamentReport) -> None:
+def _print_table(result: TournamentReport, read: ReadResult) -> None:
     rows = []
     for player in result.players:
         row = report_row(player)
@@ -98,28 +112,20 @@ def _print_table(result: TournamentReport) -> None:
             [
                 str(player.start_number), player.name[:28], fmt(player.rating), fmt(row["k"]),
                 row["k_source"] or "—",
-                str(player.games), fmt(player.score), fmt(player.expected),
+                str(player.games), fmt(player.score, places=1), fmt(player.expected),
                 fmt(player.change, signed=True, places=2) if player.change is not None else "—",
                 fmt(player.rounded_change, signed=True), outcome, fmt(row["performance"]),
             ]
         )  # fmt: skip
-    columns = [
-        "no",
-        "name",
-        "rating",
-        "K",
-        "K from",
-        "games",
-        "score",
-        "expected",
-        "change",
-        "rounded",
-        "new",
-        "perf",
-    ]
-    print_table(_title(result), columns, rows)
-    for warning in result.warnings:
-        sys.stderr.write(f"warning: {warning}\n")
+    columns = ["no", "name", "rating", "K", "K from", "rated\ngames", "rated\nscore", "expected"]
+    columns += ["change", "rounded", "new", "perf"]
+    caption = "rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)"
+    print_table(_title(result), columns, rows, caption=caption)
+    problems = {str(problem): problem for problem in read.problems}
+    for warning in result.warnings:  # each once: "warning: game at line 1: …", "error: line 17: …"
+        problem = problems.get(warning)
+        line = f"warning: {warning}" if problem is None else f"{problem.severity}: {problem.located()}"
+        sys.stderr.write(line + "\n")
 
 
 _HTML = """<!doctype html>

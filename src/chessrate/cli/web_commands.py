@@ -34,7 +34,7 @@ def serve(
     from chessrate.web import WebSettings, create_app
     from chessrate.web.assets import INSTALL_HINT, missing_assets
 
-    number = parse_count(port, field="port", minimum=1)
+    number = parse_count(port, field="--port", minimum=1)
     settings = WebSettings(list_db=list_db, list_admin_password=admin_password)
     missing = missing_assets(settings.static)
     if missing:

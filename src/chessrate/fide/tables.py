@@ -10,6 +10,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from decimal import ROUND_HALF_UP, Decimal
 
+from chessrate.errors import InvalidInputError
+
 # FIDE B.02 8.1.2: difference in rating D -> scoring probability PD for the higher (H) and the
 # lower (L) rated player. Each row: (D from, D to, PD H, PD L); the last row is "> 735".
 PD_TABLE: tuple[tuple[int, int | None, str, str], ...] = (
@@ -77,6 +79,6 @@ def rating_difference(fractional_score: Decimal) -> int:
     up.", [FIDE-TR-2024 §1.4.9]); B.02 itself is silent on it.
     """
     if not 0 <= fractional_score <= 1:
-        raise ValueError(f"fractional score {fractional_score} is not between 0 and 1")
+        raise InvalidInputError("fractional_score", fractional_score, "p is between 0 and 1")
     percent = int(fractional_score.quantize(CENT, rounding=ROUND_HALF_UP) * 100)
     return _DP_BY_PERCENT[percent]

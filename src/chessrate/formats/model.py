@@ -10,6 +10,7 @@ opponent's number, rating (``None`` when unrated), the score and the round.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -47,6 +48,11 @@ class Problem:
     def __str__(self) -> str:
         where = "file" if self.line is None else f"line {self.line}"
         return f"{where}: {self.severity}: {self.message}"
+
+    def located(self) -> str:
+        """``line 12: …``; the message alone when it names its line (``game at line 12: …``)."""
+        where = "file" if self.line is None else f"line {self.line}"
+        return self.message if re.search(rf"\b{where}\b", self.message) else f"{where}: {self.message}"
 
     def as_error(self) -> FileFormatError:
         """The :class:`~chessrate.errors.FileFormatError` strict mode raises for this problem."""
@@ -189,6 +195,10 @@ class Tournament:
     declared_rated_players: int | None = None
     encoding: str = "utf-8"
     _by_number: dict[int, Player] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: Each player's games, indexed once on first use (a report asks for every player's).
+    _games_by_number: dict[int, list[Game]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self._by_number.update((p.number, p) for p in self.players)
@@ -202,7 +212,12 @@ class Tournament:
 
     def games_of(self, number: int) -> Iterator[Game]:
         """Every game (played or not) of one player, in file order."""
-        return (g for g in self.games if number in (g.white, g.black))
+        if self.games and not self._games_by_number:
+            for game in self.games:
+                self._games_by_number.setdefault(game.white, []).append(game)
+                if game.black != game.white:
+                    self._games_by_number.setdefault(game.black, []).append(game)
+        return iter(self._games_by_number.get(number, ()))
 
     def rated_games(self, number: int) -> tuple[RatedGame, ...]:
         """The games of one player that count for rating, rated and unrated opponents alike.

@@ -1,8 +1,8 @@
-"""Tournaments from PGN games, read through python-chess's header reader (no move is parsed).
+"""Tournaments from PGN games, read from their tag pairs alone (no move is parsed).
 
-``chess.pgn.read_headers`` skips the movetext without building boards, about 55 times faster than
-``read_game`` ([PYCHESS]). A thin line-counting handle gives each game the
-line its headers start on, so every problem names a line.
+:func:`scan_headers` finds the games as ``chess.pgn.read_headers`` does ([PYCHESS]), line by line,
+but skips the movetext without tokenising it, and gives each game the line its headers start on, so
+every problem names a line.
 
 Players are identified by FIDE ID when the ``WhiteFideId``/``BlackFideId`` tags have one, else by
 name (a name seen with an ID elsewhere in the file takes that ID). They are numbered in order of
@@ -16,11 +16,10 @@ import io
 import os
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TextIO, cast
-
-import chess.pgn
+from typing import TextIO
 
 from chessrate.formats.model import Game, Kind, Player, ProblemLog, ReadResult, Tournament
 from chessrate.formats.text import decode, open_text, parse_loose_date
@@ -38,23 +37,6 @@ UNKNOWN = frozenset({"", "?", "-", "*"})
 #: Variant tag values that are standard chess; any other variant is kept and not rated.
 STANDARD_VARIANTS = frozenset({"standard", "chess", "normal"})
 MAX_RATING = 4000  # as chessrate.parse.MAX_RATING
-
-
-class _CountingHandle:
-    """Wraps a text handle; counts the lines python-chess reads and notes where a game starts."""
-
-    def __init__(self, handle: TextIO) -> None:
-        self._readline = handle.readline
-        self.lines = 0
-        self.first: int | None = None
-
-    def readline(self, size: int = -1) -> str:
-        line = self._readline()
-        if line:
-            self.lines += 1
-            if self.first is None and line[0] not in "%;" and not line.isspace():
-                self.first = self.lines
-        return line
 
 
 @dataclass(frozen=True)
@@ -101,18 +83,82 @@ def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
 
 
 def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
-    counting = _CountingHandle(handle)
     games = []
-    while True:
-        counting.first = None
-        headers = chess.pgn.read_headers(cast(TextIO, counting))
-        if headers is None:
-            break
-        line = counting.first if counting.first is not None else counting.lines
-        game = _read_game(dict(headers.items()), line, log)
+    for line, headers in scan_headers(handle):
+        game = _read_game(headers, line, log)
         if game is not None:
             games.append(game)
     return games
+
+
+#: A tag pair, as python-chess reads one (``chess.pgn.TAG_REGEX``): the value is kept as written.
+_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
+#: What matters in movetext being skipped: comments in braces, and ``;`` comments to the line's end.
+_COMMENT_MARK = re.compile(r"[;{}]")
+
+
+def scan_headers(handle: TextIO) -> Iterator[tuple[int, dict[str, str]]]:
+    """Each game's tag pairs and the line its headers start on, skipping the movetext unread.
+
+    The games are those ``chess.pgn.read_headers`` finds, read line by line the same way (a game
+    ends at a blank line outside a brace comment; ``%`` lines are escapes; one blank line may stand
+    between tag pairs), but no move is looked at: a movetext line is only searched for the
+    comment marks that could hide a blank line. ``tests/formats/test_pgn_reader.py`` checks the
+    two agree. Where a feature needs the moves, python-chess reads the game.
+    """
+    state = _START
+    first = 0
+    headers: dict[str, str] = {}
+    blank_seen = False
+    in_comment = False
+    fresh = True  # the first line a game's search reads: python-chess drops a byte-order mark there
+    for number, line in enumerate(handle, start=1):
+        if state is _START:
+            if fresh:
+                line, fresh = line.lstrip("\ufeff"), False
+            if not line or line.isspace() or line.startswith(("%", ";")):
+                continue
+            state, first, headers, blank_seen = _HEADERS, number, {}, False
+        if state is _HEADERS:
+            if line.startswith(("%", ";")):
+                continue
+            if not blank_seen and line.isspace():
+                blank_seen = True
+                continue
+            if line.startswith("["):
+                blank_seen = False
+                tag = _TAG.match(line)
+                if tag:
+                    headers[tag.group(1)] = tag.group(2)
+                continue
+            state, in_comment = _MOVETEXT, False
+        if not in_comment:
+            if line.isspace():
+                yield first, headers
+                state, fresh = _START, True
+                continue
+            if line.startswith("%"):
+                continue
+        if "{" in line or "}" in line or ";" in line:
+            in_comment = _still_in_comment(line, in_comment=in_comment)
+    if state is not _START:
+        yield first, headers
+
+
+_START, _HEADERS, _MOVETEXT = "start", "headers", "movetext"
+
+
+def _still_in_comment(line: str, *, in_comment: bool) -> bool:
+    """Whether a brace comment is still open at the end of a movetext line."""
+    for mark in _COMMENT_MARK.finditer(line):
+        token = mark.group(0)
+        if token == "{":
+            in_comment = True
+        elif token == ";" and not in_comment:
+            break
+        elif token == "}":
+            in_comment = False
+    return in_comment
 
 
 def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame | None:

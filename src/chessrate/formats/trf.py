@@ -126,6 +126,9 @@ class _Header:
     version: str = "TRF16"
     lines: dict[str, int] = field(default_factory=dict)
     """The line of the first occurrence of each record."""
+    cells: dict[str, _Cell] = field(default_factory=dict)
+    """Round cells read without a problem under the current scoring, by their ten columns: a
+    tournament's cells repeat (opponent, colour, result), so each is read once."""
 
 
 def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
@@ -161,7 +164,7 @@ def _read_line(line: str, number: int, header: _Header, players: list[Player], l
         return
     value = line[4:]
     if record == "001":
-        player = _read_player(line, number, header.scoring, log)
+        player = _read_player(line, number, header, log)
         if player is not None:
             players.append(player)
     elif re.fullmatch(r"([A-Z])\1\1", record):
@@ -259,6 +262,7 @@ def _alias_record(record: str, value: str, number: int, header: _Header, log: Pr
 
 
 def _scoring_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
+    header.cells.clear()  # read under the scoring before
     if record == "162":
         header.scoring, unread = apply_162(header.scoring, value)
     elif record == "XXS":
@@ -304,7 +308,7 @@ def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | No
     return tuple(dates)
 
 
-def _read_player(line: str, number: int, scoring: Scoring, log: ProblemLog) -> Player | None:
+def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> Player | None:
     padded = line.ljust(_FIRST_ROUND)
     start_rank = padded[4:8].strip()
     if not is_digits(start_rank) or int(start_rank) == 0:
@@ -344,7 +348,7 @@ def _read_player(line: str, number: int, scoring: Scoring, log: ProblemLog) -> P
             columns="15-47",
         )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
-    cells = _read_cells(line, number, scoring, log)
+    cells = _read_cells(line, number, header, log)
     return Player(
         number=int(start_rank),
         name=name,
@@ -418,14 +422,26 @@ def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date |
     return year, parse_loose_date(text)
 
 
-def _read_cells(line: str, number: int, scoring: Scoring, log: ProblemLog) -> tuple[RoundCell, ...]:
+_Cell = tuple[int | None, "Colour | None", str, Kind, Decimal]
+
+
+def _read_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
     cells = []
     body = line.rstrip()
     start = _FIRST_ROUND
     round_number = 1
+    known = header.cells
     while start < len(body):
         block = body[start - 2 : start + 8].ljust(10)
-        cells.append(_read_cell(block, round_number, number, start + 1, scoring, log))
+        seen = known.get(block)
+        if seen is not None:
+            cells.append(RoundCell(round_number, *seen, number))
+        else:
+            problems = len(log.problems)
+            cell = _read_cell(block, round_number, number, start + 1, header.scoring, log)
+            if len(log.problems) == problems:
+                known[block] = (cell.opponent, cell.colour, cell.code, cell.kind, cell.points)
+            cells.append(cell)
         start += _ROUND_WIDTH
         round_number += 1
     return tuple(cells)

@@ -30,13 +30,19 @@ def compute_period(
     history: History,
     events: Sequence[EventFacts],
     bulk: bool = True,
+    rated_workings: bool = True,
 ) -> ComputedList:
     """The list of ``period``: Elo under ``rules``, or Glicko-2 when ``rules`` is None.
 
     ``bulk`` rates the period's games with the numpy engine (:mod:`chessrate.bulk`); False
     rates each player with the scalar rating core, the reference the bulk path is tested against
     (``tests/ratinglist/test_bulk_equivalence.py``). Both give the same lists and workings.
+    ``rated_workings=False`` leaves out the working of each game an Elo list rated (a run does not
+    store it: :mod:`.workings` recomputes it on demand); the games pooled for a first rating and
+    the Glicko-2 workings are always given.
     """
     if rules is None:
         return glicko2_period(period, history=history, events=events, bulk=bulk)
-    return elo_period(period, rules=rules, history=history, events=events, bulk=bulk)
+    return elo_period(
+        period, rules=rules, history=history, events=events, bulk=bulk, rated_workings=rated_workings
+    )

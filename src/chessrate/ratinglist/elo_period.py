@@ -39,9 +39,16 @@ class _PlayerGames:
 
 
 def elo_period(
-    period: Period, *, rules: RuleSet, history: History, events: Sequence[EventFacts], bulk: bool
+    period: Period,
+    *,
+    rules: RuleSet,
+    history: History,
+    events: Sequence[EventFacts],
+    bulk: bool,
+    rated_workings: bool = True,
 ) -> ComputedList:
-    """The list of ``period`` under ``rules``; ``bulk``: with the array engine where it can."""
+    """The list of ``period`` under ``rules``; ``bulk``: with the array engine where it can;
+    ``rated_workings``: with the working of each rated game."""
     start_ratings: dict[int, int | None] = {}
 
     def at_period_start(player_id: int) -> int | None:
@@ -55,7 +62,15 @@ def elo_period(
         for player_id, mine in played.items()
         if mine.events and (rating := at_period_start(player_id)) is not None
     }
-    rated_lines = _rate_players(rated_players, played, period=period, rules=rules, history=history, bulk=bulk)
+    rated_lines = _rate_players(
+        rated_players,
+        played,
+        period=period,
+        rules=rules,
+        history=history,
+        bulk=bulk,
+        workings=rated_workings,
+    )
     entries: dict[int, Entry] = {}
     workings: list[Working] = []
     for player_id, mine in played.items():
@@ -92,7 +107,7 @@ def _gather(
     at the period's start, pooled games (for a first rating) for the others."""
     played: dict[int, _PlayerGames] = defaultdict(_PlayerGames)
     for event in sorted(events, key=lambda e: (e.start_date, e.id)):
-        in_force = {pid: history.rating_in_force(pid, event.start_date) for pid in event.ratings_in_file}
+        in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
         for player_id, rated_games in _rated_sides(event, in_force).items():
             mine = played[player_id]
             period_rating = at_period_start(player_id)
@@ -178,6 +193,7 @@ def _rate_players(
     rules: RuleSet,
     history: History,
     bulk: bool,
+    workings: bool,
 ) -> dict[int, tuple[Entry, list[Working]]]:
     """Every player rated at the period's start: their line and the games behind it.
 
@@ -197,7 +213,9 @@ def _rate_players(
         official.append(fide_k is not None)
         k = _official_k(fide_k) if fide_k is not None else rules.k_for(Decimal(rating), profile)
         inputs.append(PlayerPeriod(rating=rating, k=k, events=played[player_id].events))
-    rated = bulk_figures.rate_players(inputs, rules=rules) if bulk and bulk_figures.supports(rules) else None
+    rated = None
+    if bulk and bulk_figures.supports(rules):
+        rated = bulk_figures.rate_players(inputs, rules=rules, game_figures=workings)
     if rated is None:
         event_names = [played[player_id].event_names for player_id in rated_players]
         rated = _rate_scalar(inputs, profiles, event_names, rules=rules, official=official)
@@ -212,25 +230,27 @@ def _rate_players(
     for (player_id, rating), mine, was_listed, result in zip(
         rated_players.items(), inputs, listed, results, strict=True
     ):
-        workings = [
-            Working(
-                player_id=player_id,
-                game_id=game.game_id,
-                event_id=game.event_id,
-                opponent_id=game.opponent_id,
-                own_rating=decimal(game.own_rating),
-                opponent_rating=decimal(game.opponent_rating),
-                difference=difference,
-                capped=capped,
-                expected=expected,
-                score=game.score or ZERO,  # as rate_period adds a zero score
-                change=change,
-            )
-            for games in mine.events
-            # zip takes from `games` first: it stops at the end of them, leaving the next
-            # player's figures in `columns`.
-            for game, (difference, capped, expected, change) in zip(games, columns, strict=False)
-        ]
+        lines_of_games: list[Working] = []
+        if workings:
+            lines_of_games = [
+                Working(
+                    player_id=player_id,
+                    game_id=game.game_id,
+                    event_id=game.event_id,
+                    opponent_id=game.opponent_id,
+                    own_rating=decimal(game.own_rating),
+                    opponent_rating=decimal(game.opponent_rating),
+                    difference=difference,
+                    capped=capped,
+                    expected=expected,
+                    score=game.score or ZERO,  # as rate_period adds a zero score
+                    change=change,
+                )
+                for games in mine.events
+                # zip takes from `games` first: it stops at the end of them, leaving the next
+                # player's figures in `columns`.
+                for game, (difference, capped, expected, change) in zip(games, columns, strict=False)
+            ]
         entry = Entry(
             player_id=player_id,
             status=_listed_status(listed_before=was_listed),
@@ -244,7 +264,7 @@ def _rate_players(
             change=result.change,
             rounded_change=result.rounded_change,
         )
-        lines[player_id] = (entry, workings)
+        lines[player_id] = (entry, lines_of_games)
     return lines
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
@@ -18,9 +19,8 @@ from chessrate.ratinglist.statuses import EntryStatus
 ZERO = Decimal(0)
 
 
-@dataclass(frozen=True, kw_only=True)
-class GameFacts:
-    """A game of an imported event."""
+class GameFacts(NamedTuple):
+    """A game of an imported event (a named tuple: a period loads millions)."""
 
     id: int
     white: int
@@ -125,14 +125,21 @@ class History:
 
     def rating_in_force(self, player_id: int, day: dt.date) -> int | None:
         """The player's rating on the list in force on ``day``; the file's before any list of theirs."""
+        return self.ratings_in_force([player_id], day)[player_id]
+
+    def ratings_in_force(self, player_ids: Iterable[int], day: dt.date) -> dict[int, int | None]:
+        """:meth:`rating_in_force` of each player, for one day."""
         listed = Period.of(day).previous()
-        entry = self.lists.get(listed, {}).get(player_id)
-        if entry is not None:
-            return entry.rating
-        rows = self._rows.get(player_id)
-        if not rows or rows[0][0] > listed:
-            return self.entry_ratings.get(player_id)
-        return None
+        on_list = self.lists.get(listed, {})
+        found: dict[int, int | None] = {}
+        for player_id in player_ids:
+            entry = on_list.get(player_id)
+            if entry is not None:
+                found[player_id] = entry.rating
+                continue
+            rows = self._rows.get(player_id)
+            found[player_id] = self.entry_ratings.get(player_id) if not rows or rows[0][0] > listed else None
+        return found
 
     def rows(self, player_id: int, before: Period) -> list[tuple[Period, Entry]]:
         """The player's entries on the lists before ``before``, oldest first."""

@@ -14,7 +14,9 @@ from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
 from chessrate.parse import is_digits
+from chessrate.ratinglist.facts import Working
 from chessrate.ratinglist.fide_import import fide_ratings_of
+from chessrate.ratinglist.loading import working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -26,6 +28,7 @@ from chessrate.ratinglist.schema import (
 )
 from chessrate.ratinglist.statuses import ListStatus
 from chessrate.ratinglist.store import StoreError
+from chessrate.ratinglist.workings import rated_workings
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -241,37 +244,27 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
         player = connection.execute(select(players).where(players.c.id == player_id)).one()
         fide_lines = tuple(FideLine(**line) for line in fide_ratings_of(connection, player_id))
         rows = connection.execute(
-            select(list_entries, list_versions.c.period)
+            select(list_entries, list_versions.c.period, list_versions.c.rules)
             .join(list_versions, list_versions.c.id == list_entries.c.version_id)
             .where(list_entries.c.player_id == player_id, list_versions.c.status == ListStatus.PUBLISHED)
             .order_by(list_versions.c.period)
         ).all()
-        opponent = players.alias("opponent")
-        lines = connection.execute(
-            select(game_workings, events.c.name.label("event"), opponent.c.name.label("opponent"))
+        stored = connection.execute(
+            select(game_workings)
             .join(list_versions, list_versions.c.id == game_workings.c.version_id)
-            .join(events, events.c.id == game_workings.c.event_id)
-            .join(opponent, opponent.c.id == game_workings.c.opponent_id)
             .where(game_workings.c.player_id == player_id, list_versions.c.status == ListStatus.PUBLISHED)
             .order_by(game_workings.c.id)
         ).all()
-    by_version: dict[int, list[GameLine]] = {}
-    for line in lines:
-        by_version.setdefault(line.version_id, []).append(
-            GameLine(
-                event_id=line.event_id,
-                event=line.event,
-                opponent_id=line.opponent_id,
-                opponent=line.opponent,
-                own_rating=line.own_rating,
-                opponent_rating=line.opponent_rating,
-                difference=line.difference,
-                capped=line.capped,
-                expected=line.expected,
-                score=line.score,
-                change=line.change,
-            )
-        )
+        by_version: dict[int, list[Working]] = {}
+        for row in stored:
+            by_version.setdefault(row.version_id, []).append(working(row))
+        for row in rows:
+            if row.k is not None and row.version_id not in by_version:  # an Elo line: recomputed
+                period = Period.parse(row.period)
+                by_version[row.version_id] = rated_workings(connection, period, row.rules, [player_id])
+        game_lines = {
+            version_id: _game_lines(connection, workings) for version_id, workings in by_version.items()
+        }
     history = tuple(
         HistoryLine(
             period=row.period,
@@ -289,7 +282,7 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
             adjustment=row.adjustment,
             deviation=row.deviation,
             note=row.note,
-            game_lines=tuple(by_version.get(row.version_id, ())),
+            game_lines=game_lines.get(row.version_id, ()),
         )
         for row in rows
     )
@@ -344,19 +337,63 @@ def event_view(engine: Engine, event_id: int) -> EventView:
     if event_id not in lines:
         raise InvalidInputError("event", event_id, "no event has this id")
     with engine.connect() as connection:
-        rows = connection.execute(
-            select(game_workings, players.c.name)
-            .join(list_versions, list_versions.c.id == game_workings.c.version_id)
-            .join(players, players.c.id == game_workings.c.player_id)
-            .where(game_workings.c.event_id == event_id, list_versions.c.status == ListStatus.PUBLISHED)
-            .order_by(players.c.name, game_workings.c.id)
-        ).all()
+        version = connection.execute(
+            select(list_versions).where(
+                list_versions.c.period == lines[event_id].period,
+                list_versions.c.status == ListStatus.PUBLISHED,
+            )
+        ).first()
+        event_workings: list[Working] = []
+        if version is not None:
+            stored = connection.execute(
+                select(game_workings)
+                .where(game_workings.c.version_id == version.id, game_workings.c.event_id == event_id)
+                .order_by(game_workings.c.id)
+            ).all()
+            entrants = connection.execute(
+                select(event_players.c.player_id).where(event_players.c.event_id == event_id)
+            ).scalars()
+            recomputed = rated_workings(
+                connection, Period.parse(version.period), version.rules, list(entrants)
+            )
+            event_workings = [working(row) for row in stored]
+            event_workings += [w for w in recomputed if w.event_id == event_id]
+        names = _names(connection, {w.player_id for w in event_workings})
     results: dict[int, tuple[int, str, Decimal | None, int, Decimal | None]] = {}
-    for row in rows:
+    for line in sorted(event_workings, key=lambda w: names[w.player_id]):
         _, name, own, count, total = results.get(
-            row.player_id, (row.player_id, row.name, row.own_rating, 0, None)
+            line.player_id, (line.player_id, names[line.player_id], line.own_rating, 0, None)
         )
-        if row.change is not None:
-            total = (total or Decimal(0)) + row.change
-        results[row.player_id] = (row.player_id, name, own, count + 1, total)
+        if line.change is not None:
+            total = (total or Decimal(0)) + line.change
+        results[line.player_id] = (line.player_id, name, own, count + 1, total)
     return EventView(event=lines[event_id], results=tuple(results.values()))
+
+
+def _names(connection: Connection, player_ids: set[int]) -> dict[int, str]:
+    rows = connection.execute(select(players.c.id, players.c.name).where(players.c.id.in_(player_ids)))
+    return {row.id: row.name for row in rows}
+
+
+def _game_lines(connection: Connection, workings: list[Working]) -> tuple[GameLine, ...]:
+    """The games of a list line, with the event's and the opponent's names."""
+    names = _names(connection, {w.opponent_id for w in workings})
+    event_ids = {w.event_id for w in workings}
+    rows = connection.execute(select(events.c.id, events.c.name).where(events.c.id.in_(event_ids)))
+    event_names = {row.id: row.name for row in rows}
+    return tuple(
+        GameLine(
+            event_id=w.event_id,
+            event=event_names[w.event_id],
+            opponent_id=w.opponent_id,
+            opponent=names[w.opponent_id],
+            own_rating=w.own_rating,
+            opponent_rating=w.opponent_rating,
+            difference=w.difference,
+            capped=w.capped,
+            expected=w.expected,
+            score=w.score,
+            change=w.change,
+        )
+        for w in workings
+    )

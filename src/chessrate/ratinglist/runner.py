@@ -14,30 +14,31 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, Working
 from chessrate.ratinglist.fide_import import official_k
+from chessrate.ratinglist.loading import load_events, load_history, published_versions
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import (
-    event_players,
     events,
     game_workings,
-    games,
     list_entries,
     list_versions,
     players,
 )
-from chessrate.ratinglist.statuses import EntryStatus, ListStatus
+from chessrate.ratinglist.statuses import ListStatus
 from chessrate.ratinglist.store import StoreError, store_rules, take_lock
 from chessrate.ruleset import RuleSet
 
@@ -110,12 +111,7 @@ def run_period(
 def _run(
     connection: Connection, period: Period, *, spec: str, default: str, named: bool, republish: bool
 ) -> RunReport:
-    published = {
-        Period.parse(row.period): row
-        for row in connection.execute(
-            select(list_versions).where(list_versions.c.status == ListStatus.PUBLISHED)
-        )
-    }
+    published = published_versions(connection)
     if published:
         first, last = min(published), max(published)
         if period > last.next():
@@ -137,15 +133,18 @@ def _run(
             " or another to change it"
         )
 
-    history = _load_history(connection, before=period, published=published)
+    history = load_history(connection, before=period, published=published)
     notes = mixing + _notes(connection, period, published)
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
-        period_events = _load_events(connection, current)
+        period_events = load_events(connection, current)
         history.official_k[current] = official_k(connection, day=current.first_day)
-        computed = compute_period(current, rules=rule_set, history=history, events=period_events)
+        # The working of each rated Elo game is not stored: queries recompute it (docs/ratinglist.md).
+        computed = compute_period(
+            current, rules=rule_set, history=history, events=period_events, rated_workings=False
+        )
         rules_title = computed.rules_title
         history.add(current, computed.entries, computed.workings)
         written.append(
@@ -156,6 +155,7 @@ def _run(
                 status=status,
                 published=published.get(current),
                 events=len(period_events),
+                games=_rated_games(period_events),
             )
         )
     return RunReport(rules=spec, rules_title=rules_title, periods=tuple(written), notes=tuple(notes))
@@ -181,6 +181,16 @@ def _rules_mixing(
     return said
 
 
+def _rated_games(period_events: Sequence[EventFacts]) -> int:
+    """The period's games that count for rating, each once."""
+    return sum(
+        1
+        for event in period_events
+        for game in event.games
+        if game.rated and game.white_score is not None and game.black_score is not None
+    )
+
+
 def _check_same_kind(spec: str, previous: str) -> None:
     if (spec.strip().lower() == GLICKO2) != (previous.strip().lower() == GLICKO2):
         raise InvalidInputError(
@@ -200,98 +210,6 @@ def _notes(connection: Connection, period: Period, published: Mapping[Period, Ro
     return []
 
 
-def _load_history(connection: Connection, *, before: Period, published: Mapping[Period, Row[Any]]) -> History:
-    earliest = (
-        select(
-            event_players.c.player_id,
-            event_players.c.event_id,
-            event_players.c.rating_in_file,
-            func.row_number()
-            .over(partition_by=event_players.c.player_id, order_by=(events.c.start_date, events.c.id))
-            .label("rank"),
-        )
-        .join(events, events.c.id == event_players.c.event_id)
-        .where(events.c.replaced_by.is_(None))
-        .subquery()
-    )
-    first_rows = connection.execute(select(earliest).where(earliest.c.rank == 1)).all()
-    history = History(
-        entry_ratings={row.player_id: row.rating_in_file for row in first_rows},
-        first_events={row.player_id: row.event_id for row in first_rows},
-        birth_years={
-            row.id: row.birth_year for row in connection.execute(select(players.c.id, players.c.birth_year))
-        },
-    )
-    versions = sorted((period, row.id) for period, row in published.items() if period < before)
-    for period, version_id in versions:
-        entries = {
-            row.player_id: _entry(row)
-            for row in connection.execute(select(list_entries).where(list_entries.c.version_id == version_id))
-        }
-        pending = connection.execute(
-            select(game_workings)
-            .join(
-                list_entries,
-                and_(
-                    list_entries.c.version_id == game_workings.c.version_id,
-                    list_entries.c.player_id == game_workings.c.player_id,
-                ),
-            )
-            .where(game_workings.c.version_id == version_id, list_entries.c.status == EntryStatus.PENDING)
-            .order_by(game_workings.c.id)
-        )
-        history.add(period, entries, [_working(row) for row in pending])
-    return history
-
-
-def _entry(row: Row[Any]) -> Entry:
-    mapping = row._mapping
-    fields = {name: mapping[name] for name in Entry.__dataclass_fields__}
-    return Entry(**{**fields, "status": EntryStatus(fields["status"])})
-
-
-def _working(row: Row[Any]) -> Working:
-    mapping = row._mapping
-    return Working(**{name: mapping[name] for name in Working.__dataclass_fields__})
-
-
-def _load_events(connection: Connection, period: Period) -> list[EventFacts]:
-    rows = connection.execute(
-        select(events)
-        .where(events.c.period == str(period), events.c.replaced_by.is_(None))
-        .order_by(events.c.id)
-    ).all()
-    if not rows:
-        return []
-    ids = [row.id for row in rows]
-    entrants: dict[int, dict[int, int | None]] = defaultdict(dict)
-    for row in connection.execute(select(event_players).where(event_players.c.event_id.in_(ids))):
-        entrants[row.event_id][row.player_id] = row.rating_in_file
-    by_event: dict[int, list[GameFacts]] = defaultdict(list)
-    for row in connection.execute(select(games).where(games.c.event_id.in_(ids)).order_by(games.c.id)):
-        by_event[row.event_id].append(
-            GameFacts(
-                id=row.id,
-                white=row.white_id,
-                black=row.black_id,
-                white_score=row.white_score,
-                black_score=row.black_score,
-                rated=row.rated,
-            )
-        )
-    return [
-        EventFacts(
-            id=row.id,
-            name=row.name,
-            start_date=row.start_date,
-            end_date=row.end_date,
-            ratings_in_file=entrants[row.id],
-            games=tuple(by_event[row.id]),
-        )
-        for row in rows
-    ]
-
-
 def _write(
     connection: Connection,
     computed: ComputedList,
@@ -300,6 +218,7 @@ def _write(
     status: ListStatus,
     published: Row[Any] | None,
     events: int,
+    games: int,
 ) -> PeriodRun:
     period = str(computed.period)
     old_drafts = select(list_versions.c.id).where(
@@ -338,16 +257,18 @@ def _write(
         )
         .returning(list_versions.c.id)
     ).scalar_one()
-    if computed.entries:
-        connection.execute(
-            insert(list_entries),
-            [{"version_id": version_id, **_fields(entry)} for entry in computed.entries.values()],
-        )
-    if computed.workings:
-        connection.execute(
-            insert(game_workings),
-            [{"version_id": version_id, **_fields(working)} for working in computed.workings],
-        )
+    insert_rows(
+        connection,
+        list_entries,
+        ("version_id", *ENTRY_COLUMNS),
+        ((version_id, *_values(entry, ENTRY_COLUMNS)) for entry in computed.entries.values()),
+    )
+    insert_rows(
+        connection,
+        game_workings,
+        ("version_id", *WORKING_COLUMNS),
+        ((version_id, *_values(working, WORKING_COLUMNS)) for working in computed.workings),
+    )
     return PeriodRun(
         period=period,
         list_date=computed.period.list_date,
@@ -355,15 +276,26 @@ def _write(
         revision=revision,
         players=len(computed.entries),
         rated_players=sum(1 for entry in computed.entries.values() if entry.rating is not None),
-        games=sum(entry.games for entry in computed.entries.values()),
+        games=games,
         events=events,
         changes=changes,
         replaced_published=published is not None and status is ListStatus.PUBLISHED,
     )
 
 
-def _fields(item: Entry | Working) -> dict[str, object]:
-    return {name: getattr(item, name) for name in type(item).__dataclass_fields__}
+ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)
+WORKING_COLUMNS = tuple(Working.__dataclass_fields__)
+
+
+def _values(item: Entry | Working, columns: tuple[str, ...]) -> tuple[object, ...]:
+    """A row's values as the driver stores them: decimals and statuses as their text."""
+    return tuple(_stored(getattr(item, name)) for name in columns)
+
+
+def _stored(value: object) -> object:
+    if isinstance(value, Decimal | StrEnum):
+        return str(value)
+    return value
 
 
 def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:

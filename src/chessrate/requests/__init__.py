@@ -5,4 +5,8 @@ its arguments or its form into an ``*Inputs`` of text, calls one function here, 
 comes back: a result with its working, or the :class:`~chessrate.requests.problems.Problems` per
 field that prevented it. :mod:`~chessrate.requests.documents` turns results into the JSON both
 faces print.
+
+Its dataclasses are the records of one request, built once and not changed; they are not frozen,
+because freezing costs about a millisecond a class at every start of the command line
+(``benchmarks/cli_startup.py``).
 """

@@ -1,10 +1,13 @@
-"""The JSON documents of every calculation: one shape for the command line's ``--json`` and the API.
+"""The JSON documents of the Elo calculations: one shape for ``--json`` and the API.
 
 Each document is a plain dataclass built from a result and the :class:`Translator` of the user's
-language (the command line's is English). The API declares them as its response models, so its
+language (the command line's is English). The Glicko and tournament-file documents are beside
+their calculations, in :mod:`chessrate.requests.glicko` and
+:mod:`chessrate.requests.tournament_file`. The API declares them as its response models, so its
 OpenAPI schema is typed; the command line prints :func:`to_json` of the same document. Numbers are
 JSON numbers: a whole value stays whole (``1817``), any other is a float (``17.25``). The keys
-are public: ``docs/architecture.md`` lists the renames.
+are public: ``docs/architecture.md`` lists the renames. Documents are records to print, built once:
+no comparison or freezing (each costs the command line's start a little).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chessrate import stakes
 from chessrate.calculate import AverageResult, EventWorking, GameWorking, PeriodResult, TournamentResult
@@ -22,15 +25,9 @@ from chessrate.fide.rules import FideRules
 from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
 from chessrate.requests import explanations
 from chessrate.requests.elo import KFactorResult, PerformanceResult
-from chessrate.requests.glicko import GlickoResult
 from chessrate.requests.language import Translator
 from chessrate.requests.options import Options
 from chessrate.ruleset import RuleSet
-
-if TYPE_CHECKING:  # the file readers are imported only by the commands that read files
-    from chessrate.formats.model import RatedGame
-    from chessrate.report import PlayerReport
-    from chessrate.requests.tournament_file import ReportResult
 
 #: A JSON number.
 Number = int | float
@@ -65,7 +62,7 @@ def to_json(document: Any) -> str:
 # --- the points at stake ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class OutcomeDocument:
     score: Number
     change: float
@@ -74,7 +71,7 @@ class OutcomeDocument:
     opponent_new_rating: Number
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class StakesDocument:
     system: str
     rating: Number
@@ -112,7 +109,7 @@ def stakes_document(result: stakes.Stakes) -> StakesDocument:
 # --- the Elo calculations -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class RuleSetDocument:
     name: str
     #: In the user's language: ``FIDE rules of 1 October 2025``.
@@ -136,7 +133,7 @@ def rule_set_document(rules: RuleSet, t: Translator) -> RuleSetDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class GameDocument:
     opponent: Number
     raw_difference: Number
@@ -162,7 +159,7 @@ def game_document(game: GameWorking, k: int, t: Translator) -> GameDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class EventDocument:
     name: str | None
     start_rating: Number
@@ -173,7 +170,7 @@ class EventDocument:
     rounded_change: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class EloDocument:
     """What every Elo answer has: the rules, K and why, the change."""
 
@@ -219,7 +216,7 @@ def _elo(result: PeriodResult | AverageResult, options: Options, t: Translator) 
     }
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class AverageDocument(EloDocument):
     games: int
     points: Number
@@ -242,7 +239,7 @@ def average_document(result: AverageResult, options: Options, t: Translator) -> 
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class PeriodDocument(EloDocument):
     #: The number of games of the period.
     games: int
@@ -279,7 +276,7 @@ def _event(event: EventWorking, k: int, t: Translator) -> EventDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class TournamentDocument(EloDocument):
     games: list[GameDocument]
     game_count: int
@@ -312,7 +309,7 @@ def tournament_document(result: TournamentResult, options: Options, t: Translato
     return TournamentDocument(**_tournament(result, options, t))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class OneGameDocument(TournamentDocument):
     """A tournament of one game, with that game's working also at the top."""
 
@@ -333,7 +330,7 @@ def one_game_document(result: TournamentResult, options: Options, t: Translator)
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class KFactorDocument:
     #: The FIDE rules' version: ``FIDE 2024-10-01``.
     rules: str
@@ -361,7 +358,7 @@ def k_factor_document(result: KFactorResult, t: Translator) -> KFactorDocument:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class InitialDocument:
     rules: str
     rating: int | None
@@ -393,7 +390,7 @@ def initial_document(initial: InitialRating, rules: FideRules, t: Translator) ->
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class PerformanceDocument:
     rules: str
     games: int
@@ -435,7 +432,7 @@ def dp_table() -> list[tuple[Decimal, int]]:
     return upper + [(1 - p, -dp) for p, dp in reversed(upper[:-1])]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True, eq=False)
 class TablesDocument:
     table_8_1_2: list[dict[str, Number | None]]
     table_8_1_1: list[dict[str, Number]]
@@ -447,215 +444,3 @@ def tables_document() -> TablesDocument:
         for low, high, h, lo in PD_TABLE
     ]
     return TablesDocument(table_8_1_2=pd, table_8_1_1=[{"p": number(p), "dp": dp} for p, dp in dp_table()])
-
-
-# --- Glicko-2 and Lichess ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class GlickoGameDocument:
-    opponent: float
-    opponent_deviation: float
-    score: float
-    expected: float
-    rating_after: float | None
-    #: Lichess: the PGN's diff as a number, trunc(new) - trunc(old): 241, -242, 0.
-    rating_diff: int | None
-    #: The same as the PGN prints it: "+241", "-242", "+0".
-    rating_diff_text: str | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class GlickoDocument:
-    system: str
-    rating: float
-    deviation: float
-    volatility: float
-    provisional: bool
-    tau: float
-    #: Lichess: the rating-gain factor applied (1.0: none).
-    gain_factor: float
-    start_deviation: float
-    estimated_variance: float | None
-    estimated_improvement: float | None
-    games: list[GlickoGameDocument]
-
-
-def glicko_document(result: GlickoResult) -> GlickoDocument:
-    return GlickoDocument(
-        system=result.system,
-        rating=result.after.rating,
-        deviation=result.after.deviation,
-        volatility=result.after.volatility,
-        provisional=result.provisional,
-        tau=result.tau,
-        gain_factor=result.gain_factor,
-        start_deviation=result.start_deviation,
-        estimated_variance=result.variance,
-        estimated_improvement=result.improvement,
-        games=[
-            GlickoGameDocument(
-                opponent=g.opponent,
-                opponent_deviation=g.opponent_deviation,
-                score=g.score,
-                expected=g.expected,
-                rating_after=g.after,
-                rating_diff=g.diff_value,
-                rating_diff_text=g.diff,
-            )
-            for g in result.games
-        ],
-    )
-
-
-# --- a tournament file ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class TournamentInfo:
-    name: str | None
-    file: str
-    format: str
-    start_date: str | None
-    end_date: str | None
-    rounds: int | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class RatedGameDocument:
-    round: int | None
-    opponent: int
-    opponent_rating: int | None
-    score: Number
-    #: The working, when the player is rated.
-    difference: Number | None = None
-    raw_difference: Number | None = None
-    capped: bool | None = None
-    expected: Number | None = None
-    change: Number | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class PlayerDocument:
-    """A player's line: the CSV's columns, K in words and each game that counts."""
-
-    start_number: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    rating: int | None
-    #: ``file``, or ``fide-list`` where the file has none and FIDE's list gave it.
-    rating_source: str | None
-    birth_year: int | None
-    k: int | None
-    k_reason: str | None
-    #: ``fide-list``, ``k-file``, ``profile`` or ``rating only``.
-    k_source: str | None
-    k_explanation: str | None
-    games: int
-    games_against_unrated: int
-    score: Number
-    expected: Number | None
-    capped_games: int
-    change: Number | None
-    rounded_change: int | None
-    new_rating: Number | None
-    performance: int | None
-    initial_rating: int | None
-    initial_reason: str | None
-    games_rated: list[RatedGameDocument]
-
-
-@dataclass(frozen=True, kw_only=True)
-class FileProblemDocument:
-    line: int | None
-    severity: str
-    code: str
-    message: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReportDocument:
-    tournament: TournamentInfo
-    #: The rule set's title (English).
-    rules: str
-    rule_set: RuleSetDocument
-    as_of: str
-    #: True when the rules' day is the tournament's start (no day was given).
-    as_of_from_file: bool
-    players: list[PlayerDocument]
-    problems: list[FileProblemDocument]
-    #: The problems as lines: ``line 12: …``.
-    warnings: list[str]
-    unknown_k_players: list[str]
-    #: FIDE's list given (``--players-list``), or None.
-    players_list: str | None = None
-    #: The list of it used: standard, rapid or blitz.
-    list_type: str | None = None
-
-
-def report_document(result: ReportResult, t: Translator) -> ReportDocument:
-    report = result.report
-    tournament = report.tournament
-    return ReportDocument(
-        tournament=TournamentInfo(
-            name=tournament.name,
-            file=result.filename,
-            format=tournament.source_format,
-            start_date=tournament.start_date.isoformat() if tournament.start_date else None,
-            end_date=tournament.end_date.isoformat() if tournament.end_date else None,
-            rounds=tournament.rounds,
-        ),
-        rules=report.rules.title,
-        rule_set=rule_set_document(report.rules, t),
-        as_of=report.as_of.isoformat(),
-        as_of_from_file=result.day_from_file,
-        players=[player_document(player, t) for player in report.players],
-        problems=[
-            FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
-            for p in result.read.problems
-        ],
-        warnings=list(report.warnings),
-        unknown_k_players=list(report.unknown_k_keys),
-        players_list=result.players_list_name or None,
-        list_type=result.list_type if result.players_list_name else None,
-    )
-
-
-def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
-    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
-    from chessrate.report import report_row  # the file readers only where files are read
-
-    worked = player.working.event.games if player.working else ()
-    line: dict[str, Any] = {
-        key: number(value) if isinstance(value, Decimal) else value
-        for key, value in report_row(player).items()
-    }
-    return PlayerDocument(
-        **line,
-        k_explanation=explanations.k_reason(player.k, t) if player.k else None,
-        games_rated=[
-            _rated_game(game, worked[index] if index < len(worked) else None)
-            for index, game in enumerate(player.rated_games)
-        ],
-    )
-
-
-def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
-    base = RatedGameDocument(
-        round=game.round,
-        opponent=game.opponent,
-        opponent_rating=game.opponent_rating,
-        score=number(game.score),
-    )
-    if working is None:
-        return base
-    return dataclasses.replace(
-        base,
-        difference=number(working.difference),
-        raw_difference=number(working.raw_difference),
-        capped=working.capped,
-        expected=number(working.expected),
-        change=maybe(working.change),
-    )

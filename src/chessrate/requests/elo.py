@@ -46,7 +46,7 @@ MAX_ROWS = 60
 MAX_EVENTS = 12
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GameRow:
     opponent: str = ""
     result: str = ""
@@ -58,7 +58,7 @@ class GameRow:
         return not (self.opponent.strip() or self.result.strip() or self.deviation.strip())
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class EloInputs:
     """What every Elo calculation has: your rating and the rule options."""
 
@@ -66,20 +66,20 @@ class EloInputs:
     options: OptionInputs = field(default_factory=OptionInputs)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GameInputs(EloInputs):
     opponent: str = ""
     result: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class AverageInputs(EloInputs):
     games: str = ""
     points: str = ""
     average: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class TournamentInputs(EloInputs):
     games: tuple[GameRow, ...] = ()
     #: True: the results are not given per game but as ``points`` in total.
@@ -87,32 +87,30 @@ class TournamentInputs(EloInputs):
     points: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class EventInputs:
     start_rating: str = ""
     games: tuple[GameRow, ...] = ()
-    #: Blank: the tournament's number in the period (``1``).
-    name: str = ""
 
     @property
     def blank(self) -> bool:
         return not self.start_rating.strip() and all(row.blank for row in self.games)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class PeriodInputs(EloInputs):
     events: tuple[EventInputs, ...] = ()
     rounding: str = "rules"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class KFactorInputs(ProfileInputs):
     rating: str = ""
     games_this_period: str = ""
     as_of: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class PerformanceInputs:
     games: tuple[GameRow, ...] = ()
     as_of: str = ""
@@ -228,7 +226,7 @@ def period(inputs: PeriodInputs, problems: Problems, *, today: dt.date) -> Outco
         if games is None:
             complete = False
             continue
-        events.append(Event(tuple(games), start_rating=start, name=event.name or str(index + 1)))
+        events.append(Event(tuple(games), start_rating=start, name=str(index + 1)))
     if not events and complete:
         problems.missing.append(("events", 0, "games", 0, "opponent"))
     rounding = inputs.rounding.strip().lower() or "rules"
@@ -246,7 +244,7 @@ def period(inputs: PeriodInputs, problems: Problems, *, today: dt.date) -> Outco
     return Outcome(result, problems, options)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class KFactorResult:
     rules: FideRules
     day: dt.date
@@ -278,7 +276,7 @@ def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Ou
     return Outcome(KFactorResult(rules=rules, day=day, base=base, k=final, games_this_period=games), problems)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class PerformanceResult:
     rules: FideRules
     games: int

@@ -25,13 +25,14 @@ from chessrate.ruleset import CapMode, Expected, RuleSet
 Render = Callable[[Translator, dict[str, str]], str]
 
 # The core's K sentences (chessrate.fide.k_factor, chessrate.ruleset.KByRatingBand) and ours.
-_K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
+# Patterns as text: ``re`` compiles (and caches) each only when a reason is matched against it.
+_K_REASONS: tuple[tuple[str, Render], ...] = (
     (
-        re.compile(r"K (?P<k>\d+) given"),
+        r"K (?P<k>\d+) given",
         lambda t, m: t.gettext("K %(k)s, as you chose it.", **m),
     ),
     (
-        re.compile(r"K (?P<k>\d+) from the FIDE (?P<kind>standard|rapid|blitz) list(?P<month> \(\w+\))?"),
+        r"K (?P<k>\d+) from the FIDE (?P<kind>standard|rapid|blitz) list(?P<month> \(\w+\))?",
         lambda t, m: t.gettext(
             "K %(k)s, from FIDE’s %(kind)s rating list%(month)s.",
             k=m["k"],
@@ -40,7 +41,7 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         ),
     ),
     (
-        re.compile(r"K (?P<k>\d+): rated (?P<limit>\d+) or more; profile unknown.*"),
+        r"K (?P<k>\d+): rated (?P<limit>\d+) or more; profile unknown.*",
         lambda t, m: t.gettext(
             "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
             "K comes from the rating alone.",
@@ -48,7 +49,7 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         ),
     ),
     (
-        re.compile(r"K (?P<k>\d+): rated below (?P<limit>\d+); profile unknown.*"),
+        r"K (?P<k>\d+): rated below (?P<limit>\d+); profile unknown.*",
         lambda t, m: t.gettext(
             "K %(k)s: rated below %(limit)s. Without birth year, rated games and highest rating, "
             "K comes from the rating alone.",
@@ -56,7 +57,7 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         ),
     ),
     (
-        re.compile(r"K (?P<k>\d+): a published rating has reached (?P<limit>\d+); .*"),
+        r"K (?P<k>\d+): a published rating has reached (?P<limit>\d+); .*",
         lambda t, m: t.gettext(
             "K %(k)s: a published rating has reached %(limit)s, and K stays %(k)s even if the rating "
             "drops later.",
@@ -64,7 +65,7 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         ),
     ),
     (
-        re.compile(
+        (
             r"K (?P<k>\d+): junior \(born (?P<year>\d+)\) until the end of the year of their 18th "
             r"birthday, rating under (?P<limit>\d+)"
         ),
@@ -75,7 +76,7 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         ),
     ),
     (
-        re.compile(
+        (
             r"K (?P<k>\d+): junior \(born (?P<year>\d+)\) until their 18th birthday, rating under "
             r"(?P<limit>\d+)"
         ),
@@ -86,29 +87,27 @@ _K_REASONS: tuple[tuple[re.Pattern[str], Render], ...] = (
         ),
     ),
     (
-        re.compile(
-            r"K (?P<k>\d+): new to the list, (?P<games>\d+) rated games so far \(fewer than (?P<needed>\d+)\)"
-        ),
+        (r"K (?P<k>\d+): new to the list, (?P<games>\d+) rated games so far \(fewer than (?P<needed>\d+)\)"),
         lambda t, m: t.gettext(
             "K %(k)s: new to the list, with %(games)s rated games so far (fewer than %(needed)s).", **m
         ),
     ),
     (
-        re.compile(r"K (?P<k>\d+): rating under (?P<limit>\d+), (?P<games>\d+) rated games"),
+        r"K (?P<k>\d+): rating under (?P<limit>\d+), (?P<games>\d+) rated games",
         lambda t, m: t.gettext("K %(k)s: rated under %(limit)s, with %(games)s rated games.", **m),
     ),
     (
-        re.compile(r"K (?P<k>\d+): rating under (?P<limit>\d+), rated games unknown, taken as 30 or more"),
+        r"K (?P<k>\d+): rating under (?P<limit>\d+), rated games unknown, taken as 30 or more",
         lambda t, m: t.gettext(
             "K %(k)s: rated under %(limit)s; rated games not given, so taken as 30 or more.", **m
         ),
     ),
     (
-        re.compile(r"K (?P<k>\d+): rating from (?P<low>\d+) to (?P<high>\d+)"),
+        r"K (?P<k>\d+): rating from (?P<low>\d+) to (?P<high>\d+)",
         lambda t, m: t.gettext("K %(k)s: the band for ratings from %(low)s to %(high)s.", **m),
     ),
     (
-        re.compile(r"K (?P<k>\d+): rating from (?P<low>\d+) up"),
+        r"K (?P<k>\d+): rating from (?P<low>\d+) up",
         lambda t, m: t.gettext("K %(k)s: the band for ratings from %(low)s up.", **m),
     ),
 )
@@ -127,7 +126,7 @@ def k_reason(k: KFactor, t: Translator) -> str:
         (
             render(t, match.groupdict())
             for pattern, render in _K_REASONS
-            if (match := pattern.fullmatch(base))
+            if (match := re.fullmatch(pattern, base))
         ),
         base,
     )

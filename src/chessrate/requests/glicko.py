@@ -23,7 +23,7 @@ from chessrate.requests.problems import Problems
 GLICKO_SYSTEMS = ("lichess", "glicko2")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GlickoInputs:
     #: ``lichess`` (each game its own period, lila's bounds) or ``glicko2`` (Glickman's paper).
     system: str = "lichess"
@@ -37,7 +37,7 @@ class GlickoInputs:
     games: tuple[GameRow, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GlickoOutcomeGame:
     opponent: float
     opponent_deviation: float
@@ -49,7 +49,7 @@ class GlickoOutcomeGame:
     diff_value: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GlickoResult:
     system: str
     before: Glicko2Rating | LichessRating
@@ -186,3 +186,59 @@ def parse_count_or_fraction(text: str, field_name: str) -> Decimal:
     if value < 0:
         raise InvalidInputError(field_name, text, "cannot be negative")
     return value
+
+
+@dataclass(kw_only=True, eq=False)
+class GlickoGameDocument:
+    opponent: float
+    opponent_deviation: float
+    score: float
+    expected: float
+    rating_after: float | None
+    #: Lichess: the PGN's diff as a number, trunc(new) - trunc(old): 241, -242, 0.
+    rating_diff: int | None
+    #: The same as the PGN prints it: "+241", "-242", "+0".
+    rating_diff_text: str | None
+
+
+@dataclass(kw_only=True, eq=False)
+class GlickoDocument:
+    system: str
+    rating: float
+    deviation: float
+    volatility: float
+    provisional: bool
+    tau: float
+    #: Lichess: the rating-gain factor applied (1.0: none).
+    gain_factor: float
+    start_deviation: float
+    estimated_variance: float | None
+    estimated_improvement: float | None
+    games: list[GlickoGameDocument]
+
+
+def glicko_document(result: GlickoResult) -> GlickoDocument:
+    return GlickoDocument(
+        system=result.system,
+        rating=result.after.rating,
+        deviation=result.after.deviation,
+        volatility=result.after.volatility,
+        provisional=result.provisional,
+        tau=result.tau,
+        gain_factor=result.gain_factor,
+        start_deviation=result.start_deviation,
+        estimated_variance=result.variance,
+        estimated_improvement=result.improvement,
+        games=[
+            GlickoGameDocument(
+                opponent=g.opponent,
+                opponent_deviation=g.opponent_deviation,
+                score=g.score,
+                expected=g.expected,
+                rating_after=g.after,
+                rating_diff=g.diff_value,
+                rating_diff_text=g.diff,
+            )
+            for g in result.games
+        ],
+    )

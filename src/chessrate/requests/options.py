@@ -31,7 +31,7 @@ MAX_TOML = 20_000
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ProfileInputs:
     """The player's profile for FIDE's K rules (all blank: unknown)."""
 
@@ -40,7 +40,7 @@ class ProfileInputs:
     highest_rating: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class OptionInputs(ProfileInputs):
     """The rule options beside every Elo calculation."""
 
@@ -55,7 +55,7 @@ class OptionInputs(ProfileInputs):
     rules_origin: str = "club rules"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class Options:
     rules: RuleSet
     day: dt.date
@@ -66,7 +66,7 @@ class Options:
     rule_set_cap: DifferenceCap | None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Outcome(Generic[T]):
     """A calculation's result, or None with the problems that prevented it."""
 
@@ -95,7 +95,7 @@ def resolve_options(inputs: OptionInputs, problems: Problems, *, today: dt.date)
         problems.add(
             ("k",),
             k_text,
-            f"the rule set {rules.name!r} needs K to be given",
+            f"the rule set {rules.name!r} has no rule for K, so K must be given",
             message=problems.t.gettext("This rule set has no rule for K: choose 40, 20, 10 or your own."),
         )
     if problems.errors:

@@ -35,7 +35,7 @@ def field_name(path: Path) -> str:
     return next((part for part in reversed(path) if isinstance(part, str)), "")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Problem:
     path: Path
     value: object
@@ -43,8 +43,9 @@ class Problem:
     reason: str
     #: What the user reads beside the field, in their language.
     message: str
-    #: The library's whole sentence, in English: ``invalid rating 'abc': not a number``.
-    detail: str
+    #: The library's own sentence, in English, when the error is more than a bad value of the
+    #: field (a club's rules that do not parse, a file refused): the command line prints it whole.
+    detail: str | None
 
 
 @dataclass
@@ -85,11 +86,7 @@ class Problems:
             if isinstance(error, InvalidInputError)
             else reason
         )
-        detail = (
-            str(error)
-            if isinstance(error, RatingError)
-            else f"invalid {field_name(path)} {value!r}: {reason}"
-        )
+        detail = None if isinstance(error, str | InvalidInputError) else str(error)
         if path not in self.errors:
             message = self._message(path, value, said, extra)
             self.errors[path] = Problem(path, value, reason, message, detail)

@@ -1,5 +1,7 @@
 """The tournament-file report as users ask for it: a TRF, PGN or CSV file in, every player's change out.
 
+Its JSON document (:func:`report_document`) is the API's answer and ``report --format json``.
+
 The command line's ``report``, the web page (``/report``), its CSV download and the API
 (``POST /api/report``) all build a :class:`ReportInputs` and call :func:`tournament_file`, so they
 share one validation. The file arrives as bytes, is read by
@@ -11,24 +13,31 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
+from chessrate.calculate import GameWorking
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
 from chessrate.formats.fide_list_synthetic import extract_text
+from chessrate.formats.model import RatedGame
 from chessrate.formats.text import decode
 from chessrate.parse import parse_date
 from chessrate.report import (
+    PlayerReport,
     PlayersList,
     TournamentReport,
     players_list_for,
     read_k_file,
+    report_row,
     report_rule_set,
     report_tournament,
 )
 from chessrate.requests import explanations
+from chessrate.requests.documents import Number, RuleSetDocument, maybe, number, rule_set_document
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
 from chessrate.requests.problems import Problems
@@ -46,7 +55,7 @@ _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"", "0", "false", "off", "no"}
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class FileInput:
     """A file as the user sent it: its name and bytes (cut at the limit when ``too_large``)."""
 
@@ -56,7 +65,7 @@ class FileInput:
     too_large: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ReportInputs:
     """What the form or the API sent, as sent."""
 
@@ -71,7 +80,7 @@ class ReportInputs:
     options: OptionInputs = dataclasses.field(default_factory=OptionInputs)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ReportResult:
     filename: str
     #: The file's text, sent back by the download form.
@@ -318,3 +327,154 @@ def _k_file(upload: FileInput | None, problems: Problems) -> tuple[str, dict[str
         )
         return "", {}
     return text, table
+
+
+# --- the JSON document --------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True, eq=False)
+class TournamentInfo:
+    name: str | None
+    file: str
+    format: str
+    start_date: str | None
+    end_date: str | None
+    rounds: int | None
+
+
+@dataclass(kw_only=True, eq=False)
+class RatedGameDocument:
+    round: int | None
+    opponent: int
+    opponent_rating: int | None
+    score: Number
+    #: The working, when the player is rated.
+    difference: Number | None = None
+    raw_difference: Number | None = None
+    capped: bool | None = None
+    expected: Number | None = None
+    change: Number | None = None
+
+
+@dataclass(kw_only=True, eq=False)
+class PlayerDocument:
+    """A player's line: the CSV's columns, K in words and each game that counts."""
+
+    start_number: int
+    name: str
+    fide_id: int | None
+    title: str | None
+    federation: str | None
+    rating: int | None
+    #: ``file``, or ``fide-list`` where the file has none and FIDE's list gave it.
+    rating_source: str | None
+    birth_year: int | None
+    k: int | None
+    k_reason: str | None
+    #: ``fide-list``, ``k-file``, ``profile`` or ``rating only``.
+    k_source: str | None
+    k_explanation: str | None
+    games: int
+    games_against_unrated: int
+    score: Number
+    expected: Number | None
+    capped_games: int
+    change: Number | None
+    rounded_change: int | None
+    new_rating: Number | None
+    performance: int | None
+    initial_rating: int | None
+    initial_reason: str | None
+    games_rated: list[RatedGameDocument]
+
+
+@dataclass(kw_only=True, eq=False)
+class FileProblemDocument:
+    line: int | None
+    severity: str
+    code: str
+    message: str
+
+
+@dataclass(kw_only=True, eq=False)
+class ReportDocument:
+    tournament: TournamentInfo
+    #: The rule set's title (English).
+    rules: str
+    rule_set: RuleSetDocument
+    as_of: str
+    #: True when the rules' day is the tournament's start (no day was given).
+    as_of_from_file: bool
+    players: list[PlayerDocument]
+    problems: list[FileProblemDocument]
+    #: The problems as lines: ``line 12: …``.
+    warnings: list[str]
+    unknown_k_players: list[str]
+    #: FIDE's list given (``--players-list``), or None.
+    players_list: str | None = None
+    #: The list of it used: standard, rapid or blitz.
+    list_type: str | None = None
+
+
+def report_document(result: ReportResult, t: Translator) -> ReportDocument:
+    report = result.report
+    tournament = report.tournament
+    return ReportDocument(
+        tournament=TournamentInfo(
+            name=tournament.name,
+            file=result.filename,
+            format=tournament.source_format,
+            start_date=tournament.start_date.isoformat() if tournament.start_date else None,
+            end_date=tournament.end_date.isoformat() if tournament.end_date else None,
+            rounds=tournament.rounds,
+        ),
+        rules=report.rules.title,
+        rule_set=rule_set_document(report.rules, t),
+        as_of=report.as_of.isoformat(),
+        as_of_from_file=result.day_from_file,
+        players=[player_document(player, t) for player in report.players],
+        problems=[
+            FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
+            for p in result.read.problems
+        ],
+        warnings=list(report.warnings),
+        unknown_k_players=list(report.unknown_k_keys),
+        players_list=result.players_list_name or None,
+        list_type=result.list_type if result.players_list_name else None,
+    )
+
+
+def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
+    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
+    worked = player.working.event.games if player.working else ()
+    line: dict[str, Any] = {
+        key: number(value) if isinstance(value, Decimal) else value
+        for key, value in report_row(player).items()
+    }
+    return PlayerDocument(
+        **line,
+        k_explanation=explanations.k_reason(player.k, t) if player.k else None,
+        games_rated=[
+            _rated_game(game, worked[index] if index < len(worked) else None)
+            for index, game in enumerate(player.rated_games)
+        ],
+    )
+
+
+def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
+    base = RatedGameDocument(
+        round=game.round,
+        opponent=game.opponent,
+        opponent_rating=game.opponent_rating,
+        score=number(game.score),
+    )
+    if working is None:
+        return base
+    return dataclasses.replace(
+        base,
+        difference=number(working.difference),
+        raw_difference=number(working.raw_difference),
+        capped=working.capped,
+        expected=number(working.expected),
+        change=maybe(working.change),
+    )

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
@@ -24,7 +23,7 @@ from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Outcome
 from chessrate.requests.problems import Problems
 from chessrate.web.charts import expected_curves
-from chessrate.web.site import site_of
+from chessrate.web.site import site_of, unprocessable
 
 router = APIRouter(prefix="/api", tags=["calculations"])
 #: FastAPI's Swagger UI page for the API, at ``/docs``.
@@ -159,30 +158,6 @@ def _problems(request: Request) -> Problems:
     return Problems(site.translator(site.language(request)))
 
 
-def unprocessable(problems: Problems) -> JSONResponse:
-    """422 with each problem: its ``loc``, the message in the user's language, the library's reason."""
-    detail: list[dict[str, Any]] = [
-        {
-            "type": "value_error",
-            "loc": ["body", *path],
-            "msg": problem.message,
-            "input": problem.value,
-            "ctx": {"reason": problem.reason},
-        }
-        for path, problem in problems.errors.items()
-    ]
-    detail += [
-        {
-            "type": "missing",
-            "loc": ["body", *path],
-            "msg": problems.t.gettext("This field is required."),
-            "input": None,
-        }
-        for path in problems.missing
-    ]
-    return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))
-
-
 def _answer(outcome: Outcome[T], document: Callable[[T, Translator], D]) -> D | JSONResponse:
     """The result's document, or 422 with the problems that prevented it."""
     if outcome.result is None:
@@ -269,7 +244,7 @@ def api_performance(body: PerformanceRequest, request: Request) -> Any:
     return _answer(outcome, documents.performance_document)
 
 
-@router.post("/glicko", summary="Glicko-2 and Lichess", response_model=documents.GlickoDocument)
+@router.post("/glicko", summary="Glicko-2 and Lichess", response_model=glicko.GlickoDocument)
 def api_glicko(body: GlickoRequest, request: Request) -> Any:
     """A Lichess session game by game, or one Glicko-2 rating period, with each game's expected score."""
     inputs = glicko.GlickoInputs(
@@ -281,7 +256,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
         ),
     )
     outcome = glicko.glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: documents.glicko_document(result))
+    return _answer(outcome, lambda result, _t: glicko.glicko_document(result))
 
 
 class SystemGameIn(BaseModel):

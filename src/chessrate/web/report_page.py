@@ -23,14 +23,19 @@ from fastapi.responses import HTMLResponse, Response
 
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row
 from chessrate.requests import explanations
-from chessrate.requests.documents import ReportDocument, report_document
 from chessrate.requests.language import Translator
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
-from chessrate.requests.tournament_file import MAX_FILE, ReportResult, line_label, tournament_file
-from chessrate.web.api import unprocessable
+from chessrate.requests.tournament_file import (
+    MAX_FILE,
+    ReportDocument,
+    ReportResult,
+    line_label,
+    report_document,
+    tournament_file,
+)
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
-from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
+from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
 from chessrate.web.uploads import Submitted, UploadError, read_form
 
 router = APIRouter()

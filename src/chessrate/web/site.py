@@ -1,4 +1,5 @@
-"""What every page needs: the catalogs, one Jinja environment per language, and the HTML response.
+"""What every page needs: the catalogs, one Jinja environment per language, the HTML response, and
+the API's answer to bad input (422).
 
 Below the routers (:mod:`chessrate.web.calculator_pages`, :mod:`chessrate.web.report_page`,
 :mod:`chessrate.web.api`); :mod:`chessrate.web.app` builds one :class:`Site` and keeps it in
@@ -18,7 +19,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import HTMLResponse, JSONResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from jinja2_fragments import render_block
 
@@ -140,3 +142,27 @@ def html_response(html: str, language: str, request: Request) -> HTMLResponse:
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, language, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+def unprocessable(problems: Problems) -> JSONResponse:
+    """422 with each problem: its ``loc``, the message in the user's language, the library's reason."""
+    detail: list[dict[str, Any]] = [
+        {
+            "type": "value_error",
+            "loc": ["body", *path],
+            "msg": problem.message,
+            "input": problem.value,
+            "ctx": {"reason": problem.reason},
+        }
+        for path, problem in problems.errors.items()
+    ]
+    detail += [
+        {
+            "type": "missing",
+            "loc": ["body", *path],
+            "msg": problems.t.gettext("This field is required."),
+            "input": None,
+        }
+        for path in problems.missing
+    ]
+    return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))

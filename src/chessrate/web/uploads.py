@@ -9,11 +9,16 @@ arrive. Past a hard limit on the whole body, reading stops.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from fastapi import Request
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
+
+if TYPE_CHECKING:
+    from python_multipart.multipart import MultipartCallbacks
 
 #: Longest text field kept (a pasted club TOML is far shorter).
 MAX_FIELD = 100_000
@@ -57,6 +62,59 @@ class _Part:
     headers: dict[bytes, bytes] = field(default_factory=dict)
 
 
+class _Parts:
+    """python-multipart's callbacks: the parts of one form collected in memory, each to its limit."""
+
+    def __init__(self, limit: Callable[[_Part], int]) -> None:
+        self.limit = limit
+        self.done: list[_Part] = []
+        self.current = _Part()
+        self.header_name = bytearray()
+        self.header_value = bytearray()
+
+    def callbacks(self) -> MultipartCallbacks:
+        return {
+            "on_part_begin": self.on_part_begin,
+            "on_part_data": self.on_part_data,
+            "on_part_end": self.on_part_end,
+            "on_header_field": self.on_header_field,
+            "on_header_value": self.on_header_value,
+            "on_header_end": self.on_header_end,
+            "on_headers_finished": self.on_headers_finished,
+        }
+
+    def on_part_begin(self) -> None:
+        self.current = _Part()
+
+    def on_header_field(self, data: bytes, start: int, end: int) -> None:
+        self.header_name.extend(data[start:end])
+
+    def on_header_value(self, data: bytes, start: int, end: int) -> None:
+        self.header_value.extend(data[start:end])
+
+    def on_header_end(self) -> None:
+        self.current.headers[bytes(self.header_name).lower()] = bytes(self.header_value)
+        self.header_name.clear()
+        self.header_value.clear()
+
+    def on_headers_finished(self) -> None:
+        _, disposition = parse_options_header(self.current.headers.get(b"content-disposition", b""))
+        self.current.name = disposition.get(b"name", b"").decode("utf-8", errors="replace")
+        if b"filename" in disposition:
+            self.current.filename = disposition[b"filename"].decode("utf-8", errors="replace")
+
+    def on_part_data(self, data: bytes, start: int, end: int) -> None:
+        part = self.current
+        part.size += end - start
+        room = self.limit(part) + 1 - len(part.data)  # one byte past the limit tells "too large"
+        if room > 0:
+            part.data.extend(data[start : min(end, start + room)])
+
+    def on_part_end(self) -> None:
+        if len(self.done) < MAX_PARTS:
+            self.done.append(self.current)
+
+
 async def read_form(
     request: Request, *, file_limit: int, big_fields: frozenset[str] = frozenset()
 ) -> Submitted:
@@ -72,92 +130,51 @@ async def read_form(
     content_type, options = parse_options_header(request.headers.get("content-type", ""))
     if content_type != b"multipart/form-data":
         body = await request.form(max_part_size=file_limit)
-        for key, value in body.multi_items():
-            if isinstance(value, str):
-                fields[key] = value
+        fields.update((key, value) for key, value in body.multi_items() if isinstance(value, str))
         return Submitted(fields, {})
     boundary = options.get(b"boundary")
     if not boundary:
         raise UploadError("a multipart form without a boundary")
-    parts: list[_Part] = []
-    current = _Part()
-    header_name = bytearray()
-    header_value = bytearray()
 
     def limit(part: _Part) -> int:
         return file_limit if part.filename is not None or part.name in big_fields else MAX_FIELD
 
-    def on_part_begin() -> None:
-        nonlocal current
-        current = _Part()
+    parts = _Parts(limit)
+    parser = MultipartParser(boundary, parts.callbacks())
+    cut = await _feed(request, parser, hard_limit=3 * file_limit + MAX_PARTS * MAX_FIELD)
+    if cut and parts.current.filename is not None:
+        parts.done.append(parts.current)  # the file being read when reading stopped: too large
+    return _submitted(fields, parts, cut=cut)
 
-    def on_header_field(data: bytes, start: int, end: int) -> None:
-        header_name.extend(data[start:end])
 
-    def on_header_value(data: bytes, start: int, end: int) -> None:
-        header_value.extend(data[start:end])
-
-    def on_header_end() -> None:
-        current.headers[bytes(header_name).lower()] = bytes(header_value)
-        header_name.clear()
-        header_value.clear()
-
-    def on_headers_finished() -> None:
-        _, disposition = parse_options_header(current.headers.get(b"content-disposition", b""))
-        current.name = disposition.get(b"name", b"").decode("utf-8", errors="replace")
-        if b"filename" in disposition:
-            current.filename = disposition[b"filename"].decode("utf-8", errors="replace")
-
-    def on_part_data(data: bytes, start: int, end: int) -> None:
-        current.size += end - start
-        room = limit(current) + 1 - len(current.data)  # one byte past the limit tells "too large"
-        if room > 0:
-            current.data.extend(data[start : min(end, start + room)])
-
-    def on_part_end() -> None:
-        if len(parts) < MAX_PARTS:
-            parts.append(current)
-
-    parser = MultipartParser(
-        boundary,
-        {
-            "on_part_begin": on_part_begin,
-            "on_part_data": on_part_data,
-            "on_part_end": on_part_end,
-            "on_header_field": on_header_field,
-            "on_header_value": on_header_value,
-            "on_header_end": on_header_end,
-            "on_headers_finished": on_headers_finished,
-        },
-    )
-    hard_limit = 3 * file_limit + MAX_PARTS * MAX_FIELD
+async def _feed(request: Request, parser: MultipartParser, *, hard_limit: int) -> bool:
+    """The body into ``parser``; True when it was cut at ``hard_limit`` bytes."""
     received = 0
-    cut = False
     try:
         async for chunk in request.stream():
             room = hard_limit - received
             received += len(chunk)
             if received > hard_limit:
                 parser.write(chunk[:room])  # the part being read when the limit is reached is known
-                cut = True
-                break
+                return True
             parser.write(chunk)
-        if not cut:
-            parser.finalize()
+        parser.finalize()
     except FormParserError as error:
         raise UploadError(f"the multipart form could not be read: {error}") from None
-    if cut and current.filename is not None:
-        parts.append(current)  # the file being read when reading stopped: too large
+    return False
+
+
+def _submitted(fields: dict[str, str], parts: _Parts, *, cut: bool) -> Submitted:
+    """The text fields and files of the parts read, each kept to its limit."""
     files: dict[str, Upload] = {}
     too_long: set[str] = set()
-    for part in parts:
-        cap = limit(part)
-        if part.filename is not None:
-            if part.filename or part.data:  # a file input left empty sends a nameless empty part
-                too_large = len(part.data) > cap or (cut and part is current)
-                files[part.name] = Upload(part.filename, bytes(part.data[:cap]), part.size, too_large)
-        else:
+    for part in parts.done:
+        cap = parts.limit(part)
+        if part.filename is None:
             if len(part.data) > cap:
                 too_long.add(part.name)
             fields[part.name] = bytes(part.data[:cap]).decode("utf-8", errors="replace")
+        elif part.filename or part.data:  # a file input left empty sends a nameless empty part
+            too_large = len(part.data) > cap or (cut and part is parts.current)
+            files[part.name] = Upload(part.filename, bytes(part.data[:cap]), part.size, too_large)
     return Submitted(fields, files, frozenset(too_long), cut=cut)
