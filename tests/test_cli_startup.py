@@ -46,8 +46,11 @@ def test_an_elo_command_loads_nothing_heavy(args: list[str]) -> None:
 
 
 def test_the_probe_sees_what_a_command_loads() -> None:
-    # The report command reads PGN with python-chess: the probe must see it (else it proves nothing).
+    # The analyse command drives the engine through python-chess and the list commands open a
+    # database: the probe must see both (else it proves nothing).
     _, loaded = loaded_by("table", "pd", "--json")
     assert "chessrate" in loaded
-    _, loaded = loaded_by("report", "--help")
+    _, loaded = loaded_by("analyse", "--help")
     assert "chess" in loaded
+    _, loaded = loaded_by("list", "--help")
+    assert "sqlalchemy" in loaded
