@@ -18,6 +18,16 @@ MAX_RATING = Decimal(4000)
 
 _THOUSANDS = re.compile(r"^\d{1,2}[.,]\d{3}$")
 
+#: Bounds beyond any rating calculation (docs/security.md): a number typed has at most
+#: :data:`MAX_NUMBER_LENGTH` characters and a size below :data:`MAX_MAGNITUDE`, so that no
+#: exponent (``1e400``) or thousand-digit value reaches the arithmetic.
+MAX_NUMBER_LENGTH = 40
+MAX_MAGNITUDE = Decimal(10) ** 12
+#: Largest K accepted (FIDE's K is 40 at most, B.02 8.3.3; clubs use more, none above this).
+MAX_K = 1000
+#: Most games a player can have in one rating period (a sanity bound, not a FIDE rule).
+MAX_GAMES = 10_000
+
 ONE = Decimal(1)
 HALF = Decimal("0.5")
 ZERO = Decimal(0)
@@ -33,9 +43,14 @@ SCORE_WORDS: dict[str, Decimal] = {
 }  # fmt: skip
 
 
+#: Most digits of a whole number read from a file or a form (a FIDE id has 9 at most).
+MAX_DIGITS = 18
+
+
 def is_digits(text: str) -> bool:
-    """ASCII digits only: ``str.isdigit`` also accepts ``¹`` or ``٣``, which ``int()`` refuses."""
-    return text.isascii() and text.isdigit()
+    """ASCII digits only, at most :data:`MAX_DIGITS`: ``str.isdigit`` also accepts ``¹`` or ``٣``,
+    which ``int()`` refuses, and ``int()`` refuses more than 4,300 digits."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
@@ -46,13 +61,32 @@ def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
         cleaned = text.strip().replace(",", ".").replace("½", ".5").replace("−", "-")
         if cleaned.startswith(".5") and len(cleaned) == 2:
             cleaned = "0.5"
+        if len(cleaned) > MAX_NUMBER_LENGTH:
+            raise InvalidInputError(
+                field,
+                _shown(text),
+                f"longer than {MAX_NUMBER_LENGTH} characters",
+                code="too-long",
+                params={"length": MAX_NUMBER_LENGTH},
+            )
+        if not cleaned.isascii():
+            # Decimal() reads "١٥٠٠" and "１５００" as 1500; the web form refuses them, so does this.
+            raise InvalidInputError(field, text, "write the number with the digits 0-9", code="digits")
         try:
             value = Decimal(cleaned)
         except InvalidOperation:
             raise InvalidInputError(field, text, "not a number", code="not-a-number") from None
     if not value.is_finite():
         raise InvalidInputError(field, text, "not a finite number", code="not-finite")
+    if abs(value) >= MAX_MAGNITUDE:
+        raise InvalidInputError(field, _shown(text), "too large", code="too-large")
     return value
+
+
+def _shown(text: object) -> str:
+    """A value to repeat in a message, cut to a few characters."""
+    shown = str(text) if not isinstance(text, int) or text.bit_length() < 64 else "a huge number"
+    return shown if len(shown) <= MAX_NUMBER_LENGTH else shown[:MAX_NUMBER_LENGTH] + "…"
 
 
 def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
@@ -109,23 +143,31 @@ def parse_points(text: str | int | Decimal, *, games: int, field: str = "points"
     return value
 
 
-def parse_count(text: str | int, *, field: str, minimum: int = 0) -> int:
-    """A whole number of at least ``minimum`` (games, periods, years)."""
-    value = parse_decimal(text, field=field) if isinstance(text, str) else Decimal(text)
+def parse_count(text: str | int, *, field: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """A whole number of at least ``minimum`` and at most ``maximum`` (games, periods, years)."""
+    value = parse_decimal(text, field=field)
     if value != value.to_integral_value():
         raise InvalidInputError(field, text, "not a whole number", code="not-whole")
     if value < minimum:
         raise InvalidInputError(
             field, text, f"must be at least {minimum}", code="minimum", params={"minimum": minimum}
         )
+    if maximum is not None and value > maximum:
+        raise InvalidInputError(
+            field, text, f"must be at most {maximum}", code="maximum", params={"maximum": maximum}
+        )
     return int(value)
 
 
 def parse_k(text: str | int | Decimal, *, field: str = "k") -> int:
-    """A K-factor: a whole number above zero."""
+    """A K-factor: a whole number above zero, at most :data:`MAX_K`."""
     value = parse_decimal(text, field=field)
     if value != value.to_integral_value() or value <= 0:
         raise InvalidInputError(field, text, "K is a whole number above zero", code="k")
+    if value > MAX_K:
+        raise InvalidInputError(
+            field, text, f"K is at most {MAX_K}", code="k-maximum", params={"maximum": MAX_K}
+        )
     return int(value)
 
 

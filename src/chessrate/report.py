@@ -44,6 +44,7 @@ from chessrate.formats.model import Player, RatedGame, ReadResult, Tournament
 from chessrate.parse import is_digits, parse_k
 from chessrate.presets import resolve_rule_set
 from chessrate.ruleset import RuleSet, fide_rule_set
+from chessrate.spreadsheet import neutralise
 
 
 class KSource(StrEnum):
@@ -355,7 +356,10 @@ def _list_k(entry: FideListPlayer | None, players_list: PlayersList | None, rule
 
 def read_k_file(text: str, *, origin: str) -> dict[str, int]:
     """A K per player from CSV text with the columns ``player,k`` (a FIDE id or a start number)."""
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as error:  # a NUL byte, a quote left open
+        raise InvalidInputError("k_file", origin, f"not a CSV file: {error}") from None
     if not rows or [cell.strip().lower() for cell in rows[0]] != ["player", "k"]:
         raise InvalidInputError("k_file", origin, "the first line must be the header 'player,k'")
     table: dict[str, int] = {}
@@ -411,10 +415,13 @@ def report_rows(report: TournamentReport) -> list[dict[str, Any]]:
 
 
 def report_csv(report: TournamentReport) -> str:
-    """The report as CSV text: a header of ``CSV_COLUMNS``, one line per player, blank for none."""
+    """The report as CSV text: a header of ``CSV_COLUMNS``, one line per player, blank for none.
+
+    Text that a spreadsheet would run as a formula is quoted (:mod:`chessrate.spreadsheet`).
+    """
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in report_rows(report):
-        writer.writerow({key: "" if value is None else value for key, value in row.items()})
+        writer.writerow({key: "" if value is None else neutralise(value) for key, value in row.items()})
     return buffer.getvalue()

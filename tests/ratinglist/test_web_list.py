@@ -52,12 +52,21 @@ def test_read_only_pages(demo_db: str) -> None:
     assert client.post("/list/admin/run", data={"period": "2026-03"}).status_code == 403
 
 
+def sign_in(client: TestClient, password: str) -> str:
+    """Sign in through the form (with its own token); the page after it."""
+    form = client.get("/list/admin").text
+    login_token = re.search(r'name="token" value="([^"]+)"', form)
+    assert login_token is not None
+    data = {"password": password, "token": login_token.group(1)}
+    return client.post("/list/admin/login", data=data, follow_redirects=True).text
+
+
 def test_admin_needs_the_password_and_a_session(demo_db: str, tmp_path: Path) -> None:
-    client = TestClient(create_app(WebSettings(list_db=demo_db, list_admin_password="s3cret")))
+    client = TestClient(create_app(WebSettings(list_db=demo_db, list_admin_password="s3cret-s3cret")))
     assert client.post("/list/admin/login", data={"password": "wrong"}).status_code == 403
     assert client.post("/list/admin/run", data={"period": "2026-03", "token": "x"}).status_code == 403
-    signed_in = client.post("/list/admin/login", data={"password": "s3cret"}, follow_redirects=True)
-    token = re.search(r'name="token" value="([^"]+)"', signed_in.text)
+    signed_in = sign_in(client, "s3cret-s3cret")
+    token = re.search(r'name="token" value="([^"]+)"', signed_in)
     assert token is not None
     # A form without the session's token is refused even with the cookie.
     assert client.post("/list/admin/run", data={"period": "2026-03", "token": "forged"}).status_code == 403
@@ -71,7 +80,8 @@ def test_admin_needs_the_password_and_a_session(demo_db: str, tmp_path: Path) ->
     )
     assert upload.status_code == 422  # the demo already holds this very file
     assert "already imported" in upload.text
-    client.post("/list/admin/logout")
+    assert client.post("/list/admin/logout", data={"token": "forged"}).status_code == 403
+    client.post("/list/admin/logout", data={"token": token.group(1)})
     assert (
         client.post("/list/admin/run", data={"period": "2026-04", "token": token.group(1)}).status_code == 403
     )
@@ -79,10 +89,10 @@ def test_admin_needs_the_password_and_a_session(demo_db: str, tmp_path: Path) ->
 
 def test_sessions_expire(demo_db: str) -> None:
     client = TestClient(
-        create_app(WebSettings(list_db=demo_db, list_admin_password="pw", list_session_minutes=0))
+        create_app(WebSettings(list_db=demo_db, list_admin_password="pw-long-enough", list_session_minutes=0))
     )
-    signed_in = client.post("/list/admin/login", data={"password": "pw"}, follow_redirects=True)
-    assert 'name="token"' not in signed_in.text  # a session of 0 minutes is over at once
+    signed_in = sign_in(client, "pw-long-enough")
+    assert 'action="/list/admin/import"' not in signed_in  # a session of 0 minutes is over at once
 
 
 def test_the_calculator_links_to_the_list_only_when_one_is_served(demo_db: str) -> None:

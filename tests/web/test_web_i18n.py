@@ -96,10 +96,10 @@ def test_every_core_k_reason_is_translated(language: str, k: KFactor) -> None:
 def test_serve_command_starts_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
     started: dict[str, object] = {}
 
-    def fake_run(app: object, *, host: str, port: int, log_level: str) -> None:
+    def fake_serve(app: object, *, host: str, port: int, forwarded_allow_ips: str | None) -> None:
         started.update(app=app, host=host, port=port)
 
-    monkeypatch.setattr("uvicorn.run", fake_run)
+    monkeypatch.setattr("chessrate.web.server.serve", fake_serve)
     result = CliRunner().invoke(cli_app, ["serve", "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert (started["host"], started["port"]) == ("127.0.0.1", 8123)

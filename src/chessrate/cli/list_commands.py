@@ -1,7 +1,8 @@
 """``chessrate list ...``: a club's or federation's own rating list in a database.
 
 ``init``, ``import FILE...``, ``import-fide LIST``, ``run PERIOD``, ``show [PERIOD]``, ``player ID``,
-``events``, ``export PERIOD`` and ``demo``; ``--db`` takes a SQLAlchemy URL or a file path (SQLite).
+``events``, ``export PERIOD``, ``check`` and ``demo``; ``--db`` takes a SQLAlchemy URL or a file path
+(SQLite).
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import ListView, event_lines, list_view, player_view
 from chessrate.ratinglist.runner import RunReport, run_period
-from chessrate.ratinglist.store import DEFAULT_DB, init_store, open_store
+from chessrate.ratinglist.store import (
+    DEFAULT_DB,
+    WRITER_WAIT,
+    StoreError,
+    check_store,
+    init_store,
+    open_store,
+)
+from chessrate.spreadsheet import neutralise
 
 list_app = typer.Typer(
     help="A rating list of your own: players, events, monthly periods, published lists, histories.",
@@ -65,13 +74,11 @@ def import_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Import events; the same file twice, or a file with errors, imports nothing."""
-    engine = open_store(db)
+    first = parse_date(start, field="--start") if start else None
+    last = parse_date(end, field="--end") if end else None
+    replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
     imported = import_files(
-        engine,
-        files,
-        start=parse_date(start, field="--start") if start else None,
-        end=parse_date(end, field="--end") if end else None,
-        replaces=parse_count(replaces, field="--replaces", minimum=1) if replaces else None,
+        open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
     )
     rows: list[dict[str, Any]] = [
         {
@@ -164,7 +171,10 @@ def run_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Rate a period (and recompute the periods after it), in one transaction."""
-    report = run_period(open_store(db), Period.parse(period), rules=rules, republish=republish)
+    chosen = Period.parse(period)
+    if rules is not None and not rules.strip():
+        raise InvalidInputError("--rules", rules, "empty: leave the option out for the store's rule set")
+    report = run_period(open_store(db), chosen, rules=rules, republish=republish, on_wait=_say_waiting)
     if as_json:
         print_json(_run_json(report))
         return
@@ -188,6 +198,23 @@ def run_command(
         sys.stdout.write("The published lists are unchanged; run again with --republish to publish these.\n")
     for note in report.notes:
         sys.stderr.write(f"note: {note}\n")
+
+
+def _say_waiting() -> None:
+    sys.stderr.write(
+        f"chessrate: another run or import is in progress on this store; waiting for it to end "
+        f"(at most {WRITER_WAIT / 60:.0f} minutes)...\n"
+    )
+
+
+@list_app.command("check")
+def check_command(db: DbOption = DEFAULT_DB) -> None:
+    """Check the store's file (SQLite's PRAGMA integrity_check); exit 2 if it is damaged."""
+    sound, lines = check_store(db)
+    for line in lines[:20]:
+        sys.stdout.write(f"{line}\n")
+    if not sound:
+        raise StoreError(f"the database file {db} is damaged: restore the last backup")
 
 
 def _run_json(report: RunReport) -> dict[str, Any]:
@@ -425,7 +452,7 @@ def export_command(
     writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in data["players"]:
-        writer.writerow({key: "" if row[key] is None else row[key] for key in EXPORT_COLUMNS})
+        writer.writerow({key: "" if row[key] is None else neutralise(row[key]) for key in EXPORT_COLUMNS})
     sys.stdout.write(buffer.getvalue())
 
 

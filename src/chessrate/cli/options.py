@@ -15,7 +15,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from chessrate.errors import RatingError, RuleSetError
+from chessrate.errors import InvalidInputError, RatingError, RuleSetError
 from chessrate.requests.options import OptionInputs, Outcome
 from chessrate.requests.problems import Path as FieldPath
 from chessrate.requests.problems import Problems
@@ -74,6 +74,9 @@ def rule_options(
     highest_rating: str | None = None,
 ) -> OptionInputs:
     """The options as typed; a club's ``FILE.toml`` is read here, its text checked by the request layer."""
+    for name, given in (("--rules", rules), ("--as-of", as_of), ("--k", k), ("--expected", expected)):
+        if given is not None and not given.strip():
+            raise InvalidInputError(name, given, "empty: leave the option out for its default")
     spec = (rules or "fide").strip()
     rules_toml, origin = "", "club rules"
     if spec.lower().endswith(".toml"):

@@ -23,10 +23,13 @@ if TYPE_CHECKING:
 
 @functools.cache
 def console() -> Console:
-    """Rich's console: the terminal's width (or ``COLUMNS``); 120 into a file or a pipe."""
+    """Rich's console: the terminal's width (or ``COLUMNS``); 120 into a file or a pipe.
+
+    No emoji codes: a name such as ":smile:" is printed as written.
+    """
     from rich.console import Console
 
-    return Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)
+    return Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120, emoji=False)
 
 
 JsonOption = typer.Option(False, "--json", help="Print the result as JSON.")
@@ -76,17 +79,24 @@ def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
 def print_table(
     title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None
 ) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title=title, caption=caption, title_justify="left", caption_justify="left")
+    # Every text is escaped: a name such as "[/bold]" from a file is printed, not read as markup.
+    table = Table(
+        title=escape(title),
+        caption=escape(caption) if caption is not None else None,
+        title_justify="left",
+        caption_justify="left",
+    )
     for column in columns:
         table.add_column(
-            column,
+            escape(column),
             justify="left" if column in {"", "name"} else "right",
             min_width=18 if column == "name" else None,
         )
     for row in rows:
-        table.add_row(*(str(cell) for cell in row))
+        table.add_row(*(escape(str(cell)) for cell in row))
     console().print(table)
 
 

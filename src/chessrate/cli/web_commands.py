@@ -27,15 +27,26 @@ def serve(
             help="Allow importing and running periods from the web (better set CHESSRATE_ADMIN_PASSWORD).",
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Proxies whose X-Forwarded-Proto/-For are believed (comma-separated; default 127.0.0.1).",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool, typer.Option("--secure-cookies", help="Send cookies only over https, even if not seen so.")
+    ] = False,
 ) -> None:
     """Start the web calculator (and its JSON API at /docs) on http://HOST:PORT."""
-    import uvicorn
-
     from chessrate.web import WebSettings, create_app
     from chessrate.web.assets import INSTALL_HINT, missing_assets
+    from chessrate.web.server import listening_socket, serve
 
-    number = parse_count(port, field="--port", minimum=1)
-    settings = WebSettings(list_db=list_db, list_admin_password=admin_password)
+    number = parse_count(port, field="--port", minimum=1, maximum=65535)
+    settings = WebSettings(list_db=list_db, list_admin_password=admin_password, secure_cookies=secure_cookies)
+    web_app = create_app(settings)  # a short admin password: one line
+    listening_socket(host, number).close()  # a bad host, a port in use: one line, before uvicorn
     missing = missing_assets(settings.static)
     if missing:
         sys.stderr.write(
@@ -45,4 +56,4 @@ def serve(
     sys.stderr.write(f"chessrate: web calculator on http://{host}:{number}/ (Ctrl+C to stop)\n")
     if list_db is not None:
         sys.stderr.write(f"chessrate: rating list {list_db} on http://{host}:{number}/list\n")
-    uvicorn.run(create_app(settings), host=host, port=number, log_level="warning")
+    serve(web_app, host=host, port=number, forwarded_allow_ips=forwarded_allow_ips)

@@ -184,7 +184,7 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
             value=headers["Variant"],
         )
     round_text = headers.get("Round", "").strip()
-    round_match = re.fullmatch(r"(\d+)(?:\.\d+)*", round_text)
+    round_match = re.fullmatch(r"(\d{1,9})(?:\.\d+)*", round_text)
     if round_text not in UNKNOWN and round_match is None:
         log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
     event = headers.get("Event", "").strip()

@@ -129,7 +129,7 @@ def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.da
             day, month = (int(a), int(b)) if int(b) <= 12 else (int(b), int(a))
             return dt.date(_year(c), month, day)
         return dt.date(_year(a), int(b), int(c))
-    except ValueError:
+    except (ValueError, OverflowError):  # OverflowError: a day of twenty digits
         return None
 
 

@@ -224,6 +224,8 @@ def _date_record(record: str, value: str, number: int, header: _Header, log: Pro
 def _count_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
     text = value.strip()
     count = re.match(r"\d+", text)  # "15 (12)" in TieBreakServer's fixture: the first number
+    if count is not None and not is_digits(count.group()):
+        count = None  # more digits than any count has
     if text and count is None:
         log.warning(
             number,

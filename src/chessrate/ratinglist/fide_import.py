@@ -23,7 +23,7 @@ from chessrate.errors import InvalidInputError
 from chessrate.formats.fide_list import FideListPlayer, ListType, open_fide_list
 from chessrate.ratinglist.importer import name_key
 from chessrate.ratinglist.schema import fide_lists, fide_ratings, players
-from chessrate.ratinglist.store import StoreError, take_lock
+from chessrate.ratinglist.store import StoreError, write_transaction
 
 #: Rows written per statement.
 BATCH = 5000
@@ -75,8 +75,7 @@ def import_fide_list(
                 "month", month.isoformat()[:7], f"{fide.name} is the list of {fide.month.isoformat()[:7]}"
             )
         wanted = federation.strip().upper() if federation else None
-        with engine.begin() as connection:
-            take_lock(connection)
+        with write_transaction(engine) as connection:  # one writer at a time (docs/security.md)
             known = connection.execute(
                 select(fide_lists.c.id, fide_lists.c.file_sha256, fide_lists.c.file_name).where(
                     fide_lists.c.list_type == list_type, fide_lists.c.month == day

@@ -1,6 +1,7 @@
 """Importing events from TRF, PGN or CSV files into the store.
 
-- A file is identified by the sha256 of its bytes: the same file is refused the second time.
+- A file is identified by the sha256 of its bytes: the same file is refused the second time; so
+  is the same event saved again (:mod:`chessrate.ratinglist.fingerprint`).
 - A file with any reading error imports nothing (the readers' problems are listed); warnings are
   returned with the import.
 - All the files of one import go in one transaction: every file or none.
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -30,10 +31,11 @@ from sqlalchemy.engine import Connection, Row
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import Player, Tournament, read_tournament, sniff_format
 from chessrate.formats.text import decode
+from chessrate.ratinglist.fingerprint import earlier_import
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
-from chessrate.ratinglist.store import StoreError, take_lock
+from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 
 MAX_ERRORS_SHOWN = 3
 
@@ -69,19 +71,21 @@ def import_files(
     start: dt.date | None = None,
     end: dt.date | None = None,
     replaces: int | None = None,
+    wait: float = WRITER_WAIT,
+    on_wait: Callable[[], None] | None = None,
 ) -> tuple[ImportedEvent, ...]:
     """Import every file in one transaction; any refusal imports nothing.
 
     ``start`` and ``end`` give the dates of a file that has none or wrong ones (one file only);
     ``replaces`` names an event a corrected file replaces (one file only): the old event is kept
-    for the lists already published from it, and no longer rated.
+    for the lists already published from it, and no longer rated. While another import or run
+    holds the store, this one waits (see :func:`~chessrate.ratinglist.store.write_transaction`).
     """
     if not paths:
         raise InvalidInputError("file", "", "give at least one file to import")
     if len(paths) > 1 and (start or end or replaces):
         raise InvalidInputError("file", len(paths), "--start, --end and --replaces take one file")
-    with engine.begin() as connection:
-        take_lock(connection)
+    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
         directory = _Directory(connection)
         return tuple(
             _import_one(connection, directory, Path(path), start=start, end=end, replaces=replaces)
@@ -115,6 +119,14 @@ def _import_one(
         _check_replaceable(connection, replaces)
     tournament = read.tournament
     ids, new_players = directory.resolve(tournament.players, file_name=path.name)
+    keys = [(g.round, ids[g.white], ids[g.black], g.white_score, g.black_score) for g in tournament.games]
+    earlier = earlier_import(connection, start=read.start_date, end=read.end_date, keys=keys)
+    if earlier is not None and earlier.id != replaces:
+        raise StoreError(
+            f"{path.name}: the same games on the same days were already imported as event {earlier.id} "
+            f"'{earlier.name}' from {earlier.file_name}; nothing imported (a corrected file: "
+            f"--replaces {earlier.id})"
+        )
     name = tournament.name or path.stem
     period = str(Period.of(read.end_date))
     event_id = connection.execute(

@@ -223,11 +223,17 @@ def list_view(engine: Engine, period: str | None = None, *, draft: bool = False)
     )
 
 
+#: Longest id looked up: ids are 64-bit integers in the store (SQLite and PostgreSQL BIGINT).
+MAX_ID_DIGITS = 15
+
+
 def find_player(connection: Connection, reference: str) -> int:
     """A player by FIDE id, else by store id."""
     text = reference.strip()
-    if not is_digits(text):
-        raise InvalidInputError("player", reference, "give the player's FIDE id or store id (a number)")
+    if not is_digits(text) or len(text) > MAX_ID_DIGITS:
+        raise InvalidInputError(
+            "player", reference[:30], "give the player's FIDE id or store id (a number of up to 15 digits)"
+        )
     number = int(text)
     found = connection.execute(select(players.c.id).where(players.c.fide_id == number)).scalar()
     if found is None:

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -39,7 +39,7 @@ from chessrate.ratinglist.schema import (
     players,
 )
 from chessrate.ratinglist.statuses import ListStatus
-from chessrate.ratinglist.store import StoreError, store_rules, take_lock
+from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
 from chessrate.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
@@ -90,16 +90,22 @@ def rule_set_for(spec: str, period: Period) -> RuleSet | None:
 
 
 def run_period(
-    engine: Engine, period: Period, *, rules: str | None = None, republish: bool = False
+    engine: Engine,
+    period: Period,
+    *,
+    rules: str | None = None,
+    republish: bool = False,
+    wait: float = WRITER_WAIT,
+    on_wait: Callable[[], None] | None = None,
 ) -> RunReport:
     """Compute ``period`` and every published period after it, in one transaction.
 
     Without ``rules`` the store's default applies, but only if it is also the rule set of the lists
     the run continues or replaces: rules never change silently. Named ``rules`` that differ from
-    either are applied and the report's notes say so.
+    either are applied and the report's notes say so. While another run or import holds the store,
+    this one waits ``wait`` seconds at most (:func:`~chessrate.ratinglist.store.write_transaction`).
     """
-    with engine.begin() as connection:
-        take_lock(connection)
+    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
         default = store_rules(connection)
         spec = rules or default
         rule_set_for(spec, period)  # refuse an unknown rule set before any work

@@ -4,10 +4,18 @@
 - :func:`open_store` refuses a database whose schema is missing or behind, naming the command
   that fixes it.
 - SQLite's foreign keys are off unless asked for on every connection: they are turned on here.
+- :func:`write_transaction` is how every writer (an import, a run) begins: it holds the store's
+  lock until it commits. A second writer waits (``wait`` seconds, after saying so) or is refused
+  at once: "another run or import is in progress".
+- A damaged SQLite file is reported as such (:class:`DamagedStoreError`); :func:`check_store`
+  runs SQLite's ``PRAGMA integrity_check``.
 """
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,9 +24,9 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, insert, select, update
-from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
+from sqlalchemy import Engine, create_engine, event, insert, select, text, update
+from sqlalchemy.engine import Connection, ExceptionContext, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlchemyError
 
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.ratinglist.schema import meta
@@ -27,8 +35,42 @@ DEFAULT_DB = "chessrate.db"
 DEFAULT_RULES = "fide"
 
 
+#: How long a writer from the command line waits for another to end before giving up (seconds).
+WRITER_WAIT = 600.0
+#: How long a reader waits for a writer's commit (milliseconds).
+READER_WAIT_MS = 30_000
+BUSY = "another run or import is in progress on this store"
+
+
 class StoreError(RatingError):
     """The store cannot be opened or used as asked: missing, not initialised, busy, refused."""
+
+
+class StoreBusyError(StoreError):
+    """Another writer holds the store's lock."""
+
+
+class DamagedStoreError(StoreError):
+    """The SQLite file is damaged: SQLite found a page it cannot read."""
+
+    def __init__(self, database: str) -> None:
+        super().__init__(
+            f"the database file {database} is damaged: run 'chessrate list check --db {database}' "
+            "(PRAGMA integrity_check) and restore the last backup"
+        )
+
+
+def shown(spec: str) -> str:
+    """``--db`` as it may be shown: a URL's password hidden."""
+    try:
+        return make_url(database_url(spec)).render_as_string(hide_password=True) if "://" in spec else spec
+    except (ArgumentError, InvalidInputError):
+        return spec
+
+
+def one_line(error: object) -> str:
+    """A driver's message on one line (psycopg's span several)."""
+    return " ".join(str(error).split())
 
 
 def database_url(spec: str) -> str:
@@ -57,7 +99,22 @@ def make_engine(spec: str) -> Engine:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
+        event.listen(engine, "handle_error", _sqlite_on_error)
     return engine
+
+
+#: SQLite's messages for a file it cannot read (sqlite3.c: SQLITE_CORRUPT and SQLITE_NOTADB).
+_DAMAGED = ("database disk image is malformed", "file is not a database")
+
+
+def _sqlite_on_error(context: ExceptionContext) -> None:
+    # SQLAlchemy's handle_error hook: the exception raised here is the one the caller gets.
+    original = context.original_exception
+    if isinstance(original, sqlite3.DatabaseError) and any(m in str(original) for m in _DAMAGED):
+        database = context.engine.url.database if context.engine is not None else None
+        raise DamagedStoreError(database or "?") from None
+    if isinstance(original, sqlite3.OperationalError) and "database is locked" in str(original):
+        raise StoreBusyError(f"{BUSY}: try again when it ends") from None
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -70,8 +127,16 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
 
 def _sqlite_on_begin(connection: Connection) -> None:
     # SQLAlchemy's documented pysqlite recipe: our own BEGIN, so that SAVEPOINT and DDL in a
-    # transaction behave. Writers take the store's lock row first (see ``take_lock``).
-    connection.exec_driver_sql("BEGIN")
+    # transaction behave. A writer (``write_transaction``) begins IMMEDIATE: it takes SQLite's
+    # write lock at once, waiting ``busy_timeout`` for it, so two writers never deadlock
+    # (sqlite.org/lang_transaction.html).
+    wait = connection.get_execution_options().get("sqlite_writer_wait")
+    if wait is None:
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {READER_WAIT_MS}")
+        connection.exec_driver_sql("BEGIN")
+        return
+    connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _alembic_config(connection: Connection) -> Config:
@@ -104,7 +169,7 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
             if connection.execute(select(meta.c.value).where(meta.c.key == "lock")).scalar() is None:
                 connection.execute(insert(meta).values(key="lock", value="0"))
     except OperationalError as error:
-        raise StoreError(f"cannot initialise the store {spec!r}: {error.orig}") from None
+        raise StoreError(f"cannot initialise the store {shown(spec)!r}: {one_line(error.orig)}") from None
     return engine
 
 
@@ -118,7 +183,9 @@ def open_store(spec: str) -> Engine:
         with engine.connect() as connection:
             current = MigrationContext.configure(connection).get_current_revision()
     except SQLAlchemyError as error:
-        raise StoreError(f"cannot open the store {spec!r}: {getattr(error, 'orig', error)}") from None
+        raise StoreError(
+            f"cannot open the store {shown(spec)!r}: {one_line(getattr(error, 'orig', error))}"
+        ) from None
     if current is None:
         raise StoreError(f"{spec!r} is not a chessrate store: run 'chessrate list init --db {spec}'")
     if current != head_revision():
@@ -132,6 +199,73 @@ def open_store(spec: str) -> Engine:
 def take_lock(connection: Connection) -> None:
     """Take the store's write lock for this transaction: a second writer waits until it ends."""
     connection.execute(update(meta).where(meta.c.key == "lock").values(value=meta.c.value))
+
+
+@contextmanager
+def write_transaction(
+    engine: Engine, *, wait: float = WRITER_WAIT, on_wait: Callable[[], None] | None = None
+) -> Iterator[Connection]:
+    """A transaction holding the store's write lock, committed at the end (rolled back on error).
+
+    When another writer holds the lock, ``on_wait`` is called and this one waits up to ``wait``
+    seconds for it; then (or at once, with ``wait=0``) :class:`StoreBusyError`.
+    """
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as connection:
+            _postgres_lock(connection, wait=wait, on_wait=on_wait)
+            yield connection
+        return
+    with ExitStack() as stack:
+        try:
+            connection = stack.enter_context(engine.execution_options(sqlite_writer_wait=0.0).begin())
+        except StoreBusyError:
+            if wait <= 0:
+                raise
+            if on_wait is not None:
+                on_wait()
+            try:
+                connection = stack.enter_context(engine.execution_options(sqlite_writer_wait=wait).begin())
+            except StoreBusyError:
+                raise StoreBusyError(f"{BUSY}: it did not end within {wait:.0f} s") from None
+        take_lock(connection)
+        yield connection
+
+
+def _postgres_lock(connection: Connection, *, wait: float, on_wait: Callable[[], None] | None) -> None:
+    """The lock row, at once if free; else after ``on_wait``, waiting ``wait`` seconds at most."""
+    try:
+        with connection.begin_nested():
+            connection.execute(select(meta.c.value).where(meta.c.key == "lock").with_for_update(nowait=True))
+        return
+    except DBAPIError:
+        if wait <= 0:
+            raise StoreBusyError(f"{BUSY}: try again when it ends") from None
+    if on_wait is not None:
+        on_wait()
+    connection.execute(text(f"SET LOCAL lock_timeout = {int(wait * 1000)}"))
+    try:
+        take_lock(connection)
+    except DBAPIError:
+        raise StoreBusyError(f"{BUSY}: it did not end within {wait:.0f} s") from None
+
+
+def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
+    """Whether the store is sound, and what its check said (SQLite: ``PRAGMA integrity_check``).
+
+    PostgreSQL checks its own pages as it reads them; there the check is that the store opens at
+    the newest schema and every table can be read.
+    """
+    engine = open_store(spec)
+    try:
+        with engine.connect() as connection:
+            if engine.dialect.name == "sqlite":
+                lines = tuple(str(row[0]) for row in connection.exec_driver_sql("PRAGMA integrity_check"))
+                return lines == ("ok",), lines
+            for table in ("players", "events", "games", "list_versions", "list_entries"):
+                connection.execute(text(f"SELECT count(*) FROM {table}"))
+            return True, ("ok",)
+    except DamagedStoreError as error:
+        return False, (str(error),)
 
 
 def store_rules(connection: Connection) -> str:

@@ -27,7 +27,7 @@ from chessrate.elo import logistic_performance
 from chessrate.fide.k_factor import KFactor, apply_700_rule, fide_k_factor
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
 from chessrate.fide.rules import FideRules, rules_in_force
-from chessrate.parse import parse_count, parse_points, parse_score
+from chessrate.parse import MAX_GAMES, parse_count, parse_points, parse_score
 from chessrate.requests.options import (
     OptionInputs,
     Outcome,
@@ -138,7 +138,9 @@ def one_game(inputs: GameInputs, problems: Problems, *, today: dt.date) -> Outco
 
 def against_average(inputs: AverageInputs, problems: Problems, *, today: dt.date) -> Outcome[AverageResult]:
     rating = read_rating(problems, ("rating",), inputs.rating)
-    games = problems.parse(("games",), inputs.games, lambda text: parse_count(text, field="games", minimum=1))
+    games = problems.parse(
+        ("games",), inputs.games, lambda text: parse_count(text, field="games", minimum=1, maximum=MAX_GAMES)
+    )
     points = None
     if games is not None:
         points = problems.parse(("points",), inputs.points, lambda text: parse_points(text, games=games))
@@ -266,7 +268,7 @@ def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Ou
     games = problems.optional(
         ("games_this_period",),
         inputs.games_this_period,
-        lambda text: parse_count(text, field="games_this_period"),
+        lambda text: parse_count(text, field="games_this_period", maximum=MAX_GAMES),
     )
     if problems or rating is None or day is None:
         return Outcome(None, problems)

@@ -70,11 +70,13 @@ class GlickoResult:
         return self.system == "lichess" and self.after.deviation >= lichess.PROVISIONAL_DEVIATION
 
 
-def _positive_number(field_name: str) -> Callable[[str], float]:
+def _positive_number(field_name: str, maximum: float | None = None) -> Callable[[str], float]:
     def parse(text: str) -> float:
         value = parse_decimal(text, field=field_name)
         if value <= 0:
             raise InvalidInputError(field_name, text, "must be above zero")
+        if maximum is not None and value > Decimal(str(maximum)):
+            raise InvalidInputError(field_name, text, f"must be at most {maximum:g}")
         return float(value)
 
     return parse
@@ -93,7 +95,12 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
         else Glicko2Rating(glicko2.UNRATED_RATING, glicko2.UNRATED_DEVIATION, glicko2.UNRATED_VOLATILITY)
     )
     rating = problems.optional(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
-    deviation = problems.optional(("deviation",), inputs.deviation, _positive_number("deviation"))
+    # The largest RD of each system: Lichess's maxDeviation; Glicko's 350, an unrated player's
+    # (Glickman, "The Glicko system", 1995, step 1: RD = min(..., 350)).
+    most_deviation = lichess.MAX_DEVIATION if is_lichess else glicko2.UNRATED_DEVIATION
+    deviation = problems.optional(
+        ("deviation",), inputs.deviation, _positive_number("deviation", most_deviation)
+    )
     volatility = problems.optional(("volatility",), inputs.volatility, _positive_number("volatility"))
     tau = problems.optional(("tau",), inputs.tau, _positive_number("tau"))
     gain = problems.optional(("gain_factor",), inputs.gain_factor, _positive_number("gain_factor"))
@@ -106,7 +113,7 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
             continue
         opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
         opponent_rd = problems.parse(
-            ("games", index, "deviation"), row.deviation, _positive_number("deviation")
+            ("games", index, "deviation"), row.deviation, _positive_number("deviation", most_deviation)
         )
         score = problems.parse(("games", index, "result"), row.result, parse_score)
         if opponent is not None and opponent_rd is not None and score is not None:

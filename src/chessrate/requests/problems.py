@@ -109,11 +109,11 @@ class Problems:
                 "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=shown
             )
         if name == "games":
-            return _("“%(value)s”: write the number of games, 1 or more.", value=shown)
+            return _("“%(value)s”: write the number of games, from 1 to 10,000.", value=shown)
         if name in {"rated_games", "games_this_period"}:
-            return _("“%(value)s”: write a whole number of games, 0 or more.", value=shown)
+            return _("“%(value)s”: write a whole number of games, from 0 to 10,000.", value=shown)
         if name == "k":
-            return _("“%(value)s”: K is a whole number above zero, such as 20.", value=shown)
+            return _("“%(value)s”: K is a whole number from 1 to 1000, such as 20.", value=shown)
         if name == "birth_year":
             return _("“%(value)s” is not a birth year: write four digits, not in the future.", value=shown)
         if name == "as_of":
@@ -141,6 +141,11 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "minimum": lambda t, p: t.gettext("it must be at least %(minimum)s", **p),
     "k": lambda t, p: t.gettext("K is a whole number above zero"),
     "date": lambda t, p: t.gettext("a date is written YYYY-MM-DD"),
+    "too-large": lambda t, p: t.gettext("too large"),
+    "too-long": lambda t, p: t.gettext("longer than %(length)s characters", **p),
+    "digits": lambda t, p: t.gettext("write the number with the digits 0-9"),
+    "maximum": lambda t, p: t.gettext("it must be at most %(maximum)s", **p),
+    "k-maximum": lambda t, p: t.gettext("K is at most %(maximum)s", **p),
 }
 
 

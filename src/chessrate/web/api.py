@@ -9,23 +9,27 @@ message in the negotiated language and the library's reason in ``ctx.reason``.
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import hashlib
+import re
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from chessrate.requests import documents, elo, glicko, system_documents, systems
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Outcome
 from chessrate.requests.problems import Problems
 from chessrate.web.charts import expected_curves
+from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.site import site_of, unprocessable
 
-router = APIRouter(prefix="/api", tags=["calculations"])
+router = APIRouter(prefix="/api", tags=["calculations"], responses=ERROR_RESPONSES)
 #: FastAPI's Swagger UI page for the API, at ``/docs``.
 docs_router = APIRouter(include_in_schema=False)
 
@@ -33,9 +37,20 @@ T = TypeVar("T")
 D = TypeVar("D")
 
 #: A number as JSON or as text: ``1500``, ``"0,5"``, ``"½"``.
-Number = int | float | str
+Number = StrictInt | StrictFloat | StrictStr
+
+
+def _written_day(value: object) -> object:
+    """A day must be written: pydantic would read a number as seconds since 1970."""
+    if isinstance(value, int | float):
+        raise ValueError("write the day as YYYY-MM-DD")
+    return value
+
+
+#: A day, written YYYY-MM-DD.
+Day = Annotated[dt.date, BeforeValidator(_written_day)]
 #: A game's result: ``1``, ``0.5``, ``0``, ``"½"``, ``"win"``, ``"tablas"``, ``"derrota"``...
-Result = int | float | str
+Result = StrictInt | StrictFloat | StrictStr
 
 
 class RuleOptions(BaseModel):
@@ -44,7 +59,7 @@ class RuleOptions(BaseModel):
     rules: Literal["fide", "elo", "ciabe", "custom"] = Field(
         "fide", description="FIDE on the date `as_of`, plain Elo, the Ciabe club, or `rules_toml`."
     )
-    as_of: dt.date | None = Field(None, description="The day whose FIDE rules apply (default: today).")
+    as_of: Day | None = Field(None, description="The day whose FIDE rules apply (default: today).")
     rules_toml: str | None = Field(None, description="A club's rule set as TOML, with `rules: custom`.")
     expected: Literal["rules", "table", "formula"] = Field(
         "rules", description="Expected score as the rule set says, by FIDE table 8.1.2, or by formula."
@@ -99,12 +114,12 @@ class KFactorRequest(BaseModel):
     rated_games: Number | None = None
     highest_rating: Number | None = None
     games_this_period: Number | None = None
-    as_of: dt.date | None = None
+    as_of: Day | None = None
 
 
 class PerformanceRequest(BaseModel):
     games: list[GameIn]
-    as_of: dt.date | None = None
+    as_of: Day | None = None
 
 
 class GlickoGameIn(BaseModel):
@@ -130,6 +145,9 @@ class GlickoRequest(BaseModel):
 
 
 def _text(value: Number | dt.date | None) -> str:
+    if isinstance(value, int) and abs(value) >= 10**18:
+        # Python will not write an int of thousands of digits; its size is what is wrong with it.
+        return f"{'-' if value < 0 else ''}1e{int(abs(value).bit_length() * 0.30103)}"
     return "" if value is None else value.isoformat() if isinstance(value, dt.date) else str(value)
 
 
@@ -274,13 +292,15 @@ class DwzRequest(BaseModel):
 class UscfRequest(BaseModel):
     rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
     games_played: Number = Field(0, examples=[6], description="Rated games before this event.")
-    event_end: dt.date | None = Field(None, description="The day the event ended (sets B); default today.")
-    half_k: bool = False
+    event_end: Day | None = Field(None, description="The day the event ended (sets B); default today.")
+    half_k: StrictBool = False
     effective: Literal["2004", "newer"] = Field(
         "2004",
         description="N*: Glickman's 2004 text, or the newer formula (UNCONFIRMED: implementations only).",
     )
-    repeated_opponent: bool = Field(default=False, description="An opponent met more than twice: no bonus.")
+    repeated_opponent: StrictBool = Field(
+        default=False, description="An opponent met more than twice: no bonus."
+    )
     bonus_b: Number | None = Field(None, description="B of the bonus; absent: by the event's end date.")
     games: list[SystemGameIn] = Field(
         examples=[
@@ -295,8 +315,8 @@ class UscfRequest(BaseModel):
 
 class EcfRequest(BaseModel):
     rating: Number = Field(examples=[1800])
-    junior: bool = False
-    new_player: bool = Field(
+    junior: StrictBool = False
+    new_player: StrictBool = Field(
         default=False, description="A new player's P rating: answered 422, it cannot be computed exactly."
     )
     games: list[SystemGameIn] = Field(examples=[[{"opponent": 1800, "result": 1}]])
@@ -331,7 +351,7 @@ class StakesRequest(RuleOptions):
     opponent_index: Number | None = None
     games_played: Number | None = None
     opponent_games_played: Number | None = None
-    event_end: dt.date | None = None
+    event_end: Day | None = None
     deviation: Number | None = None
     volatility: Number | None = None
     opponent_deviation: Number | None = None
@@ -458,11 +478,29 @@ def api_expected_curve() -> JSONResponse:
 @docs_router.get("/docs")
 async def api_docs() -> Response:
     # FastAPI's Swagger UI page, with its script and style served from here, not a CDN.
-    return get_swagger_ui_html(
+    page = get_swagger_ui_html(
         openapi_url="/openapi.json",
         title="chessrate API",
         swagger_js_url="/static/vendor/swagger-ui-bundle.js",
         swagger_css_url="/static/vendor/swagger-ui.css",
         swagger_favicon_url="/static/favicon.svg",
         swagger_ui_parameters={"validatorUrl": None},  # no badge from validator.swagger.io
+    )
+    page.headers["Content-Security-Policy"] = docs_policy(bytes(page.body).decode())
+    return page
+
+
+def docs_policy(html: str) -> str:
+    """The page's policy: its one inline script allowed by its hash (CSP Level 2, "hash-source").
+
+    Swagger UI sets styles from its script and shows data: images; nothing comes from elsewhere.
+    """
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+        for script in re.findall(r"<script>(.*?)</script>", html, flags=re.DOTALL)
+    )
+    return (
+        f"default-src 'self'; script-src 'self' {hashes}; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'"
     )

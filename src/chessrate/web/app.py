@@ -9,9 +9,13 @@ a store is given, the rating list.
 from __future__ import annotations
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from chessrate.web import api, calculator_pages, report_page, strength_page
+from chessrate.web.error_documents import validation_problems
+from chessrate.web.headers import SecurityHeaders
+from chessrate.web.limits import RequestLimits
 from chessrate.web.site import Site, WebSettings
 
 
@@ -31,6 +35,10 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.site = Site(settings)
+    app.add_exception_handler(RequestValidationError, validation_problems)
+    # Outermost last: the limits act before anything reads the request; every answer gets headers.
+    app.add_middleware(RequestLimits)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=settings.static), name="static")
     app.include_router(calculator_pages.router)
     app.include_router(report_page.router)
@@ -45,5 +53,6 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             db=settings.list_db,
             admin_password=settings.list_admin_password,
             session_minutes=settings.list_session_minutes,
+            secure_cookies=settings.secure_cookies,
         )
     return app

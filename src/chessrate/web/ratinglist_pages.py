@@ -4,12 +4,14 @@ Read-only by default. With an admin password (``WebSettings.list_admin_password`
 signs in with it and can import files and run periods; its session lasts
 ``list_session_minutes`` and every form carries the session's token. The pages read and write
 through :mod:`chessrate.ratinglist` only, and are rendered by the calculator's
-:class:`~chessrate.web.site.Site`: in the user's language, with the locale's numbers and dates.
+:class:`~chessrate.web.site.Site`: in the user's language, with the locale's numbers and dates
+(the admin page's own messages are still English).
 """
 
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 import tempfile
 import time
@@ -20,10 +22,11 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
 
-from chessrate.errors import RatingError
+from chessrate.errors import InvalidInputError, RatingError
 from chessrate.fide.k_factor import KFactor
-from chessrate.ratinglist.importer import import_files
+from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
     EventView,
@@ -36,41 +39,101 @@ from chessrate.ratinglist.queries import (
     published_periods,
 )
 from chessrate.ratinglist.runner import run_period
-from chessrate.ratinglist.store import StoreError, open_store
+from chessrate.ratinglist.store import StoreBusyError, open_store
 from chessrate.requests.explanations import k_reason, list_note
 from chessrate.requests.language import Translator
+from chessrate.requests.tournament_file import MAX_FILE
 from chessrate.web.site import html_response, lang_links, site_of
+from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
 SESSION_COOKIE = "chessrate_list_session"
-MAX_UPLOAD = 5_000_000
+#: The sign-in form's own token, also in this cookie (a double-submitted token).
+LOGIN_COOKIE = "chessrate_list_login"
+#: Shortest admin password accepted.
+MIN_PASSWORD = 12
 SORTS = ("rating", "name", "change", "games")
+
+
+@dataclass(frozen=True)
+class Session:
+    #: Monotonic seconds when it ends.
+    until: float
+    #: The token every admin form carries (not the session's id, which only the cookie holds).
+    csrf: str
 
 
 @dataclass
 class Sessions:
-    """Admin sessions in memory: token -> expiry (monotonic seconds)."""
+    """Admin sessions in memory: id (the cookie) -> :class:`Session`."""
 
     minutes: int
-    tokens: dict[str, float] = field(default_factory=dict)
+    sessions: dict[str, Session] = field(default_factory=dict)
 
-    def open(self) -> str:
-        token = secrets.token_urlsafe(32)
-        self.tokens[token] = time.monotonic() + self.minutes * 60
-        return token
+    def open(self) -> tuple[str, Session]:
+        session_id = secrets.token_urlsafe(32)
+        session = Session(time.monotonic() + self.minutes * 60, secrets.token_urlsafe(32))
+        self.sessions[session_id] = session
+        return session_id, session
 
-    def valid(self, token: str | None) -> bool:
+    def get(self, session_id: str | None) -> Session | None:
         now = time.monotonic()
-        for expired in [key for key, until in self.tokens.items() if until <= now]:
-            del self.tokens[expired]
-        return token is not None and token in self.tokens
+        for expired in [key for key, session in self.sessions.items() if session.until <= now]:
+            del self.sessions[expired]
+        return self.sessions.get(session_id or "")
 
-    def close(self, token: str | None) -> None:
-        self.tokens.pop(token or "", None)
+    def close(self, session_id: str | None) -> None:
+        self.sessions.pop(session_id or "", None)
 
 
-def mount_rating_list(app: FastAPI, *, db: str, admin_password: str | None, session_minutes: int) -> None:
+@dataclass
+class LoginThrottle:
+    """Wrong passwords per client: after :attr:`free` of them, each next try waits twice as long.
+
+    The first wait is one second, then 2, 4, 8... up to :attr:`longest`; a right password clears
+    the client's count. Clients are told apart by their address (behind a proxy, the address the
+    proxy passes on: ``serve --forwarded-allow-ips``).
+    """
+
+    free: int = 3
+    longest: float = 900.0
+    #: Client -> (wrong passwords, monotonic seconds before which no try is heard).
+    failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+    def wait_left(self, client: str) -> float:
+        not_before = self.failures.get(client, (0, 0.0))[1]
+        return max(0.0, not_before - time.monotonic())
+
+    def failed(self, client: str) -> None:
+        if len(self.failures) > 10_000:  # forget the oldest clients first
+            for key in sorted(self.failures, key=lambda k: self.failures[k][1])[:5_000]:
+                del self.failures[key]
+        count = self.failures.get(client, (0, 0.0))[0] + 1
+        delay = 0.0 if count <= self.free else min(self.longest, 2.0 ** (count - self.free - 1))
+        self.failures[client] = (count, time.monotonic() + delay)
+
+    def succeeded(self, client: str) -> None:
+        self.failures.pop(client, None)
+
+
+def mount_rating_list(
+    app: FastAPI,
+    *,
+    db: str,
+    admin_password: str | None,
+    session_minutes: int,
+    secure_cookies: bool = False,
+) -> None:
     """Add the rating-list pages (``/list...``) for the store ``db`` to ``app``."""
-    pages = _Pages(db=db, admin_password=admin_password, sessions=Sessions(session_minutes))
+    if admin_password is not None and len(admin_password) < MIN_PASSWORD:
+        raise InvalidInputError(
+            "admin-password", "(not shown)", f"an admin password has at least {MIN_PASSWORD} characters"
+        )
+    pages = _Pages(
+        db=db,
+        admin_password=admin_password,
+        sessions=Sessions(session_minutes),
+        secure_cookies=secure_cookies,
+    )
     app.include_router(pages.router())
 
 
@@ -79,6 +142,8 @@ class _Pages:
     db: str
     admin_password: str | None
     sessions: Sessions
+    secure_cookies: bool = False
+    throttle: LoginThrottle = field(default_factory=LoginThrottle)
     _engine: Engine | None = None
 
     @property
@@ -93,6 +158,7 @@ class _Pages:
         language = site.language(request)
         state = {key: value for key, value in request.query_params.items() if key != "lang"}
         context.setdefault("admin_enabled", self.admin_password is not None)
+        context.setdefault("login_token", "")
         context.setdefault("page", "list")
         context.setdefault("lang_links", lang_links(request.url.path, state))
         t = site.translator(language)
@@ -124,9 +190,10 @@ class _Pages:
         router.add_api_route("/list/admin/run", self.run, methods=["POST"])
         return router
 
-    # Read-only pages.
+    # Read-only pages: plain functions, which FastAPI runs in its threadpool (the database is
+    # synchronous; the event loop stays free for other requests).
 
-    async def list_page(
+    def list_page(
         self, request: Request, period: str | None = None, q: str = "", sort: str = "rating", all: str = ""
     ) -> Response:
         t = self._t(request)
@@ -152,7 +219,7 @@ class _Pages:
             request, "list.html", view=view, rows=rows, periods=periods, q=q, sort=sort, all=all
         )
 
-    async def player_page(self, request: Request, player: str) -> Response:
+    def player_page(self, request: Request, player: str) -> Response:
         try:
             view = player_view(self.engine, player)
         except RatingError:
@@ -162,7 +229,7 @@ class _Pages:
             )
         return self.render(request, "list_player.html", player=view, chart=_history_chart(view))
 
-    async def event_page(self, request: Request, event_id: int) -> Response:
+    def event_page(self, request: Request, event_id: int) -> Response:
         try:
             view: EventView = event_view(self.engine, event_id)
         except RatingError:
@@ -170,107 +237,159 @@ class _Pages:
             return self.problem(request, t.gettext("There is no event %(event)s.", event=event_id))
         return self.render(request, "list_event.html", view=view)
 
-    async def events_page(self, request: Request) -> Response:
+    def events_page(self, request: Request) -> Response:
         try:
             lines = event_lines(self.engine)
         except RatingError as error:
             return self.problem(request, str(error))
         return self.render(request, "list_events.html", events=lines)
 
-    # Admin: only with a password, only within a session.
+    # Admin: only with a password, only within a session; the session is checked from its
+    # cookie before a body is read, and every form carries the session's CSRF token.
 
-    def _session(self, request: Request) -> str | None:
-        token = request.cookies.get(SESSION_COOKIE)
-        return token if self.sessions.valid(token) else None
+    def _session(self, request: Request) -> tuple[str, Session] | None:
+        session_id = request.cookies.get(SESSION_COOKIE)
+        session = self.sessions.get(session_id)
+        return (session_id, session) if session_id and session else None
 
-    async def admin_page(self, request: Request, message: str = "") -> Response:
-        if self.admin_password is None:
-            return self.render(
-                request, "list_problem.html", status=404, message="Administration is not enabled."
-            )
-        return self.render(request, "list_admin.html", token=self._session(request), message=message)
+    def _secure(self, request: Request) -> bool:
+        """Cookies only over https: served so (behind a trusted proxy, as it says), or told to."""
+        return self.secure_cookies or request.url.scheme == "https"
 
-    async def login(self, request: Request) -> Response:
-        if self.admin_password is None:
-            return self.render(
-                request, "list_problem.html", status=404, message="Administration is not enabled."
-            )
-        form = await request.form()
-        given = str(form.get("password", ""))
-        if not hmac.compare_digest(given.encode(), self.admin_password.encode()):
-            return self.render(request, "list_admin.html", status=403, token=None, message="Wrong password.")
-        token = self.sessions.open()
-        response = RedirectResponse("/list/admin", status_code=303)
+    def _disabled(self, request: Request) -> HTMLResponse:
+        return self.render(request, "list_problem.html", status=404, message="Administration is not enabled.")
+
+    def _admin(
+        self, request: Request, session: Session | None, status: int = 200, message: str = ""
+    ) -> HTMLResponse:
+        if session is not None:
+            return self.render(request, "list_admin.html", status=status, token=session.csrf, message=message)
+        login_token = request.cookies.get(LOGIN_COOKIE) or secrets.token_urlsafe(32)
+        response = self.render(
+            request, "list_admin.html", status=status, token=None, login_token=login_token, message=message
+        )
         response.set_cookie(
-            SESSION_COOKIE, token, max_age=self.sessions.minutes * 60, httponly=True, samesite="strict"
+            LOGIN_COOKIE, login_token, httponly=True, samesite="strict", secure=self._secure(request)
         )
         return response
 
+    async def admin_page(self, request: Request, message: str = "") -> Response:
+        if self.admin_password is None:
+            return self._disabled(request)
+        found = self._session(request)
+        return self._admin(request, found[1] if found else None, message=message[:200])
+
+    async def login(self, request: Request) -> Response:
+        if self.admin_password is None:
+            return self._disabled(request)
+        client = request.client.host if request.client else "?"
+        wait = self.throttle.wait_left(client)
+        if wait > 0:
+            waiting = self._admin(
+                request, None, 429, f"Too many wrong passwords: wait {math.ceil(wait)} s and try again."
+            )
+            waiting.headers["Retry-After"] = str(math.ceil(wait))
+            return waiting
+        form = await _fields(request)
+        cookie = request.cookies.get(LOGIN_COOKIE, "")
+        if not cookie or not hmac.compare_digest(form.get("token", "").encode(), cookie.encode()):
+            return self._admin(request, None, 403, "The sign-in form has expired: sign in again.")
+        if not hmac.compare_digest(form.get("password", "").encode(), self.admin_password.encode()):
+            self.throttle.failed(client)
+            return self._admin(request, None, 403, "Wrong password.")
+        self.throttle.succeeded(client)
+        session_id, _ = self.sessions.open()
+        response = RedirectResponse("/list/admin", status_code=303)
+        response.set_cookie(
+            SESSION_COOKIE,
+            session_id,
+            max_age=self.sessions.minutes * 60,
+            httponly=True,
+            samesite="strict",
+            secure=self._secure(request),
+        )
+        response.delete_cookie(LOGIN_COOKIE)
+        return response
+
+    async def _authorised(self, request: Request, *, file_limit: int = MAX_FIELD) -> Submitted | None:
+        """The form of a signed-in admin with the session's token; None (body unread) otherwise."""
+        found = self._session(request)
+        if self.admin_password is None or found is None:
+            return None
+        try:
+            submitted = await read_form(request, file_limit=file_limit)
+        except UploadError:
+            return None
+        if not hmac.compare_digest(submitted.fields.get("token", "").encode(), found[1].csrf.encode()):
+            return None
+        return submitted
+
+    def _refused(self, request: Request) -> HTMLResponse:
+        found = self._session(request)
+        return self._admin(request, found[1] if found else None, 403, "Sign in first.")
+
     async def logout(self, request: Request) -> Response:
+        if await self._authorised(request) is None:
+            return self._refused(request)
         self.sessions.close(request.cookies.get(SESSION_COOKIE))
         response = RedirectResponse("/list", status_code=303)
         response.delete_cookie(SESSION_COOKIE)
         return response
 
-    async def _authorised(self, request: Request) -> tuple[bool, Any]:
-        form = await request.form()
-        token = self._session(request)
-        ok = (
-            self.admin_password is not None
-            and token is not None
-            and hmac.compare_digest(str(form.get("token", "")), token)
-        )
-        return ok, form
-
     async def import_file(self, request: Request) -> Response:
-        ok, form = await self._authorised(request)
-        if not ok:
-            return self.render(request, "list_admin.html", status=403, token=None, message="Sign in first.")
-        upload = form.get("file")
-        if upload is None or not hasattr(upload, "read"):
-            return self.render(
-                request, "list_admin.html", status=422, token=self._session(request), message="No file."
-            )
-        data = await upload.read(MAX_UPLOAD + 1)
-        if len(data) > MAX_UPLOAD:
-            return self.render(
-                request,
-                "list_admin.html",
-                status=422,
-                token=self._session(request),
-                message="The file is too large.",
-            )
-        name = Path(str(upload.filename or "upload")).name
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / name
-            path.write_bytes(data)
-            try:
-                (event,) = import_files(self.engine, [path])
-            except RatingError as error:
-                return self.render(
-                    request, "list_admin.html", status=422, token=self._session(request), message=str(error)
-                )
+        submitted = await self._authorised(request, file_limit=MAX_FILE)
+        if submitted is None:
+            return self._refused(request)
+        session = self._session(request)
+        csrf = session[1] if session else None
+        upload = submitted.files.get("file")
+        if upload is None:
+            return self._admin(request, csrf, 422, "No file.")
+        if upload.too_large:
+            return self._admin(request, csrf, 422, f"The file is larger than {MAX_FILE // 1_000_000} MB.")
+        try:
+            (event,) = await run_in_threadpool(self._import, upload)
+        except RatingError as error:
+            return self._admin(request, csrf, 409 if isinstance(error, StoreBusyError) else 422, str(error))
         message = (
             f"Imported event {event.id} '{event.name}' ({event.players} players), period {event.period}."
         )
-        return self.render(request, "list_admin.html", token=self._session(request), message=message)
+        return self._admin(request, csrf, message=message)
+
+    def _import(self, upload: Upload) -> tuple[ImportedEvent, ...]:
+        # The client's file name is never a path: only a safe name is written, in a folder of ours.
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / safe_file_name(upload.filename)
+            path.write_bytes(upload.data)
+            return import_files(self.engine, [path], wait=0)
 
     async def run(self, request: Request) -> Response:
-        ok, form = await self._authorised(request)
-        if not ok:
-            return self.render(request, "list_admin.html", status=403, token=None, message="Sign in first.")
+        submitted = await self._authorised(request)
+        if submitted is None:
+            return self._refused(request)
+        session = self._session(request)
+        csrf = session[1] if session else None
+        form = submitted.fields
         try:
-            period = Period.parse(str(form.get("period", "")))
-            report = run_period(self.engine, period, republish=form.get("republish") == "on")
-        except (RatingError, StoreError) as error:
-            return self.render(
-                request, "list_admin.html", status=422, token=self._session(request), message=str(error)
+            period = Period.parse(form.get("period", ""))
+            report = await run_in_threadpool(
+                run_period, self.engine, period, republish=form.get("republish") == "on", wait=0
             )
+        except RatingError as error:
+            return self._admin(request, csrf, 409 if isinstance(error, StoreBusyError) else 422, str(error))
         parts = [
             f"{run.period}: {run.status} (revision {run.revision}, {len(run.changes)} changed)"
             for run in report.periods
         ]
-        return self.render(request, "list_admin.html", token=self._session(request), message="; ".join(parts))
+        return self._admin(request, csrf, message="; ".join(parts))
+
+
+async def _fields(request: Request) -> dict[str, str]:
+    """A small form's text fields (the body is bounded by :mod:`chessrate.web.limits`)."""
+    try:
+        return (await read_form(request, file_limit=MAX_FIELD)).fields
+    except UploadError:
+        return {}
 
 
 def _sort_key(sort: str) -> Any:

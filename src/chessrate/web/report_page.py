@@ -20,6 +20,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row
 from chessrate.requests import explanations
@@ -29,11 +30,13 @@ from chessrate.requests.problems import Problems
 from chessrate.requests.tournament_file import (
     MAX_FILE,
     ReportDocument,
+    ReportInputs,
     ReportResult,
     line_label,
     report_document,
     tournament_file,
 )
+from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
 from chessrate.web.uploads import Submitted, UploadError, read_form
@@ -124,6 +127,11 @@ def _start(request: Request, site: Site, language: str, unreadable: str | None) 
     return problems
 
 
+async def _computed(inputs: ReportInputs, problems: Problems, site: Site) -> Outcome[ReportResult]:
+    """The report, computed in the thread pool: the event loop keeps answering other requests."""
+    return await run_in_threadpool(tournament_file, inputs, problems, today=site.today())
+
+
 def _sign_class(value: Decimal | int | None) -> str:
     return "up" if value is not None and value > 0 else "down" if value is not None and value < 0 else ""
 
@@ -160,7 +168,7 @@ async def report_page(request: Request) -> Response:
     language = site.language(request, submitted.fields)
     problems = _start(request, site, language, unreadable)
     if request.method == "POST":
-        outcome = tournament_file(report_inputs(submitted), problems, today=site.today())
+        outcome = await _computed(report_inputs(submitted), problems, site)
     else:
         outcome = Outcome(None, problems)
     return _render(request, site, language, submitted, outcome)
@@ -173,7 +181,7 @@ async def report_download(request: Request) -> Response:
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
     problems = _start(request, site, language, unreadable)
-    outcome = tournament_file(report_inputs(submitted), problems, today=site.today())
+    outcome = await _computed(report_inputs(submitted), problems, site)
     if outcome.result is None:
         response = _render(request, site, language, submitted, outcome)
         response.status_code = 422
@@ -276,6 +284,7 @@ def csv_filename(uploaded: str) -> str:
     summary="A whole tournament from its file",
     openapi_extra=_API_BODY,
     response_model=ReportDocument,
+    responses=ERROR_RESPONSES,
 )
 async def api_report(request: Request) -> Any:
     """Every player's rating change from a TRF, PGN or CSV file sent as `multipart/form-data`.
@@ -290,7 +299,7 @@ async def api_report(request: Request) -> Any:
     problems = _start(request, site, language, unreadable)
     if problems:
         return unprocessable(problems)
-    outcome = tournament_file(report_inputs(submitted, api=True), problems, today=site.today())
+    outcome = await _computed(report_inputs(submitted, api=True), problems, site)
     if outcome.result is None:
         return unprocessable(problems)
     return report_document(outcome.result, problems.t)

@@ -51,6 +51,8 @@ class WebSettings:
     #: With a password, ``/list/admin`` can import files and run periods; None: read-only.
     list_admin_password: str | None = None
     list_session_minutes: int = 30
+    #: Mark cookies Secure even when the request is not seen as https (a proxy not trusted).
+    secure_cookies: bool = False
 
 
 class Site:
@@ -140,7 +142,8 @@ def html_response(html: str, language: str, request: Request) -> HTMLResponse:
     """A page in ``language``; a ``?lang=`` choice is remembered in a cookie."""
     response = HTMLResponse(html, headers={"Content-Language": language, "Vary": "Accept-Language, Cookie"})
     if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, language, max_age=365 * 24 * 3600, samesite="lax")
+        secure = request.url.scheme == "https" or site_of(request).settings.secure_cookies
+        response.set_cookie(LANG_COOKIE, language, max_age=365 * 24 * 3600, samesite="lax", secure=secure)
     return response
 
 

@@ -9,8 +9,10 @@ arrive. Past a hard limit on the whole body, reading stops.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from fastapi import Request
@@ -47,6 +49,18 @@ class Submitted:
     too_long: frozenset[str] = frozenset()
     #: The body was larger than the hard limit and was not read to its end.
     cut: bool = False
+
+
+def safe_file_name(uploaded: str, *, default: str = "upload") -> str:
+    """A client's file name made safe to write in a folder of ours: its last part only, ASCII
+    letters, digits and ``.-_``, no leading dot, at most 100 characters.
+
+    >>> safe_file_name("../../etc/passwd"), safe_file_name(".."), safe_file_name("Liga 2024.trf")
+    ('passwd', 'upload', 'Liga-2024.trf')
+    """
+    last = PurePath(uploaded.replace("\\", "/")).name
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", last).lstrip(".-")[-100:].lstrip(".-")
+    return name or default
 
 
 class UploadError(ValueError):

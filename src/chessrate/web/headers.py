@@ -1,0 +1,52 @@
+"""Security headers on every response (docs/security.md).
+
+Scripts and styles are all served from ``/static`` (htmx, uPlot and Swagger UI included), so the
+Content-Security-Policy allows no inline script, no inline style and nothing from another site.
+A response that sets its own policy (the API's ``/docs`` page) keeps it.
+"""
+
+from __future__ import annotations
+
+from chessrate.web.limits import ASGIApp, Message, Receive, Scope, Send
+
+#: The pages' policy: everything from this site, nothing inline, no frames, forms post here only.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+#: Over https: browsers keep to https for a year (RFC 6797).
+STRICT_TRANSPORT_SECURITY = b"max-age=31536000"
+
+
+class SecurityHeaders:
+    """ASGI middleware: CSP, frame, referrer and sniffing headers; HSTS over https."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        https = scope.get("scheme") == "https"
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in HEADERS if name not in present]
+                if b"content-security-policy" not in present:
+                    headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
+                if https:
+                    headers.append((b"strict-transport-security", STRICT_TRANSPORT_SECURITY))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

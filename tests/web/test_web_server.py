@@ -1,0 +1,96 @@
+"""A real uvicorn on 127.0.0.1, as ``chessrate serve`` runs it: long URLs get 414, not a reset."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import uvicorn
+
+from chessrate.web import WebSettings, create_app
+from chessrate.web.limits import MAX_URL
+from chessrate.web.server import LongUrlProtocol, listening_socket
+
+
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    sock = listening_socket("127.0.0.1", 0)
+    number = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(WebSettings()), http=LongUrlProtocol, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    yield number
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+def raw_get(port: int, target: bytes) -> bytes:
+    """Send the whole request, then read the answer (a reset would raise here)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as connection:
+        connection.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+            if b"\r\n\r\n" in answer and b"}" in answer:
+                break
+        return answer
+
+
+@pytest.mark.parametrize("length", [MAX_URL + 10, 20_000, 1_000_000, 3_000_000])
+def test_a_long_url_is_answered_414(port: int, length: int) -> None:
+    answer = raw_get(port, b"/game?rating=" + b"1" * length)
+    assert answer.startswith(b"HTTP/1.1 414 "), answer[:100]
+    assert b"The URL is longer than" in answer
+
+
+def test_ordinary_requests_still_work(port: int) -> None:
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
+        assert client.get("/game?rating=1500").status_code == 200
+        assert client.get("/api/tables").status_code == 200  # the same connection, kept alive
+        assert client.get("/game?rating=" + "1" * (MAX_URL - 100)).status_code == 200
+
+
+def test_serve_refuses_a_port_in_use(port: int) -> None:
+    from chessrate.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="in use"):
+        listening_socket("127.0.0.1", port)
+
+
+def test_a_long_report_does_not_hold_other_requests(port: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The report is computed in the thread pool: while one is (here: held on purpose), the event
+    # loop answers other requests.
+    from chessrate.web import report_page
+
+    computing, release = threading.Event(), threading.Event()
+    compute = report_page.tournament_file
+
+    def held(*args: object, **kwargs: object) -> object:
+        computing.set()
+        release.wait(timeout=30)
+        return compute(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(report_page, "tournament_file", held)
+    base = f"http://127.0.0.1:{port}"
+    pgn = b'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1600"]\n\n1-0\n'
+    upload = threading.Thread(
+        target=lambda: httpx.post(base + "/api/report", files={"file": ("a.pgn", pgn)}, timeout=60)
+    )
+    upload.start()
+    try:
+        assert computing.wait(timeout=30)
+        started = time.monotonic()
+        assert httpx.get(base + "/api/expected-curve", timeout=10).status_code == 200
+        assert time.monotonic() - started < 5
+    finally:
+        release.set()
+        upload.join(timeout=30)
