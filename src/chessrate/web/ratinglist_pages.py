@@ -26,9 +26,11 @@ from starlette.concurrency import run_in_threadpool
 
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.fide.k_factor import KFactor
+from chessrate.parse import is_digits
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
+    MAX_ID_DIGITS,
     EventView,
     ListRow,
     PlayerView,
@@ -224,6 +226,13 @@ class _Pages:
             view = player_view(self.engine, player)
         except RatingError:
             t = self._t(request)
+            if not is_digits(player.strip()) or len(player.strip()) > MAX_ID_DIGITS:
+                return self.problem(
+                    request,
+                    t.gettext(
+                        "Give the player’s FIDE id or number: up to %(digits)s digits.", digits=MAX_ID_DIGITS
+                    ),
+                )
             return self.problem(
                 request, t.gettext("No player has the FIDE id or number %(player)s.", player=player)
             )
