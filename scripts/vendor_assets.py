@@ -14,18 +14,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from chessrate.web.assets import VENDOR_FILES  # noqa: E402
+from chessrate.web.assets import TEST_FILES, VENDOR_FILES  # noqa: E402
 
 
 def main() -> int:
     modules = ROOT / "node_modules"
     target = ROOT / "src" / "chessrate" / "web" / "static" / "vendor"
     target.mkdir(parents=True, exist_ok=True)
-    missing = [source for source in VENDOR_FILES.values() if not (modules / source).is_file()]
+    files = {**VENDOR_FILES, **TEST_FILES}
+    missing = [source for source in files.values() if not (modules / source).is_file()]
     if missing:
         sys.stderr.write(f"missing in node_modules/: {', '.join(missing)}; run `npm ci` first\n")
         return 1
-    for name, source in VENDOR_FILES.items():
+    for name, source in files.items():
         shutil.copyfile(modules / source, target / name)
         print(f"{source} -> {target.relative_to(ROOT) / name}")
     return 0

@@ -113,7 +113,7 @@ def serve_and_read_the_list(words: list[str], cwd: Path) -> None:
         stderr=subprocess.STDOUT,
     )
     try:
-        assert "List of 2026-04-01" in fetch(f"http://127.0.0.1:{port}/list", server)
+        assert "List of April 1, 2026" in fetch(f"http://127.0.0.1:{port}/list", server)
     finally:
         server.terminate()
         server.wait(timeout=10)

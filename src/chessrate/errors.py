@@ -11,13 +11,25 @@ class InvalidInputError(RatingError):
     """A value given by the user is malformed or out of range.
 
     ``field`` names the input (``rating``, ``result``, ``k``...) so that every face can show the
-    message beside the field that caused it.
+    message beside the field that caused it. ``code`` names the kind of fault (``not-a-number``,
+    ``rating-range``...) and ``params`` its values, so that a face can say ``reason`` in its own
+    language (:func:`chessrate.requests.explanations.input_reason`); both may be empty.
     """
 
-    def __init__(self, field: str, value: object, reason: str) -> None:
+    def __init__(
+        self,
+        field: str,
+        value: object,
+        reason: str,
+        *,
+        code: str = "",
+        params: dict[str, object] | None = None,
+    ) -> None:
         self.field = field
         self.value = value
         self.reason = reason
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
         super().__init__(f"invalid {field} {value!r}: {reason}")
 
 
@@ -36,9 +48,19 @@ class FileFormatError(RatingError):
     (empty, of no known format). The message starts with the line: ``line 12: invalid result 'x'``.
     """
 
-    def __init__(self, message: str, *, line: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        code: str = "",
+        params: tuple[tuple[str, object], ...] = (),
+    ) -> None:
         self.line = line
         self.reason = message
+        #: The reader's problem code and values (:class:`chessrate.formats.model.Problem`), if any.
+        self.code = code
+        self.params = params
         super().__init__(message if line is None else f"line {line}: {message}")
 
 

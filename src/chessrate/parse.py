@@ -62,18 +62,24 @@ def parse_decimal(text: str | int | Decimal, *, field: str) -> Decimal:
         if cleaned.startswith(".5") and len(cleaned) == 2:
             cleaned = "0.5"
         if len(cleaned) > MAX_NUMBER_LENGTH:
-            raise InvalidInputError(field, _shown(text), f"longer than {MAX_NUMBER_LENGTH} characters")
+            raise InvalidInputError(
+                field,
+                _shown(text),
+                f"longer than {MAX_NUMBER_LENGTH} characters",
+                code="too-long",
+                params={"length": MAX_NUMBER_LENGTH},
+            )
         if not cleaned.isascii():
             # Decimal() reads "١٥٠٠" and "１５００" as 1500; the web form refuses them, so does this.
-            raise InvalidInputError(field, text, "write the number with the digits 0-9")
+            raise InvalidInputError(field, text, "write the number with the digits 0-9", code="digits")
         try:
             value = Decimal(cleaned)
         except InvalidOperation:
-            raise InvalidInputError(field, text, "not a number") from None
+            raise InvalidInputError(field, text, "not a number", code="not-a-number") from None
     if not value.is_finite():
-        raise InvalidInputError(field, text, "not a finite number")
+        raise InvalidInputError(field, text, "not a finite number", code="not-finite")
     if abs(value) >= MAX_MAGNITUDE:
-        raise InvalidInputError(field, _shown(text), "too large")
+        raise InvalidInputError(field, _shown(text), "too large", code="too-large")
     return value
 
 
@@ -92,7 +98,7 @@ def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
     key = str(text) if isinstance(text, int | Decimal) else text.strip().lower().replace(",", ".")
     if key in SCORE_WORDS:
         return SCORE_WORDS[key]
-    raise InvalidInputError(field, text, "a result is 1, 0.5, 0, ½, win, draw or loss")
+    raise InvalidInputError(field, text, "a result is 1, 0.5, 0, ½, win, draw or loss", code="result")
 
 
 def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal:
@@ -106,10 +112,18 @@ def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal
     """
     if isinstance(text, str) and _THOUSANDS.match(text.strip()):
         # "1.500" is fifteen hundred in Spanish and Catalan, 1.5 in English: refuse, never guess.
-        raise InvalidInputError(field, text, "write a rating without a thousands separator, e.g. 1500")
+        raise InvalidInputError(
+            field, text, "write a rating without a thousands separator, e.g. 1500", code="thousands-separator"
+        )
     value = parse_decimal(text, field=field)
     if not MIN_RATING <= value <= MAX_RATING:
-        raise InvalidInputError(field, text, f"a rating is between {MIN_RATING} and {MAX_RATING}")
+        raise InvalidInputError(
+            field,
+            text,
+            f"a rating is between {MIN_RATING} and {MAX_RATING}",
+            code="rating-range",
+            params={"low": MIN_RATING, "high": MAX_RATING},
+        )
     return value
 
 
@@ -117,9 +131,15 @@ def parse_points(text: str | int | Decimal, *, games: int, field: str = "points"
     """Total points from ``games`` games: a multiple of 0.5 between 0 and ``games``."""
     value = parse_decimal(text, field=field)
     if value < 0 or value > games:
-        raise InvalidInputError(field, text, f"points are between 0 and the {games} games played")
+        raise InvalidInputError(
+            field,
+            text,
+            f"points are between 0 and the {games} games played",
+            code="points-range",
+            params={"games": games},
+        )
     if (value * 2) % 1 != 0:
-        raise InvalidInputError(field, text, "points are whole or half points")
+        raise InvalidInputError(field, text, "points are whole or half points", code="half-points")
     return value
 
 
@@ -127,11 +147,15 @@ def parse_count(text: str | int, *, field: str, minimum: int = 0, maximum: int |
     """A whole number of at least ``minimum`` and at most ``maximum`` (games, periods, years)."""
     value = parse_decimal(text, field=field)
     if value != value.to_integral_value():
-        raise InvalidInputError(field, text, "not a whole number")
+        raise InvalidInputError(field, text, "not a whole number", code="not-whole")
     if value < minimum:
-        raise InvalidInputError(field, text, f"must be at least {minimum}")
+        raise InvalidInputError(
+            field, text, f"must be at least {minimum}", code="minimum", params={"minimum": minimum}
+        )
     if maximum is not None and value > maximum:
-        raise InvalidInputError(field, text, f"must be at most {maximum}")
+        raise InvalidInputError(
+            field, text, f"must be at most {maximum}", code="maximum", params={"maximum": maximum}
+        )
     return int(value)
 
 
@@ -139,9 +163,11 @@ def parse_k(text: str | int | Decimal, *, field: str = "k") -> int:
     """A K-factor: a whole number above zero, at most :data:`MAX_K`."""
     value = parse_decimal(text, field=field)
     if value != value.to_integral_value() or value <= 0:
-        raise InvalidInputError(field, text, "K is a whole number above zero")
+        raise InvalidInputError(field, text, "K is a whole number above zero", code="k")
     if value > MAX_K:
-        raise InvalidInputError(field, text, f"K is at most {MAX_K}")
+        raise InvalidInputError(
+            field, text, f"K is at most {MAX_K}", code="k-maximum", params={"maximum": MAX_K}
+        )
     return int(value)
 
 
@@ -152,4 +178,4 @@ def parse_date(text: str | dt.date, *, field: str = "date") -> dt.date:
     try:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise InvalidInputError(field, text, "a date is written YYYY-MM-DD") from None
+        raise InvalidInputError(field, text, "a date is written YYYY-MM-DD", code="date") from None

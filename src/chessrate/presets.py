@@ -66,8 +66,8 @@ def ciabe_rule_set() -> RuleSet:
 
 
 _KEYS = {
-    "name", "title", "source", "expected", "difference_cap", "rounding", "k_by_rating",
-    "max_k_times_games",
+    "name", "title", "source", "titles", "sources", "expected", "difference_cap", "rounding",
+    "k_by_rating", "max_k_times_games",
 }  # fmt: skip
 
 
@@ -113,8 +113,21 @@ def rule_set_from_toml(text: str, *, origin: str) -> RuleSet:
             f"rule set file {origin!r}: max_k_times_games = {max_kn!r} is not a whole number above 0"
         )
 
+    def translations(key: str) -> tuple[tuple[str, str], ...]:
+        # titles = { es = "...", ca = "..." }: the title (or source) in other languages.
+        value = data.get(key, {})
+        if not isinstance(value, dict) or not all(
+            isinstance(code, str) and isinstance(text, str) for code, text in value.items()
+        ):
+            raise RuleSetError(
+                f'rule set file {origin!r}: {key} = {value!r}; write {{ es = "...", ca = "..." }}'
+            )
+        return tuple(sorted(value.items()))
+
     return RuleSet(
         name=need("name", str),
+        titles=translations("titles"),
+        sources=translations("sources"),
         title=str(data.get("title", data.get("name"))),
         source=str(data.get("source", origin)),
         expected=choice("expected", Expected),

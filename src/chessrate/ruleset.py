@@ -110,6 +110,17 @@ class RuleSet:
     rounding: Rounding
     #: The FIDE version behind this rule set, when it is FIDE's (initial ratings, floor).
     fide: FideRules | None = None
+    #: The title and the source in other languages, by language code (a club's TOML ``titles``).
+    titles: tuple[tuple[str, str], ...] = ()
+    sources: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` when the rule set gives one, else :attr:`title`."""
+        return dict(self.titles).get(language, self.title)
+
+    def source_in(self, language: str) -> str:
+        """The source in ``language`` when the rule set gives one, else :attr:`source`."""
+        return dict(self.sources).get(language, self.source)
 
     def with_expected(self, expected: Expected) -> RuleSet:
         return dataclasses.replace(self, expected=expected)

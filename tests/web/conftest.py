@@ -1,4 +1,5 @@
-"""Fixtures of the web tests: the app with a fixed day, a TestClient, Debian's chromium through Playwright."""
+"""Fixtures of the web tests: the app with a fixed day, a TestClient, and for the browser tests one
+chromium and the app served on a free localhost port (shared by every browser test of the session)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, serve
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from chessrate.web import WebSettings, create_app
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from chessrate.web.assets import INSTALL_HINT, missing_assets
 
 #: A day under the FIDE rules of 1 October 2025 (cap only below 2650), fixed so tests do not age.
 TODAY = dt.date(2025, 12, 1)
@@ -42,6 +34,15 @@ def app(settings: WebSettings) -> FastAPI:
 def client(app: FastAPI) -> TestClient:
     """A client of its own for each test: no language cookie carried over."""
     return TestClient(app)
+
+
+@pytest.fixture(scope="session")
+def base_url(settings: WebSettings) -> Iterator[str]:
+    missing = missing_assets(settings.static)
+    if missing:
+        pytest.fail(f"web assets missing ({', '.join(missing)}): {INSTALL_HINT}")
+    with serve(create_app(settings)) as url:
+        yield url
 
 
 # One Playwright driver and one browser for every browser test module (two sync drivers cannot run at once).

@@ -60,10 +60,46 @@ def test_form_submitted_without_javascript(client: TestClient) -> None:
 
 def test_htmx_request_gets_the_fragment(client: TestClient) -> None:
     response = client.post("/tournament", data=GUIDE_FORM, headers={"HX-Request": "true"})
-    assert response.text.lstrip().startswith('<section id="result"')
+    # The aria-live region stays: only its content is swapped.
+    assert response.text.lstrip().startswith('<div id="result-body"')
+    assert "aria-live" not in response.text
     assert "<html" not in response.text
     assert 'hx-swap-oob="true"' in response.text  # the language links follow the values
     assert response.headers["hx-replace-url"].startswith("/tournament?rating=1500")
+
+
+def test_removing_a_row_updates_the_url_and_the_language_links(client: TestClient) -> None:
+    # Issue 14, defect 1: after removing game 2 (index 1) the URL and the links show games 1 and 3.
+    form = {
+        "rating": "1500", "scoring": "each", "lang": "es", "action": "remove:games:1",
+        "games-0-opponent": "1400", "games-0-result": "1",
+        "games-1-opponent": "1600", "games-1-result": "0,5",
+        "games-2-opponent": "1550", "games-2-result": "0",
+    }  # fmt: skip
+    response = client.post("/tournament", data=form, headers={"HX-Request": "true"})
+    url = response.headers["hx-replace-url"]
+    assert "games-1-opponent=1550" in url
+    assert "1600" not in url
+    assert "games-2" not in url
+    links = re.findall(r'href="([^"]+)" hreflang="(\w+)"', response.text)
+    assert {code for _, code in links} == {"es", "ca", "en"}
+    assert all("1600" not in href and "games-1-opponent=1550" in href for href, _ in links)
+    assert 'id="f-games-1-opponent" name="games-1-opponent" value="1550"' in response.text
+    assert re.search(r'id="f-games-1-opponent"[^>]*autofocus', response.text)  # the focus stays in the list
+
+
+def test_removing_a_tournament_of_a_period_updates_the_url(client: TestClient) -> None:
+    form = {
+        "rating": "1500", "action": "remove:events:0",
+        "events-0-games-0-opponent": "1400", "events-0-games-0-result": "1",
+        "events-1-start_rating": "1510", "events-1-games-0-opponent": "1550", "events-1-games-0-result": "0",
+    }  # fmt: skip
+    response = client.post("/period", data=form, headers={"HX-Request": "true"})
+    url = response.headers["hx-replace-url"]
+    assert "events-0-start_rating=1510" in url
+    assert "events-0-games-0-opponent=1550" in url
+    assert "1400" not in url
+    assert "events-1" not in url
 
 
 def test_ciabe_total_points_with_ciabe_rules(client: TestClient) -> None:

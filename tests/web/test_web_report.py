@@ -22,8 +22,10 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chessrate.requests.language import Translator
 from chessrate.requests.tournament_file import MAX_FILE
-from chessrate.web.report_page import csv_filename
+from chessrate.web.i18n import load_catalogs
+from chessrate.web.report_page import csv_filename, csv_headers
 from chessrate.web.uploads import Submitted, read_form
 
 DATA = Path(__file__).parent.parent / "data"
@@ -193,7 +195,7 @@ def test_the_download_form_posts_the_same_file_back(client: TestClient) -> None:
     assert content
     fields["content"] = html.unescape(content.group(1)).replace("\n", "\r\n")  # as a browser sends it
     assert fields["as_of"] == "2025-01-01"
-    response = client.post("/report.csv", data=fields)
+    response = client.post("/report.csv", data={**fields, "csv": "plain"})
     assert response.status_code == 200
     vasquez = next(
         row for row in csv_rows(response.content.decode("utf-8-sig")) if row["name"].startswith("Vasquez")
@@ -201,6 +203,13 @@ def test_the_download_form_posts_the_same_file_back(client: TestClient) -> None:
     numbers = [Decimal(vasquez[key]) for key in ("expected", "change", "capped_games")]
     assert numbers == [Decimal("6.08"), Decimal("-0.8"), 3]
     assert response.headers["content-disposition"] == 'attachment; filename="fide-example-ratings.csv"'
+    # The page's own button gives Catalan's spreadsheet CSV: ";", decimal commas, Catalan names and reasons.
+    spreadsheet = client.post("/report.csv", data={**fields, "csv": "local"}).content.decode("utf-8-sig")
+    names = csv_headers(Translator("ca", load_catalogs()["ca"]))
+    rows = list(csv.DictReader(io.StringIO(spreadsheet), delimiter=";"))
+    vasquez_ca = next(row for row in rows if row[names["name"]].startswith("Vasquez"))
+    assert [vasquez_ca[names[key]] for key in ("expected", "change", "capped_games")] == ["6,08", "-0,8", "3"]
+    assert vasquez_ca[names["k_reason"]].startswith("K 10: un Elo publicat ha arribat a 2400")
 
 
 def test_csv_download_of_bad_input_is_the_page_with_the_message(client: TestClient) -> None:
@@ -274,7 +283,7 @@ def test_a_superscript_digit_is_a_problem_of_the_file_not_a_crash(client: TestCl
     response = client.post("/report", files=upload("superscript.trf", data))
     assert response.status_code == 200
     assert "file" not in errors_of(response.text)
-    assert "invalid FIDE ID" in response.text
+    assert "invalid FIDE id “¹0”" in response.text
     api = client.post("/api/report", files=upload("superscript.trf", data))
     assert api.status_code == 200
     assert {"line": 5, "code": "invalid-fide-id"}.items() <= api.json()["problems"][0].items()

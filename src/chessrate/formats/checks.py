@@ -49,6 +49,8 @@ def unique_players(players: list[Player], log: ProblemLog) -> list[Player]:
                 player.line,
                 "repeated-player",
                 f"starting number {player.number} already used on line {first.line}",
+                player=player.number,
+                other_line=first.line,
             )
             continue
         seen[player.number] = player
@@ -95,8 +97,9 @@ def _pair(
     if opponent_number is None:
         return None
     where = f"round {cell.round}: player {player.number}"
+    at = {"round": cell.round, "player": player.number}
     if opponent_number == player.number:
-        log.error(cell.line, "self-pairing", f"{where} is paired with themselves")
+        log.error(cell.line, "self-pairing", f"{where} is paired with themselves", **at)
         return None
     opponent = by_number.get(opponent_number)
     if opponent is None:
@@ -104,6 +107,8 @@ def _pair(
             cell.line,
             "unknown-opponent",
             f"{where} meets {opponent_number}, who is not in the file",
+            opponent=opponent_number,
+            **at,
         )
         return None
     other = opponent.cells[cell.round - 1]
@@ -114,6 +119,10 @@ def _pair(
             "asymmetric-pairing",
             f"{where} meets {opponent_number}, but line {other.line} gives "
             f"{opponent_number} {says} in round {cell.round}",
+            opponent=opponent_number,
+            other_line=other.line,
+            other_opponent=other.opponent or 0,
+            **at,
         )
         return None
     if opponent_number < player.number:
@@ -124,6 +133,11 @@ def _pair(
             "result-mismatch",
             f"{where} has result {cell.code or 'blank'!r} against {opponent_number}, "
             f"whose line {other.line} has {other.code or 'blank'!r}",
+            opponent=opponent_number,
+            other_line=other.line,
+            result=cell.code or "—",
+            other_result=other.code or "—",
+            **at,
         )
         return None
     colours_known = cell.colour is not None and other.colour is not None
@@ -132,6 +146,9 @@ def _pair(
             cell.line,
             "colour-mismatch",
             f"{where} and {opponent_number} both have colour {cell.colour!r}",
+            opponent=opponent_number,
+            colour=cell.colour,
+            **at,
         )
         colours_known = False
     elif not colours_known and cell.kind is Kind.PLAYED:
@@ -139,6 +156,8 @@ def _pair(
             cell.line,
             "colour-missing",
             f"{where}: the game with {opponent_number} has no colour on one side",
+            opponent=opponent_number,
+            **at,
         )
     first_white = cell.colour == "w" or (cell.colour is None and other.colour != "w")
     white, black = (player, opponent) if first_white else (opponent, player)
@@ -172,6 +191,9 @@ def check_points(players: list[Player], log: ProblemLog) -> None:
                 player.line,
                 "points-mismatch",
                 f"player {player.number} declares {player.points} points; the rounds give {computed}",
+                player=player.number,
+                declared=player.points,
+                computed=computed,
             )
 
 
@@ -188,8 +210,16 @@ def check_counts(
             line,
             "player-count",
             f"record 062 announces {count} players; the file has {len(players)}",
+            count=count,
+            found=len(players),
         )
     rated = sum(1 for p in players if p.rating is not None)
     count, line = declared_rated
     if count is not None and count != rated:
-        log.warning(line, "rated-count", f"record 072 announces {count} rated players; the file has {rated}")
+        log.warning(
+            line,
+            "rated-count",
+            f"record 072 announces {count} rated players; the file has {rated}",
+            count=count,
+            found=rated,
+        )

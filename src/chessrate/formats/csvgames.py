@@ -65,7 +65,7 @@ def read_csv_games(source: bytes | str | os.PathLike[str], *, strict: bool = Fal
         except StopIteration:
             break
         except csv.Error as error:
-            log.error(rows.line_num, "csv-syntax", f"unreadable CSV: {error}")
+            log.error(rows.line_num, "csv-syntax", f"unreadable CSV: {error}", detail=str(error))
             break
         line = rows.line_num  # the last physical line of the row
         if not any(cell.strip() for cell in row):
@@ -102,11 +102,13 @@ def _columns(row: list[str], line: int, log: ProblemLog) -> dict[str, int]:
             line,
             "csv-header",
             f"the header row must name the columns {','.join(REQUIRED)}; missing: {', '.join(missing)}",
+            columns=",".join(REQUIRED),
+            missing=", ".join(missing),
         )
         return {}
     for name in names:
         if name not in REQUIRED and name not in OPTIONAL:
-            log.warning(line, "csv-column", f"column {name!r} is not used")
+            log.warning(line, "csv-column", f"column {name!r} is not used", column=name)
     return {name: names.index(name) for name in (*REQUIRED, *OPTIONAL) if name in names}
 
 
@@ -118,7 +120,13 @@ def _game(
         return row[index].strip() if index < len(row) else ""
 
     if len(row) < len(columns):
-        log.error(line, "csv-row", f"{len(row)} fields where the header has {len(columns)}")
+        log.error(
+            line,
+            "csv-row",
+            f"{len(row)} fields where the header has {len(columns)}",
+            found=len(row),
+            count=len(columns),
+        )
         return None
     names = [" ".join(cell(side).split()) for side in ("white", "black")]
     ratings: list[int | None] = []
@@ -131,10 +139,19 @@ def _game(
         date = parse_date(cell("date"), field="date") if cell("date") else None
         round_number = _round(cell("round")) if "round" in columns and cell("round") else None
     except InvalidInputError as error:
-        log.error(line, f"invalid-{error.field}".replace("_", "-"), str(error))
+        log.error(
+            line,
+            f"invalid-{error.field}".replace("_", "-"),
+            str(error),
+            field=error.field,
+            value=error.value,
+            reason=error.reason,
+            reason_code=error.code,
+            **error.params,
+        )
         return None
     if names[0].casefold() == names[1].casefold():
-        log.error(line, "self-pairing", f"{names[0]!r} plays themselves")
+        log.error(line, "self-pairing", f"{names[0]!r} plays themselves", name=names[0])
         return None
     numbers = [_player(name, rating, line, players, log) for name, rating in zip(names, ratings, strict=True)]
     return Game(
@@ -194,5 +211,8 @@ def _player(name: str, rating: int | None, line: int, players: dict[str, Player]
             "rating-changes",
             f"{name!r} is rated {rating} here and {player.rating} on line {player.line}; "
             "each game keeps its own ratings",
+            name=name,
+            rating=rating,
+            other_rating=player.rating,
         )
     return player.number

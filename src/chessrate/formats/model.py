@@ -42,6 +42,8 @@ class Problem:
     message: str
     code: str
     """A short stable name of the problem's kind: ``unknown-record``, ``asymmetric-pairing``..."""
+    params: tuple[tuple[str, object], ...] = ()
+    """The values in the message, by name, so that a face can write it in its own language."""
 
     def __str__(self) -> str:
         where = "file" if self.line is None else f"line {self.line}"
@@ -54,7 +56,7 @@ class Problem:
 
     def as_error(self) -> FileFormatError:
         """The :class:`~chessrate.errors.FileFormatError` strict mode raises for this problem."""
-        return FileFormatError(self.message, line=self.line)
+        return FileFormatError(self.message, line=self.line, code=self.code, params=self.params)
 
 
 class Kind(StrEnum):
@@ -287,16 +289,16 @@ class ProblemLog:
         self.strict = strict
         self.problems: list[Problem] = []
 
-    def error(self, line: int | None, code: str, message: str) -> None:
+    def error(self, line: int | None, code: str, message: str, **params: object) -> None:
         """Record an error (raise it in strict mode)."""
-        problem = Problem(Severity.ERROR, line, message, code)
+        problem = Problem(Severity.ERROR, line, message, code, tuple(params.items()))
         if self.strict:
             raise problem.as_error()
         self.problems.append(problem)
 
-    def warning(self, line: int | None, code: str, message: str) -> None:
+    def warning(self, line: int | None, code: str, message: str, **params: object) -> None:
         """Record a warning."""
-        self.problems.append(Problem(Severity.WARNING, line, message, code))
+        self.problems.append(Problem(Severity.WARNING, line, message, code, tuple(params.items())))
 
     def sorted(self) -> tuple[Problem, ...]:
         """The problems in line order (whole-file problems first), stable otherwise."""

@@ -170,16 +170,23 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
     result = headers.get("Result", "").strip()
     if result not in RESULTS:
         if result in UNKNOWN:
-            log.warning(line, "no-result", f"{where} has no result ({result or 'no Result tag'!r})")
+            log.warning(
+                line, "no-result", f"{where} has no result ({result or 'no Result tag'!r})", value=result
+            )
         else:
-            log.error(line, "invalid-result", f"{where}: invalid result {result!r}")
+            log.error(line, "invalid-result", f"{where}: invalid result {result!r}", value=result)
     variant = headers.get("Variant", "Standard").strip().lower()
     if variant not in STANDARD_VARIANTS:
-        log.warning(line, "variant", f"{where} is {headers['Variant']!r}, not standard chess: not rated")
+        log.warning(
+            line,
+            "variant",
+            f"{where} is {headers['Variant']!r}, not standard chess: not rated",
+            value=headers["Variant"],
+        )
     round_text = headers.get("Round", "").strip()
     round_match = re.fullmatch(r"(\d{1,9})(?:\.\d+)*", round_text)
     if round_text not in UNKNOWN and round_match is None:
-        log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}")
+        log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
     event = headers.get("Event", "").strip()
     site = headers.get("Site", "").strip()
     return _RawGame(
@@ -198,20 +205,32 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
 def _side(headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
     name = " ".join(headers.get(colour, "").split())
     if name in UNKNOWN:
-        log.error(line, "no-player-name", f"{where} has no {colour} player")
+        log.error(line, "no-player-name", f"{where} has no {colour} player", colour=colour)
         return None
     rating_text = headers.get(f"{colour}Elo", "").strip()
     rating = None
     if is_digits(rating_text) and int(rating_text) <= MAX_RATING:
         rating = int(rating_text) or None
     elif rating_text not in UNKNOWN:
-        log.error(line, "invalid-rating", f"{where}: invalid {colour}Elo {rating_text!r}")
+        log.error(
+            line,
+            "invalid-rating",
+            f"{where}: invalid {colour}Elo {rating_text!r}",
+            tag=f"{colour}Elo",
+            value=rating_text,
+        )
     if rating is None:
-        log.warning(line, "no-rating", f"{where}: {colour} {name!r} has no rating")
+        log.warning(line, "no-rating", f"{where}: {colour} {name!r} has no rating", colour=colour, name=name)
     id_text = headers.get(f"{colour}FideId", "").strip()
     fide_id = int(id_text) or None if is_digits(id_text) else None
     if id_text not in UNKNOWN and not is_digits(id_text):
-        log.warning(line, "invalid-fide-id", f"{where}: invalid {colour}FideId {id_text!r}")
+        log.warning(
+            line,
+            "invalid-fide-id",
+            f"{where}: invalid {colour}FideId {id_text!r}",
+            tag=f"{colour}FideId",
+            value=id_text,
+        )
     title_text = headers.get(f"{colour}Title", "").strip()
     title = TITLES.get(title_text.lower(), title_text) if title_text not in UNKNOWN else None
     return _Side(name, fide_id, rating, title)
@@ -225,7 +244,10 @@ def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadRes
         black = roster.number(raw.black, raw.line)
         if white == black:
             log.error(
-                raw.line, "self-pairing", f"game at line {raw.line}: {raw.white.name!r} plays themselves"
+                raw.line,
+                "self-pairing",
+                f"game at line {raw.line}: {raw.white.name!r} plays themselves",
+                name=raw.white.name,
             )
             continue
         games.append(_game(raw, white, black))
@@ -233,7 +255,7 @@ def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadRes
         log.error(None, "no-games", "the file has no PGN game")
     events = Counter(g.event for g in raw_games if g.event)
     if len(events) > 1:
-        log.warning(None, "several-events", f"the games belong to {len(events)} events")
+        log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
     dates = [g.date for g in games if g.date is not None]
     rounds = [g.round for g in games if g.round is not None]
     tournament = Tournament(
@@ -304,7 +326,15 @@ class _Roster:
         first, first_line = self._first_seen.setdefault(number, (side, line))
         if side.name != first.name and self._first_warning("name", number):
             message = f"player {number} is {side.name!r} here and {first.name!r} on line {first_line}"
-            self._log.warning(line, "name-mismatch", message)
+            self._log.warning(
+                line,
+                "name-mismatch",
+                message,
+                player=number,
+                name=side.name,
+                other_name=first.name,
+                other_line=first_line,
+            )
         if side.rating is not None:
             known = self._ratings.setdefault(number, side.rating)
             if known != side.rating and self._first_warning("rating", number):
@@ -313,6 +343,9 @@ class _Roster:
                     "rating-changes",
                     f"{side.name!r} is rated {side.rating} here and {known} in an "
                     f"earlier game; each game keeps its own ratings",
+                    name=side.name,
+                    rating=side.rating,
+                    other_rating=known,
                 )
         return number
 

@@ -160,7 +160,7 @@ def _read_line(line: str, number: int, header: _Header, players: list[Player], l
     if (len(line) > 3 and line[3] != " ") or record[0] == " ":
         if re.fullmatch(r"[\d ]+", line):
             return  # a column ruler: "         1         2" or "1234567890..."
-        log.warning(number, "unknown-line", f"not a TRF record: {line[:20]!r}")
+        log.warning(number, "unknown-line", f"not a TRF record: {line[:20]!r}", value=line[:20])
         return
     value = line[4:]
     if record == "001":
@@ -177,7 +177,7 @@ def _read_line(line: str, number: int, header: _Header, players: list[Player], l
     elif re.fullmatch(r"[A-Z]{3}", record) and re.fullmatch(r" *\d+", line[4:8]):
         return  # TRF26 national rating record: federation code and the 001 layout (§2.3)
     else:
-        log.warning(number, "unknown-record", f"unknown record {record!r}")
+        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
 
 
 def _read_header(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
@@ -186,13 +186,15 @@ def _read_header(record: str, value: str, number: int, header: _Header, log: Pro
     if read is not None:
         read(record, value, number, header, log)
     elif record not in _KNOWN_UNUSED:
-        log.warning(number, "unknown-record", f"unknown record {record!r}")
+        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
 
 
 def _text_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
     text = value.strip()
     if record in header.values:
-        log.warning(number, "repeated-record", f"record {record} repeated; the first one is kept")
+        log.warning(
+            number, "repeated-record", f"record {record} repeated; the first one is kept", record=record
+        )
     elif text:
         header.values[record] = text
 
@@ -206,7 +208,13 @@ def _date_record(record: str, value: str, number: int, header: _Header, log: Pro
     text = value.strip()
     day = parse_loose_date(text)
     if text and day is None:
-        log.warning(number, "unreadable-date", f"cannot read the date {text!r} of record {record}")
+        log.warning(
+            number,
+            "unreadable-date",
+            f"cannot read the date {text!r} of record {record}",
+            value=text,
+            record=record,
+        )
     if record == "042":
         header.start_date = day
     else:
@@ -219,7 +227,13 @@ def _count_record(record: str, value: str, number: int, header: _Header, log: Pr
     if count is not None and not is_digits(count.group()):
         count = None  # more digits than any count has
     if text and count is None:
-        log.warning(number, "unreadable-count", f"record {record} is not a number: {text!r}")
+        log.warning(
+            number,
+            "unreadable-count",
+            f"record {record} is not a number: {text!r}",
+            value=text,
+            record=record,
+        )
     elif count is not None and record == "062":
         header.declared_players = int(count.group())
     elif count is not None:
@@ -235,7 +249,13 @@ def _rounds_record(record: str, value: str, number: int, header: _Header, log: P
     if is_digits(text) and int(text) > 0:
         header.planned_rounds = int(text)
     else:
-        log.error(number, "invalid-rounds", f"invalid number of rounds {text!r} in record {record}")
+        log.error(
+            number,
+            "invalid-rounds",
+            f"invalid number of rounds {text!r} in record {record}",
+            value=text,
+            record=record,
+        )
 
 
 def _alias_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
@@ -252,7 +272,9 @@ def _scoring_record(record: str, value: str, number: int, header: _Header, log: 
     else:
         header.scoring, unread = apply_bbp(header.scoring, record, value)
     if unread:
-        log.warning(number, "unread-scoring", f"scoring not understood: {', '.join(unread)}")
+        log.warning(
+            number, "unread-scoring", f"scoring not understood: {', '.join(unread)}", value=", ".join(unread)
+        )
 
 
 _HeaderReader = Callable[[str, str, int, _Header, ProblemLog], None]
@@ -282,7 +304,7 @@ def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | No
         text = line[start : start + 8].strip()
         day = parse_loose_date(text, year_first_two_digits=True)
         if text and day is None:
-            log.warning(number, "unreadable-date", f"cannot read round date {text!r}")
+            log.warning(number, "unreadable-date", f"cannot read round date {text!r}", value=text)
         dates.append(day)
         start += _ROUND_WIDTH
     return tuple(dates)
@@ -292,21 +314,41 @@ def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> Pl
     padded = line.ljust(_FIRST_ROUND)
     start_rank = padded[4:8].strip()
     if not is_digits(start_rank) or int(start_rank) == 0:
-        log.error(number, "invalid-player", f"invalid starting number {start_rank!r} (columns 5-8)")
+        log.error(
+            number,
+            "invalid-player",
+            f"invalid starting number {start_rank!r} (columns 5-8)",
+            value=start_rank,
+            columns="5-8",
+        )
         return None
     sex = padded[9].strip().lower() or None
     if sex == "f":
         sex = "w"  # Sharly-Chess writes f for women; TRF16/TRF26 write w
     if sex not in (None, "m", "w"):
-        log.warning(number, "invalid-sex", f"unknown sex {padded[9]!r} (column 10)")
+        log.warning(
+            number, "invalid-sex", f"unknown sex {padded[9]!r} (column 10)", value=padded[9], columns="10"
+        )
         sex = None
     title_text = padded[10:13].strip()
     title = TITLES.get(title_text.lower()) if title_text else None
     if title_text and title is None:
-        log.warning(number, "unknown-title", f"unknown title {title_text!r} (columns 11-13)")
+        log.warning(
+            number,
+            "unknown-title",
+            f"unknown title {title_text!r} (columns 11-13)",
+            value=title_text,
+            columns="11-13",
+        )
     name = padded[14:47].strip()
     if not name:
-        log.warning(number, "no-name", f"player {int(start_rank)} has no name (columns 15-47)")
+        log.warning(
+            number,
+            "no-name",
+            f"player {int(start_rank)} has no name (columns 15-47)",
+            player=int(start_rank),
+            columns="15-47",
+        )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
     cells = _read_cells(line, number, header, log)
     return Player(
@@ -337,6 +379,9 @@ def _number(
             line,
             f"invalid-{field_name.lower().replace(' ', '-')}",
             f"invalid {field_name} {text!r} (columns {columns})",
+            value=text,
+            columns=columns,
+            field=field_name,
         )
         return None
     value = int(text)
@@ -352,7 +397,9 @@ def _points(text: str, line: int, log: ProblemLog) -> Decimal | None:
     except InvalidOperation:
         value = Decimal("NaN")
     if not value.is_finite() or value < 0:
-        log.error(line, "invalid-points", f"invalid points {text!r} (columns 81-84)")
+        log.error(
+            line, "invalid-points", f"invalid points {text!r} (columns 81-84)", value=text, columns="81-84"
+        )
         return None
     return value
 
@@ -363,7 +410,13 @@ def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date |
         return None, None
     match = re.fullmatch(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", text)
     if match is None:
-        log.warning(line, "unreadable-birth-date", f"cannot read birth date {text!r} (columns 70-79)")
+        log.warning(
+            line,
+            "unreadable-birth-date",
+            f"cannot read birth date {text!r} (columns 70-79)",
+            value=text,
+            columns="70-79",
+        )
         return None, None
     year = int(match.group(1)) or None
     if year is None or match.group(2) is None:
@@ -401,37 +454,65 @@ def _read_cell(
 ) -> RoundCell:
     """One round: two separating blanks, opponent (4 columns), blank, colour, blank, result."""
     where = f"round {round_number} (columns {column}-{column + 7})"
+    at: dict[str, object] = {"round": round_number, "columns": f"{column}-{column + 7}"}
     opponent_text, colour_text, code_text = block[2:6].strip(), block[7], block[9].upper()
     if block[:2].strip() or block[6] != " " or block[8] != " ":
-        log.error(line, "misaligned-cell", f"{where}: {block[2:].strip()!r} is not in the TRF columns")
+        log.error(
+            line,
+            "misaligned-cell",
+            f"{where}: {block[2:].strip()!r} is not in the TRF columns",
+            value=block[2:].strip(),
+            **at,
+        )
         return RoundCell(round_number, None, None, "", Kind.NOT_PAIRED, Decimal(0), line)
     opponent: int | None = None
     if opponent_text:
         if not is_digits(opponent_text):
-            log.error(line, "invalid-opponent", f"{where}: invalid opponent {opponent_text!r}")
+            log.error(
+                line,
+                "invalid-opponent",
+                f"{where}: invalid opponent {opponent_text!r}",
+                value=opponent_text,
+                **at,
+            )
         else:
             opponent = int(opponent_text) or None  # 0000 or 0: no opponent (§2.4)
     colour: Colour | None = None
     if colour_text in "wWbB" and colour_text != " ":
         colour = "w" if colour_text in "wW" else "b"
     elif colour_text not in "- ":
-        log.error(line, "invalid-colour", f"{where}: invalid colour {colour_text!r}")
+        log.error(line, "invalid-colour", f"{where}: invalid colour {colour_text!r}", value=colour_text, **at)
     code = code_text.strip()
     if code and code not in _RESULT_CODES:
-        log.error(line, "invalid-result", f"{where}: invalid result {block[9]!r}")
+        log.error(line, "invalid-result", f"{where}: invalid result {block[9]!r}", value=block[9], **at)
         code = ""
-    kind = _kind(code, opponent, where, line, log)
+    kind = _kind(code, opponent, where, line, log, at)
     if kind is Kind.BYE and opponent is not None:
-        log.error(line, "bye-with-opponent", f"{where}: bye {code!r} with opponent {opponent}")
+        log.error(
+            line,
+            "bye-with-opponent",
+            f"{where}: bye {code!r} with opponent {opponent}",
+            value=code,
+            opponent=opponent,
+            **at,
+        )
         opponent = None
     points = Decimal(0) if kind is Kind.UNFINISHED else scoring.for_cell(code, colour)
     return RoundCell(round_number, opponent, colour, code, kind, points, line)
 
 
-def _kind(code: str, opponent: int | None, where: str, line: int, log: ProblemLog) -> Kind:
+def _kind(
+    code: str, opponent: int | None, where: str, line: int, log: ProblemLog, at: dict[str, object]
+) -> Kind:
     if code == "":
         if opponent is not None:
-            log.warning(line, "no-result", f"{where}: paired with {opponent} but no result yet")
+            log.warning(
+                line,
+                "no-result",
+                f"{where}: paired with {opponent} but no result yet",
+                opponent=opponent,
+                **at,
+            )
             return Kind.UNFINISHED
         return Kind.NOT_PAIRED
     if code in "+-":
@@ -439,7 +520,9 @@ def _kind(code: str, opponent: int | None, where: str, line: int, log: ProblemLo
     if code in "HFUZ":
         return Kind.BYE
     if opponent is None:
-        log.error(line, "result-without-opponent", f"{where}: result {code!r} without an opponent")
+        log.error(
+            line, "result-without-opponent", f"{where}: result {code!r} without an opponent", value=code, **at
+        )
         return Kind.BYE
     return Kind.PLAYED if code in "1=0" else Kind.SHORT
 
@@ -451,7 +534,13 @@ def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemL
     planned, lines = header.planned_rounds, header.lines
     if planned is not None and rounds > planned:
         line = lines.get("142", lines.get("XXR"))
-        log.warning(line, "too-many-rounds", f"cells for {rounds} rounds; the file announces {planned}")
+        log.warning(
+            line,
+            "too-many-rounds",
+            f"cells for {rounds} rounds; the file announces {planned}",
+            count=rounds,
+            planned=planned,
+        )
     games = checks.pair_games(players, log, header.round_dates)
     checks.check_points(players, log)
     checks.check_counts(

@@ -12,11 +12,14 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from chessrate.calculate import GameWorking
+from chessrate.elo import change as elo_change
+from chessrate.elo import expected_score
 from chessrate.fide.k_factor import KFactor
 from chessrate.fide.performance import InitialRating
 from chessrate.fide.rules import CapScope, FideRules, InitialRatingMethod
 from chessrate.requests.language import Translator
 from chessrate.requests.options import Options
+from chessrate.requests.problems import input_reason
 from chessrate.ruleset import CapMode, Expected, RuleSet
 
 Render = Callable[[Translator, dict[str, str]], str]
@@ -139,12 +142,21 @@ def k_reason(k: KFactor, t: Translator) -> str:
     return text
 
 
-def k_article(k: KFactor, t: Translator) -> str:
+_SEVEN_HUNDRED_ARTICLE = "; FIDE B.02 8.3.3 (700 rule)"
+
+
+def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
+    """Where K comes from: the article, or a club's source in the user's language (and the 700 rule)."""
     if k.article == "given":
         return t.gettext("given by you")
     if k.article == "FIDE rating list":
         return t.gettext("FIDE rating list")
-    return k.article
+    article, cut, _ = k.article.partition(_SEVEN_HUNDRED_ARTICLE)
+    if rules is not None and article == rules.source:
+        article = rules.source_in(t.language)
+    if cut:
+        return t.gettext("%(article)s; FIDE B.02 8.3.3 (the 700 rule)", article=article)
+    return article
 
 
 def list_type_words(kind: str, t: Translator) -> str:
@@ -164,7 +176,7 @@ def rule_set_title(rules: RuleSet, t: Translator) -> str:
         )
     if rules.name == "elo":
         return t.gettext("Plain Elo")
-    return rules.title
+    return rules.title_in(t.language)
 
 
 def expected_method(rules: RuleSet, t: Translator) -> str:
@@ -300,3 +312,266 @@ def initial_reason(initial: InitialRating, rules: FideRules, t: Translator) -> s
     ):
         return working + "; " + t.gettext("a first rating is at most %(max)s.", max=rules.initial_rating_max)
     return working + "."
+
+
+# The clauses of a rating list's note (chessrate.ratinglist.initial, .publish, .glicko2_period and
+# chessrate.fide.performance), each recognised and rendered from the catalogs.
+_NOTE_CLAUSES: tuple[tuple[re.Pattern[str], Render], ...] = (
+    (
+        re.compile(r"(?P<n>\d+) games against rated opponents"),
+        lambda t, m: t.gettext("%(n)s games against rated opponents", **m),
+    ),
+    (
+        re.compile(
+            r"(?P<n>\d+) games against rated opponents from (?P<first>[\d-]+) to (?P<last>[\d-]+) "
+            r"\((?P<source>.*)\)"
+        ),
+        lambda t, m: t.gettext(
+            "%(n)s games against rated opponents from %(first)s to %(last)s (%(source)s)", **m
+        ),
+    ),
+    (
+        re.compile(r"a first rating needs at least (?P<n>\d+) \((?P<article>[\d.]+)\)"),
+        lambda t, m: t.gettext("a first rating needs at least %(n)s (%(article)s)", **m),
+    ),
+    (
+        re.compile(r"results may be pooled over (?P<n>\d+) months"),
+        lambda t, m: t.gettext("results may be pooled over %(n)s months", **m),
+    ),
+    (
+        re.compile(
+            r"a (?:score of zero|zero score) in (?:a|the) first event is disregarded \((?P<article>[^)]*)\)"
+        ),
+        lambda t, m: t.gettext("a score of zero in a first event is disregarded (%(article)s)", **m),
+    ),
+    (
+        re.compile(
+            r"(?P<rating>\d+) is below the floor (?P<floor>\d+): shown as unrated \((?P<article>[^)]*)\)"
+        ),
+        lambda t, m: t.gettext(
+            "%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)", **m
+        ),
+    ),
+    (
+        re.compile(r"(?P<rating>\d+) capped at the maximum initial rating (?P<limit>\d+)"),
+        lambda t, m: t.gettext("%(rating)s capped at the maximum initial rating %(limit)s", **m),
+    ),
+    (
+        re.compile(r"Ru = Ra \+ dp = (?P<sum>.*), rounded (?P<rating>\d+)"),
+        lambda t, m: t.gettext("Ru = Ra + dp = %(sum)s, rounded %(rating)s", **m),
+    ),
+    (
+        re.compile(r"no games: the deviation grows \(Glicko-2 Step 6\)"),
+        lambda t, m: t.gettext("no games: the deviation grows (Glicko-2 Step 6)"),
+    ),
+)
+
+
+def list_note(note: str, t: Translator) -> str:
+    """A rating list's note on a player's line, clause by clause in the user's language."""
+    rendered: list[str] = []
+    for clause in note.split("; "):
+        rendered.append(
+            next(
+                (
+                    render(t, match.groupdict())
+                    for pattern, render in _NOTE_CLAUSES
+                    if (match := pattern.fullmatch(clause))
+                ),
+                clause,
+            )
+        )
+    return "; ".join(rendered)
+
+
+#: Table and formula figures closer than this are not worth a note (issue 14: 0.1 rating points).
+TABLE_FORMULA_NOTE = Decimal("0.1")
+
+
+def table_formula_note(game: GameWorking, k: int, rules: RuleSet, t: Translator) -> str:
+    """When FIDE's table 8.1.2 and the logistic formula give changes 0.1 or more apart, the formula's figures.
+
+    Online calculators (and worked examples written with them) use the formula: near a difference of 400 the
+    table's step and the formula part by up to 0.01 in E, which K turns into a visible gap.
+    """
+    if rules.expected is not Expected.TABLE or game.score is None or game.change is None:
+        return ""
+    formula = expected_score(game.difference)
+    formula_change = elo_change(k, game.score, formula)
+    if abs(formula_change - game.change) < TABLE_FORMULA_NOTE:
+        return ""
+    return t.gettext(
+        "FIDE’s table 8.1.2 gives E %(table)s at this difference; the formula gives %(formula)s, so a "
+        "calculator that uses the formula shows %(change)s instead of %(table_change)s.",
+        table=t.fixed(game.expected),
+        formula=t.fixed(formula),
+        change=t.change(formula_change),
+        table_change=t.change(game.change),
+    )
+
+
+FileText = Callable[[Translator, dict[str, object]], str]
+
+
+def _csv_field(t: Translator, name: object) -> str:
+    labels = {
+        "white": t.gettext("White’s name"),
+        "black": t.gettext("Black’s name"),
+        "white_rating": t.gettext("White’s rating"),
+        "black_rating": t.gettext("Black’s rating"),
+        "result": t.gettext("result"),
+        "date": t.gettext("date"),
+        "round": t.gettext("round"),
+    }
+    return labels.get(str(name), str(name))
+
+
+def _invalid_value(t: Translator, p: dict[str, object]) -> str:
+    if "reason" in p:  # a CSV cell refused by chessrate.parse
+        reason = input_reason(str(p.get("reason_code", "")), p, str(p["reason"]), t)
+        return t.gettext(
+            "invalid %(field)s “%(value)s”: %(reason)s",
+            field=_csv_field(t, p["field"]),
+            value=p["value"],
+            reason=reason,
+        )
+    if "tag" in p:  # a PGN tag
+        return t.gettext("invalid %(tag)s “%(value)s”", **p)
+    fields = {"rating": t.gettext("rating"), "FIDE ID": t.gettext("FIDE id"), "rank": t.gettext("rank")}
+    field = fields.get(str(p.get("field")), str(p.get("field", "")))
+    return t.gettext(
+        "invalid %(field)s “%(value)s” (columns %(columns)s)",
+        field=field,
+        value=p["value"],
+        columns=p["columns"],
+    )
+
+
+# Each problem a tournament-file reader reports (chessrate.formats: Problem.code and .params).
+_FILE_PROBLEMS: dict[str, FileText] = {
+    "unknown-format": lambda t, p: t.gettext("not a TRF, PGN or CSV file"),
+    "empty-file": lambda t, p: t.gettext("the file is empty"),
+    "no-games": lambda t, p: t.gettext("the file has no games"),
+    "no-players": lambda t, p: t.gettext("the file has no 001 player record"),
+    "repeated-player": lambda t, p: t.gettext(
+        "starting number %(player)s already used on line %(other_line)s", **p
+    ),
+    "self-pairing": lambda t, p: (
+        t.gettext("“%(name)s” plays themselves", **p) if "name" in p else t.gettext("paired with themselves")
+    ),
+    "unknown-opponent": lambda t, p: t.gettext("meets %(opponent)s, who is not in the file", **p),
+    "asymmetric-pairing": lambda t, p: (
+        t.gettext(
+            "meets %(opponent)s, but line %(other_line)s gives %(opponent)s no opponent in round %(round)s",
+            **p,
+        )
+        if not p.get("other_opponent")
+        else t.gettext(
+            "meets %(opponent)s, but line %(other_line)s gives %(opponent)s opponent %(other_opponent)s in "
+            "round %(round)s",
+            **p,
+        )
+    ),
+    "result-mismatch": lambda t, p: t.gettext(
+        "has result “%(result)s” against %(opponent)s, whose line %(other_line)s has “%(other_result)s”", **p
+    ),
+    "colour-mismatch": lambda t, p: t.gettext("has the same colour “%(colour)s” as %(opponent)s", **p),
+    "colour-missing": lambda t, p: t.gettext("the game with %(opponent)s has no colour on one side", **p),
+    "points-mismatch": lambda t, p: t.gettext(
+        "player %(player)s declares %(declared)s points; the rounds give %(computed)s", **p
+    ),
+    "player-count": lambda t, p: t.gettext(
+        "record 062 announces %(count)s players; the file has %(found)s", **p
+    ),
+    "rated-count": lambda t, p: t.gettext(
+        "record 072 announces %(count)s rated players; the file has %(found)s", **p
+    ),
+    "csv-syntax": lambda t, p: t.gettext("unreadable CSV: %(detail)s", **p),
+    "csv-header": lambda t, p: t.gettext(
+        "the header row must name the columns %(columns)s; missing: %(missing)s", **p
+    ),
+    "csv-column": lambda t, p: t.gettext("column “%(column)s” is not used", **p),
+    "csv-row": lambda t, p: t.gettext("%(found)s fields where the header has %(count)s", **p),
+    "rating-changes": lambda t, p: t.gettext(
+        "“%(name)s” is rated %(rating)s here and %(other_rating)s elsewhere; each game keeps its own ratings",
+        **p,
+    ),
+    "no-result": lambda t, p: (
+        t.gettext("paired with %(opponent)s but no result yet", **p)
+        if "opponent" in p
+        else t.gettext("the game has no result")
+    ),
+    "invalid-result": lambda t, p: t.gettext("invalid result “%(value)s”", **p),
+    "variant": lambda t, p: t.gettext("“%(value)s”, not standard chess: not rated", **p),
+    "unreadable-round": lambda t, p: t.gettext("cannot read the round “%(value)s”", **p),
+    "no-player-name": lambda t, p: (
+        t.gettext("the game has no White player")
+        if p["colour"] == "White"
+        else t.gettext("the game has no Black player")
+    ),
+    "invalid-rating": _invalid_value,
+    "invalid-fide-id": _invalid_value,
+    "invalid-rank": _invalid_value,
+    "invalid-white": _invalid_value,
+    "invalid-black": _invalid_value,
+    "invalid-white-rating": _invalid_value,
+    "invalid-black-rating": _invalid_value,
+    "invalid-date": _invalid_value,
+    "invalid-round": _invalid_value,
+    "no-rating": lambda t, p: t.gettext("“%(name)s” has no rating", **p),
+    "several-events": lambda t, p: t.gettext("the games belong to %(count)s events", **p),
+    "name-mismatch": lambda t, p: t.gettext(
+        "player %(player)s is “%(name)s” here and “%(other_name)s” on line %(other_line)s", **p
+    ),
+    "unknown-line": lambda t, p: t.gettext("not a TRF record: “%(value)s”", **p),
+    "unknown-record": lambda t, p: t.gettext("unknown record “%(record)s”", **p),
+    "repeated-record": lambda t, p: t.gettext("record %(record)s repeated; the first one is kept", **p),
+    "unreadable-date": lambda t, p: (
+        t.gettext("cannot read the date “%(value)s” of record %(record)s", **p)
+        if "record" in p
+        else t.gettext("cannot read the round date “%(value)s”", **p)
+    ),
+    "unreadable-count": lambda t, p: t.gettext("record %(record)s is not a number: “%(value)s”", **p),
+    "invalid-rounds": lambda t, p: t.gettext(
+        "invalid number of rounds “%(value)s” in record %(record)s", **p
+    ),
+    "unread-scoring": lambda t, p: t.gettext("scoring not understood: %(value)s", **p),
+    "invalid-player": lambda t, p: t.gettext(
+        "invalid starting number “%(value)s” (columns %(columns)s)", **p
+    ),
+    "invalid-sex": lambda t, p: t.gettext("unknown sex “%(value)s” (column %(columns)s)", **p),
+    "unknown-title": lambda t, p: t.gettext("unknown title “%(value)s” (columns %(columns)s)", **p),
+    "no-name": lambda t, p: t.gettext("player %(player)s has no name (columns %(columns)s)", **p),
+    "invalid-points": lambda t, p: t.gettext("invalid points “%(value)s” (columns %(columns)s)", **p),
+    "unreadable-birth-date": lambda t, p: t.gettext(
+        "cannot read the birth date “%(value)s” (columns %(columns)s)", **p
+    ),
+    "misaligned-cell": lambda t, p: t.gettext("“%(value)s” is not in the TRF columns", **p),
+    "invalid-opponent": lambda t, p: t.gettext("invalid opponent “%(value)s”", **p),
+    "invalid-colour": lambda t, p: t.gettext("invalid colour “%(value)s”", **p),
+    "bye-with-opponent": lambda t, p: t.gettext("bye “%(value)s” with opponent %(opponent)s", **p),
+    "result-without-opponent": lambda t, p: t.gettext("result “%(value)s” without an opponent", **p),
+    "too-many-rounds": lambda t, p: t.gettext(
+        "cells for %(count)s rounds; the file announces %(planned)s", **p
+    ),
+}
+
+
+def file_problem(code: str, params: tuple[tuple[str, object], ...], message: str, t: Translator) -> str:
+    """A tournament file's problem in ``t``'s language: where in the file (round, player, columns) and what.
+
+    Falls back to the reader's English ``message`` for a problem it does not know.
+    """
+    values = dict(params)
+    render = _FILE_PROBLEMS.get(code)
+    if render is None:
+        return message
+    try:
+        text = render(t, values)
+        if "round" in values and "player" in values:
+            return t.gettext("round %(round)s, player %(player)s: %(text)s", text=text, **values)
+        if "round" in values and "columns" in values:
+            return t.gettext("round %(round)s (columns %(columns)s): %(text)s", text=text, **values)
+    except (KeyError, TypeError, ValueError):
+        return message
+    return text

@@ -62,11 +62,11 @@ class Translator:
             return "—"
         return self._decimal(value, "+0.0#;-0.0#")
 
-    def date(self, value: dt.date) -> str:
-        """A day as the locale writes it in full: 17 June 2022, 17 de junio de 2022."""
+    def date(self, value: dt.date, style: str = "long") -> str:
+        """A day as the locale writes it: in full (17 June 2022, 17 de junio de 2022) or ``medium``."""
         from babel.dates import format_date
 
-        return format_date(value, format="long", locale=self.language)
+        return format_date(value, format=style, locale=self.language)
 
     def whole(self, value: Decimal | int, *, signed: bool = False) -> str:
         return self._decimal(value, "+0;-0" if signed else "0")
@@ -85,9 +85,10 @@ class English(Translator):
         "July", "August", "September", "October", "November", "December",
     )  # fmt: skip
 
-    def date(self, value: dt.date) -> str:
-        """CLDR's English long date, ``MMMM d, y``: October 1, 2025."""
-        return f"{self.MONTHS[value.month - 1]} {value.day}, {value.year}"
+    def date(self, value: dt.date, style: str = "long") -> str:
+        """CLDR's English date, long ``MMMM d, y`` (October 1, 2025) or medium ``MMM d, y`` (Oct 1, 2025)."""
+        month = self.MONTHS[value.month - 1]
+        return f"{month if style == 'long' else month[:3]} {value.day}, {value.year}"
 
     def _decimal(self, value: Decimal | float | int, pattern: str) -> str:
         """``pattern`` is one of ours: ``[+]0[.0…#…][;-…]``, rounded half to even as Babel does."""

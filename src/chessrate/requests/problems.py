@@ -81,9 +81,14 @@ class Problems:
 
     def add(self, path: Path, value: object, error: RatingError | str, **extra: object) -> None:
         reason = error.reason if isinstance(error, InvalidInputError) else str(error)
+        said = (
+            input_reason(error.code, error.params, reason, self.t)
+            if isinstance(error, InvalidInputError)
+            else reason
+        )
         detail = None if isinstance(error, str | InvalidInputError) else str(error)
         if path not in self.errors:
-            message = self._message(path, value, reason, extra)
+            message = self._message(path, value, said, extra)
             self.errors[path] = Problem(path, value, reason, message, detail)
 
     def _message(self, path: Path, value: object, reason: str, extra: dict[str, object]) -> str:
@@ -119,3 +124,35 @@ class Problems:
         if name == "rules_toml":
             return _("The club’s rules could not be read: %(reason)s", reason=reason)
         return _("Check this value: %(reason)s", reason=reason)
+
+
+# The reasons of chessrate.parse (InvalidInputError.code), in the user's language.
+_INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
+    "not-a-number": lambda t, p: t.gettext("not a number"),
+    "not-finite": lambda t, p: t.gettext("not a finite number"),
+    "result": lambda t, p: t.gettext("a result is 1, ½ (or 0.5) or 0, or win, draw or loss"),
+    "thousands-separator": lambda t, p: t.gettext(
+        "write a rating without a thousands separator, such as 1500"
+    ),
+    "rating-range": lambda t, p: t.gettext("a rating is between %(low)s and %(high)s", **p),
+    "points-range": lambda t, p: t.gettext("points are between 0 and the %(games)s games played", **p),
+    "half-points": lambda t, p: t.gettext("points are whole or half points"),
+    "not-whole": lambda t, p: t.gettext("not a whole number"),
+    "minimum": lambda t, p: t.gettext("it must be at least %(minimum)s", **p),
+    "k": lambda t, p: t.gettext("K is a whole number above zero"),
+    "date": lambda t, p: t.gettext("a date is written YYYY-MM-DD"),
+    "too-large": lambda t, p: t.gettext("too large"),
+    "too-long": lambda t, p: t.gettext("longer than %(length)s characters", **p),
+    "digits": lambda t, p: t.gettext("write the number with the digits 0-9"),
+    "maximum": lambda t, p: t.gettext("it must be at most %(maximum)s", **p),
+    "k-maximum": lambda t, p: t.gettext("K is at most %(maximum)s", **p),
+}
+
+
+def input_reason(code: str, params: dict[str, object], reason: str, t: Translator) -> str:
+    """Why a value was refused (an :class:`~chessrate.errors.InvalidInputError`), in ``t``'s language."""
+    render = _INPUT_REASONS.get(code)
+    try:
+        return render(t, params) if render else reason
+    except (KeyError, TypeError, ValueError):
+        return reason

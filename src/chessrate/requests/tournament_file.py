@@ -279,7 +279,7 @@ def _read(upload: FileInput | None, problems: Problems, *, strict: bool) -> tupl
             t.gettext(
                 "Refused, as asked, because the file has an error: %(where)s: %(reason)s",
                 where=line_label(error.line, t),
-                reason=error.reason,
+                reason=explanations.file_problem(error.code, error.params, error.reason, t),
             ),
         )
     except ValueError as error:  # a RatingError; also a reader's own slip on odd text (int("¹0"))
@@ -287,7 +287,10 @@ def _read(upload: FileInput | None, problems: Problems, *, strict: bool) -> tupl
             str(error), t.gettext("“%(name)s” could not be read: %(reason)s", name=name, reason=str(error))
         )
     if not read.tournament.players:
-        reasons = "; ".join(problem.message for problem in read.errors) or "no players"
+        reasons = "; ".join(
+            explanations.file_problem(problem.code, problem.params, problem.message, t)
+            for problem in read.errors
+        ) or t.gettext("no players")
         return refuse(reasons, t.gettext("“%(name)s” has no players: %(reason)s", name=name, reason=reasons))
     return read, text
 

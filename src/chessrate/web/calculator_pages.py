@@ -83,7 +83,7 @@ def _page(mode: Mode) -> Callable[[Request], Any]:
         inputs = mode.read(form)
         problems = Problems(site.translator(language))
         outcome = mode.compute(inputs, problems, today=site.today())
-        state = _state(form)
+        state = _state(forms.state(form, inputs))
         htmx = request.headers.get("hx-request") == "true"
         context = {
             "page": mode.key,
@@ -92,23 +92,27 @@ def _page(mode: Mode) -> Callable[[Request], Any]:
             "inputs": inputs,
             "outcome": outcome,
             "errors": error_messages(problems),
+            "today": site.today(),
             "submitted": bool(form) and any(key not in {"lang"} for key in form),
-            "focus": action,
+            "focus": forms.focus_after(action, inputs),
             "marks": json.dumps(chart_marks(outcome.result)) if mode.chart else "[]",
             "stakes": systems.stakes_for(inputs, outcome.result, today=site.today())
             if outcome.result
             else None,
             "lang_links": lang_links(mode.path, state),
             "state_url": mode.path + ("?" + urlencode(state) if state else ""),
-            "live": htmx and not action,
+            # An htmx answer (a keystroke, or a button that adds or removes a row) carries the
+            # language links out of band and the URL of what it shows, so both always match the page.
+            "live": htmx,
+            "body_only": htmx and not action,
         }
         template = f"{mode.key}.html"
-        if htmx and not action:
-            response = html_response(site.render(language, template, "live", **context), language, request)
-            response.headers["HX-Replace-Url"] = context["state_url"]
-            return response
-        block = "calculator" if htmx else None
-        return html_response(site.render(language, template, block, **context), language, request)
+        if not htmx:
+            return html_response(site.render(language, template, **context), language, request)
+        block = "calculator" if action else "live"
+        response = html_response(site.render(language, template, block, **context), language, request)
+        response.headers["HX-Replace-Url"] = context["state_url"]
+        return response
 
     return page
 

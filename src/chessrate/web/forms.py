@@ -77,14 +77,15 @@ def game_rows(form: Form, prefix: str = "", *, minimum: int) -> tuple[GameRow, .
         match = _GAME_KEY.fullmatch(key[len(prefix) :])
         if match and int(match.group(1)) < MAX_ROWS:
             found.setdefault(int(match.group(1)), {})[match.group(2)] = str(value)
-    count = max(minimum, max(found, default=-1) + 1)
+    # A fresh form shows ``minimum`` rows; a submitted or shared one its own (a removed row stays removed).
+    count = max(found) + 1 if found else minimum
     return tuple(GameRow(**found.get(index, {})) for index in range(count))
 
 
 def events(form: Form) -> tuple[EventInputs, ...]:
     indices = {int(match.group(1)) for key in form if (match := _EVENT_KEY.fullmatch(key))}
     indices = {index for index in indices if index < MAX_EVENTS}
-    count = max(DEFAULT_EVENTS, max(indices, default=-1) + 1)
+    count = max(indices) + 1 if indices else DEFAULT_EVENTS
     return tuple(
         EventInputs(
             start_rating=text(form, f"events-{index}-start_rating"),
@@ -148,6 +149,71 @@ def glicko(form: Form) -> GlickoInputs:
 
 def performance(form: Form) -> PerformanceInputs:
     return PerformanceInputs(games=game_list(form, "performance"), as_of=text(form, "as_of"))
+
+
+def state(form: Form, inputs: object) -> dict[str, str]:
+    """The form's values after its ``action``: other fields as typed, rows as they now are.
+
+    A removed row's values are gone and the rows after it renumbered, so a URL or a language link
+    made from this shows what the page shows.
+    """
+    values = {
+        key: str(value)
+        for key, value in form.items()
+        if not (_GAME_KEY.fullmatch(key) or _EVENT_KEY.fullmatch(key))
+    }
+    games = getattr(inputs, "games", ())
+    if isinstance(games, tuple):
+        values.update(_row_values("games-", games))
+    for index, event in enumerate(getattr(inputs, "events", ())):
+        if event.start_rating:
+            values[f"events-{index}-start_rating"] = event.start_rating
+        values.update(_row_values(f"events-{index}-games-", event.games))
+    return values
+
+
+def _row_values(prefix: str, rows: tuple[GameRow, ...]) -> dict[str, str]:
+    return {
+        f"{prefix}{index}-{name}": value
+        for index, row in enumerate(rows)
+        for name, value in (("opponent", row.opponent), ("result", row.result), ("deviation", row.deviation))
+        if value
+    }
+
+
+def focus_after(action: str, inputs: object) -> str:
+    """The field to focus after an add or remove button: the new row, or the one in the removed one's place.
+
+    Empty when the action moved no row (the focus then stays where it was).
+    """
+    parts = action.split(":")
+    if not parts or parts[0] not in {"add", "remove"}:
+        return ""
+    if parts[1:2] == ["events"] and len(parts) >= 4 and parts[3] == "games" and is_digits(parts[2]):
+        events_ = getattr(inputs, "events", ())
+        event = int(parts[2])
+        if event >= len(events_):
+            return ""
+        return _row_focus(parts[0], parts[4:], f"events-{event}-games-", len(events_[event].games))
+    if parts[1:2] == ["events"]:
+        count = len(getattr(inputs, "events", ()))
+        if parts[0] == "add" or not count:
+            return "add-events" if not count else f"events-{count - 1}-start_rating"
+        index = int(parts[2]) if len(parts) > 2 and is_digits(parts[2]) else 0
+        return f"events-{min(index, count - 1)}-start_rating"
+    games = getattr(inputs, "games", ())
+    if parts[1:2] == ["games"] and isinstance(games, tuple):
+        return _row_focus(parts[0], parts[2:], "games-", len(games))
+    return ""
+
+
+def _row_focus(verb: str, rest: list[str], prefix: str, count: int) -> str:
+    if count == 0:
+        return ""
+    if verb == "add":
+        return f"{prefix}{count - 1}-opponent"
+    index = int(rest[0]) if rest and is_digits(rest[0]) else count - 1
+    return f"{prefix}{min(index, count - 1)}-opponent"
 
 
 def apply_rows(action: str, name: str, rows: tuple[R, ...], *, blank: R) -> tuple[R, ...]:

@@ -3,7 +3,9 @@
 Read-only by default. With an admin password (``WebSettings.list_admin_password``) an admin page
 signs in with it and can import files and run periods; its session lasts
 ``list_session_minutes`` and every form carries the session's token. The pages read and write
-through :mod:`chessrate.ratinglist` only; they are in English (no catalog entries yet).
+through :mod:`chessrate.ratinglist` only, and are rendered by the calculator's
+:class:`~chessrate.web.site.Site`: in the user's language, with the locale's numbers and dates
+(the admin page's own messages are still English).
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from chessrate.errors import InvalidInputError, RatingError
+from chessrate.fide.k_factor import KFactor
+from chessrate.parse import is_digits
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
+    MAX_ID_DIGITS,
     EventView,
     ListRow,
     PlayerView,
@@ -38,7 +42,10 @@ from chessrate.ratinglist.queries import (
 )
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.store import StoreBusyError, open_store
+from chessrate.requests.explanations import k_reason, list_note
+from chessrate.requests.language import Translator
 from chessrate.requests.tournament_file import MAX_FILE
+from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
 SESSION_COOKIE = "chessrate_list_session"
@@ -47,7 +54,6 @@ LOGIN_COOKIE = "chessrate_list_login"
 #: Shortest admin password accepted.
 MIN_PASSWORD = 12
 SORTS = ("rating", "name", "change", "games")
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 220, 36
 
 
 @dataclass(frozen=True)
@@ -140,17 +146,7 @@ class _Pages:
     sessions: Sessions
     secure_cookies: bool = False
     throttle: LoginThrottle = field(default_factory=LoginThrottle)
-    environment: Environment = field(init=False)
     _engine: Engine | None = None
-
-    def __post_init__(self) -> None:
-        self.environment = Environment(
-            loader=PackageLoader("chessrate.web", "templates"),
-            autoescape=select_autoescape(["html"]),
-            undefined=StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
 
     @property
     def engine(self) -> Engine:
@@ -158,14 +154,30 @@ class _Pages:
             self._engine = open_store(self.db)
         return self._engine
 
-    def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        """A list page in the visitor's language; ``?lang=`` links keep the page's query."""
+        site = site_of(request)
+        language = site.language(request)
+        state = {key: value for key, value in request.query_params.items() if key != "lang"}
         context.setdefault("admin_enabled", self.admin_password is not None)
         context.setdefault("login_token", "")
-        html = self.environment.get_template(template).render(**context)
-        return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+        context.setdefault("page", "list")
+        context.setdefault("lang_links", lang_links(request.url.path, state))
+        t = site.translator(language)
+        context.setdefault("k_text", _k_text(t))
+        context.setdefault("notes", lambda note: list_note(note, t))
+        html = site.render(language, template, **context)
+        response = html_response(html, language, request)
+        response.status_code = status
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
-    def problem(self, error: RatingError, status: int = 404) -> HTMLResponse:
-        return self.render("list_problem.html", status=status, message=str(error))
+    def problem(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
+        return self.render(request, "list_problem.html", status=status, message=message)
+
+    def _t(self, request: Request) -> Translator:
+        site = site_of(request)
+        return site.translator(site.language(request))
 
     def router(self) -> APIRouter:
         router = APIRouter(include_in_schema=False)
@@ -186,40 +198,60 @@ class _Pages:
     def list_page(
         self, request: Request, period: str | None = None, q: str = "", sort: str = "rating", all: str = ""
     ) -> Response:
+        t = self._t(request)
         try:
-            view = list_view(self.engine, period or None)
             with self.engine.connect() as connection:
                 periods = published_periods(connection)
-        except RatingError as error:
-            return self.problem(error)
+            view = (
+                list_view(self.engine, period or None)
+                if period or not periods
+                else _latest_with_games(self.engine, periods)
+            )
+        except RatingError:
+            if not periods:
+                return self.problem(request, t.gettext("No list has been published yet."))
+            return self.problem(request, t.gettext("Period %(period)s has no published list.", period=period))
         sort = sort if sort in SORTS else "rating"
         rows = [row for row in view.rows if all or row.rating is not None]
         if q.strip():
             needle = q.strip().casefold()
             rows = [row for row in rows if needle in row.name.casefold() or needle == str(row.fide_id or "")]
         rows = sorted(rows, key=_sort_key(sort))
-        return self.render("list.html", view=view, rows=rows, periods=periods, q=q, sort=sort, all=all)
+        return self.render(
+            request, "list.html", view=view, rows=rows, periods=periods, q=q, sort=sort, all=all
+        )
 
-    def player_page(self, player: str) -> Response:
+    def player_page(self, request: Request, player: str) -> Response:
         try:
             view = player_view(self.engine, player)
-        except RatingError as error:
-            return self.problem(error)
-        return self.render("list_player.html", player=view, chart=_history_chart(view))
+        except RatingError:
+            t = self._t(request)
+            if not is_digits(player.strip()) or len(player.strip()) > MAX_ID_DIGITS:
+                return self.problem(
+                    request,
+                    t.gettext(
+                        "Give the player’s FIDE id or number: up to %(digits)s digits.", digits=MAX_ID_DIGITS
+                    ),
+                )
+            return self.problem(
+                request, t.gettext("No player has the FIDE id or number %(player)s.", player=player)
+            )
+        return self.render(request, "list_player.html", player=view, chart=_history_chart(view))
 
-    def event_page(self, event_id: int) -> Response:
+    def event_page(self, request: Request, event_id: int) -> Response:
         try:
             view: EventView = event_view(self.engine, event_id)
-        except RatingError as error:
-            return self.problem(error)
-        return self.render("list_event.html", view=view)
+        except RatingError:
+            t = self._t(request)
+            return self.problem(request, t.gettext("There is no event %(event)s.", event=event_id))
+        return self.render(request, "list_event.html", view=view)
 
-    def events_page(self) -> Response:
+    def events_page(self, request: Request) -> Response:
         try:
             lines = event_lines(self.engine)
         except RatingError as error:
-            return self.problem(error)
-        return self.render("list_events.html", events=lines)
+            return self.problem(request, str(error))
+        return self.render(request, "list_events.html", events=lines)
 
     # Admin: only with a password, only within a session; the session is checked from its
     # cookie before a body is read, and every form carries the session's CSRF token.
@@ -233,17 +265,17 @@ class _Pages:
         """Cookies only over https: served so (behind a trusted proxy, as it says), or told to."""
         return self.secure_cookies or request.url.scheme == "https"
 
-    def _disabled(self) -> HTMLResponse:
-        return self.render("list_problem.html", status=404, message="Administration is not enabled.")
+    def _disabled(self, request: Request) -> HTMLResponse:
+        return self.render(request, "list_problem.html", status=404, message="Administration is not enabled.")
 
     def _admin(
         self, request: Request, session: Session | None, status: int = 200, message: str = ""
     ) -> HTMLResponse:
         if session is not None:
-            return self.render("list_admin.html", status=status, token=session.csrf, message=message)
+            return self.render(request, "list_admin.html", status=status, token=session.csrf, message=message)
         login_token = request.cookies.get(LOGIN_COOKIE) or secrets.token_urlsafe(32)
         response = self.render(
-            "list_admin.html", status=status, token=None, login_token=login_token, message=message
+            request, "list_admin.html", status=status, token=None, login_token=login_token, message=message
         )
         response.set_cookie(
             LOGIN_COOKIE, login_token, httponly=True, samesite="strict", secure=self._secure(request)
@@ -252,13 +284,13 @@ class _Pages:
 
     async def admin_page(self, request: Request, message: str = "") -> Response:
         if self.admin_password is None:
-            return self._disabled()
+            return self._disabled(request)
         found = self._session(request)
         return self._admin(request, found[1] if found else None, message=message[:200])
 
     async def login(self, request: Request) -> Response:
         if self.admin_password is None:
-            return self._disabled()
+            return self._disabled(request)
         client = request.client.host if request.client else "?"
         wait = self.throttle.wait_left(client)
         if wait > 0:
@@ -382,34 +414,35 @@ def _sort_key(sort: str) -> Any:
     return key
 
 
+def _latest_with_games(engine: Engine, periods: list[str]) -> Any:
+    """The newest published list on which someone played (an empty month shows nothing new)."""
+    view = None
+    for period in reversed(periods):
+        view = list_view(engine, period)
+        if any(row.games for row in view.rows):
+            return view
+    return view if view is not None else list_view(engine, None)
+
+
+def _k_text(t: Translator) -> Any:
+    """Why K was what it was, from the reason the list stored (in the core's words), in ``t``'s language."""
+
+    def text(k: int | None, reason: str | None) -> str:
+        if not reason:
+            return ""
+        return k_reason(KFactor(k=k or 0, reason=reason, article=""), t)
+
+    return text
+
+
 def _history_chart(player: PlayerView) -> dict[str, Any] | None:
-    """An SVG line of the player's published ratings, drawn on the server (no script needed)."""
+    """The player's published ratings by list date, for the chart (app.js draws it with uPlot)."""
     points = [(line.list_date, line.rating) for line in player.history if line.rating is not None]
     if not points:
         return None
-    low = min(rating for _, rating in points) - 20
-    high = max(rating for _, rating in points) + 20
-    span_x = max(len(points) - 1, 1)
-    inner_w, inner_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
-
-    def x(index: int) -> float:
-        return CHART_PAD + inner_w * index / span_x
-
-    def y(rating: int) -> float:
-        return CHART_PAD + inner_h * (high - rating) / (high - low)
-
-    marks = [
-        {"x": round(x(i), 1), "y": round(y(rating), 1), "label": f"{day.isoformat()}: {rating}"}
-        for i, (day, rating) in enumerate(points)
-    ]
     return {
-        "width": CHART_WIDTH,
-        "height": CHART_HEIGHT,
-        "points": " ".join(f"{m['x']},{m['y']}" for m in marks),
-        "marks": marks,
-        "low": low,
-        "high": high,
-        "first": points[0][0].isoformat(),
-        "last": points[-1][0].isoformat(),
-        "pad": CHART_PAD,
+        "days": [day.isoformat() for day, _ in points],
+        "ratings": [rating for _, rating in points],
+        "first": points[0][0],
+        "last": points[-1][0],
     }
