@@ -25,7 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import FileFormatError, InvalidInputError
@@ -307,11 +307,24 @@ class _Directory:
             chosen.append(known)
             seen.add(id(known))
         self._add(added, now)
-        for known, missing in fill:
-            self._connection.execute(update(players).where(players.c.id == known.id).values(**missing))
+        self._fill(fill)
         return {
             player.number: int(known.id or 0) for player, known in zip(file_players, chosen, strict=True)
         }, len(added)
+
+    def _fill(self, fill: Sequence[tuple[_Known, dict[str, object]]]) -> None:
+        """The details filled in, one ``executemany`` per set of columns (not a statement a player)."""
+        by_columns: dict[tuple[str, ...], list[dict[str, object]]] = {}
+        for known, missing in fill:
+            row = {"known_id": known.id, **{f"new_{column}": value for column, value in missing.items()}}
+            by_columns.setdefault(tuple(sorted(missing)), []).append(row)
+        for columns, rows in by_columns.items():
+            statement = (
+                update(players)
+                .where(players.c.id == bindparam("known_id"))
+                .values({column: bindparam(f"new_{column}") for column in columns})
+            )
+            self._connection.execute(statement, rows)
 
     def _lookup(self, player: Player) -> _Known | None:
         if player.fide_id:
