@@ -31,7 +31,7 @@ from sqlalchemy.engine import Connection, Row
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import Player, Tournament, read_tournament, sniff_format
 from chessrate.formats.text import decode
-from chessrate.ratinglist.fingerprint import earlier_import
+from chessrate.ratinglist.fingerprint import earlier_import, fingerprint
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
@@ -120,7 +120,8 @@ def _import_one(
     tournament = read.tournament
     ids, new_players = directory.resolve(tournament.players, file_name=path.name)
     keys = [(g.round, ids[g.white], ids[g.black], g.white_score, g.black_score) for g in tournament.games]
-    earlier = earlier_import(connection, start=read.start_date, end=read.end_date, keys=keys)
+    games_fingerprint = fingerprint(read.start_date, read.end_date, keys) if keys else None
+    earlier = earlier_import(connection, games_fingerprint)
     if earlier is not None and earlier.id != replaces:
         raise StoreError(
             f"{path.name}: the same games on the same days were already imported as event {earlier.id} "
@@ -136,6 +137,7 @@ def _import_one(
             source_format=tournament.source_format,
             file_name=path.name[:300],
             file_sha256=read.digest,
+            games_fingerprint=games_fingerprint,
             start_date=read.start_date,
             end_date=read.end_date,
             period=period,
