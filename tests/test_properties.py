@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from decimal import Decimal
 
 from hypothesis import given
@@ -61,3 +62,18 @@ def test_logistic_performance_reproduces_the_score(opponents: list[Decimal], dat
     assert performance is not None
     total = sum(elo.expected_score(Decimal(performance) - o) for o in opponents)
     assert abs(total - points) < Decimal("1e-6")
+
+
+@given(st.lists(ratings, min_size=1, max_size=12), st.data())
+def test_logistic_performance_stops_where_halving_no_longer_moves(
+    opponents: list[Decimal], data: st.DataObject
+) -> None:
+    """The bisection stops once its bounds are adjacent floats: the rating all 200 halvings give."""
+    points = Decimal(data.draw(st.integers(min_value=1, max_value=2 * len(opponents) - 1))) / 2
+    values = [float(o) for o in opponents]
+    low, high = min(values) - 4000.0, max(values) + 4000.0
+    for _ in range(200):
+        middle = (low + high) / 2.0
+        total = math.fsum(1.0 / (1.0 + math.pow(10.0, (o - middle) / 400.0)) for o in values)
+        low, high = (middle, high) if total < float(points) else (low, middle)
+    assert elo.logistic_performance(opponents, points) == (low + high) / 2.0

@@ -45,9 +45,12 @@ def logistic_performance(opponents: Sequence[Decimal], points: Decimal) -> float
     low, high = min(ratings) - 4000.0, max(ratings) + 4000.0
     for _ in range(200):  # bisection: the sum is increasing in R; 200 halvings reach float precision
         middle = (low + high) / 2.0
+        bounds = (low, high)
         if total_expected(middle) < target:
             low = middle
         else:
             high = middle
+        if middle in bounds:  # adjacent floats: every further halving leaves low and high as they are
+            break
     result = (low + high) / 2.0
     return result if math.isfinite(result) else None

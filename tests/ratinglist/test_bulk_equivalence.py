@@ -28,7 +28,14 @@ from test_year import build_year
 from chessrate.bulk import SCALAR_AGREEMENT
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.facts import (
+    ComputedList,
+    EventFacts,
+    GameFacts,
+    History,
+    PeriodGames,
+    Working,
+)
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import GameLine, event_view, player_view
@@ -67,11 +74,46 @@ def assert_same_list(bulk: ComputedList, scalar: ComputedList, *, glicko: bool) 
 def both_ways(
     period: Period, *, rules: RuleSet | None, history: History, events: list[EventFacts]
 ) -> ComputedList:
-    """Both computations of one period, compared; the bulk one goes on."""
+    """Both computations of one period, compared, and the bulk one from the games as columns (as a
+    run loads them); the bulk one goes on."""
     ours = compute_period(period, rules=rules, history=history, events=events, bulk=True)
     reference = compute_period(period, rules=rules, history=history, events=events, bulk=False)
     assert_same_list(ours, reference, glicko=rules is None)
+    columns = compute_period(period, rules=rules, history=history, events=as_columns(events), bulk=True)
+    assert_same_list(columns, reference, glicko=rules is None)
     return ours
+
+
+def as_columns(events: list[EventFacts]) -> PeriodGames:
+    """The events' games as a run loads them: columns in game id order, scores by index."""
+    games = sorted(((game, event.id) for event in events for game in event.games), key=lambda g: g[0].id)
+    texts: dict[str, int] = {}  # by the text stored: 1 and 1.0 are two scores
+    scores: list[Decimal] = []
+
+    def code(score: Decimal | None) -> int:
+        if score is None:
+            return -1
+        if str(score) not in texts:
+            texts[str(score)] = len(scores)
+            scores.append(score)
+        return texts[str(score)]
+
+    def column(values: list[int], dtype: type) -> np.ndarray:  # type: ignore[type-arg]
+        return np.array(values, dtype=dtype)
+
+    white_codes = [code(game.white_score) for game, _ in games]
+    black_codes = [code(game.black_score) for game, _ in games]
+    return PeriodGames(
+        events=tuple(dataclasses.replace(event, games=()) for event in events),
+        game_id=column([game.id for game, _ in games], np.int64),
+        event_id=column([event_id for _, event_id in games], np.int64),
+        white=column([game.white for game, _ in games], np.int64),
+        black=column([game.black for game, _ in games], np.int64),
+        white_score=column(white_codes, np.int8),
+        black_score=column(black_codes, np.int8),
+        rated=column([game.rated for game, _ in games], np.bool_),
+        scores=tuple(scores),
+    )
 
 
 # --- random periods ------------------------------------------------------------------------------
@@ -211,8 +253,9 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 class Comparing:
-    """The runner's computation, checked: each period computed both ways (bulk and scalar) and as
-    the run stores it; the reference lists kept for the pages."""
+    """The runner's computation, checked: each period computed both ways (bulk and scalar) from the
+    events with their games, and as the run stores it, from the games as columns (the column path
+    of an Elo period); the reference lists kept for the pages."""
 
     def __init__(self) -> None:
         self.compared: list[Period] = []
@@ -224,11 +267,15 @@ class Comparing:
         *,
         rules: RuleSet | None,
         history: History,
-        events: list[EventFacts],
+        events: PeriodGames,
         rated_workings: bool,
     ) -> ComputedList:
         self.compared.append(period)
-        reference = both_ways(period, rules=rules, history=history, events=events)
+        assert isinstance(events, PeriodGames)  # what the runner loads
+        reference = both_ways(period, rules=rules, history=history, events=events.event_facts())
+        # The column path with every working, figure for figure as the scalar path's.
+        columns = compute_period(period, rules=rules, history=history, events=events, bulk=True)
+        assert_same_list(columns, reference, glicko=rules is None)
         self.rated[period] = reference
         # What the run stores: the same list, and the workings it keeps (first-rating pools, Glicko-2).
         stored = compute_period(

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from ratinglist_support import DATA, fresh_database
 from sqlalchemy import func, select
 
@@ -97,6 +99,30 @@ def test_duplicate_import_is_refused_and_imports_nothing(db: str) -> None:
     with pytest.raises(StoreError, match="already imported as event 1"):
         import_files(engine, [CANDIDATES, SWISS])  # the new file with it is not imported either
     assert counts(db) == before
+
+
+def test_a_store_from_before_the_fingerprint_column_gets_it_and_still_refuses_a_resaved_file(
+    db: str, tmp_path: Path
+) -> None:
+    # Migration 0003 stores each event's fingerprint; events imported before it get theirs computed.
+    engine = init_store(db)
+    import_files(engine, [SWISS])
+    with engine.connect() as connection:
+        stored = connection.execute(select(events.c.games_fingerprint)).scalar_one()
+        assert len(stored) == 64
+        config = Config()
+        config.set_main_option("script_location", "chessrate.ratinglist:migrations")
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0002")
+        connection.commit()
+    engine.dispose()
+    engine = init_store(db)  # upgrades to the newest revision
+    with engine.connect() as connection:
+        assert connection.execute(select(events.c.games_fingerprint)).scalar_one() == stored
+    resaved = tmp_path / "resaved.trf"
+    resaved.write_bytes(SWISS.read_bytes() + b"\n\n")
+    with pytest.raises(StoreError, match="already imported as event 1"):
+        import_files(engine, [resaved])
 
 
 def test_malformed_file_imports_nothing(db: str, tmp_path: Path) -> None:

@@ -110,22 +110,49 @@ def rate_players(
             exponent = score.as_tuple().exponent
             known[id(score)] = (half, exponent if isinstance(exponent, int) else 0)
     coded = [known[id(score)] for score in scores]
-    sink = len(players)
     who = np.repeat(np.arange(len(players), dtype=np.intp), counts)
+    return rate_sides(
+        who,
+        np.array(event_ids, dtype=np.intp),
+        np.array(own_ratings, dtype=np.int64),
+        np.array(opponent_ratings, dtype=np.int64),
+        np.array([half for half, _ in coded], dtype=np.int8),
+        np.array([exponent for _, exponent in coded], dtype=np.int64),
+        ratings=[mine.rating for mine in players],
+        k=[mine.k for mine in players],
+        rules=rules,
+        game_figures=game_figures,
+    )
+
+
+def rate_sides(
+    who: NDArray[np.intp],
+    events: NDArray[np.intp],
+    own_rating: NDArray[np.int64],
+    opponent_rating: NDArray[np.int64],
+    half_points: NDArray[np.int8],
+    exponents: NDArray[np.int64],
+    *,
+    ratings: Sequence[int],
+    k: Sequence[KFactor],
+    rules: RuleSet,
+    game_figures: bool = True,
+) -> tuple[list[PlayerFigures], GameFigures]:
+    """:func:`rate_players` from columns: one row per rated side, grouped by player (``who``, 0 to
+    ``len(ratings) - 1``) in the order its figures are given; ``half_points`` and ``exponents``: the
+    side's score (0, 1, 2 halves) and the exponent of the decimal it was written as."""
+    players = len(ratings)
+    sink = players
     sinks = np.full(len(who), sink, dtype=np.intp)
-    half_points = np.array([half for half, _ in coded], dtype=np.int8)
-    own_rating = np.array(own_ratings, dtype=np.int64)
-    opponent_rating = np.array(opponent_ratings, dtype=np.int64)
-    events = np.array(event_ids, dtype=np.intp)
-    ratings = np.array([mine.rating for mine in players] + [0], dtype=np.int64)
-    k_given = np.array([mine.k.k for mine in players] + [1], dtype=np.int64)
+    ratings_of = np.array([*ratings, 0], dtype=np.int64)
+    k_given = np.array([factor.k for factor in k] + [1], dtype=np.int64)
 
     # K given per player (from each one's history), cut by the 700 rule inside the engine.
     period = bulk_elo.rate_elo_period(
         who,
         sinks,
         half_points,
-        ratings,
+        ratings_of,
         k_given,
         rules=rules,
         event=events,
@@ -139,13 +166,12 @@ def rate_players(
     change = period.k[who] * value
 
     # Per player: sums in hundredths, and the smallest exponent of the decimals summed.
-    n = len(players) + 1
+    n = players + 1
     score_sum = _sum(who, 50 * half_points.astype(np.int64), n)
     expected_sum = _sum(who, expected_hundredths, n)
     change_sum = _sum(who, change, n)
     table_exponent = _table_exponents()
     expected_exponent = table_exponent[difference + _SPAN]
-    exponents = np.array([exponent for _, exponent in coded], dtype=np.int64)
     # Sums start from Decimal(0), exponent 0, and rate_period adds a zero score as Decimal(0)
     # (``game.score or ZERO``); a game's own change uses the score as written.
     score_low = np.zeros(n, dtype=np.int64)
@@ -159,12 +185,12 @@ def rate_players(
     )
     games = period.games.tolist()
     results: list[PlayerFigures] = []
-    for index, mine in enumerate(players):
+    for index, given in enumerate(k):
         count = games[index]
         score_e, expected_e = int(score_low[index]), int(expected_low[index])
         results.append(
             PlayerFigures(
-                k=apply_700_rule(mine.k, count, max_k_times_games=rules.max_k_times_games),
+                k=apply_700_rule(given, count, max_k_times_games=rules.max_k_times_games),
                 games=count,
                 score=_decimal(int(score_sum[index]), score_e),
                 expected=_decimal(int(expected_sum[index]), expected_e),

@@ -8,15 +8,15 @@
 from __future__ import annotations
 
 import csv
-import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from chessrate.cli.app import app
-from chessrate.cli.output import JsonOption, fmt, print_json, print_summary, print_table
+from chessrate.cli.output import JsonOption, fmt, print_json, print_json_streamed, print_summary, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.formats.fide_list import LIST_TYPES
 from chessrate.parse import parse_count, parse_date
@@ -24,7 +24,7 @@ from chessrate.ratinglist.demo import build_demo
 from chessrate.ratinglist.fide_import import import_fide_list
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.queries import ListView, event_lines, list_view, player_view
+from chessrate.ratinglist.queries import ListView, event_lines, list_view, player_view, streamed_list
 from chessrate.ratinglist.runner import RunReport, run_period
 from chessrate.ratinglist.store import (
     DEFAULT_DB,
@@ -243,7 +243,7 @@ def _run_json(report: RunReport) -> dict[str, Any]:
     }
 
 
-def _list_json(view: ListView) -> dict[str, Any]:
+def _list_head(view: ListView) -> dict[str, Any]:
     return {
         "period": view.period,
         "list_date": view.list_date.isoformat(),
@@ -251,29 +251,30 @@ def _list_json(view: ListView) -> dict[str, Any]:
         "revision": view.revision,
         "rules": view.rules,
         "rules_title": view.rules_title,
-        "players": [
-            {
-                "rank": row.rank,
-                "player_id": row.player_id,
-                "name": row.name,
-                "fide_id": row.fide_id,
-                "title": row.title,
-                "federation": row.federation,
-                "birth_year": row.birth_year,
-                "sex": row.sex,
-                "status": row.status,
-                "rating": row.rating,
-                "previous": row.rating_before,
-                "change": row.change,
-                "adjustment": row.adjustment,
-                "k": row.k,
-                "games": row.games,
-                "deviation": row.deviation,
-                "note": row.note,
-            }
-            for row in view.rows
-        ],
     }
+
+
+def _list_players(view: ListView) -> Iterator[dict[str, Any]]:
+    for row in view.rows:
+        yield {
+            "rank": row.rank,
+            "player_id": row.player_id,
+            "name": row.name,
+            "fide_id": row.fide_id,
+            "title": row.title,
+            "federation": row.federation,
+            "birth_year": row.birth_year,
+            "sex": row.sex,
+            "status": row.status,
+            "rating": row.rating,
+            "previous": row.rating_before,
+            "change": row.change,
+            "adjustment": row.adjustment,
+            "k": row.k,
+            "games": row.games,
+            "deviation": row.deviation,
+            "note": row.note,
+        }
 
 
 @list_app.command("show")
@@ -287,10 +288,11 @@ def show_command(
     as_json: bool = JsonOption,
 ) -> None:
     """A period's list, best rating first, with each player's change."""
-    view = list_view(open_store(db), period, draft=draft)
-    if as_json:
-        print_json(_list_json(view))
+    if as_json:  # written as read: a list of any length in bounded memory
+        with streamed_list(open_store(db), period, draft=draft) as streamed:
+            print_json_streamed(_list_head(streamed), "players", _list_players(streamed))
         return
+    view = list_view(open_store(db), period, draft=draft)
     rows = [
         [
             fmt(row.rank), row.name[:30], fmt(row.fide_id), fmt(row.federation), fmt(row.rating),
@@ -444,16 +446,15 @@ def export_command(
     """A period's list as CSV or JSON on standard output."""
     if output_format not in {"csv", "json"}:
         raise InvalidInputError("format", output_format, "use csv or json")
-    data = _list_json(list_view(open_store(db), period, draft=draft))
-    if output_format == "json":
-        print_json(data)
-        return
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for row in data["players"]:
-        writer.writerow({key: "" if row[key] is None else neutralise(row[key]) for key in EXPORT_COLUMNS})
-    sys.stdout.write(buffer.getvalue())
+    # Written as read: a list of any length in bounded memory.
+    with streamed_list(open_store(db), period, draft=draft) as view:
+        if output_format == "json":
+            print_json_streamed(_list_head(view), "players", _list_players(view))
+            return
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(EXPORT_COLUMNS)
+        for row in _list_players(view):
+            writer.writerow(["" if row[key] is None else neutralise(row[key]) for key in EXPORT_COLUMNS])
 
 
 @list_app.command("demo")

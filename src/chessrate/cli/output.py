@@ -50,6 +50,21 @@ def print_json(data: Mapping[str, Any] | Sequence[Any]) -> None:
     sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False, indent=2) + "\n")
 
 
+def print_json_streamed(head: Mapping[str, Any], key: str, items: Iterable[Mapping[str, Any]]) -> None:
+    """:func:`print_json` of ``{**head, key: [*items]}``, the same text, written item by item as
+    ``items`` come (a list of any length in bounded memory)."""
+    opening = json.dumps({**to_jsonable(head), key: []}, ensure_ascii=False, indent=2)
+    assert opening.endswith("[]\n}")
+    write = sys.stdout.write
+    write(opening[: -len("]\n}")])
+    separator = "\n"
+    for item in items:
+        text = json.dumps(to_jsonable(item), ensure_ascii=False, indent=2)
+        write(separator + "    " + text.replace("\n", "\n    "))
+        separator = ",\n"
+    write("]\n}\n" if separator == "\n" else "\n  ]\n}\n")
+
+
 def print_document(document: Any) -> None:
     """A document of :mod:`chessrate.requests.documents`, as the API answers it."""
     sys.stdout.write(to_json(document) + "\n")

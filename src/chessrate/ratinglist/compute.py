@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chessrate.ratinglist.elo_period import elo_period
-from chessrate.ratinglist.facts import ComputedList, EventFacts, History
+from chessrate.ratinglist.facts import ComputedList, EventFacts, History, PeriodGames
 from chessrate.ratinglist.glicko2_period import glicko2_period
 from chessrate.ratinglist.periods import Period
 from chessrate.ruleset import RuleSet
@@ -28,7 +28,7 @@ def compute_period(
     *,
     rules: RuleSet | None,
     history: History,
-    events: Sequence[EventFacts],
+    events: Sequence[EventFacts] | PeriodGames,
     bulk: bool = True,
     rated_workings: bool = True,
 ) -> ComputedList:
@@ -39,9 +39,13 @@ def compute_period(
     (``tests/ratinglist/test_bulk_equivalence.py``). Both give the same lists and workings.
     ``rated_workings=False`` leaves out the working of each game an Elo list rated (a run does not
     store it: :mod:`.workings` recomputes it on demand); the games pooled for a first rating and
-    the Glicko-2 workings are always given.
+    the Glicko-2 workings are always given. ``events`` may be a period's games as columns
+    (:class:`PeriodGames`, as a run loads them): the array engine then rates an Elo period from
+    them without an object per game.
     """
     if rules is None:
+        if isinstance(events, PeriodGames):
+            events = events.event_facts()
         return glicko2_period(period, history=history, events=events, bulk=bulk)
     return elo_period(
         period, rules=rules, history=history, events=events, bulk=bulk, rated_workings=rated_workings

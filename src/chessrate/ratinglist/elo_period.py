@@ -15,15 +15,27 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+
+import numpy as np
+from numpy.typing import NDArray
 
 from chessrate.bulk import figures as bulk_figures
 from chessrate.bulk.figures import GameFigures, PlayerFigures, PlayerPeriod, RatedGame
 from chessrate.calculate import Event, Game, rate_period
 from chessrate.fide.k_factor import KFactor, PlayerProfile
-from chessrate.ratinglist.facts import ZERO, ComputedList, Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.facts import (
+    ZERO,
+    ComputedList,
+    Entry,
+    EventFacts,
+    GameFacts,
+    History,
+    PeriodGames,
+    Working,
+)
 from chessrate.ratinglist.initial import initial_entry
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.publish import publish_fide
@@ -43,12 +55,19 @@ def elo_period(
     *,
     rules: RuleSet,
     history: History,
-    events: Sequence[EventFacts],
+    events: Sequence[EventFacts] | PeriodGames,
     bulk: bool,
     rated_workings: bool = True,
 ) -> ComputedList:
     """The list of ``period`` under ``rules``; ``bulk``: with the array engine where it can;
-    ``rated_workings``: with the working of each rated game."""
+    ``rated_workings``: with the working of each rated game. Games given as columns
+    (:class:`PeriodGames`) are gathered and rated as columns when the array engine rates ``rules``."""
+    if isinstance(events, PeriodGames):
+        if bulk and bulk_figures.supports(rules):
+            return _elo_period_columns(
+                period, rules=rules, history=history, games=events, workings=rated_workings
+            )
+        events = events.event_facts()
     start_ratings: dict[int, int | None] = {}
 
     def at_period_start(player_id: int) -> int | None:
@@ -71,19 +90,44 @@ def elo_period(
         bulk=bulk,
         workings=rated_workings,
     )
+    pools = {player_id: mine.pool for player_id, mine in played.items() if mine.pool}
+    return _listed(
+        period,
+        rules=rules,
+        history=history,
+        order=played,
+        rated_lines=rated_lines,
+        pools=pools,
+        entrants=[event.ratings_in_file for event in events],
+        at_period_start=at_period_start,
+    )
+
+
+def _listed(
+    period: Period,
+    *,
+    rules: RuleSet,
+    history: History,
+    order: Iterable[int],
+    rated_lines: Mapping[int, tuple[Entry, list[Working]]],
+    pools: Mapping[int, list[Working]],
+    entrants: Iterable[Iterable[int]],
+    at_period_start: Callable[[int], int | None],
+) -> ComputedList:
+    """The period's list: the rated players' lines and first ratings, in ``order`` (the players
+    with games), then everyone else rated at the period's start, unchanged."""
     entries: dict[int, Entry] = {}
     workings: list[Working] = []
-    for player_id, mine in played.items():
+    for player_id in order:
         if player_id in rated_lines:
             entries[player_id], rated = rated_lines[player_id]
             workings.extend(rated)
-        elif mine.pool:
-            entries[player_id] = initial_entry(player_id, mine.pool, period=period, history=history)
-            workings.extend(mine.pool)
+        elif player_id in pools:
+            pool = pools[player_id]
+            entries[player_id] = initial_entry(player_id, pool, period=period, history=history)
+            workings.extend(pool)
     # Everyone else rated at the period's start stays on the list unchanged.
-    listed = set(history.lists.get(period.previous(), {})) | {
-        pid for event in events for pid in event.ratings_in_file
-    }
+    listed = set(history.lists.get(period.previous(), {})).union(*entrants)
     for player_id in sorted(listed - set(entries)):
         rating = at_period_start(player_id)
         if rating is not None:
@@ -100,6 +144,233 @@ def elo_period(
     return ComputedList(period=period, rules_title=rules.title, entries=entries, workings=tuple(workings))
 
 
+#: No rating (in the columns below).
+_NONE = -1
+
+
+def _elo_period_columns(
+    period: Period, *, rules: RuleSet, history: History, games: PeriodGames, workings: bool
+) -> ComputedList:
+    """:func:`elo_period` with the array engine, gathering as :func:`_gather` does but with numpy:
+    each game gives two sides (White's, then Black's); a side counts when the game is rated, has
+    both scores and the opponent was rated at the event's start (B.02 8.3.1). Sides are taken in
+    the order :func:`_gather` meets them (events by start date, games in order), so the players,
+    their games and the 2022 rule's "first such game" come in the same order."""
+    events = sorted(games.events, key=lambda event: (event.start_date, event.id))
+    ids = np.array([event.id for event in events], dtype=np.int64)
+    by_id = np.argsort(ids)
+    game_rank = by_id[np.searchsorted(ids, games.event_id, sorter=by_id)] if len(ids) else games.event_id
+    # The rating in force at each event's start, per (event, entrant) key.
+    ranks: list[int] = []
+    entrants: list[int] = []
+    in_force_ratings: list[int] = []
+    for rank, event in enumerate(events):
+        in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
+        ranks.extend([rank] * len(in_force))
+        entrants.extend(in_force)
+        in_force_ratings.extend(_NONE if rating is None else rating for rating in in_force.values())
+    span = int(max(games.white.max(initial=0), games.black.max(initial=0), max(entrants, default=0))) + 1
+    keys = np.array(ranks, dtype=np.int64) * span + np.array(entrants, dtype=np.int64)
+    key_order = np.argsort(keys)
+    keys, ratings_by_key = keys[key_order], np.array(in_force_ratings, dtype=np.int64)[key_order]
+
+    def rating_at_event(rank: NDArray[np.int64], player: NDArray[np.int64]) -> NDArray[np.int64]:
+        wanted = rank * span + player
+        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+        if not len(keys):
+            return np.full(len(wanted), _NONE, dtype=np.int64)
+        return np.where(keys[at] == wanted, ratings_by_key[at], _NONE)
+
+    order = np.lexsort((games.game_id, game_rank))
+    sides = len(order) * 2
+
+    def both(white: NDArray[np.int64], black: NDArray[np.int64]) -> NDArray[np.int64]:
+        return np.stack([white[order], black[order]], axis=1).reshape(sides)
+
+    player = both(games.white, games.black)
+    opponent = both(games.black, games.white)
+    score = both(games.white_score.astype(np.int64), games.black_score.astype(np.int64))
+    side_rank = np.repeat(game_rank[order], 2)
+    opponent_rating = rating_at_event(side_rank, opponent)
+    valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
+    player, opponent, score, side_rank = player[valid], opponent[valid], score[valid], side_rank[valid]
+    opponent_rating = opponent_rating[valid]
+    own_in_force = rating_at_event(side_rank, player)
+    side_game = np.repeat(games.game_id[order], 2)[valid]
+    side_event = ids[side_rank] if len(ids) else side_rank
+
+    # The players with games, in the order they are first met; their ratings at the period's start.
+    unique, first, inverse = np.unique(player, return_index=True, return_inverse=True)
+    met = np.argsort(first, kind="stable")
+    start = history.ratings_in_force(unique.tolist(), period.first_day)
+    start_ratings: dict[int, int | None] = dict(start)
+
+    def at_period_start(player_id: int) -> int | None:
+        if player_id not in start_ratings:
+            start_ratings[player_id] = history.rating_in_force(player_id, period.first_day)
+        return start_ratings[player_id]
+
+    start_of_unique = np.array(
+        [_NONE if start[p] is None else start[p] for p in unique.tolist()], dtype=np.int64
+    )
+    rated_unique = met[start_of_unique[met] != _NONE]  # in the order met
+    who_of_unique = np.full(len(unique), _NONE, dtype=np.int64)
+    who_of_unique[rated_unique] = np.arange(len(rated_unique))
+    who = who_of_unique[inverse]
+    rated_side = who != _NONE
+
+    halves = np.array([_HALVES_OF.get(value, _NONE) for value in games.scores] + [_NONE], dtype=np.int64)
+    if (halves[score[rated_side]] == _NONE).any():  # a score other than 1, ½, 0: the scalar core
+        return elo_period(
+            period,
+            rules=rules,
+            history=history,
+            events=games.event_facts(),
+            bulk=False,
+            rated_workings=workings,
+        )
+    own_rating = np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])
+    pools: dict[int, list[Working]] = {}
+    pooled = ~rated_side
+    for player_id, event_id, game_id, opponent_id, rating, code in zip(
+        player[pooled].tolist(),
+        side_event[pooled].tolist(),
+        side_game[pooled].tolist(),
+        opponent[pooled].tolist(),
+        opponent_rating[pooled].tolist(),
+        score[pooled].tolist(),
+        strict=True,
+    ):
+        pools.setdefault(player_id, []).append(
+            _pooled(player_id, event_id, game_id, opponent_id, rating or 0, games.scores[code])
+        )
+    # The rated sides player by player, each player's in the order met; the rest let go.
+    rated = np.flatnonzero(rated_side)
+    rated = rated[np.argsort(who[rated], kind="stable")]
+    columns = [
+        column[rated] for column in (who, side_game, side_event, opponent, own_rating, opponent_rating, score)
+    ]
+    del player, opponent, score, side_rank, opponent_rating, own_in_force, own_rating, side_game
+    del side_event, inverse, who, rated_side, pooled, rated
+    rated_lines = _rate_columns(
+        [int(p) for p in unique[rated_unique]],
+        [int(r) for r in start_of_unique[rated_unique]],
+        *columns,
+        scores=games.scores,
+        period=period,
+        rules=rules,
+        history=history,
+        workings=workings,
+    )
+    del columns
+    return _listed(
+        period,
+        rules=rules,
+        history=history,
+        order=unique[met].tolist(),
+        rated_lines=rated_lines,
+        pools=pools,
+        entrants=[event.ratings_in_file for event in games.events],
+        at_period_start=at_period_start,
+    )
+
+
+def _rate_columns(
+    player_ids: Sequence[int],
+    ratings: Sequence[int],
+    who: NDArray[np.int64],
+    game_id: NDArray[np.int64],
+    event_id: NDArray[np.int64],
+    opponent_id: NDArray[np.int64],
+    own_rating: NDArray[np.int64],
+    opponent_rating: NDArray[np.int64],
+    score: NDArray[np.int64],
+    *,
+    scores: Sequence[Decimal],
+    period: Period,
+    rules: RuleSet,
+    history: History,
+    workings: bool,
+) -> dict[int, tuple[Entry, list[Working]]]:
+    """:func:`_rate_players` from columns: one row per rated side, ``who`` its player's index in
+    ``player_ids`` (rated at the period's start with ``ratings``), player by player."""
+    official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
+    listed: list[bool] = []
+    ks: list[KFactor] = []
+    known: dict[tuple[int, PlayerProfile], KFactor] = {}
+    for player_id, rating in zip(player_ids, ratings, strict=True):
+        _, was_listed, k, _ = _k_of(
+            player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
+        )
+        listed.append(was_listed)
+        ks.append(k)
+    halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int64)
+    exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
+    results, figures = bulk_figures.rate_sides(
+        who.astype(np.intp),
+        event_id.astype(np.intp),
+        own_rating,
+        opponent_rating,
+        halves[score].astype(np.int8),
+        exponents[score],
+        ratings=ratings,
+        k=ks,
+        rules=rules,
+        game_figures=workings,
+    )
+    games_of: list[list[Working]] = [[] for _ in player_ids]
+    if workings:
+        decimals: dict[int, Decimal] = {}
+
+        def decimal(rating: int) -> Decimal:
+            return decimals.get(rating) or decimals.setdefault(rating, Decimal(rating))
+
+        for index, game, event, opponent, own, other, code, difference, capped, expected, change in zip(
+            who.tolist(),
+            game_id.tolist(),
+            event_id.tolist(),
+            opponent_id.tolist(),
+            own_rating.tolist(),
+            opponent_rating.tolist(),
+            score.tolist(),
+            figures.difference,
+            figures.capped,
+            figures.expected,
+            figures.change,
+            strict=True,
+        ):
+            games_of[index].append(
+                Working(
+                    player_id=player_ids[index],
+                    game_id=game,
+                    event_id=event,
+                    opponent_id=opponent,
+                    own_rating=decimal(own),
+                    opponent_rating=decimal(other),
+                    difference=difference,
+                    capped=capped,
+                    expected=expected,
+                    score=scores[code] or ZERO,  # as rate_period adds a zero score
+                    change=change,
+                )
+            )
+    return {
+        player_id: (_rated_entry(player_id, rating, result, was_listed=was_listed), mine)
+        for player_id, rating, was_listed, result, mine in zip(
+            player_ids, ratings, listed, results, games_of, strict=True
+        )
+    }
+
+
+#: A score as half points (the array engine's encoding).
+_HALVES_OF = {Decimal(0): 0, Decimal("0.5"): 1, Decimal(1): 2}
+
+
+def _exponent(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return exponent if isinstance(exponent, int) else 0
+
+
 def _gather(
     events: Sequence[EventFacts], history: History, at_period_start: Callable[[int], int | None]
 ) -> dict[int, _PlayerGames]:
@@ -113,7 +384,7 @@ def _gather(
             period_rating = at_period_start(player_id)
             if period_rating is None:
                 mine.pool.extend(
-                    _pooled(player_id, event.id, game, opponent_id, in_force[opponent_id] or 0, score)
+                    _pooled(player_id, event.id, game.id, opponent_id, in_force[opponent_id] or 0, score)
                     for game, opponent_id, score in rated_games
                 )
                 continue
@@ -148,12 +419,12 @@ def _rated_sides(
 
 
 def _pooled(
-    player_id: int, event_id: int, game: GameFacts, opponent_id: int, opponent_rating: int, score: Decimal
+    player_id: int, event_id: int, game_id: int, opponent_id: int, opponent_rating: int, score: Decimal
 ) -> Working:
     """A game of an unrated player, kept for a first rating."""
     return Working(
         player_id=player_id,
-        game_id=game.id,
+        game_id=game_id,
         event_id=event_id,
         opponent_id=opponent_id,
         own_rating=None,
@@ -206,12 +477,12 @@ def _rate_players(
     official: list[bool] = []
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     for player_id, rating in rated_players.items():
-        profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
+        profile, was_listed, k, is_official = _k_of(
+            player_id, rating, period=period, rules=rules, history=history, official_k=official_k
+        )
         profiles.append(profile)
         listed.append(was_listed)
-        fide_k = None if was_listed else official_k.get(player_id)
-        official.append(fide_k is not None)
-        k = _official_k(fide_k) if fide_k is not None else rules.k_for(Decimal(rating), profile)
+        official.append(is_official)
         inputs.append(PlayerPeriod(rating=rating, k=k, events=played[player_id].events))
     rated = None
     if bulk and bulk_figures.supports(rules):
@@ -251,21 +522,49 @@ def _rate_players(
                 # player's figures in `columns`.
                 for game, (difference, capped, expected, change) in zip(games, columns, strict=False)
             ]
-        entry = Entry(
-            player_id=player_id,
-            status=_listed_status(listed_before=was_listed),
-            rating_before=rating,
-            rating=result.new_rating,
-            games=result.games,
-            k=result.k.k,
-            k_reason=f"{result.k.reason} ({result.k.article})",
-            score=result.score,
-            expected=result.expected,
-            change=result.change,
-            rounded_change=result.rounded_change,
-        )
-        lines[player_id] = (entry, lines_of_games)
+        lines[player_id] = (_rated_entry(player_id, rating, result, was_listed=was_listed), lines_of_games)
     return lines
+
+
+def _k_of(
+    player_id: int,
+    rating: int,
+    *,
+    period: Period,
+    rules: RuleSet,
+    history: History,
+    official_k: Mapping[int, int],
+    known: dict[tuple[int, PlayerProfile], KFactor] | None = None,
+) -> tuple[PlayerProfile, bool, KFactor, bool]:
+    """A rated player's profile, whether the store lists them before, their K before the 700
+    rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md);
+    ``known``: the rule set's K of each rating and profile met so far (the same for everyone)."""
+    profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
+    fide_k = None if was_listed else official_k.get(player_id)
+    if fide_k is not None:
+        return profile, was_listed, _official_k(fide_k), True
+    if known is None:
+        return profile, was_listed, rules.k_for(Decimal(rating), profile), False
+    k = known.get((rating, profile))
+    if k is None:
+        k = known[rating, profile] = rules.k_for(Decimal(rating), profile)
+    return profile, was_listed, k, False
+
+
+def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool) -> Entry:
+    return Entry(
+        player_id=player_id,
+        status=_listed_status(listed_before=was_listed),
+        rating_before=rating,
+        rating=result.new_rating,
+        games=result.games,
+        k=result.k.k,
+        k_reason=f"{result.k.reason} ({result.k.article})",
+        score=result.score,
+        expected=result.expected,
+        change=result.change,
+        rounded_change=result.rounded_change,
+    )
 
 
 def _rate_scalar(

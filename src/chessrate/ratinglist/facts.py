@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
+import numpy as np
+from numpy.typing import NDArray
+
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 
@@ -40,6 +43,59 @@ class EventFacts:
     end_date: dt.date
     ratings_in_file: Mapping[int, int | None]
     games: tuple[GameFacts, ...]
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class PeriodGames:
+    """A period's events (``games`` left empty) and their games as columns, in game id order.
+
+    A score is an index into ``scores`` (the decimals the stored texts give, -1: none), so a
+    period of millions of games holds no object per game. :meth:`event_facts` gives the events
+    with their games, as the scalar paths and Glicko-2 read them.
+    """
+
+    events: tuple[EventFacts, ...]
+    game_id: NDArray[np.int64]
+    event_id: NDArray[np.int64]
+    white: NDArray[np.int64]
+    black: NDArray[np.int64]
+    white_score: NDArray[np.int8]
+    black_score: NDArray[np.int8]
+    rated: NDArray[np.bool_]
+    scores: tuple[Decimal, ...]
+
+    def counted(self) -> NDArray[np.bool_]:
+        """The games that count for rating: rated, with both scores."""
+        return self.rated & (self.white_score >= 0) & (self.black_score >= 0)
+
+    def event_facts(self) -> list[EventFacts]:
+        """The events with their games (a :class:`GameFacts` each)."""
+        scores = [*self.scores, None]  # index -1: no score
+        by_event: dict[int, list[GameFacts]] = defaultdict(list)
+        for game_id, event_id, white, black, white_score, black_score, rated in zip(
+            self.game_id.tolist(),
+            self.event_id.tolist(),
+            self.white.tolist(),
+            self.black.tolist(),
+            self.white_score.tolist(),
+            self.black_score.tolist(),
+            self.rated.tolist(),
+            strict=True,
+        ):
+            by_event[event_id].append(
+                GameFacts(game_id, white, black, scores[white_score], scores[black_score], rated)
+            )
+        return [
+            EventFacts(
+                id=event.id,
+                name=event.name,
+                start_date=event.start_date,
+                end_date=event.end_date,
+                ratings_in_file=event.ratings_in_file,
+                games=tuple(by_event[event.id]),
+            )
+            for event in self.events
+        ]
 
 
 @dataclass(frozen=True, kw_only=True)

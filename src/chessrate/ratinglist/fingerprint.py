@@ -3,7 +3,9 @@
 A tournament saved again (CRLF line ends, another encoding, bytes appended, tags reordered) has
 new bytes but the same games. Its fingerprint is made of what is rated: the event's first and
 last days and each game's round, players (as stored, after matching by FIDE id or name) and
-result, sorted. An import whose fingerprint is that of a stored event still rated is refused.
+result, sorted. It is stored with the event (``events.games_fingerprint``, indexed), so finding an
+earlier import is one index lookup, whatever the store's size. An import whose fingerprint is that
+of a stored event still rated is refused.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Connection, Row
 
-from chessrate.ratinglist.schema import events, games
+from chessrate.ratinglist.schema import events
 
 #: A game as the fingerprint sees it: round, white's and black's stored ids, their scores.
 GameKey = tuple[int | None, int, int, Decimal | None, Decimal | None]
@@ -37,27 +39,16 @@ def fingerprint(start: dt.date, end: dt.date, keys: Iterable[GameKey]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def earlier_import(
-    connection: Connection, *, start: dt.date, end: dt.date, keys: list[GameKey]
-) -> Row[Any, Any, Any] | None:
-    """The stored event (still rated) with the same fingerprint; None if there is none.
+def earlier_import(connection: Connection, games_fingerprint: str | None) -> Row[Any, Any, Any] | None:
+    """The stored event (still rated) with this fingerprint, found through its index; None if none.
 
-    An event without games is never a duplicate: it rates nothing.
+    An event without games (no fingerprint) is never a duplicate: it rates nothing.
     """
-    if not keys:
+    if games_fingerprint is None:
         return None
-    wanted = fingerprint(start, end, keys)
-    candidates = connection.execute(
-        select(events.c.id, events.c.name, events.c.file_name).where(
-            events.c.start_date == start, events.c.end_date == end, events.c.replaced_by.is_(None)
-        )
-    ).all()
-    for candidate in candidates:
-        stored = connection.execute(
-            select(
-                games.c.round, games.c.white_id, games.c.black_id, games.c.white_score, games.c.black_score
-            ).where(games.c.event_id == candidate.id)
-        ).all()
-        if len(stored) == len(keys) and fingerprint(start, end, (tuple(row) for row in stored)) == wanted:
-            return candidate
-    return None
+    return connection.execute(
+        select(events.c.id, events.c.name, events.c.file_name)
+        .where(events.c.games_fingerprint == games_fingerprint, events.c.replaced_by.is_(None))
+        .order_by(events.c.id)
+        .limit(1)
+    ).first()

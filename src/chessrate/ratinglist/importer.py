@@ -25,13 +25,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import Player, Tournament, read_tournament, sniff_format
 from chessrate.formats.text import decode
-from chessrate.ratinglist.fingerprint import earlier_import
+from chessrate.ratinglist.fingerprint import earlier_import, fingerprint
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
@@ -120,7 +120,8 @@ def _import_one(
     tournament = read.tournament
     ids, new_players = directory.resolve(tournament.players, file_name=path.name)
     keys = [(g.round, ids[g.white], ids[g.black], g.white_score, g.black_score) for g in tournament.games]
-    earlier = earlier_import(connection, start=read.start_date, end=read.end_date, keys=keys)
+    games_fingerprint = fingerprint(read.start_date, read.end_date, keys) if keys else None
+    earlier = earlier_import(connection, games_fingerprint)
     if earlier is not None and earlier.id != replaces:
         raise StoreError(
             f"{path.name}: the same games on the same days were already imported as event {earlier.id} "
@@ -136,6 +137,7 @@ def _import_one(
             source_format=tournament.source_format,
             file_name=path.name[:300],
             file_sha256=read.digest,
+            games_fingerprint=games_fingerprint,
             start_date=read.start_date,
             end_date=read.end_date,
             period=period,
@@ -307,11 +309,24 @@ class _Directory:
             chosen.append(known)
             seen.add(id(known))
         self._add(added, now)
-        for known, missing in fill:
-            self._connection.execute(update(players).where(players.c.id == known.id).values(**missing))
+        self._fill(fill)
         return {
             player.number: int(known.id or 0) for player, known in zip(file_players, chosen, strict=True)
         }, len(added)
+
+    def _fill(self, fill: Sequence[tuple[_Known, dict[str, object]]]) -> None:
+        """The details filled in, one ``executemany`` per set of columns (not a statement a player)."""
+        by_columns: dict[tuple[str, ...], list[dict[str, object]]] = {}
+        for known, missing in fill:
+            row = {"known_id": known.id, **{f"new_{column}": value for column, value in missing.items()}}
+            by_columns.setdefault(tuple(sorted(missing)), []).append(row)
+        for columns, rows in by_columns.items():
+            statement = (
+                update(players)
+                .where(players.c.id == bindparam("known_id"))
+                .values({column: bindparam(f"new_{column}") for column in columns})
+            )
+            self._connection.execute(statement, rows)
 
     def _lookup(self, player: Player) -> _Known | None:
         if player.fide_id:

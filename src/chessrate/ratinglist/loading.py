@@ -12,10 +12,12 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
 from sqlalchemy import and_, func, select
 from sqlalchemy.engine import Connection, Row
 
-from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, PeriodGames, Working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -113,10 +115,10 @@ def working(row: Row[Any]) -> Working:
 
 
 def load_events(
-    connection: Connection, period: Period, *, only: Collection[int] | None = None
+    connection: Connection, period: Period, *, only: Collection[int] | None = None, games: bool = True
 ) -> list[EventFacts]:
     """The events rated in ``period`` (not replaced), with their players and games; ``only``: these
-    events alone."""
+    events alone; ``games=False``: without their games."""
     query = select(events).where(events.c.period == str(period), events.c.replaced_by.is_(None))
     if only is not None:
         query = query.where(events.c.id.in_(only))
@@ -134,12 +136,16 @@ def load_events(
         entrants[event_id][player_id] = rating
     by_event: dict[int, list[GameFacts]] = defaultdict(list)
     scores: dict[str | None, Decimal | None] = {None: None}
-    for game_id, event_id, white, black, white_text, black_text, rated in _tuples(
-        connection,
-        "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
-        "FROM games g JOIN events e ON e.id = g.event_id "
-        "WHERE e.period = {p} AND e.replaced_by IS NULL" + chosen + " ORDER BY g.id",
-        str(period),
+    for game_id, event_id, white, black, white_text, black_text, rated in (
+        _tuples(
+            connection,
+            "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
+            "FROM games g JOIN events e ON e.id = g.event_id "
+            "WHERE e.period = {p} AND e.replaced_by IS NULL" + chosen + " ORDER BY g.id",
+            str(period),
+        )
+        if games
+        else ()
     ):
         if white_text not in scores:
             scores[white_text] = Decimal(white_text)
@@ -166,6 +172,56 @@ def load_events(
         )
         for row in rows
     ]
+
+
+def load_games(connection: Connection, period: Period) -> PeriodGames:
+    """The events rated in ``period`` (not replaced) and their games as columns, read from the
+    driver's cursor a chunk at a time (no object per game kept)."""
+    headers = load_events(connection, period, games=False)
+    scores: dict[str | None, int] = {None: -1}
+    kinds = (np.int64, np.int64, np.int64, np.int64, np.int8, np.int8, np.bool_)
+    parts: list[list[NDArray[Any]]] = [[] for _ in kinds]
+    for chunk in _chunks(
+        connection,
+        "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
+        "FROM games g JOIN events e ON e.id = g.event_id "
+        "WHERE e.period = {p} AND e.replaced_by IS NULL",
+        str(period),
+    ):
+        columns: list[Any] = list(zip(*chunk, strict=True))
+        for place in (4, 5):  # a score's text becomes its index in ``scores``
+            columns[place] = [scores.setdefault(text, len(scores) - 1) for text in columns[place]]
+        for part, column, kind in zip(parts, columns, kinds, strict=True):
+            part.append(np.array(column, dtype=kind))
+    joined = [
+        np.concatenate(part) if part else np.zeros(0, dtype=kind)
+        for part, kind in zip(parts, kinds, strict=True)
+    ]
+    order = np.argsort(joined[0])  # in game id order (numpy's sort, not SQL's)
+    game_id, event_id, white, black, white_score, black_score, rated = (column[order] for column in joined)
+    return PeriodGames(
+        events=tuple(headers),
+        game_id=game_id,
+        event_id=event_id,
+        white=white,
+        black=black,
+        white_score=white_score,
+        black_score=black_score,
+        rated=rated,
+        scores=tuple(Decimal(text) for text in scores if text is not None),
+    )
+
+
+def _chunks(connection: Connection, sql: str, period: str) -> Any:
+    """The rows of ``sql`` (with ``{p}`` for the period) as the driver gives them, in chunks."""
+    marker = "%s" if connection.dialect.paramstyle in ("format", "pyformat") else "?"
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(sql.format(p=marker), (period,))
+        while chunk := cursor.fetchmany(FETCH):
+            yield chunk
+    finally:
+        cursor.close()
 
 
 def _tuples(connection: Connection, sql: str, period: str) -> Any:

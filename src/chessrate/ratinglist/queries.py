@@ -4,7 +4,10 @@ event, the list of events. What the CLI and web pages show; nothing here writes.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -16,7 +19,7 @@ from chessrate.errors import InvalidInputError
 from chessrate.parse import is_digits
 from chessrate.ratinglist.facts import Working
 from chessrate.ratinglist.fide_import import fide_ratings_of
-from chessrate.ratinglist.loading import working
+from chessrate.ratinglist.loading import FETCH, working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import (
     event_players,
@@ -60,7 +63,8 @@ class ListView:
     revision: int
     rules: str
     rules_title: str
-    rows: tuple[ListRow, ...]
+    #: A tuple, or read as used (:func:`streamed_list`).
+    rows: Iterable[ListRow]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,51 +180,59 @@ def _version(connection: Connection, period: str | None, *, draft: bool) -> tupl
 
 def list_view(engine: Engine, period: str | None = None, *, draft: bool = False) -> ListView:
     """A period's list (the latest published one when no period is given), best rating first."""
+    with streamed_list(engine, period, draft=draft) as view:
+        return dataclasses.replace(view, rows=tuple(view.rows))
+
+
+@contextmanager
+def streamed_list(engine: Engine, period: str | None = None, *, draft: bool = False) -> Iterator[ListView]:
+    """:func:`list_view` whose rows are read from the database as they are used (once, inside the
+    ``with``): a list of any length in bounded memory."""
     with engine.connect() as connection:
         period, version = _version(connection, period, draft=draft)
-        rows = connection.execute(
+        rows = connection.execution_options(yield_per=FETCH).execute(
             select(list_entries, players)
             .join(players, players.c.id == list_entries.c.player_id)
             .where(list_entries.c.version_id == version.id)
             .order_by(list_entries.c.rating.desc().nulls_last(), players.c.name)
-        ).all()
-    out: list[ListRow] = []
+        )
+        yield ListView(
+            period=period,
+            list_date=Period.parse(period).list_date,
+            status=version.status,
+            revision=version.revision,
+            rules=version.rules,
+            rules_title=version.rules_title,
+            rows=_ranked(rows),
+        )
+
+
+def _ranked(rows: Iterable[Row[Any]]) -> Iterator[ListRow]:
     rank = 0
     for row in rows:
         if row.rating is not None:
             rank += 1
-        out.append(
-            ListRow(
-                rank=rank if row.rating is not None else None,
-                player_id=row.player_id,
-                name=row.name,
-                fide_id=row.fide_id,
-                title=row.title,
-                federation=row.federation,
-                birth_year=row.birth_year,
-                sex=row.sex,
-                status=row.status,
-                rating_before=row.rating_before,
-                rating=row.rating,
-                change=(row.rating - row.rating_before)
-                if row.rating is not None and row.rating_before is not None
-                else None,
-                adjustment=row.adjustment,
-                k=row.k,
-                games=row.games,
-                deviation=row.deviation,
-                note=row.note,
-            )
+        yield ListRow(
+            rank=rank if row.rating is not None else None,
+            player_id=row.player_id,
+            name=row.name,
+            fide_id=row.fide_id,
+            title=row.title,
+            federation=row.federation,
+            birth_year=row.birth_year,
+            sex=row.sex,
+            status=row.status,
+            rating_before=row.rating_before,
+            rating=row.rating,
+            change=(row.rating - row.rating_before)
+            if row.rating is not None and row.rating_before is not None
+            else None,
+            adjustment=row.adjustment,
+            k=row.k,
+            games=row.games,
+            deviation=row.deviation,
+            note=row.note,
         )
-    return ListView(
-        period=period,
-        list_date=Period.parse(period).list_date,
-        status=version.status,
-        revision=version.revision,
-        rules=version.rules,
-        rules_title=version.rules_title,
-        rows=tuple(out),
-    )
 
 
 #: Longest id looked up: ids are 64-bit integers in the store (SQLite and PostgreSQL BIGINT).

@@ -14,10 +14,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
-from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, select, update
@@ -26,9 +25,9 @@ from sqlalchemy.engine import Connection, Row
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry, EventFacts, Working
+from chessrate.ratinglist.facts import ComputedList, Entry, Working
 from chessrate.ratinglist.fide_import import official_k
-from chessrate.ratinglist.loading import load_events, load_history, published_versions
+from chessrate.ratinglist.loading import load_games, load_history, published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import (
@@ -145,11 +144,11 @@ def _run(
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
-        period_events = load_events(connection, current)
+        period_games = load_games(connection, current)
         history.official_k[current] = official_k(connection, day=current.first_day)
         # The working of each rated Elo game is not stored: queries recompute it (docs/ratinglist.md).
         computed = compute_period(
-            current, rules=rule_set, history=history, events=period_events, rated_workings=False
+            current, rules=rule_set, history=history, events=period_games, rated_workings=False
         )
         rules_title = computed.rules_title
         history.add(current, computed.entries, computed.workings)
@@ -160,8 +159,8 @@ def _run(
                 spec=spec,
                 status=status,
                 published=published.get(current),
-                events=len(period_events),
-                games=_rated_games(period_events),
+                events=len(period_games.events),
+                games=int(period_games.counted().sum()),
             )
         )
     return RunReport(rules=spec, rules_title=rules_title, periods=tuple(written), notes=tuple(notes))
@@ -185,16 +184,6 @@ def _rules_mixing(
                 f"the list of period {earlier} was computed with {published[earlier].rules!r}, not {spec!r}"
             )
     return said
-
-
-def _rated_games(period_events: Sequence[EventFacts]) -> int:
-    """The period's games that count for rating, each once."""
-    return sum(
-        1
-        for event in period_events
-        for game in event.games
-        if game.rated and game.white_score is not None and game.black_score is not None
-    )
 
 
 def _check_same_kind(spec: str, previous: str) -> None:
@@ -267,13 +256,13 @@ def _write(
         connection,
         list_entries,
         ("version_id", *ENTRY_COLUMNS),
-        ((version_id, *_values(entry, ENTRY_COLUMNS)) for entry in computed.entries.values()),
+        _rows(version_id, computed.entries.values(), ENTRY_COLUMNS),
     )
     insert_rows(
         connection,
         game_workings,
         ("version_id", *WORKING_COLUMNS),
-        ((version_id, *_values(working, WORKING_COLUMNS)) for working in computed.workings),
+        _rows(version_id, computed.workings, WORKING_COLUMNS),
     )
     return PeriodRun(
         period=period,
@@ -293,15 +282,24 @@ ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)
 WORKING_COLUMNS = tuple(Working.__dataclass_fields__)
 
 
-def _values(item: Entry | Working, columns: tuple[str, ...]) -> tuple[object, ...]:
-    """A row's values as the driver stores them: decimals and statuses as their text."""
-    return tuple(_stored(getattr(item, name)) for name in columns)
-
-
-def _stored(value: object) -> object:
-    if isinstance(value, Decimal | StrEnum):
-        return str(value)
-    return value
+def _rows(
+    version_id: int, items: Iterable[Entry | Working], columns: tuple[str, ...]
+) -> Iterator[tuple[object, ...]]:
+    """Each item's row as the driver stores it, after ``version_id``: decimals and statuses as
+    their text (the columns whose type says so), the rest as they are."""
+    values = attrgetter(*columns)
+    fields = {**Entry.__dataclass_fields__, **Working.__dataclass_fields__}
+    texts = [
+        place
+        for place, name in enumerate(columns, start=1)
+        if "Decimal" in str(fields[name].type) or "Status" in str(fields[name].type)
+    ]
+    for item in items:
+        row = [version_id, *values(item)]
+        for place in texts:
+            if row[place] is not None:
+                row[place] = str(row[place])
+        yield tuple(row)
 
 
 def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:

@@ -101,6 +101,8 @@ events = Table(
     Column("imported_at", DateTime, nullable=False),
     #: Set when a corrected file replaced this event: it is no longer rated.
     Column("replaced_by", Integer, ForeignKey("events.id"), nullable=True),
+    #: sha256 of the event's days and games (ratinglist.fingerprint); None: an event without games.
+    Column("games_fingerprint", String(64), nullable=True, index=True),
     CheckConstraint("end_date >= start_date", name="dates_in_order"),
 )
 

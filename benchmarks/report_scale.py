@@ -1,0 +1,102 @@
+"""``chessrate report`` on one big PGN file, beside python-chess ``read_headers`` on the same file.
+
+    PYTHONPATH=src python benchmarks/report_scale.py                 # 72 000 games
+    PYTHONPATH=src python benchmarks/report_scale.py --games 20000
+
+The file is a synthetic month (``chessrate.synthetic.swiss_month``, Swiss events of 100 players over
+9 rounds) written as one PGN with ``WhiteElo``/``WhiteFideId`` tags and a few moves a game, as
+``benchmarks/list_scale.py`` writes it: 72 000 games and about 6 400 players (by name) at the
+default size, the order of the 72k-game, 10.9k-player file of issue 13. ``report --format csv``
+(a line a player) and ``--format json`` (every game's working too) each run in their own process,
+timed from outside with their peak RSS (``os.wait4``); ``read_headers`` runs in this one. The
+ratio is the report's time over ``read_headers``'s (issue 13's target: at most 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import chess.pgn
+import numpy as np
+
+from chessrate import synthetic
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
+
+
+def write_pgn(games: int, path: Path) -> tuple[int, int]:
+    """The month as one PGN file: its number of games and of players."""
+    month = synthetic.swiss_month(games=games, seed=1)
+    per_event = len(month.white) // len(month.seats)
+    rating, fide_id = month.players.rating, month.fide_id
+    parts = []
+    columns = (month.white, month.black, month.white_half_points, month.round)
+    for index, (w, b, h, r) in enumerate(zip(*(column.tolist() for column in columns), strict=True)):
+        event = index // per_event
+        day = month.start[event] + np.timedelta64(r - 1, "D")
+        parts.append(
+            f'[Event "Synthetic Swiss {event + 1}"]\n[Site "?"]\n[Date "{str(day).replace("-", ".")}"]\n'
+            f'[Round "{r}"]\n[White "Player {w:06d}"]\n[Black "Player {b:06d}"]\n[Result "{RESULTS[h]}"]\n'
+            f'[WhiteElo "{int(rating[w])}"]\n[BlackElo "{int(rating[b])}"]\n'
+            f'[WhiteFideId "{int(fide_id[w])}"]\n[BlackFideId "{int(fide_id[b])}"]\n\n'
+            f"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{a comment}} 4. Ba4 Nf6 {RESULTS[h]}\n\n"
+        )
+    path.write_text("".join(parts), encoding="utf-8")
+    players = len(np.unique(np.concatenate([month.white, month.black])))
+    return len(month.white), players
+
+
+def report_seconds(path: Path, output: str) -> tuple[float, int]:
+    """``chessrate report FILE --format OUTPUT`` in its own process: wall seconds and peak RSS."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chessrate", "report", str(path), "--format", output],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    if status != 0:
+        error = process.stderr.read().decode() if process.stderr else ""
+        raise SystemExit(f"chessrate report failed: {error[-2000:]}")
+    return seconds, usage.ru_maxrss * 1024
+
+
+def read_headers_seconds(path: Path) -> float:
+    start = time.perf_counter()
+    with path.open(encoding="utf-8") as handle:
+        while chess.pgn.read_headers(handle) is not None:
+            pass
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=72_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="chessrate-report-") as folder:
+        path = Path(folder) / "month.pgn"
+        games, players = write_pgn(args.games, path)
+        headers = read_headers_seconds(path)
+        runs = {output: report_seconds(path, output) for output in ("csv", "json")}
+    print(f"| {games:,} games, {players:,} players | seconds | games/s | × read_headers |")
+    print("|---|---|---|---|")
+    print(f"| python-chess `read_headers` | {headers:.2f} | {games / headers:,.0f} | 1 |")
+    for output, (seconds, rss) in runs.items():
+        print(
+            f"| `chessrate report --format {output}` ({rss / 2**20:,.0f} MB peak) | {seconds:.2f}"
+            f" | {games / seconds:,.0f} | {seconds / headers:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
