@@ -58,6 +58,20 @@ def _file(path: Path) -> FileInput:
     return FileInput(name=str(path), data=data, size=len(data))
 
 
+def _inputs(
+    file: Path, workers: int, scheduler: str | None, cache: Path | None, *, depth: str = "", player: str = ""
+) -> AnalyseInputs:
+    """The options both commands share, as the request layer takes them (text, as typed)."""
+    return AnalyseInputs(
+        file=_file(file),
+        depth=depth,
+        workers=str(workers),
+        scheduler=scheduler or "",
+        cache=str(cache) if cache else "",
+        player=player,
+    )
+
+
 @contextmanager
 def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
     """A Rich progress bar on standard error (hidden when it is not a terminal)."""
@@ -89,13 +103,7 @@ def analyse(
     as_json: JsonOpt = False,
 ) -> None:
     """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
-    inputs = AnalyseInputs(
-        file=_file(file),
-        depth="" if depth is None else str(depth),
-        workers=str(workers),
-        scheduler=scheduler or "",
-        cache=str(cache) if cache else "",
-    )
+    inputs = _inputs(file, workers, scheduler, cache, depth="" if depth is None else str(depth))
     with _progress("Analysing") as update:
         result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
     document = analysis_document(result)
@@ -147,13 +155,7 @@ def strength(
     as_json: JsonOpt = False,
 ) -> None:
     """Each player's playing strength estimated from the moves alone, with an 80% interval."""
-    inputs = AnalyseInputs(
-        file=_file(file),
-        workers=str(workers),
-        scheduler=scheduler or "",
-        cache=str(cache) if cache else "",
-        player=player or "",
-    )
+    inputs = _inputs(file, workers, scheduler, cache, player=player or "")
     with _progress("Analysing") as update:
         result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
     document = strength_document(result)

@@ -88,6 +88,10 @@ def _whole_rating(name: str) -> Callable[[str], int]:
     return parse
 
 
+def _float_rating(name: str) -> Callable[[str], float]:
+    return lambda text: float(parse_rating(text, field=name))
+
+
 def _count(name: str, minimum: int = 0) -> Callable[[str], int]:
     return lambda text: parse_count(text, field=name, minimum=minimum)
 
@@ -100,6 +104,14 @@ def _positive(name: str) -> Callable[[str], float]:
         return float(value)
 
     return parse
+
+
+def _event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
+    """The day a US Chess event ended (it sets the bonus threshold B); blank or wrong: ``today``."""
+    day = _read(
+        problems, ("event_end",), text, lambda text: parse_date(text, field="event_end"), required=False
+    )
+    return day or today
 
 
 def _rows(
@@ -176,22 +188,11 @@ class UscfInputs:
 
 
 def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Outcome[uscf.UscfResult]:
-    rating = problems.optional(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
+    rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
     played = _read(
         problems, ("games_played",), inputs.games_played or "0", _count("games_played"), required=True
     )
-    day = today
-    if inputs.event_end.strip():
-        day = (
-            _read(
-                problems,
-                ("event_end",),
-                inputs.event_end,
-                lambda text: parse_date(text, field="event_end"),
-                required=False,
-            )
-            or today
-        )
+    day = _event_end(problems, inputs.event_end, today=today)
     effective_text = inputs.effective.strip().lower() or uscf.EffectiveGames.GLICKMAN_2004.value
     if effective_text not in EFFECTIVE_CHOICES:
         problems.add(("effective",), inputs.effective, "use 2004 or newer")
@@ -281,7 +282,7 @@ class ChesscomResult:
 def chesscom_glicko(inputs: ChesscomInputs, problems: Problems, *, today: dt.date) -> Outcome[ChesscomResult]:
     del today
     level = _read(problems, ("level",), inputs.level, chesscom.parse_level, required=False)
-    rating = problems.optional(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
+    rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
     deviation = _read(problems, ("deviation",), inputs.deviation, _positive("deviation"), required=False)
     if level is None and rating is None and not problems:
         problems.missing.append(("level",))
@@ -431,28 +432,15 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
             problems,
         )
     if system == "uscf":
-        real = problems.parse(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
-        their = problems.parse(
-            ("opponent",), inputs.opponent, lambda text: float(parse_rating(text, field="opponent"))
-        )
+        real = problems.parse(("rating",), inputs.rating, _float_rating("rating"))
+        their = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent"))
         played = _read(
             problems, ("games_played",), inputs.games_played, _count("games_played"), required=True
         )
         their_played = problems.parse(
             ("opponent_games_played",), inputs.opponent_games_played, _count("opponent_games_played")
         )
-        day = today
-        if inputs.event_end.strip():
-            day = (
-                _read(
-                    problems,
-                    ("event_end",),
-                    inputs.event_end,
-                    lambda t: parse_date(t, field="event_end"),
-                    required=False,
-                )
-                or today
-            )
+        day = _event_end(problems, inputs.event_end, today=today)
         if problems or real is None or their is None or played is None or their_played is None:
             return Outcome(None, problems)
         return Outcome(
@@ -465,10 +453,8 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
             ),
             problems,
         )
-    mine = problems.parse(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
-    theirs = problems.parse(
-        ("opponent",), inputs.opponent, lambda text: float(parse_rating(text, field="opponent"))
-    )
+    mine = problems.parse(("rating",), inputs.rating, _float_rating("rating"))
+    theirs = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent"))
     rd = _read(problems, ("deviation",), inputs.deviation, _positive("deviation"), required=False)
     vol = _read(problems, ("volatility",), inputs.volatility, _positive("volatility"), required=False)
     their_rd = _read(

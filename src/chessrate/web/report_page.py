@@ -39,7 +39,7 @@ from chessrate.requests.tournament_file import (
 from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
-from chessrate.web.uploads import Submitted, UploadError, read_form
+from chessrate.web.uploads import Submitted, read_form_or_query
 
 router = APIRouter()
 
@@ -113,10 +113,7 @@ _API_BODY: dict[str, Any] = {
 
 async def _submitted(request: Request) -> tuple[Submitted, str | None]:
     """The request's form in memory, or the query alone and why the body could not be read."""
-    try:
-        return await read_form(request, file_limit=MAX_FILE, big_fields=TEXT_FIELDS), None
-    except UploadError as error:
-        return Submitted(dict(request.query_params.items()), {}), str(error)
+    return await read_form_or_query(request, file_limit=MAX_FILE, big_fields=TEXT_FIELDS)
 
 
 def _start(request: Request, site: Site, language: str, unreadable: str | None) -> Problems:

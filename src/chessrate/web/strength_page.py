@@ -31,7 +31,7 @@ from chessrate.requests.strength import (
 )
 from chessrate.requests.tournament_file import FileInput
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
-from chessrate.web.uploads import Submitted, UploadError, read_form
+from chessrate.web.uploads import Submitted, read_form_or_query
 
 router = APIRouter()
 
@@ -116,10 +116,7 @@ def strength_inputs(submitted: Submitted) -> AnalyseInputs:
 
 
 async def _submitted(request: Request) -> tuple[Submitted, str | None]:
-    try:
-        return await read_form(request, file_limit=MAX_FILE, big_fields=frozenset({"pgn"})), None
-    except UploadError as error:
-        return Submitted(dict(request.query_params.items()), {}), str(error)
+    return await read_form_or_query(request, file_limit=MAX_FILE, big_fields=frozenset({"pgn"}))
 
 
 def _problems(site: Site, language: str, unreadable: str | None, inputs: AnalyseInputs) -> Problems:

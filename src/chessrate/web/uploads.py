@@ -161,6 +161,16 @@ async def read_form(
     return _submitted(fields, parts, cut=cut)
 
 
+async def read_form_or_query(
+    request: Request, *, file_limit: int, big_fields: frozenset[str] = frozenset()
+) -> tuple[Submitted, str | None]:
+    """:func:`read_form`'s answer and None; or, for a body that is not a form, the query alone and why."""
+    try:
+        return await read_form(request, file_limit=file_limit, big_fields=big_fields), None
+    except UploadError as error:
+        return Submitted(dict(request.query_params.items()), {}), str(error)
+
+
 async def _feed(request: Request, parser: MultipartParser, *, hard_limit: int) -> bool:
     """The body into ``parser``; True when it was cut at ``hard_limit`` bytes."""
     received = 0
