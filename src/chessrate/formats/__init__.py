@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Literal
 
 from chessrate.errors import InvalidInputError
-from chessrate.formats.csvgames import read_csv_games
+from chessrate.formats.csvgames import read_csv_event, read_csv_games
 from chessrate.formats.model import (
+    EventRead,
     Game,
+    GameColumns,
     Kind,
     Player,
     Problem,
@@ -27,12 +29,14 @@ from chessrate.formats.model import (
     Severity,
     Tournament,
 )
-from chessrate.formats.pgn import read_pgn
+from chessrate.formats.pgn import read_pgn, read_pgn_event
 from chessrate.formats.text import decode, split_lines
-from chessrate.formats.trf import read_trf
+from chessrate.formats.trf import read_trf, read_trf_event
 
 __all__ = [
+    "EventRead",
     "Game",
+    "GameColumns",
     "Kind",
     "Player",
     "Problem",
@@ -42,6 +46,7 @@ __all__ = [
     "Severity",
     "Tournament",
     "read_csv_games",
+    "read_event",
     "read_pgn",
     "read_tournament",
     "read_trf",
@@ -113,3 +118,23 @@ def read_tournament(
     log = ProblemLog(strict=strict)
     log.error(None, "unknown-format", "not a TRF, PGN or CSV file")
     return ReadResult(Tournament("unknown"), log.sorted())
+
+
+def read_event(path: str | os.PathLike[str], *, format: Format | None) -> EventRead:
+    """What a rating-list import needs of a tournament file: its event, players and games as columns.
+
+    The same facts and problems as :func:`read_tournament` (``EventRead.of`` its result), found by
+    each reader's fast path where it has one; a file the fast path cannot decide is read the exact
+    way (see ``docs/formats.md``).
+    """
+    path = Path(path)
+    try:
+        if format == "trf":
+            return read_trf_event(path.read_bytes())
+        if format == "csv":
+            return read_csv_event(path.read_bytes())
+        if format == "pgn":
+            return read_pgn_event(path)
+    except OSError as error:
+        raise InvalidInputError("path", str(path), error.strerror or "cannot be read") from None
+    return EventRead.of(read_tournament(path, format=format))

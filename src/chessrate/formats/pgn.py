@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TextIO
 
-from chessrate.formats.model import Game, Kind, Player, ProblemLog, ReadResult, Tournament
+from chessrate.formats.model import EventRead, Game, Kind, Player, ProblemLog, ReadResult, Tournament
 from chessrate.formats.text import decode, open_text, parse_loose_date
 from chessrate.formats.trf import TITLES
 from chessrate.parse import is_digits
@@ -367,3 +367,8 @@ class _Roster:
             )
             for number, (side, line) in sorted(self._first_seen.items())
         )
+
+
+def read_pgn_event(source: os.PathLike[str]) -> EventRead:
+    """The event of a PGN file, its games as columns (see :class:`EventRead`)."""
+    return EventRead.of(read_pgn(source))

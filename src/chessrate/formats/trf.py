@@ -20,6 +20,7 @@ from pathlib import Path
 from chessrate.formats import checks
 from chessrate.formats.model import (
     Colour,
+    EventRead,
     Kind,
     Player,
     ProblemLog,
@@ -573,3 +574,8 @@ def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemL
         encoding=encoding,
     )
     return ReadResult(tournament, log.sorted())
+
+
+def read_trf_event(source: bytes) -> EventRead:
+    """The event of a TRF file, its games as columns (see :class:`EventRead`)."""
+    return EventRead.of(read_trf(source))

@@ -21,6 +21,7 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,9 @@ from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import FileFormatError, InvalidInputError
-from chessrate.formats import Player, Tournament, read_tournament, sniff_format
+from chessrate.formats import EventRead, Player, read_event, sniff_format
 from chessrate.formats.text import decode
-from chessrate.ratinglist.fingerprint import earlier_import, fingerprint
+from chessrate.ratinglist.fingerprint import earlier_import, fingerprint_columns
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
@@ -99,7 +100,7 @@ class _File:
 
     path: Path
     digest: str
-    tournament: Tournament
+    event: EventRead
     warnings: tuple[str, ...]
     start_date: dt.date
     end_date: dt.date
@@ -117,10 +118,20 @@ def _import_one(
     read = _read(connection, path, start=start, end=end)
     if replaces is not None:
         _check_replaceable(connection, replaces)
-    tournament = read.tournament
-    ids, new_players = directory.resolve(tournament.players, file_name=path.name)
-    keys = [(g.round, ids[g.white], ids[g.black], g.white_score, g.black_score) for g in tournament.games]
-    games_fingerprint = fingerprint(read.start_date, read.end_date, keys) if keys else None
+    event = read.event
+    ids, new_players = directory.resolve(event.players, file_name=path.name)
+    games_read = event.games
+    white_ids = [ids[number] for number in games_read.white]
+    black_ids = [ids[number] for number in games_read.black]
+    white_scores = _texts(games_read.white_score)
+    black_scores = _texts(games_read.black_score)
+    games_fingerprint = (
+        fingerprint_columns(
+            read.start_date, read.end_date, games_read.round, white_ids, black_ids, white_scores, black_scores
+        )
+        if len(games_read)
+        else None
+    )
     earlier = earlier_import(connection, games_fingerprint)
     if earlier is not None and earlier.id != replaces:
         raise StoreError(
@@ -128,13 +139,13 @@ def _import_one(
             f"'{earlier.name}' from {earlier.file_name}; nothing imported (a corrected file: "
             f"--replaces {earlier.id})"
         )
-    name = tournament.name or path.stem
+    name = event.name or path.stem
     period = str(Period.of(read.end_date))
     event_id = connection.execute(
         insert(events)
         .values(
             name=name[:300],
-            source_format=tournament.source_format,
+            source_format=event.source_format,
             file_name=path.name[:300],
             file_sha256=read.digest,
             games_fingerprint=games_fingerprint,
@@ -149,25 +160,23 @@ def _import_one(
         connection,
         event_players,
         ("event_id", "start_number", "player_id", "rating_in_file"),
-        ((event_id, player.number, ids[player.number], player.rating) for player in tournament.players),
+        ((event_id, player.number, ids[player.number], player.rating) for player in event.players),
     )
     written = insert_rows(
         connection,
         games,
         ("event_id", "round", "white_id", "black_id", "white_score", "black_score", "rated", "code", "line"),
-        (
-            (
-                event_id,
-                game.round,
-                ids[game.white],
-                ids[game.black],
-                _text(game.white_score),
-                _text(game.black_score),
-                game.counts_for_rating,
-                game.code[:10],
-                game.line,
-            )
-            for game in tournament.games
+        zip(
+            repeat(event_id),
+            games_read.round,
+            white_ids,
+            black_ids,
+            white_scores,
+            black_scores,
+            games_read.rated,
+            [code[:10] for code in games_read.code],
+            games_read.line,
+            strict=False,  # repeat() is endless; the other columns have one entry a game
         ),
     )
     if replaces is not None:
@@ -180,18 +189,26 @@ def _import_one(
         start_date=read.start_date,
         end_date=read.end_date,
         period=period,
-        players=len(tournament.players),
+        players=len(event.players),
         new_players=new_players,
         games=written,
-        rated_games=sum(1 for game in tournament.games if game.counts_for_rating),
+        rated_games=sum(games_read.rated),
         warnings=read.warnings,
         replaces=replaces,
     )
 
 
-def _text(score: Decimal | None) -> str | None:
-    """A score as :class:`.schema.DecimalText` stores it."""
-    return None if score is None else str(score)
+def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
+    """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
+    once: a reader gives a few shared decimals."""
+    written: dict[int, str | None] = {}
+    out = []
+    for score in scores:
+        key = id(score)  # the list holds every score, so no id is reused while it runs
+        if key not in written:
+            written[key] = None if score is None else str(score)
+        out.append(written[key])
+    return out
 
 
 def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
@@ -212,7 +229,7 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
             f"{known.id} '{known.name}' from {known.file_name}; nothing imported"
         )
     # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
-    read = read_tournament(path, format=sniff_format(decode(head)[0], name=path.name))
+    read = read_event(path, format=sniff_format(decode(head)[0], name=path.name))
     if read.errors:
         shown = "; ".join(str(problem) for problem in read.errors[:MAX_ERRORS_SHOWN])
         more = len(read.errors) - MAX_ERRORS_SHOWN
@@ -220,14 +237,13 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
             f"{path.name}: {len(read.errors)} error(s), nothing imported: {shown}"
             + (f" (and {more} more)" if more > 0 else "")
         )
-    tournament = read.tournament
-    start_date, end_date = _event_dates(tournament.start_date, tournament.end_date, start=start, end=end)
+    start_date, end_date = _event_dates(read.start_date, read.end_date, start=start, end=end)
     if start_date is None or end_date is None:
         raise InvalidInputError("start", None, f"{path.name} gives no date: give the event's --start date")
     if end_date < start_date:
         raise InvalidInputError("end", end_date.isoformat(), f"{path.name} ends before it starts")
     warnings = tuple(problem.located() for problem in read.warnings)
-    return _File(path, digest, tournament, warnings, start_date, end_date)
+    return _File(path, digest, read, warnings, start_date, end_date)
 
 
 def _event_dates(
