@@ -231,6 +231,7 @@ class _Rows:
         self._players = players
         self._log = log
         self._width = max(columns.values()) + 1
+        self._at = (*(columns[name] for name in REQUIRED), columns.get("round"))
         self._ratings: dict[str, int | None] = {}
         self._results: dict[str, tuple[tuple[Decimal, Decimal], Kind]] = {}
         self._dates: dict[str, dt.date] = {}
@@ -238,33 +239,31 @@ class _Rows:
 
     def game(self, row: list[str], line: int) -> _GameRow | None:
         """One game row, or ``None`` (with its error logged)."""
-        columns, log = self._columns, self._log
-        if len(row) < len(columns):
-            log.error(
-                line,
-                "csv-row",
-                f"{len(row)} fields where the header has {len(columns)}",
-                found=len(row),
-                count=len(columns),
-            )
-            return None
         if len(row) < self._width:
+            if len(row) < len(self._columns):
+                count = len(self._columns)
+                message = f"{len(row)} fields where the header has {count}"
+                self._log.error(line, "csv-row", message, found=len(row), count=count)
+                return None
             row = row + [""] * (self._width - len(row))
-        names = (" ".join(row[columns["white"]].split()), " ".join(row[columns["black"]].split()))
-        code = row[columns["result"]].strip()
+        white_at, black_at, white_rating_at, black_rating_at, result_at, date_at, round_at = self._at
+        white_name = " ".join(row[white_at].split())
+        black_name = " ".join(row[black_at].split())
+        code = row[result_at].strip()
         try:
-            if not names[0]:
+            if not white_name:
                 raise InvalidInputError("white", "", "a player's name is required")
-            white_rating = self._rating(row[columns["white_rating"]].strip(), "white_rating")
-            if not names[1]:
+            white_rating = self._rating(row[white_rating_at].strip(), "white_rating")
+            if not black_name:
                 raise InvalidInputError("black", "", "a player's name is required")
-            black_rating = self._rating(row[columns["black_rating"]].strip(), "black_rating")
-            scores, kind = self._result(code)
-            date = self._date(row[columns["date"]].strip())
-            round_text = row[columns["round"]].strip() if "round" in columns else ""
-            round_number = self._round(round_text) if round_text else None
+            black_rating = self._rating(row[black_rating_at].strip(), "black_rating")
+            scores = self._results.get(code) or self._result(code)
+            date_text = row[date_at].strip()
+            date = (self._dates.get(date_text) or self._date(date_text)) if date_text else None
+            round_text = row[round_at].strip() if round_at is not None else ""
+            round_number = (self._rounds.get(round_text) or self._round(round_text)) if round_text else None
         except InvalidInputError as error:
-            log.error(
+            self._log.error(
                 line,
                 f"invalid-{error.field}".replace("_", "-"),
                 str(error),
@@ -275,41 +274,31 @@ class _Rows:
                 **error.params,
             )
             return None
-        if names[0].casefold() == names[1].casefold():
-            log.error(line, "self-pairing", f"{names[0]!r} plays themselves", name=names[0])
+        if white_name.casefold() == black_name.casefold():
+            self._log.error(line, "self-pairing", f"{white_name!r} plays themselves", name=white_name)
             return None
-        white = _player(names[0], white_rating, line, self._players, log)
-        black = _player(names[1], black_rating, line, self._players, log)
-        return (round_number, white, black, *scores, kind, code, line, white_rating, black_rating, date)
+        white = _player(white_name, white_rating, line, self._players, self._log)
+        black = _player(black_name, black_rating, line, self._players, self._log)
+        (white_score, black_score), kind = scores
+        return (round_number, white, black, white_score, black_score, kind, code, line, white_rating, black_rating, date)
 
     def _rating(self, text: str, field: str) -> int | None:
-        value = self._ratings.get(text, _UNSEEN)
-        if value is _UNSEEN:
-            value = self._ratings[text] = _rating(text, field)
-        return value  # type: ignore[return-value]
-
-    def _result(self, text: str) -> tuple[tuple[Decimal, Decimal], Kind]:
-        value = self._results.get(text)
-        if value is None:
-            value = self._results[text] = _result(text)
+        if text in self._ratings:
+            return self._ratings[text]
+        value = self._ratings[text] = _rating(text, field)
         return value
 
-    def _date(self, text: str) -> dt.date | None:
-        if not text:
-            return None
-        value = self._dates.get(text)
-        if value is None:
-            value = self._dates[text] = parse_date(text, field="date")
+    def _result(self, text: str) -> tuple[tuple[Decimal, Decimal], Kind]:
+        value = self._results[text] = _result(text)
+        return value
+
+    def _date(self, text: str) -> dt.date:
+        value = self._dates[text] = parse_date(text, field="date")
         return value
 
     def _round(self, text: str) -> int:
-        value = self._rounds.get(text)
-        if value is None:
-            value = self._rounds[text] = _round(text)
+        value = self._rounds[text] = _round(text)
         return value
-
-
-_UNSEEN = object()
 
 
 def _rating(text: str, field: str) -> int | None:

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, insert, select, update
-from sqlalchemy.engine import Connection, Row
+from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy.engine import Connection, Dialect, Row
+from sqlalchemy.types import TypeEngine
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Player, read_event, sniff_format
@@ -390,15 +391,48 @@ class _Directory:
             }
             for player, known in added
         ]
-        new_ids = self._connection.execute(
-            insert(players).returning(players.c.id, sort_by_parameter_order=True), rows
-        ).scalars()
+        if self._connection.dialect.name == "sqlite":
+            new_ids: Iterable[int] = self._add_sqlite(rows)
+        else:
+            new_ids = self._connection.execute(
+                insert(players).returning(players.c.id, sort_by_parameter_order=True), rows
+            ).scalars()
         for (_, known), new_id in zip(added, new_ids, strict=True):
             known.id = int(new_id)
 
+    def _add_sqlite(self, rows: list[dict[str, object]]) -> range:
+        """The rows inserted through the driver's ``executemany``, each given the id SQLite would
+        give it: ``players.id`` is a rowid without AUTOINCREMENT, so the next one is the largest
+        plus one (sqlite.org/autoinc.html), and the write transaction holds the store's lock."""
+        last = self._connection.execute(select(func.max(players.c.id))).scalar() or 0
+        new_ids = range(last + 1, last + 1 + len(rows))
+        names = ("id", *rows[0])
+        stored = [_to_driver(players.c[name].type, self._connection.dialect) for name in names]
+        insert_rows(
+            self._connection,
+            players,
+            names,
+            (
+                tuple(store(value) for store, value in zip(stored, (new_id, *row.values()), strict=True))
+                for new_id, row in zip(new_ids, rows, strict=True)
+            ),
+        )
+        return new_ids
+
+
+def _to_driver(column_type: TypeEngine[Any], dialect: Dialect) -> Callable[[Any], Any]:
+    """How SQLAlchemy hands a value of this column type to the driver (dates as text on SQLite)."""
+    process = column_type.bind_processor(dialect)
+    return process if process is not None else _same
+
+
+def _same(value: object) -> object:
+    return value
+
 
 def _known(row: Row[Any]) -> _Known:
-    return _Known(id=int(row.id), details={field: row._mapping[field] for field in _DETAILS})
+    """A player row of :meth:`_Directory._fetch`: id, FIDE id, name key, then :data:`_DETAILS`."""
+    return _Known(id=int(row[0]), details=dict(zip(_DETAILS, row[3:], strict=True)))
 
 
 def _details(player: Player) -> dict[str, object]:
