@@ -10,17 +10,20 @@ number and the rest of the file is still read. The pairings are then checked fro
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from chessrate.formats import checks
 from chessrate.formats.model import (
     Colour,
     EventRead,
+    GameColumns,
     Kind,
     Player,
     ProblemLog,
@@ -31,6 +34,10 @@ from chessrate.formats.model import (
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
 from chessrate.formats.text import decode, parse_loose_date, split_lines
 from chessrate.parse import is_digits
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 #: Header records whose value we keep (TRF16; 042/052 dates in any form, §2.4).
 _TEXT_HEADERS = {
@@ -311,7 +318,13 @@ def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | No
     return tuple(dates)
 
 
-def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> Player | None:
+_CellsReader = Callable[[str, int, _Header, ProblemLog], tuple[RoundCell, ...]]
+
+
+def _read_player(
+    line: str, number: int, header: _Header, log: ProblemLog, read_cells: _CellsReader | None = None
+) -> Player | None:
+    """A ``001`` record; its round cells read by ``read_cells`` (:func:`_read_cells` by default)."""
     padded = line.ljust(_FIRST_ROUND)
     start_rank = padded[4:8].strip()
     if not is_digits(start_rank) or int(start_rank) == 0:
@@ -351,7 +364,7 @@ def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> Pl
             columns="15-47",
         )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
-    cells = _read_cells(line, number, header, log)
+    cells = (read_cells or _read_cells)(line, number, header, log)
     return Player(
         number=int(start_rank),
         name=name,
@@ -528,10 +541,7 @@ def _kind(
     return Kind.PLAYED if code in "1=0" else Kind.SHORT
 
 
-def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
-    players = checks.unique_players(players, log)
-    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
-    players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
+def _check_rounds(header: _Header, rounds: int, log: ProblemLog) -> None:
     planned, lines = header.planned_rounds, header.lines
     if planned is not None and rounds > planned:
         line = lines.get("142", lines.get("XXR"))
@@ -542,14 +552,26 @@ def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemL
             count=rounds,
             planned=planned,
         )
-    games = checks.pair_games(players, log, header.round_dates)
-    checks.check_points(players, log)
+
+
+def _check_counts(header: _Header, players: list[Player], log: ProblemLog) -> None:
+    lines = header.lines
     checks.check_counts(
         players,
         (header.declared_players, lines.get("062")),
         (header.declared_rated, lines.get("072")),
         log,
     )
+
+
+def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
+    players = checks.unique_players(players, log)
+    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
+    players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
+    _check_rounds(header, rounds, log)
+    games = checks.pair_games(players, log, header.round_dates)
+    checks.check_points(players, log)
+    _check_counts(header, players, log)
     if not players:
         log.error(None, "no-players", "the file has no 001 player record")
     values = header.values
@@ -577,5 +599,178 @@ def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemL
 
 
 def read_trf_event(source: bytes) -> EventRead:
-    """The event of a TRF file, its games as columns (see :class:`EventRead`)."""
-    return EventRead.of(read_trf(source))
+    """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))``.
+
+    The round cells are read as one array of characters (:func:`_cell_columns`) rather than one
+    :class:`RoundCell` each. That path takes only files it can decide: every cell in the columns
+    of [TRF16] (blanks where they go, opponent right-aligned), every pairing agreed by both sides,
+    every declared score right, no scoring record after the players. Whatever it meets that the
+    exact reader would report, it hands the whole file to :func:`read_trf`.
+    """
+    text, encoding = decode(source)
+    event = _fast_event(text)
+    return event if event is not None else EventRead.of(read_trf(source))
+
+
+def _fast_event(text: str) -> EventRead | None:
+    log = ProblemLog(strict=False)
+    header = _Header()
+    records: list[tuple[int, str]] = []
+    for number, line in enumerate(split_lines(text), start=1):
+        if line.startswith("001") and (len(line) == 3 or line[3] == " "):
+            records.append((number, line))
+        elif records and line[:3] in _SCORING_RECORDS:
+            return None  # the players before it are scored otherwise
+        else:
+            _read_line(line, number, header, [], log)
+    if not records:
+        return None
+    players = []
+    for number, line in records:
+        player = _read_player(line, number, header, log, _no_cells)
+        if player is None:
+            return None
+        players.append(player)
+    games = _cell_columns(header, players, [line for _, line in records], log)
+    if games is None:
+        return None
+    _check_counts(header, players, log)
+    return EventRead(
+        source_format=header.version,
+        name=header.values.get("012"),
+        start_date=header.start_date,
+        end_date=header.end_date,
+        players=tuple(players),
+        games=games,
+        problems=log.sorted(),
+    )
+
+
+_SCORING_RECORDS = frozenset({"162", "XXS", *_BBP_SCORING})
+
+
+def _no_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
+    return ()
+
+
+#: Bytes the fast path takes in a cell's colour and result columns (others: the exact reader).
+_COLOURS = b"wWbB- "
+_CODES = b"1=0WDL+-HFUZwdlhfuz "
+
+
+def _cell_columns(
+    header: _Header, players: list[Player], lines: list[str], log: ProblemLog
+) -> GameColumns | None:
+    """The games of the players' round cells, checked as :mod:`.checks` does; ``None`` when the
+    exact reader would report a problem of a cell or a pairing (it then reads the file)."""
+    import numpy as np
+
+    bodies = [line.rstrip() for line in lines]
+    counts = [max(0, -(-(len(body) - _FIRST_ROUND) // _ROUND_WIDTH)) for body in bodies]
+    width = max(counts) * _ROUND_WIDTH
+    start = _FIRST_ROUND - 2
+    joined = "".join(
+        body[start : start + count * _ROUND_WIDTH].ljust(width) for body, count in zip(bodies, counts, strict=True)
+    )
+    if not joined.isascii() or not width:
+        return None
+    cells = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(lines), -1, _ROUND_WIDTH)
+    space = ord(" ")
+    if (cells[:, :, [0, 1, 6, 8]] != space).any():
+        return None  # misaligned
+    digits = cells[:, :, 2:6]
+    is_digit = (digits >= ord("0")) & (digits <= ord("9"))
+    if not (is_digit | (digits == space)).all() or (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
+        return None  # an opponent not right-aligned digits
+    opponent = (np.where(is_digit, digits - ord("0"), 0).astype(np.int64) * [1000, 100, 10, 1]).sum(axis=2)
+    colour_byte, code_byte = cells[:, :, 7], cells[:, :, 9]
+    if not np.isin(colour_byte, np.frombuffer(_COLOURS, np.uint8)).all():
+        return None
+    if not np.isin(code_byte, np.frombuffer(_CODES, np.uint8)).all():
+        return None
+    code_byte = np.where((code_byte >= ord("a")) & (code_byte <= ord("z")), code_byte - 32, code_byte)
+    paired = opponent > 0
+    blank = code_byte == space
+    bye = np.isin(code_byte, np.frombuffer(b"HFUZ", np.uint8))
+    needs_opponent = np.isin(code_byte, np.frombuffer(b"1=0WDL", np.uint8))
+    if (paired & (blank | bye)).any() or (needs_opponent & ~paired).any():
+        return None  # no-result, bye-with-opponent, result-without-opponent
+    numbers = np.array([player.number for player in players], dtype=np.int64)
+    used = np.flatnonzero((~blank | paired).any(axis=0))
+    rounds = int(used[-1]) + 1 if len(used) else 0
+    seat = np.full(max(int(numbers.max()), int(opponent.max())) + 1, -1, dtype=np.int64)
+    seat[numbers] = np.arange(len(numbers))
+    if len(np.unique(numbers)) != len(numbers):
+        return None  # repeated-player
+    _check_rounds(header, rounds, log)
+    cells, opponent, colour_byte, code_byte, paired = (
+        array[:, :rounds] for array in (cells, opponent, colour_byte, code_byte, paired)
+    )
+    row, column = np.nonzero(paired)
+    other = seat[opponent[row, column]]
+    if (other < 0).any() or (other == row).any() or (opponent[other, column] != numbers[row]).any():
+        return None  # unknown-opponent, self-pairing, asymmetric-pairing
+    first = numbers[row] < numbers[other]
+    row, column, other = row[first], column[first], other[first]
+    own_code, other_code = code_byte[row, column], code_byte[other, column]
+    if not _agreeing()[own_code, other_code].all():
+        return None  # result-mismatch
+    own_colour, other_colour = colour_byte[row, column] | 32, colour_byte[other, column] | 32
+    own_known, other_known = np.isin(own_colour, [ord("w"), ord("b")]), np.isin(other_colour, [ord("w"), ord("b")])
+    played = np.isin(own_code, np.frombuffer(b"1=0", np.uint8))
+    if (own_known & other_known & (own_colour == other_colour)).any():
+        return None  # colour-mismatch
+    if (played & ~(own_known & other_known)).any():
+        return None  # colour-missing
+    if not _points_agree(header.scoring, players, code_byte, colour_byte | 32):
+        return None  # points-mismatch
+    own_white = (own_colour == ord("w")) | (~own_known & (other_colour != ord("w")))
+    white = np.where(own_white, row, other)
+    black = np.where(own_white, other, row)
+    white_code = np.where(own_white, own_code, other_code)
+    black_code = np.where(own_white, other_code, own_code)
+    line = np.array([player.line or 0 for player in players], dtype=np.int64)[row]
+    order = np.lexsort((line, column))
+    codes = [chr(byte) for byte in range(256)]
+    scores = [checks.GAME_SCORE.get(code) for code in codes]
+    return GameColumns(
+        round=(column[order] + 1).tolist(),
+        white=numbers[white[order]].tolist(),
+        black=numbers[black[order]].tolist(),
+        white_score=[scores[byte] for byte in white_code[order].tolist()],
+        black_score=[scores[byte] for byte in black_code[order].tolist()],
+        rated=played[order].tolist(),
+        code=[codes[byte] for byte in white_code[order].tolist()],
+        line=line[order].tolist(),
+    )
+
+
+@functools.cache
+def _agreeing() -> NDArray[np.bool_]:
+    """:data:`.checks.AGREEING_CODES` as a table indexed by the two result bytes (blank: space)."""
+    import numpy as np
+
+    table = np.zeros((256, 256), dtype=bool)
+    for first, second in checks.AGREEING_CODES:
+        table[ord(first or " "), ord(second or " ")] = True
+    return table
+
+
+def _points_agree(
+    scoring: Scoring, players: list[Player], code_byte: NDArray[np.uint8], colour_byte: NDArray[np.uint8]
+) -> bool:
+    """Whether every declared score is the sum of the player's cells, as
+    :func:`.checks.check_points` adds them (decimals, each distinct set of cells added once)."""
+    import numpy as np
+
+    keys = code_byte.astype(np.int64) * 2 + (colour_byte == ord("b"))
+    kinds, cell_kind = np.unique(keys, return_inverse=True)
+    points = [scoring.for_cell(chr(key // 2).strip(), "b" if key % 2 else None) for key in kinds.tolist()]
+    tally = np.zeros((len(players), len(kinds)), dtype=np.int64)
+    np.add.at(tally, (np.repeat(np.arange(len(players)), keys.shape[1]), cell_kind.ravel()), 1)
+    tallies, player_tally = np.unique(tally, axis=0, return_inverse=True)
+    sums = [sum((count * value for count, value in zip(row, points, strict=True)), Decimal(0)) for row in tallies.tolist()]
+    return all(
+        player.points is None or player.points == sums[index]
+        for player, index in zip(players, player_tally.ravel().tolist(), strict=True)
+    )
