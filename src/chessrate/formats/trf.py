@@ -653,11 +653,6 @@ def _no_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple
     return ()
 
 
-#: Bytes the fast path takes in a cell's colour and result columns (others: the exact reader).
-_COLOURS = b"wWbB- "
-_CODES = b"1=0WDL+-HFUZwdlhfuz "
-
-
 def _cell_columns(
     header: _Header, players: list[Player], lines: list[str], log: ProblemLog
 ) -> GameColumns | None:
@@ -670,69 +665,59 @@ def _cell_columns(
     width = max(counts) * _ROUND_WIDTH
     start = _FIRST_ROUND - 2
     joined = "".join(
-        body[start : start + count * _ROUND_WIDTH].ljust(width) for body, count in zip(bodies, counts, strict=True)
+        body[start : start + count * _ROUND_WIDTH].ljust(width)
+        for body, count in zip(bodies, counts, strict=True)
     )
-    if not joined.isascii() or not width:
+    if not width or not joined.isascii():
         return None
+    table = _cell_bytes()
     cells = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(lines), -1, _ROUND_WIDTH)
-    space = ord(" ")
-    if (cells[:, :, [0, 1, 6, 8]] != space).any():
-        return None  # misaligned
+    if not table.blank[cells[:, :, _SEPARATORS]].all():
+        return None  # misaligned-cell
     digits = cells[:, :, 2:6]
-    is_digit = (digits >= ord("0")) & (digits <= ord("9"))
-    if not (is_digit | (digits == space)).all() or (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
-        return None  # an opponent not right-aligned digits
-    opponent = (np.where(is_digit, digits - ord("0"), 0).astype(np.int64) * [1000, 100, 10, 1]).sum(axis=2)
-    colour_byte, code_byte = cells[:, :, 7], cells[:, :, 9]
-    if not np.isin(colour_byte, np.frombuffer(_COLOURS, np.uint8)).all():
-        return None
-    if not np.isin(code_byte, np.frombuffer(_CODES, np.uint8)).all():
-        return None
-    code_byte = np.where((code_byte >= ord("a")) & (code_byte <= ord("z")), code_byte - 32, code_byte)
+    is_digit = table.digit[digits]
+    if not (is_digit | table.blank[digits]).all() or (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
+        return None  # invalid-opponent, or digits the fast path does not read (not right-aligned)
+    opponent = table.value[digits] @ np.array([1000, 100, 10, 1], dtype=np.int64)
+    colour = table.colour[cells[:, :, 7]]  # 0 none, 1 white, 2 black, 3 not a colour
+    code = table.code[cells[:, :, 9]]  # upper-cased; 0 where not a result code
+    if (colour == 3).any() or not code.all():
+        return None  # invalid-colour, invalid-result
     paired = opponent > 0
-    blank = code_byte == space
-    bye = np.isin(code_byte, np.frombuffer(b"HFUZ", np.uint8))
-    needs_opponent = np.isin(code_byte, np.frombuffer(b"1=0WDL", np.uint8))
-    if (paired & (blank | bye)).any() or (needs_opponent & ~paired).any():
+    if (paired & table.no_opponent[code]).any() or (table.needs_opponent[code] & ~paired).any():
         return None  # no-result, bye-with-opponent, result-without-opponent
     numbers = np.array([player.number for player in players], dtype=np.int64)
-    used = np.flatnonzero((~blank | paired).any(axis=0))
-    rounds = int(used[-1]) + 1 if len(used) else 0
-    seat = np.full(max(int(numbers.max()), int(opponent.max())) + 1, -1, dtype=np.int64)
-    seat[numbers] = np.arange(len(numbers))
     if len(np.unique(numbers)) != len(numbers):
         return None  # repeated-player
+    used = np.flatnonzero(((code != ord(" ")) | paired).any(axis=0))
+    rounds = int(used[-1]) + 1 if len(used) else 0
     _check_rounds(header, rounds, log)
-    cells, opponent, colour_byte, code_byte, paired = (
-        array[:, :rounds] for array in (cells, opponent, colour_byte, code_byte, paired)
-    )
+    opponent, colour, code, paired = (array[:, :rounds] for array in (opponent, colour, code, paired))
+    seat = np.full(max(int(numbers.max()), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
+    seat[numbers] = np.arange(len(numbers))
     row, column = np.nonzero(paired)
     other = seat[opponent[row, column]]
     if (other < 0).any() or (other == row).any() or (opponent[other, column] != numbers[row]).any():
         return None  # unknown-opponent, self-pairing, asymmetric-pairing
-    first = numbers[row] < numbers[other]
+    first = numbers[row] < numbers[other]  # each game from the side with the lower number
     row, column, other = row[first], column[first], other[first]
-    own_code, other_code = code_byte[row, column], code_byte[other, column]
-    if not _agreeing()[own_code, other_code].all():
+    own_code, other_code = code[row, column], code[other, column]
+    if not table.agreeing[own_code, other_code].all():
         return None  # result-mismatch
-    own_colour, other_colour = colour_byte[row, column] | 32, colour_byte[other, column] | 32
-    own_known, other_known = np.isin(own_colour, [ord("w"), ord("b")]), np.isin(other_colour, [ord("w"), ord("b")])
-    played = np.isin(own_code, np.frombuffer(b"1=0", np.uint8))
-    if (own_known & other_known & (own_colour == other_colour)).any():
-        return None  # colour-mismatch
-    if (played & ~(own_known & other_known)).any():
-        return None  # colour-missing
-    if not _points_agree(header.scoring, players, code_byte, colour_byte | 32):
+    own_colour, other_colour = colour[row, column], colour[other, column]
+    both_known = (own_colour > 0) & (other_colour > 0)
+    played = table.played[own_code]
+    if (both_known & (own_colour == other_colour)).any() or (played & ~both_known).any():
+        return None  # colour-mismatch, colour-missing
+    if not _points_agree(header.scoring, players, code, colour):
         return None  # points-mismatch
-    own_white = (own_colour == ord("w")) | (~own_known & (other_colour != ord("w")))
-    white = np.where(own_white, row, other)
-    black = np.where(own_white, other, row)
+    own_white = (own_colour == 1) | ((own_colour == 0) & (other_colour != 1))
+    white, black = np.where(own_white, row, other), np.where(own_white, other, row)
     white_code = np.where(own_white, own_code, other_code)
     black_code = np.where(own_white, other_code, own_code)
     line = np.array([player.line or 0 for player in players], dtype=np.int64)[row]
     order = np.lexsort((line, column))
-    codes = [chr(byte) for byte in range(256)]
-    scores = [checks.GAME_SCORE.get(code) for code in codes]
+    scores, codes = _GAME_SCORES, _CODE_TEXT
     return GameColumns(
         round=(column[order] + 1).tolist(),
         white=numbers[white[order]].tolist(),
@@ -745,32 +730,87 @@ def _cell_columns(
     )
 
 
+#: The blank columns of a ten-column cell block: two separating blanks, and one on each side of
+#: the colour.
+_SEPARATORS = [0, 1, 6, 8]
+#: Each result byte's text and White's or Black's score (:data:`.checks.GAME_SCORE`).
+_CODE_TEXT = [chr(byte).strip() for byte in range(256)]
+_GAME_SCORES = [checks.GAME_SCORE.get(text) if text else None for text in _CODE_TEXT]
+
+
+@dataclass(frozen=True)
+class _CellBytes:
+    """What each byte of a cell's columns means, as tables indexed by the byte (numpy arrays)."""
+
+    blank: NDArray[np.bool_]
+    digit: NDArray[np.bool_]
+    value: NDArray[np.int64]
+    colour: NDArray[np.int8]
+    code: NDArray[np.uint8]
+    no_opponent: NDArray[np.bool_]
+    """Blank (no result yet) and the byes ``H F U Z``: a cell with an opponent is a problem."""
+    needs_opponent: NDArray[np.bool_]
+    """``1 = 0 W D L``: a game, played or short."""
+    played: NDArray[np.bool_]
+    agreeing: NDArray[np.bool_]
+    """:data:`.checks.AGREEING_CODES` by the two sides' result bytes."""
+
+
 @functools.cache
-def _agreeing() -> NDArray[np.bool_]:
-    """:data:`.checks.AGREEING_CODES` as a table indexed by the two result bytes (blank: space)."""
+def _cell_bytes() -> _CellBytes:
     import numpy as np
 
-    table = np.zeros((256, 256), dtype=bool)
+    def marks(chars: str) -> NDArray[np.bool_]:
+        table = np.zeros(256, dtype=bool)
+        table[[ord(c) for c in chars]] = True
+        return table
+
+    value = np.zeros(256, dtype=np.int64)
+    value[ord("0") : ord("9") + 1] = range(10)
+    colour = np.full(256, 3, dtype=np.int8)
+    colour[[ord(c) for c in "- "]] = 0
+    colour[[ord(c) for c in "wW"]] = 1
+    colour[[ord(c) for c in "bB"]] = 2
+    code = np.zeros(256, dtype=np.uint8)
+    for byte in " " + "".join(sorted(_RESULT_CODES)):
+        code[ord(byte)] = code[ord(byte.lower())] = ord(byte)
+    agreeing = np.zeros((256, 256), dtype=bool)
     for first, second in checks.AGREEING_CODES:
-        table[ord(first or " "), ord(second or " ")] = True
-    return table
+        agreeing[ord(first or " "), ord(second or " ")] = True
+    return _CellBytes(
+        blank=marks(" "),
+        digit=marks("0123456789"),
+        value=value,
+        colour=colour,
+        code=code,
+        no_opponent=marks(" HFUZ"),
+        needs_opponent=marks("1=0WDL"),
+        played=marks("1=0"),
+        agreeing=agreeing,
+    )
 
 
 def _points_agree(
-    scoring: Scoring, players: list[Player], code_byte: NDArray[np.uint8], colour_byte: NDArray[np.uint8]
+    scoring: Scoring, players: list[Player], code: NDArray[np.uint8], colour: NDArray[np.int8]
 ) -> bool:
-    """Whether every declared score is the sum of the player's cells, as
-    :func:`.checks.check_points` adds them (decimals, each distinct set of cells added once)."""
+    """Whether every declared score is the sum of the player's cells, as :func:`.checks.check_points`
+    adds them: each cell's points (:meth:`Scoring.for_cell`) as a whole number of the smallest
+    decimal place the scoring uses, added exactly."""
     import numpy as np
 
-    keys = code_byte.astype(np.int64) * 2 + (colour_byte == ord("b"))
-    kinds, cell_kind = np.unique(keys, return_inverse=True)
-    points = [scoring.for_cell(chr(key // 2).strip(), "b" if key % 2 else None) for key in kinds.tolist()]
-    tally = np.zeros((len(players), len(kinds)), dtype=np.int64)
-    np.add.at(tally, (np.repeat(np.arange(len(players)), keys.shape[1]), cell_kind.ravel()), 1)
-    tallies, player_tally = np.unique(tally, axis=0, return_inverse=True)
-    sums = [sum((count * value for count, value in zip(row, points, strict=True)), Decimal(0)) for row in tallies.tolist()]
+    keys = code.astype(np.int64) * 2 + (colour == 2)
+    distinct = np.unique(keys).tolist()
+    points = {key: scoring.for_cell(_CODE_TEXT[key // 2], "b" if key % 2 else None) for key in distinct}
+    places = max(-min(int(value.as_tuple().exponent), 0) for value in points.values())
+    scale = 10**places
+    units = np.zeros(512, dtype=np.int64)
+    for key, value in points.items():
+        scaled = value * scale
+        if scaled > 10**12 or scaled != scaled.to_integral_value():
+            return False  # the exact reader adds it
+        units[key] = int(scaled)
+    sums = units[keys].sum(axis=1).tolist()
     return all(
-        player.points is None or player.points == sums[index]
-        for player, index in zip(players, player_tally.ravel().tolist(), strict=True)
+        player.points is None or player.points * scale == total
+        for player, total in zip(players, sums, strict=True)
     )
