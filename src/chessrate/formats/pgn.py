@@ -95,57 +95,151 @@ def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
 _TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
 #: What matters in movetext being skipped: comments in braces, and ``;`` comments to the line's end.
 _COMMENT_MARK = re.compile(r"[;{}]")
+#: :data:`_TAG` over many lines at once: within one line ``\s`` is ``[^\S\n]`` and ``[^\r]`` is
+#: ``[^\r\n]`` (the line's only newline is its last character, after the ``"]``).
+_TAGS = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)[^\S\n]+\"([^\r\n]*)\"\][^\S\n]*$", re.MULTILINE)
+#: Consecutive lines that start with ``[``: a game's tag pairs.
+_TAG_LINES = re.compile(r"(?:\[[^\n]*(?:\n|\Z))+")
+#: A blank line (``str.isspace``: ``\s`` is the same set of characters).
+_BLANK_LINE = re.compile(r"^[^\S\n]*(?:\n|\Z)", re.MULTILINE)
+#: Text read at a time from a handle (then to the end of its line).
+_BLOCK = 1 << 20
 
 
 def scan_headers(handle: TextIO) -> Iterator[tuple[int, dict[str, str]]]:
     """Each game's tag pairs and the line its headers start on, skipping the movetext unread.
 
-    The games are those ``chess.pgn.read_headers`` finds, read line by line the same way (a game
-    ends at a blank line outside a brace comment; ``%`` lines are escapes; one blank line may stand
-    between tag pairs), but no move is looked at: a movetext line is only searched for the
-    comment marks that could hide a blank line. ``tests/formats/test_pgn_reader.py`` checks the
-    two agree. Where a feature needs the moves, python-chess reads the game.
+    The games are those ``chess.pgn.read_headers`` finds, line by line the same way (a game ends
+    at a blank line outside a brace comment; ``%`` lines are escapes; one blank line may stand
+    between tag pairs), but no move is looked at. The handle is read in blocks of whole lines, and
+    each block searched with compiled patterns: a game's tag lines at once, then its movetext up
+    to the first blank line, which ends the game unless a brace comment is open there. Movetext
+    with a ``;`` comment, an escape line or a comment open at a blank line is walked line by line
+    (:func:`_movetext_end`). ``tests/formats/test_pgn_reader.py`` checks the two agree. Where a
+    feature needs the moves, python-chess reads the game.
     """
-    state = _START
-    first = 0
-    headers: dict[str, str] = {}
+    scanner = _Scanner()
+    tail = ""
+    while True:
+        block = handle.read(_BLOCK)
+        final = not block
+        if block and not block.endswith("\n"):
+            block += handle.readline()
+        text = tail + block
+        consumed = yield from scanner.games(text, final=final)
+        tail = text[consumed:]
+        if final:
+            return
+
+
+class _Scanner:
+    """The games of a text, a block at a time; the line numbers carry on from block to block."""
+
+    def __init__(self) -> None:
+        self.line = 1  # the number of the line at the start of the next block
+        self.fresh = True  # whether that line is the first one a game's search reads
+
+    def games(self, text: str, *, final: bool) -> Iterator[tuple[int, dict[str, str]]]:
+        """The games whose end is in ``text`` (all of them if ``final``), then where the first
+        unfinished one starts (returned by the generator)."""
+        size = len(text)
+        pos, line, fresh = 0, self.line, self.fresh
+        while True:
+            start = _game_start(text, pos, fresh=fresh)
+            if start >= size:
+                self.line = line + text.count("\n", pos, size)
+                self.fresh = fresh and pos == size
+                return size
+            first = line + text.count("\n", pos, start)
+            headers: dict[str, str] = {}
+            end = _headers_end(text, start, headers)
+            if end is not None:
+                end = _movetext_end(text, end)
+            if end is None and not final:
+                self.line, self.fresh = first, False  # its first line is read as it stands
+                return start
+            yield first, headers
+            end = size if end is None else end
+            pos, line, fresh = end, first + text.count("\n", start, end), True
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end + 1
+
+
+def _game_start(text: str, pos: int, *, fresh: bool) -> int:
+    """Where the next game's headers start: blank and ``%``/``;`` lines skipped, and, when
+    ``fresh``, byte-order marks at the start of the first line looked at (python-chess drops them
+    there)."""
+    while fresh and pos < len(text) and text[pos] == "\ufeff":
+        pos += 1
+    while pos < len(text):
+        end = _line_end(text, pos)
+        if not text[pos:end].isspace() and text[pos] not in "%;":
+            return pos
+        pos = end
+    return pos
+
+
+def _headers_end(text: str, pos: int, headers: dict[str, str]) -> int | None:
+    """The tag pairs from ``pos`` into ``headers``; where the movetext starts, ``None`` at the end
+    of the text."""
     blank_seen = False
+    size = len(text)
+    while pos < size:
+        if text[pos] == "[":
+            tags = _TAG_LINES.match(text, pos)
+            assert tags is not None  # the line starts with "["
+            headers.update(_TAGS.findall(tags.group()))
+            pos, blank_seen = tags.end(), False
+            continue
+        end = _line_end(text, pos)
+        if text[pos] in "%;":
+            pos = end
+        elif not blank_seen and text[pos:end].isspace():
+            pos, blank_seen = end, True
+        else:
+            return pos
+    return None
+
+
+def _movetext_end(text: str, pos: int) -> int | None:
+    """Where the game whose movetext starts at ``pos`` ends (after its blank line); ``None`` when
+    the text ends first."""
+    blank = _BLANK_LINE.search(text, pos)
+    if blank is None or blank.start() == len(text):
+        return _movetext_end_by_line(text, pos)  # no blank line: the game may go on
+    stop = blank.start()
+    if text.find(";", pos, stop) < 0:
+        opening = text.rfind("{", pos, stop)
+        if opening < 0 and text.find("}", pos, stop) < 0:
+            return blank.end()  # no comment at all
+        if opening < text.rfind("}", pos, stop) and not _has_escape(text, pos, stop):
+            return blank.end()  # the last brace closes: no comment is open at the blank line
+    return _movetext_end_by_line(text, pos)
+
+
+def _has_escape(text: str, pos: int, stop: int) -> bool:
+    return text.startswith("%", pos) or text.find("\n%", pos, stop) >= 0
+
+
+def _movetext_end_by_line(text: str, pos: int) -> int | None:
+    """:func:`_movetext_end` line by line, as python-chess reads the movetext."""
     in_comment = False
-    fresh = True  # the first line a game's search reads: python-chess drops a byte-order mark there
-    for number, line in enumerate(handle, start=1):
-        if state is _START:
-            if fresh:
-                line, fresh = line.lstrip("\ufeff"), False
-            if not line or line.isspace() or line.startswith(("%", ";")):
-                continue
-            state, first, headers, blank_seen = _HEADERS, number, {}, False
-        if state is _HEADERS:
-            if line.startswith(("%", ";")):
-                continue
-            if not blank_seen and line.isspace():
-                blank_seen = True
-                continue
-            if line.startswith("["):
-                blank_seen = False
-                tag = _TAG.match(line)
-                if tag:
-                    headers[tag.group(1)] = tag.group(2)
-                continue
-            state, in_comment = _MOVETEXT, False
+    while pos < len(text):
+        end = _line_end(text, pos)
+        line = text[pos:end]
         if not in_comment:
             if line.isspace():
-                yield first, headers
-                state, fresh = _START, True
-                continue
+                return end
             if line.startswith("%"):
+                pos = end
                 continue
         if "{" in line or "}" in line or ";" in line:
             in_comment = _still_in_comment(line, in_comment=in_comment)
-    if state is not _START:
-        yield first, headers
-
-
-_START, _HEADERS, _MOVETEXT = "start", "headers", "movetext"
+        pos = end
+    return None
 
 
 def _still_in_comment(line: str, *, in_comment: bool) -> bool:
