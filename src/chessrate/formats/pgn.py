@@ -12,16 +12,25 @@ or a rating is reported, never guessed.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import os
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
-from chessrate.formats.model import EventRead, Game, Kind, Player, ProblemLog, ReadResult, Tournament
+from chessrate.formats.model import (
+    EventRead,
+    Game,
+    GameColumns,
+    Kind,
+    Player,
+    ProblemLog,
+    ReadResult,
+    Tournament,
+)
 from chessrate.formats.text import decode, open_text, parse_loose_date
 from chessrate.formats.trf import TITLES
 from chessrate.parse import is_digits
@@ -39,16 +48,14 @@ STANDARD_VARIANTS = frozenset({"standard", "chess", "normal"})
 MAX_RATING = 4000  # as chessrate.parse.MAX_RATING
 
 
-@dataclass(frozen=True)
-class _Side:
+class _Side(NamedTuple):
     name: str
     fide_id: int | None
     rating: int | None
     title: str | None
 
 
-@dataclass(frozen=True)
-class _RawGame:
+class _RawGame(NamedTuple):
     line: int
     white: _Side
     black: _Side
@@ -69,23 +76,76 @@ def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     :class:`~chessrate.errors.FileFormatError`.
     """
     log = ProblemLog(strict=strict)
-    handle: TextIO
-    if isinstance(source, os.PathLike):
-        handle, encoding = open_text(source)
-    elif isinstance(source, str):
-        handle, encoding = io.StringIO(source, newline=None), "str"
-    else:
-        text, encoding = decode(source)
-        handle = io.StringIO(text, newline=None)
+    handle, encoding = _open(source)
     with handle:
-        raw_games = list(_read_games(handle, log))
-    return _build(raw_games, encoding, log)
+        raw_games = _read_games(handle, log)
+    numbered = _number(raw_games, log)
+    dates = _Dates()
+    games = tuple(_game(raw, white, black, dates) for raw, white, black in numbered.games)
+    known = [g.date for g in games if g.date is not None]
+    rounds = [g.round for g in games if g.round is not None]
+    tournament = Tournament(
+        source_format="PGN",
+        players=numbered.players,
+        games=games,
+        name=raw_games[0].event if raw_games else None,
+        place=raw_games[0].site if raw_games else None,
+        start_date=min(known, default=None),
+        end_date=max(known, default=None),
+        rounds=max(rounds, default=0),
+        encoding=encoding,
+    )
+    return ReadResult(tournament, log.sorted())
+
+
+def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
+    """The event of a PGN file, its games as columns: the same facts as
+    ``EventRead.of(read_pgn(source))``, without a :class:`Game` object a game."""
+    log = ProblemLog(strict=False)
+    handle, _ = _open(source)
+    with handle:
+        raw_games = _read_games(handle, log)
+    numbered = _number(raw_games, log)
+    dates = _Dates()
+    known = [day for raw, _, _ in numbered.games if (day := dates.of(raw.date_text)) is not None]
+    columns = GameColumns(
+        round=[raw.round for raw, _, _ in numbered.games],
+        white=[white for _, white, _ in numbered.games],
+        black=[black for _, _, black in numbered.games],
+        white_score=[RESULTS.get(raw.result, _NO_SCORES)[0] for raw, _, _ in numbered.games],
+        black_score=[RESULTS.get(raw.result, _NO_SCORES)[1] for raw, _, _ in numbered.games],
+        rated=[raw.result in RESULTS and raw.rateable_variant for raw, _, _ in numbered.games],
+        code=[raw.result for raw, _, _ in numbered.games],
+        line=[raw.line for raw, _, _ in numbered.games],
+    )
+    return EventRead(
+        source_format="PGN",
+        name=raw_games[0].event if raw_games else None,
+        start_date=min(known, default=None),
+        end_date=max(known, default=None),
+        players=numbered.players,
+        games=columns,
+        problems=log.sorted(),
+    )
+
+
+_NO_SCORES: tuple[None, None] = (None, None)
+
+
+def _open(source: bytes | str | os.PathLike[str]) -> tuple[TextIO, str]:
+    if isinstance(source, os.PathLike):
+        return open_text(source)
+    if isinstance(source, str):
+        return io.StringIO(source, newline=None), "str"
+    text, encoding = decode(source)
+    return io.StringIO(text, newline=None), encoding
 
 
 def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
     games = []
+    sides = _Sides()
     for line, headers in scan_headers(handle):
-        game = _read_game(headers, line, log)
+        game = _read_game(headers, line, log, sides)
         if game is not None:
             games.append(game)
     return games
@@ -255,13 +315,14 @@ def _still_in_comment(line: str, *, in_comment: bool) -> bool:
     return in_comment
 
 
-def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame | None:
+def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Sides) -> _RawGame | None:
     where = f"game at line {line}"
-    white = _side(headers, "White", where, line, log)
-    black = _side(headers, "Black", where, line, log)
+    white = sides.side(headers, "White", where, line, log)
+    black = sides.side(headers, "Black", where, line, log)
     if white is None or black is None:
         return None
-    result = headers.get("Result", "").strip()
+    get = headers.get
+    result = get("Result", "").strip()
     if result not in RESULTS:
         if result in UNKNOWN:
             log.warning(
@@ -269,7 +330,7 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
             )
         else:
             log.error(line, "invalid-result", f"{where}: invalid result {result!r}", value=result)
-    variant = headers.get("Variant", "Standard").strip().lower()
+    variant = get("Variant", "Standard").strip().lower()
     if variant not in STANDARD_VARIANTS:
         log.warning(
             line,
@@ -277,23 +338,61 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
             f"{where} is {headers['Variant']!r}, not standard chess: not rated",
             value=headers["Variant"],
         )
-    round_text = headers.get("Round", "").strip()
-    round_match = re.fullmatch(r"(\d{1,9})(?:\.\d+)*", round_text)
-    if round_text not in UNKNOWN and round_match is None:
+    round_text = get("Round", "").strip()
+    round_number = sides.round(round_text)
+    if round_text not in UNKNOWN and round_number is None:
         log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
-    event = headers.get("Event", "").strip()
-    site = headers.get("Site", "").strip()
+    event = get("Event", "").strip()
+    site = get("Site", "").strip()
     return _RawGame(
-        line=line,
-        white=white,
-        black=black,
-        result=result,
-        round=int(round_match.group(1)) if round_match else None,
-        date_text=headers.get("Date", "").strip(),
-        event=None if event in UNKNOWN else event,
-        site=None if site in UNKNOWN else site,
-        rateable_variant=variant in STANDARD_VARIANTS,
+        line,
+        white,
+        black,
+        result,
+        round_number,
+        get("Date", "").strip(),
+        None if event in UNKNOWN else event,
+        None if site in UNKNOWN else site,
+        variant in STANDARD_VARIANTS,
     )
+
+
+_ROUND = re.compile(r"(\d{1,9})(?:\.\d+)*")
+
+
+class _Sides:
+    """A game's sides and round read from their tags, each distinct set of tag values read once.
+
+    Reading is a pure function of the values; a side whose reading reported a problem is read
+    (and reported) again each time.
+    """
+
+    def __init__(self) -> None:
+        self._sides: dict[tuple[str, str, str, str], _Side] = {}
+        self._rounds: dict[str, int | None] = {}
+
+    def side(self, headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
+        get = headers.get
+        key = (
+            get(colour, ""),
+            get(f"{colour}Elo", ""),
+            get(f"{colour}FideId", ""),
+            get(f"{colour}Title", ""),
+        )
+        side = self._sides.get(key)
+        if side is None:
+            problems = len(log.problems)
+            side = _side(headers, colour, where, line, log)
+            if side is not None and len(log.problems) == problems:
+                self._sides[key] = side
+        return side
+
+    def round(self, text: str) -> int | None:
+        """The round of a ``Round`` tag (``3``, ``3.1``), ``None`` when it has none."""
+        if text not in self._rounds:
+            match = _ROUND.fullmatch(text)
+            self._rounds[text] = int(match.group(1)) if match else None
+        return self._rounds[text]
 
 
 def _side(headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
@@ -330,7 +429,16 @@ def _side(headers: dict[str, str], colour: str, where: str, line: int, log: Prob
     return _Side(name, fide_id, rating, title)
 
 
-def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadResult:
+class _Numbered(NamedTuple):
+    """The games kept, each with its players' numbers, and the players."""
+
+    games: list[tuple[_RawGame, int, int]]
+    players: tuple[Player, ...]
+
+
+def _number(raw_games: list[_RawGame], log: ProblemLog) -> _Numbered:
+    """Each game's players numbered (:class:`_Roster`); a game of a player against themselves is
+    an error, and not kept."""
     roster = _Roster(raw_games, log)
     games = []
     for raw in raw_games:
@@ -344,29 +452,28 @@ def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadRes
                 name=raw.white.name,
             )
             continue
-        games.append(_game(raw, white, black))
+        games.append((raw, white, black))
     if not raw_games:
         log.error(None, "no-games", "the file has no PGN game")
     events = Counter(g.event for g in raw_games if g.event)
     if len(events) > 1:
         log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
-    dates = [g.date for g in games if g.date is not None]
-    rounds = [g.round for g in games if g.round is not None]
-    tournament = Tournament(
-        source_format="PGN",
-        players=roster.players(),
-        games=tuple(games),
-        name=raw_games[0].event if raw_games else None,
-        place=raw_games[0].site if raw_games else None,
-        start_date=min(dates, default=None),
-        end_date=max(dates, default=None),
-        rounds=max(rounds, default=0),
-        encoding=encoding,
-    )
-    return ReadResult(tournament, log.sorted())
+    return _Numbered(games, roster.players())
 
 
-def _game(raw: _RawGame, white: int, black: int) -> Game:
+class _Dates:
+    """The days of ``Date`` tags, each distinct text read once (:func:`.text.parse_loose_date`)."""
+
+    def __init__(self) -> None:
+        self._days: dict[str, dt.date | None] = {"": None}
+
+    def of(self, text: str) -> dt.date | None:
+        if text not in self._days:
+            self._days[text] = parse_loose_date(text)
+        return self._days[text]
+
+
+def _game(raw: _RawGame, white: int, black: int, dates: _Dates) -> Game:
     scores = RESULTS.get(raw.result)
     return Game(
         round=raw.round,
@@ -380,7 +487,7 @@ def _game(raw: _RawGame, white: int, black: int) -> Game:
         line=raw.line,
         white_rating=raw.white.rating,
         black_rating=raw.black.rating,
-        date=parse_loose_date(raw.date_text) if raw.date_text else None,
+        date=dates.of(raw.date_text),
     )
 
 
@@ -462,7 +569,3 @@ class _Roster:
             for number, (side, line) in sorted(self._first_seen.items())
         )
 
-
-def read_pgn_event(source: os.PathLike[str]) -> EventRead:
-    """The event of a PGN file, its games as columns (see :class:`EventRead`)."""
-    return EventRead.of(read_pgn(source))
