@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessrate import synthetic
-from chessrate.formats import EventRead, read_csv_games, read_event, read_pgn, read_trf, trf
+from chessrate.formats import EventRead, read_csv_games, read_event, read_pgn, read_trf, sniff_format, trf
 from chessrate.formats.csvgames import read_csv_event
+from chessrate.formats.text import split_lines
 from chessrate.formats.trf import read_trf_event
 
 DATA = Path(__file__).parents[1] / "data"
@@ -106,3 +107,33 @@ def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
     assert comparable(read_event(csv_path, format="csv")) == comparable(EventRead.of(read_csv_games(csv_path)))
     assert comparable(read_event(pgn_path, format="pgn")) == comparable(EventRead.of(read_pgn(pgn_path)))
     assert read_csv_event(csv_path.read_bytes()).games.white == (1,)
+
+
+def sniffed_by_every_line(text: str, name: str | None) -> str | None:
+    """:func:`sniff_format` as it was written first: every line of the 64 KiB split, then tested."""
+    lines = [line for line in split_lines(text[:65536]) if line.strip()]
+    meaningful = [line for line in lines if not line.startswith(("%", ";"))]
+    if meaningful and meaningful[0].lstrip("\ufeff").startswith("["):
+        return "pgn"
+    if lines:
+        header = {cell.strip().strip('"').lower() for cell in re.split(r"[,;]", lines[0])}
+        if {"white", "black"} <= header:
+            return "csv"
+    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines[:200]):
+        return "trf"
+    return {".trf": "trf", ".pgn": "pgn", ".csv": "csv"}.get(Path(name).suffix) if name else None
+
+
+SNIFF_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "[Event", "\ufeff", "001 ", "XXR 9", "###",
+                "white,black", "a;b", "012 Club", "1. e4", "x" * 40]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(SNIFF_PIECES), max_size=60),
+    st.sampled_from([None, "a.trf", "b.pgn", "c.csv", "d.txt"]),
+    st.integers(0, 300),
+)
+def test_sniffing_reads_only_the_lines_it_needs_and_agrees(pieces: list[str], name: str | None, filler: int) -> None:
+    text = "".join(pieces) + "\n;\n" * filler + "".join(reversed(pieces))
+    assert sniff_format(text, name=name) == sniffed_by_every_line(text, name)

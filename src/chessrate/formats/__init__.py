@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
 
@@ -30,7 +31,7 @@ from chessrate.formats.model import (
     Tournament,
 )
 from chessrate.formats.pgn import read_pgn, read_pgn_event
-from chessrate.formats.text import decode, split_lines
+from chessrate.formats.text import decode
 from chessrate.formats.trf import read_trf, read_trf_event
 
 __all__ = [
@@ -63,21 +64,45 @@ def sniff_format(text: str, *, name: str | None = None) -> Format | None:
 
     PGN: the first line that is not blank or a ``%``/``;`` comment starts with ``[``. TRF: a line
     starts with a record code (``001``, ``012``... or ``XXR``) followed by a blank, or with ``###``.
-    CSV: the first line names the ``white`` and ``black`` columns.
+    CSV: the first line names the ``white`` and ``black`` columns. Only the first 64 KiB are
+    looked at, and of them only the lines these tests need.
     """
-    lines = [line for line in split_lines(text[:65536]) if line.strip()]
-    meaningful = [line for line in lines if not line.startswith(("%", ";"))]
-    if meaningful and meaningful[0].lstrip("\ufeff").startswith("["):
-        return "pgn"
+    lines: list[str] = []  # the first non-blank lines, up to _SNIFFED_LINES
+    meaningful = None
+    for line in _non_blank_lines(text[:65536]):
+        if meaningful is None and not line.startswith(("%", ";")):
+            meaningful = line
+            if meaningful.lstrip("\ufeff").startswith("["):
+                return "pgn"
+        if len(lines) < _SNIFFED_LINES:
+            lines.append(line)
+        if meaningful is not None and len(lines) == _SNIFFED_LINES:
+            break
     if lines:
         header = {cell.strip().strip('"').lower() for cell in re.split(r"[,;]", lines[0])}
         if {"white", "black"} <= header:
             return "csv"
-    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines[:200]):
+    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines):
         return "trf"
     if name is not None:
         return _SUFFIXES.get(Path(name).suffix.lower())
     return None
+
+
+_SNIFFED_LINES = 200
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as text.split_lines
+
+
+def _non_blank_lines(text: str) -> Iterator[str]:
+    """The lines of :func:`.text.split_lines` that are not blank, found one at a time."""
+    start = 0
+    for brk in _LINE_BREAK.finditer(text):
+        line = text[start : brk.start()]
+        start = brk.end()
+        if line.strip():
+            yield line
+    if text[start:].strip():
+        yield text[start:]
 
 
 def read_tournament(
