@@ -359,7 +359,8 @@ class _Directory:
     def _fetch(self, file_players: Sequence[Player]) -> None:
         """The stored players this file names that the directory has not looked up yet."""
         ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in self._by_fide_id})
-        keys = list({name_key(p.name) for p in file_players if not p.fide_id} - self._by_name.keys())
+        # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
+        keys = list({key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in self._by_name})
         columns = (players.c.id, players.c.fide_id, players.c.name_key, *(players.c[f] for f in _DETAILS))
         for start in range(0, len(ids), _BATCH):
             batch = ids[start : start + _BATCH]
