@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.ratinglist.schema import events
@@ -77,9 +77,13 @@ def earlier_import(connection: Connection, games_fingerprint: str | None) -> Row
     """
     if games_fingerprint is None:
         return None
-    return connection.execute(
-        select(events.c.id, events.c.name, events.c.file_name)
-        .where(events.c.games_fingerprint == games_fingerprint, events.c.replaced_by.is_(None))
-        .order_by(events.c.id)
-        .limit(1)
-    ).first()
+    return connection.execute(_EARLIER, {"fingerprint": games_fingerprint}).first()
+
+
+#: Built once: SQLAlchemy reuses its SQL for every file of an import.
+_EARLIER = (
+    select(events.c.id, events.c.name, events.c.file_name)
+    .where(events.c.games_fingerprint == bindparam("fingerprint"), events.c.replaced_by.is_(None))
+    .order_by(events.c.id)
+    .limit(1)
+)

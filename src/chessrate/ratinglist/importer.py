@@ -143,19 +143,18 @@ def _import_one(
     name = event.name or path.stem
     period = str(Period.of(read.end_date))
     event_id = connection.execute(
-        insert(events)
-        .values(
-            name=name[:300],
-            source_format=event.source_format,
-            file_name=path.name[:300],
-            file_sha256=read.digest,
-            games_fingerprint=games_fingerprint,
-            start_date=read.start_date,
-            end_date=read.end_date,
-            period=period,
-            imported_at=dt.datetime.now(dt.UTC).replace(tzinfo=None),
-        )
-        .returning(events.c.id)
+        _ADD_EVENT,
+        {
+            "name": name[:300],
+            "source_format": event.source_format,
+            "file_name": path.name[:300],
+            "file_sha256": read.digest,
+            "games_fingerprint": games_fingerprint,
+            "start_date": read.start_date,
+            "end_date": read.end_date,
+            "period": period,
+            "imported_at": dt.datetime.now(dt.UTC).replace(tzinfo=None),
+        },
     ).scalar_one()
     insert_rows(
         connection,
@@ -199,6 +198,13 @@ def _import_one(
     )
 
 
+#: The statements an import runs for each file, built once (SQLAlchemy then reuses their SQL).
+_ADD_EVENT = insert(events).returning(events.c.id)
+_EVENT_OF_FILE = select(events.c.id, events.c.name, events.c.file_name).where(
+    events.c.file_sha256 == bindparam("digest")
+)
+
+
 def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
     """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
     once: a reader gives a few shared decimals."""
@@ -221,9 +227,7 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
             head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
     except OSError as error:
         raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
-    known = connection.execute(
-        select(events.c.id, events.c.name, events.c.file_name).where(events.c.file_sha256 == digest)
-    ).first()
+    known = connection.execute(_EVENT_OF_FILE, {"digest": digest}).first()
     if known is not None:
         raise StoreError(
             f"{path.name}: this file (sha256 {digest[:12]}...) was already imported as event "
@@ -297,6 +301,7 @@ class _Directory:
         self._connection = connection
         self._by_fide_id: dict[int, _Known | None] = {}
         self._by_name: dict[str, _Known | None] = {}
+        self._last_id: int | None = None  # the largest player id, once looked up (SQLite)
 
     def resolve(self, file_players: Sequence[Player], *, file_name: str) -> tuple[dict[int, int], int]:
         """Each file player's stored id (added where new, details filled in), and how many are new."""
@@ -361,21 +366,15 @@ class _Directory:
         ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in self._by_fide_id})
         # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
         keys = list({key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in self._by_name})
-        columns = (players.c.id, players.c.fide_id, players.c.name_key, *(players.c[f] for f in _DETAILS))
         for start in range(0, len(ids), _BATCH):
             batch = ids[start : start + _BATCH]
             self._by_fide_id.update(dict.fromkeys(batch))
-            for row in self._connection.execute(select(*columns).where(players.c.fide_id.in_(batch))):
+            for row in self._connection.execute(_PLAYERS_BY_FIDE_ID, {"ids": batch}):
                 self._by_fide_id[row.fide_id] = _known(row)
         for start in range(0, len(keys), _BATCH):
             names = keys[start : start + _BATCH]
             self._by_name.update(dict.fromkeys(names))
-            rows = self._connection.execute(
-                select(*columns)
-                .where(players.c.name_key.in_(names))
-                .order_by(players.c.id.desc())  # the first stored one is written last, and kept
-            )
-            for row in rows:
+            for row in self._connection.execute(_PLAYERS_BY_NAME_KEY, {"keys": names}):
                 if row.fide_id is None:
                     self._by_name[row.name_key] = _known(row)
 
@@ -405,8 +404,10 @@ class _Directory:
         """The rows inserted through the driver's ``executemany``, each given the id SQLite would
         give it: ``players.id`` is a rowid without AUTOINCREMENT, so the next one is the largest
         plus one (sqlite.org/autoinc.html), and the write transaction holds the store's lock."""
-        last = self._connection.execute(select(func.max(players.c.id))).scalar() or 0
-        new_ids = range(last + 1, last + 1 + len(rows))
+        if self._last_id is None:
+            self._last_id = self._connection.execute(select(func.max(players.c.id))).scalar() or 0
+        new_ids = range(self._last_id + 1, self._last_id + 1 + len(rows))
+        self._last_id = new_ids[-1]
         names = ("id", *rows[0])
         stored = [_to_driver(players.c[name].type, self._connection.dialect) for name in names]
         insert_rows(
@@ -429,6 +430,15 @@ def _to_driver(column_type: TypeEngine[Any], dialect: Dialect) -> Callable[[Any]
 
 def _same(value: object) -> object:
     return value
+
+
+_PLAYER_COLUMNS = (players.c.id, players.c.fide_id, players.c.name_key, *(players.c[f] for f in _DETAILS))
+_PLAYERS_BY_FIDE_ID = select(*_PLAYER_COLUMNS).where(players.c.fide_id.in_(bindparam("ids", expanding=True)))
+_PLAYERS_BY_NAME_KEY = (
+    select(*_PLAYER_COLUMNS)
+    .where(players.c.name_key.in_(bindparam("keys", expanding=True)))
+    .order_by(players.c.id.desc())  # the first stored one is written last, and kept
+)
 
 
 def _known(row: Row[Any]) -> _Known:
