@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from chessrate import synthetic
 from chessrate.formats import EventRead, read_csv_games, read_event, read_pgn, read_trf, sniff_format, trf
 from chessrate.formats.csvgames import read_csv_event
+from chessrate.formats.pgn import read_pgn_event
 from chessrate.formats.text import split_lines
 from chessrate.formats.trf import read_trf_event
 
@@ -104,7 +105,9 @@ def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
     pgn_path = tmp_path / "games.pgn"
     pgn_path.write_bytes(b'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "1500"]\n\n1-0\n')
     assert comparable(read_event(trf_path, format="trf")) == comparable(EventRead.of(read_trf(trf_path)))
-    assert comparable(read_event(csv_path, format="csv")) == comparable(EventRead.of(read_csv_games(csv_path)))
+    assert comparable(read_event(csv_path, format="csv")) == comparable(
+        EventRead.of(read_csv_games(csv_path))
+    )
     assert comparable(read_event(pgn_path, format="pgn")) == comparable(EventRead.of(read_pgn(pgn_path)))
     assert read_csv_event(csv_path.read_bytes()).games.white == (1,)
 
@@ -134,6 +137,44 @@ SNIFF_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "[Event", "\ufeff", "00
     st.sampled_from([None, "a.trf", "b.pgn", "c.csv", "d.txt"]),
     st.integers(0, 300),
 )
-def test_sniffing_reads_only_the_lines_it_needs_and_agrees(pieces: list[str], name: str | None, filler: int) -> None:
+def test_sniffing_reads_only_the_lines_it_needs_and_agrees(
+    pieces: list[str], name: str | None, filler: int
+) -> None:
     text = "".join(pieces) + "\n;\n" * filler + "".join(reversed(pieces))
     assert sniff_format(text, name=name) == sniffed_by_every_line(text, name)
+
+
+CSV_CELLS = ["Ana", "ana ", "Bo  Li", "", " ", "1500", "0", "4001", "1.500", "1-0", "0-1", "1/2-1/2",
+             "½", "=", "+-", "+", "x", "2025-10-01", "2025-13-01", "3", "0", '"a,b"']  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(CSV_CELLS), min_size=5, max_size=8), max_size=12),
+    st.booleans(),
+)
+def test_the_csv_path_agrees(rows: list[list[str]], with_round: bool) -> None:
+    header = "white,black,white_rating,black_rating,result,date" + (",round" if with_round else "")
+    text = "\n".join([header, *(",".join(row) for row in rows)]) + "\n"
+    data = text.encode()
+    assert comparable(read_csv_event(data)) == comparable(EventRead.of(read_csv_games(data)))
+
+
+PGN_TAGS = ['[Event "E"]\n', '[Event "F"]\n', '[Site "S"]\n', '[Date "2025.10.02"]\n', '[Date "??"]\n',
+            '[Round "2.1"]\n', '[Round "x"]\n', '[White "Ana"]\n', '[White "ana"]\n', '[Black "Bo"]\n',
+            '[Black "?"]\n', '[WhiteElo "1500"]\n', '[WhiteElo "9999"]\n', '[BlackElo "-"]\n',
+            '[WhiteFideId "12"]\n', '[BlackFideId "x1"]\n', '[WhiteTitle "g"]\n', '[Result "1-0"]\n',
+            '[Result "*"]\n', '[Result "2-0"]\n', '[Variant "Chess960"]\n', "\n", "1. e4 { c } e5 1-0\n",
+            "{ open\n\n}\n", "; x\n", "% y\n", "\ufeff"]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PGN_TAGS), max_size=40))
+def test_the_pgn_path_agrees(pieces: list[str]) -> None:
+    data = "".join(pieces).encode()
+    assert comparable(read_pgn_event(data)) == comparable(EventRead.of(read_pgn(data)))
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("pgn/*.pgn")), ids=lambda p: p.name)
+def test_the_pgn_path_agrees_on_the_real_files(path: Path) -> None:
+    assert comparable(read_pgn_event(path)) == comparable(EventRead.of(read_pgn(path)))

@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chessrate.errors import FileFormatError
-from chessrate.formats import Kind, read_pgn
-from chessrate.formats import pgn
+from chessrate.formats import Kind, pgn, read_pgn
 from chessrate.formats.pgn import scan_headers
 
 PGN = Path(__file__).parents[1] / "data" / "pgn"
@@ -261,6 +260,4 @@ def test_the_tag_scanner_reads_blocks_of_any_size(pieces: list[str], block: int)
 def test_the_scanners_blank_is_str_isspace() -> None:
     # The block scanner finds blank lines with the pattern's \s; python-chess tests str.isspace().
     blank = re.compile(r"[^\S\n]")
-    assert all(
-        bool(blank.fullmatch(c)) == c.isspace() for c in map(chr, range(0x110000)) if c != "\n"
-    )
+    assert all(bool(blank.fullmatch(c)) == c.isspace() for c in map(chr, range(0x110000)) if c != "\n")

@@ -231,7 +231,9 @@ class _Rows:
         self._players = players
         self._log = log
         self._width = max(columns.values()) + 1
-        self._at = (*(columns[name] for name in REQUIRED), columns.get("round"))
+        white, black, white_rating, black_rating, result, date = (columns[name] for name in REQUIRED)
+        self._at = (white, black, white_rating, black_rating, result, date)
+        self._round_at = columns.get("round")
         self._ratings: dict[str, int | None] = {}
         self._results: dict[str, tuple[tuple[Decimal, Decimal], Kind]] = {}
         self._dates: dict[str, dt.date] = {}
@@ -246,7 +248,8 @@ class _Rows:
                 self._log.error(line, "csv-row", message, found=len(row), count=count)
                 return None
             row = row + [""] * (self._width - len(row))
-        white_at, black_at, white_rating_at, black_rating_at, result_at, date_at, round_at = self._at
+        white_at, black_at, white_rating_at, black_rating_at, result_at, date_at = self._at
+        round_at = self._round_at
         white_name = " ".join(row[white_at].split())
         black_name = " ".join(row[black_at].split())
         code = row[result_at].strip()
@@ -280,7 +283,19 @@ class _Rows:
         white = _player(white_name, white_rating, line, self._players, self._log)
         black = _player(black_name, black_rating, line, self._players, self._log)
         (white_score, black_score), kind = scores
-        return (round_number, white, black, white_score, black_score, kind, code, line, white_rating, black_rating, date)
+        return (
+            round_number,
+            white,
+            black,
+            white_score,
+            black_score,
+            kind,
+            code,
+            line,
+            white_rating,
+            black_rating,
+            date,
+        )
 
     def _rating(self, text: str, field: str) -> int | None:
         if text in self._ratings:

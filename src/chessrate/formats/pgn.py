@@ -17,7 +17,7 @@ import io
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from decimal import Decimal
 from typing import NamedTuple, TextIO
 
@@ -199,7 +199,7 @@ class _Scanner:
         self.line = 1  # the number of the line at the start of the next block
         self.fresh = True  # whether that line is the first one a game's search reads
 
-    def games(self, text: str, *, final: bool) -> Iterator[tuple[int, dict[str, str]]]:
+    def games(self, text: str, *, final: bool) -> Generator[tuple[int, dict[str, str]], None, int]:
         """The games whose end is in ``text`` (all of them if ``final``), then where the first
         unfinished one starts (returned by the generator)."""
         size = len(text)
@@ -371,7 +371,9 @@ class _Sides:
         self._sides: dict[tuple[str, str, str, str], _Side] = {}
         self._rounds: dict[str, int | None] = {}
 
-    def side(self, headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
+    def side(
+        self, headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog
+    ) -> _Side | None:
         get = headers.get
         key = (
             get(colour, ""),
@@ -568,4 +570,3 @@ class _Roster:
             )
             for number, (side, line) in sorted(self._first_seen.items())
         )
-

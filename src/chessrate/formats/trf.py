@@ -607,7 +607,7 @@ def read_trf_event(source: bytes) -> EventRead:
     every declared score right, no scoring record after the players. Whatever it meets that the
     exact reader would report, it hands the whole file to :func:`read_trf`.
     """
-    text, encoding = decode(source)
+    text, _ = decode(source)
     event = _fast_event(text)
     return event if event is not None else EventRead.of(read_trf(source))
 
@@ -692,7 +692,12 @@ def _cell_columns(
     used = np.flatnonzero(((code != ord(" ")) | paired).any(axis=0))
     rounds = int(used[-1]) + 1 if len(used) else 0
     _check_rounds(header, rounds, log)
-    opponent, colour, code, paired = (array[:, :rounds] for array in (opponent, colour, code, paired))
+    opponent, colour, code, paired = (
+        opponent[:, :rounds],
+        colour[:, :rounds],
+        code[:, :rounds],
+        paired[:, :rounds],
+    )
     seat = np.full(max(int(numbers.max()), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
     seat[numbers] = np.arange(len(numbers))
     row, column = np.nonzero(paired)

@@ -49,13 +49,15 @@ def fingerprint_columns(
 ) -> str:
     """:func:`fingerprint` of games given as columns, scores as their stored text (``str`` of the
     decimal): the same text hashed, without a key tuple a game."""
-    notation = {None: ""}
+    notation: dict[str | None, str] = {None: ""}
     for text in {*white_scores, *black_scores}:
         if text is not None:
             notation[text] = _notation(text)
     lines = sorted(
         f"{'' if rnd is None else rnd}|{white}|{black}|{notation[ws]}|{notation[bs]}"
-        for rnd, white, black, ws, bs in zip(rounds, white_ids, black_ids, white_scores, black_scores, strict=True)
+        for rnd, white, black, ws, bs in zip(
+            rounds, white_ids, black_ids, white_scores, black_scores, strict=True
+        )
     )
     return _digest(start, end, lines)
 

@@ -22,8 +22,8 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from itertools import repeat
 from decimal import Decimal
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -389,7 +389,9 @@ class _Directory:
         """The stored players this file names that the directory has not looked up yet."""
         ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in self._by_fide_id})
         # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
-        keys = list({key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in self._by_name})
+        keys = list(
+            {key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in self._by_name}
+        )
         for start in range(0, len(ids), _BATCH):
             batch = ids[start : start + _BATCH]
             self._by_fide_id.update(dict.fromkeys(batch))
