@@ -225,7 +225,8 @@ class GlickoOneResult:
 def glicko_one(inputs: GlickoOneInputs, problems: Problems) -> Outcome[GlickoOneResult]:
     """Glicko-1 for one rating period, Steps 1 and 2 of "The Glicko system" [GLICKO]."""
     rating = problems.parse(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
-    deviation = problems.parse(("deviation",), inputs.deviation, _positive_number("deviation"))
+    most = glicko_one_period.MAX_DEVIATION  # an unrated player's RD, Step 1's cap
+    deviation = problems.parse(("deviation",), inputs.deviation, _positive_number("deviation", most))
     c = problems.optional(("c",), inputs.c, _constant_c)
     periods = problems.optional(
         ("periods_idle",),
@@ -235,7 +236,7 @@ def glicko_one(inputs: GlickoOneInputs, problems: Problems) -> Outcome[GlickoOne
     if periods is not None and c is None and not inputs.c.strip():
         problems.add(("c",), "", "periods idle grow the RD by c for each period")
     floor = problems.optional(("min_deviation",), inputs.min_deviation, _positive_number("min_deviation"))
-    rows = _games(inputs.games, problems, most_deviation=None)
+    rows = _games(inputs.games, problems, most_deviation=most)
     if problems or rating is None or deviation is None:
         return Outcome(None, problems)
     player = GlickoRating(rating, deviation)
@@ -262,9 +263,7 @@ def _constant_c(text: str) -> float:
     return glicko_one_period.c_for_growth(low, high, count)
 
 
-def _games(
-    rows: tuple[GameRow, ...], problems: Problems, *, most_deviation: float | None
-) -> list[GlickoGame]:
+def _games(rows: tuple[GameRow, ...], problems: Problems, *, most_deviation: float) -> list[GlickoGame]:
     """The games that are filled in, each field checked."""
     games: list[GlickoGame] = []
     for index, row in enumerate(rows[:MAX_ROWS]):
