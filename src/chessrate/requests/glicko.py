@@ -78,9 +78,15 @@ def _positive_number(field_name: str, maximum: float | None = None) -> Callable[
     def parse(text: str) -> float:
         value = parse_decimal(text, field=field_name)
         if value <= 0:
-            raise InvalidInputError(field_name, text, "must be above zero")
+            raise InvalidInputError(field_name, text, "must be above zero", code="above-zero")
         if maximum is not None and value > Decimal(str(maximum)):
-            raise InvalidInputError(field_name, text, f"must be at most {maximum:g}")
+            raise InvalidInputError(
+                field_name,
+                text,
+                f"must be at most {maximum:g}",
+                code="maximum",
+                params={"maximum": f"{maximum:g}"},
+            )
         return float(value)
 
     return parse
@@ -283,7 +289,7 @@ def parse_count_or_fraction(text: str, field_name: str) -> Decimal:
     """Days: a number of 0 or more, fractions allowed (Lichess counts to the millisecond)."""
     value = parse_decimal(text, field=field_name)
     if value < 0:
-        raise InvalidInputError(field_name, text, "cannot be negative")
+        raise InvalidInputError(field_name, text, "cannot be negative", code="not-negative")
     return value
 
 
