@@ -268,40 +268,31 @@ def glicko2_command(
     Lichess shows the stored rating truncated to a whole number: the number on the screen is not
     the stored rating, and the PGN's diff is trunc(new) - trunc(old).
     """
-    rows = _game_rows(games)
-    if preset is not None:
-        if preset.strip().lower() != "lichess":
-            raise InvalidInputError("--preset", preset, "the only preset is lichess")
-        if tau is not None:
-            raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
-        inputs = GlickoInputs(
-            system="lichess",
-            rating=rating or "",
-            deviation=deviation or "",
-            volatility=volatility or "",
-            days_idle=days_idle or "",
-            gain_factor=gain_factor or "",
-            games=rows,
-        )
-        _lichess(
-            result_of(glicko(inputs, Problems(ENGLISH), today=dt.date.today(), idle_allowed=True)), json=json
-        )
-        return
-    if gain_factor is not None:
+    lichess_preset = preset is not None
+    if preset is not None and preset.strip().lower() != "lichess":
+        raise InvalidInputError("--preset", preset, "the only preset is lichess")
+    if lichess_preset and tau is not None:
+        raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
+    if not lichess_preset and gain_factor is not None:
         raise InvalidInputError(
             "--gain-factor", gain_factor, "the gain factor applies only with --preset lichess"
         )
-    if days_idle is not None:
+    if not lichess_preset and days_idle is not None:
         raise InvalidInputError("--days-idle", days_idle, "days idle apply only with --preset lichess")
     inputs = GlickoInputs(
-        system="glicko2",
+        system="lichess" if lichess_preset else "glicko2",
         rating=rating or "",
         deviation=deviation or "",
         volatility=volatility or "",
+        days_idle=days_idle or "",
         tau=tau or "",
-        games=rows,
+        gain_factor=gain_factor or "",
+        games=_game_rows(games),
     )
     result = result_of(glicko(inputs, Problems(ENGLISH), today=dt.date.today(), idle_allowed=True))
+    if lichess_preset:
+        _lichess(result, json=json)
+        return
     # The paper's player states all three (the request layer's blanks are an unrated player's).
     hint = " (or use --preset lichess for a new Lichess player)"
     for given, option in ((rating, "--rating"), (deviation, "--deviation"), (volatility, "--volatility")):
