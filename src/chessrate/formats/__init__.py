@@ -145,21 +145,22 @@ def read_tournament(
     return ReadResult(Tournament("unknown"), log.sorted())
 
 
-def read_event(path: str | os.PathLike[str], *, format: Format | None) -> EventRead:
-    """What a rating-list import needs of a tournament file: its event, players and games as columns.
+def read_event(source: str | os.PathLike[str] | bytes, *, format: Format | None) -> EventRead:
+    """What a rating-list import needs of a tournament file (a path, or its bytes already read): its
+    event, players and games as columns.
 
     The same facts and problems as :func:`read_tournament` (``EventRead.of`` its result), found by
     each reader's fast path where it has one; a file the fast path cannot decide is read the exact
-    way (see ``docs/formats.md``).
+    way (see ``docs/formats.md``). A PGN path is streamed.
     """
-    path = Path(path)
     try:
-        if format == "trf":
-            return read_trf_event(path.read_bytes())
-        if format == "csv":
-            return read_csv_event(path.read_bytes())
         if format == "pgn":
-            return read_pgn_event(path)
+            return read_pgn_event(source if isinstance(source, bytes) else Path(source))
+        data = source if isinstance(source, bytes) else Path(source).read_bytes()
     except OSError as error:
-        raise InvalidInputError("path", str(path), error.strerror or "cannot be read") from None
-    return EventRead.of(read_tournament(path, format=format))
+        raise InvalidInputError("path", str(source), error.strerror or "cannot be read") from None
+    if format == "trf":
+        return read_trf_event(data)
+    if format == "csv":
+        return read_csv_event(data)
+    return EventRead.of(read_tournament(data, format=format))

@@ -42,6 +42,8 @@ from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 
 MAX_ERRORS_SHOWN = 3
+#: Files up to this size are read once, whole; a larger one (a PGN of many events) is streamed.
+_READ_WHOLE = 64 << 20
 #: SQLite's page cache while an import writes (sqlite.org/pragma.html#pragma_cache_size).
 _SQLITE_CACHE_KIB = 64 * 1024
 
@@ -244,11 +246,17 @@ def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
 
 def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
     """The file read from disk, refused if already imported, unreadable or without dates."""
+    data: bytes | None = None  # the file's bytes, read once when it is not too big to hold
     try:
-        with path.open("rb") as handle:
-            digest = hashlib.file_digest(handle, "sha256").hexdigest()
-        with path.open("rb") as handle:
-            head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
+        if path.stat().st_size <= _READ_WHOLE:
+            data = path.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
+            head = data[:65536]
+        else:
+            with path.open("rb") as handle:
+                digest = hashlib.file_digest(handle, "sha256").hexdigest()
+            with path.open("rb") as handle:
+                head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
     except OSError as error:
         raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
     known = connection.execute(_EVENT_OF_FILE, {"digest": digest}).first()
@@ -258,7 +266,7 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
             f"{known.id} '{known.name}' from {known.file_name}; nothing imported"
         )
     # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
-    read = read_event(path, format=sniff_format(decode(head)[0], name=path.name))
+    read = read_event(path if data is None else data, format=sniff_format(decode(head)[0], name=path.name))
     if read.errors:
         shown = "; ".join(str(problem) for problem in read.errors[:MAX_ERRORS_SHOWN])
         more = len(read.errors) - MAX_ERRORS_SHOWN
