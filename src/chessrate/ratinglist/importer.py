@@ -28,9 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, func, insert, select, update
-from sqlalchemy.engine import Connection, Dialect, Row
+from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.types import TypeEngine
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Player, read_event, sniff_format
@@ -443,27 +442,16 @@ class _Directory:
         new_ids = range(self._last_id + 1, self._last_id + 1 + len(rows))
         self._last_id = new_ids[-1]
         names = ("id", *rows[0])
-        stored = [_to_driver(players.c[name].type, self._connection.dialect) for name in names]
-        insert_rows(
-            self._connection,
-            players,
-            names,
-            (
-                tuple(store(value) for store, value in zip(stored, (new_id, *row.values()), strict=True))
-                for new_id, row in zip(new_ids, rows, strict=True)
-            ),
-        )
+        columns: list[list[Any]] = [list(new_ids), *([row[name] for row in rows] for name in rows[0])]
+        for index, name in enumerate(names):
+            process = players.c[name].type.bind_processor(self._connection.dialect)
+            if process is not None:  # dates as SQLAlchemy writes them, each distinct value once
+                done: dict[Any, Any] = {}
+                columns[index] = [
+                    done[v] if v in done else done.setdefault(v, process(v)) for v in columns[index]
+                ]
+        insert_rows(self._connection, players, names, zip(*columns, strict=True))
         return new_ids
-
-
-def _to_driver(column_type: TypeEngine[Any], dialect: Dialect) -> Callable[[Any], Any]:
-    """How SQLAlchemy hands a value of this column type to the driver (dates as text on SQLite)."""
-    process = column_type.bind_processor(dialect)
-    return process if process is not None else _same
-
-
-def _same(value: object) -> object:
-    return value
 
 
 _PLAYER_COLUMNS = (players.c.id, players.c.fide_id, players.c.name_key, *(players.c[f] for f in _DETAILS))
