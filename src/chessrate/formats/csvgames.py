@@ -166,26 +166,22 @@ def _read(source: bytes | str | os.PathLike[str], *, strict: bool) -> _Read:
     reader: _Rows | None = None
     players: dict[str, Player] = {}
     games: list[_GameRow] = []
-    while True:
-        try:
-            row = next(rows)
-        except StopIteration:
-            break
-        except csv.Error as error:
-            log.error(rows.line_num, "csv-syntax", f"unreadable CSV: {error}", detail=str(error))
-            break
-        if not "".join(row).strip():  # no cell but blanks (as any(cell.strip() for cell in row))
-            continue
-        line = rows.line_num  # the last physical line of the row
-        if reader is None:
-            columns = _columns(row, line, log)
-            if not columns:
-                break
-            reader = _Rows(columns, players, log)
-            continue
-        game = reader.game(row, line)
-        if game is not None:
-            games.append(game)
+    try:
+        for row in rows:
+            if not "".join(row).strip():  # no cell but blanks (as any(cell.strip() for cell in row))
+                continue
+            line = rows.line_num  # the last physical line of the row
+            if reader is None:
+                columns = _columns(row, line, log)
+                if not columns:
+                    break
+                reader = _Rows(columns, players, log)
+                continue
+            game = reader.game(row, line)
+            if game is not None:
+                games.append(game)
+    except csv.Error as error:
+        log.error(rows.line_num, "csv-syntax", f"unreadable CSV: {error}", detail=str(error))
     if columns and not games:
         log.error(None, "no-games", "the file has no game line")
     rounds = [g[0] for g in games if g[0] is not None]
@@ -253,13 +249,16 @@ class _Rows:
         white_name = " ".join(row[white_at].split())
         black_name = " ".join(row[black_at].split())
         code = row[result_at].strip()
+        ratings, players = self._ratings, self._players
         try:
             if not white_name:
                 raise InvalidInputError("white", "", "a player's name is required")
-            white_rating = self._rating(row[white_rating_at].strip(), "white_rating")
+            text = row[white_rating_at].strip()
+            white_rating = ratings[text] if text in ratings else self._rating(text, "white_rating")
             if not black_name:
                 raise InvalidInputError("black", "", "a player's name is required")
-            black_rating = self._rating(row[black_rating_at].strip(), "black_rating")
+            text = row[black_rating_at].strip()
+            black_rating = ratings[text] if text in ratings else self._rating(text, "black_rating")
             scores = self._results.get(code) or self._result(code)
             date_text = row[date_at].strip()
             date = (self._dates.get(date_text) or self._date(date_text)) if date_text else None
@@ -277,11 +276,21 @@ class _Rows:
                 **error.params,
             )
             return None
-        if white_name.casefold() == black_name.casefold():
+        white_key, black_key = white_name.casefold(), black_name.casefold()
+        if white_key == black_key:
             self._log.error(line, "self-pairing", f"{white_name!r} plays themselves", name=white_name)
             return None
-        white = _player(white_name, white_rating, line, self._players, self._log)
-        black = _player(black_name, black_rating, line, self._players, self._log)
+        # A player seen before, with no rating or the same one: nothing to note (see _player).
+        known = players.get(white_key)
+        if known is not None and (white_rating is None or white_rating == known.rating):
+            white = known.number
+        else:
+            white = _player(white_name, white_rating, line, players, self._log)
+        known = players.get(black_key)
+        if known is not None and (black_rating is None or black_rating == known.rating):
+            black = known.number
+        else:
+            black = _player(black_name, black_rating, line, players, self._log)
         (white_score, black_score), kind = scores
         return (
             round_number,
