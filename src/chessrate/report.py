@@ -33,7 +33,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from chessrate.calculate import Game, TournamentResult, rate_tournament
+from chessrate.calculate import Event, Game, GameWorking, PeriodResult, rate_period
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
@@ -95,14 +95,20 @@ class PlayerReport:
     new_rating: Decimal | None
     performance: Performance | None
     initial: InitialRating | None
-    working: TournamentResult | None
-    #: The games that count, in the order of ``working.event.games`` (opponent, round, line).
+    #: The rating of the games against rated opponents: one tournament, a period of its own.
+    working: PeriodResult | None
+    #: The games that count, in the order of :attr:`game_workings` (opponent, round, line).
     rated_games: tuple[RatedGame, ...] = ()
     #: Where K came from (None: no K, the player was not rated).
     k_source: KSource | None = None
     #: Where the rating came from: "file" or "fide-list" (None: unrated).
     rating_source: str | None = None
     birth_year: int | None = None
+
+    @property
+    def game_workings(self) -> tuple[GameWorking, ...]:
+        """How each game against a rated opponent was rated (empty when the player was not)."""
+        return self.working.events[0].games if self.working else ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -327,8 +333,8 @@ def _player_report(
     if source is None:
         source = KSource.PROFILE if player.birth_year else KSource.RATING_ONLY
     profile = PlayerProfile(birth_year=player.birth_year) if player.birth_year else None
-    working = rate_tournament(rating, against_rated, rules=rules, k=k, profile=profile)
-    period = working.period
+    # The period alone: the report shows FIDE's performance (above), not the logistic one.
+    period = rate_period(rating, [Event(tuple(against_rated))], rules=rules, k=k, profile=profile)
     k_factor = period.k
     if source is KSource.FIDE_LIST and list_label:
         reason = k_factor.reason.replace(f"K {k} given", f"K {k} from the {list_label}", 1)
@@ -338,11 +344,11 @@ def _player_report(
         k=k_factor,
         k_source=source,
         expected=period.expected,
-        capped_games=sum(1 for game in working.event.games if game.capped),
+        capped_games=sum(1 for game in period.events[0].games if game.capped),
         change=period.change,
         rounded_change=period.rounded_change,
         new_rating=period.new_rating,
-        working=working,
+        working=period,
     )
 
 

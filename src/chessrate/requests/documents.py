@@ -54,9 +54,20 @@ def maybe(value: Decimal | float | int | None) -> Number | None:
 
 
 def to_json(document: Any) -> str:
-    """A document (or a list of them) as indented JSON text, non-ASCII kept."""
-    plain = document if isinstance(document, list) else dataclasses.asdict(document)
-    return json.dumps(plain, ensure_ascii=False, indent=2)
+    """A document (or a list of them) as indented JSON text, non-ASCII kept.
+
+    pydantic-core (FastAPI's serializer) writes the dataclasses as they are, the text of
+    ``json.dumps(indent=2)`` some ten times faster (a tournament report of 70,000 games is
+    44 MB); only a float below 0.0001 is written without an exponent (``0.00001``, not
+    ``1e-05``: the same number). Text it cannot write (a lone surrogate) goes through the stdlib.
+    """
+    import pydantic_core  # only where JSON is printed: about 30 ms of start-up
+
+    try:
+        return pydantic_core.to_json(document, indent=2).decode()
+    except pydantic_core.PydanticSerializationError:
+        plain = document if isinstance(document, list) else dataclasses.asdict(document)
+        return json.dumps(plain, ensure_ascii=False, indent=2)
 
 
 # --- the points at stake ---------------------------------------------------------------------------

@@ -446,7 +446,7 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
 
 def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
     """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
-    worked = player.working.event.games if player.working else ()
+    worked = player.game_workings
     line: dict[str, Any] = {
         key: number(value) if isinstance(value, Decimal) else value
         for key, value in report_row(player).items()
@@ -462,16 +462,15 @@ def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
 
 
 def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
-    base = RatedGameDocument(
+    if working is None:
+        return RatedGameDocument(
+            round=game.round, opponent=game.opponent, opponent_rating=game.opponent_rating, score=number(game.score)
+        )
+    return RatedGameDocument(
         round=game.round,
         opponent=game.opponent,
         opponent_rating=game.opponent_rating,
         score=number(game.score),
-    )
-    if working is None:
-        return base
-    return dataclasses.replace(
-        base,
         difference=number(working.difference),
         raw_difference=number(working.raw_difference),
         capped=working.capped,
