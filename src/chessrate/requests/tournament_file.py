@@ -17,16 +17,15 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from chessrate.calculate import GameWorking
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
 from chessrate.formats.fide_list_synthetic import extract_text
-from chessrate.formats.model import RatedGame
 from chessrate.formats.text import decode
 from chessrate.parse import parse_date
 from chessrate.report import (
+    CountedGame,
     PlayerReport,
     PlayersList,
     TournamentReport,
@@ -37,7 +36,7 @@ from chessrate.report import (
     report_tournament,
 )
 from chessrate.requests import explanations
-from chessrate.requests.documents import Number, RuleSetDocument, maybe, number, rule_set_document
+from chessrate.requests.documents import Number, RuleSetDocument, number, rule_set_document
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
 from chessrate.requests.problems import Problems
@@ -419,6 +418,7 @@ class ReportDocument:
 def report_document(result: ReportResult, t: Translator) -> ReportDocument:
     report = result.report
     tournament = report.tournament
+    numbers = _Numbers()
     return ReportDocument(
         tournament=TournamentInfo(
             name=tournament.name,
@@ -432,7 +432,7 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         rule_set=rule_set_document(report.rules, t),
         as_of=report.as_of.isoformat(),
         as_of_from_file=result.day_from_file,
-        players=[player_document(player, t) for player in report.players],
+        players=[player_document(player, t, numbers) for player in report.players],
         problems=[
             FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
             for p in result.read.problems
@@ -444,36 +444,48 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
     )
 
 
-def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
+class _Numbers(dict[Decimal, Number]):
+    """:func:`~chessrate.requests.documents.number` of each decimal, worked out once per document:
+    a report of 70,000 games writes the same few scores, expected scores and changes again and
+    again (equal decimals give the same number, whatever their exponent)."""
+
+    def __missing__(self, value: Decimal) -> Number:
+        self[value] = converted = number(value)
+        return converted
+
+
+def player_document(
+    player: PlayerReport, t: Translator, numbers: dict[Decimal, Number] | None = None
+) -> PlayerDocument:
     """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
-    worked = player.game_workings
+    numbers = _Numbers() if numbers is None else numbers
     line: dict[str, Any] = {
-        key: number(value) if isinstance(value, Decimal) else value
+        key: numbers[value] if isinstance(value, Decimal) else value
         for key, value in report_row(player).items()
     }
     return PlayerDocument(
         **line,
         k_explanation=explanations.k_reason(player.k, t) if player.k else None,
-        games_rated=[
-            _rated_game(game, worked[index] if index < len(worked) else None)
-            for index, game in enumerate(player.rated_games)
-        ],
+        games_rated=[_rated_game(game, numbers) for game in player.rated_games],
     )
 
 
-def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
-    if working is None:
+def _rated_game(game: CountedGame, numbers: dict[Decimal, Number]) -> RatedGameDocument:
+    if game.expected is None:  # the player is unrated: the game, without a working
         return RatedGameDocument(
-            round=game.round, opponent=game.opponent, opponent_rating=game.opponent_rating, score=number(game.score)
+            round=game.round,
+            opponent=game.opponent,
+            opponent_rating=game.opponent_rating,
+            score=numbers[game.score],
         )
     return RatedGameDocument(
         round=game.round,
         opponent=game.opponent,
         opponent_rating=game.opponent_rating,
-        score=number(game.score),
-        difference=number(working.difference),
-        raw_difference=number(working.raw_difference),
-        capped=working.capped,
-        expected=number(working.expected),
-        change=maybe(working.change),
+        score=numbers[game.score],
+        difference=None if game.difference is None else numbers[game.difference],
+        raw_difference=None if game.raw_difference is None else numbers[game.raw_difference],
+        capped=game.capped,
+        expected=numbers[game.expected],
+        change=None if game.change is None else numbers[game.change],
     )
