@@ -405,8 +405,8 @@ def rate_by_table(
         expected_total += expected
         points += game.score or ZERO
         change = k_decimal * (game.score - expected)
-        working = (whole[raw + span], whole[counted + span], is_capped, expected, change)
-        rated.append(CountedGame(game.round, game.opponent, game.opponent_rating, game.score, game.line, *working))
+        difference = whole[counted + span]
+        rated.append(CountedGame(*game[:5], whole[raw + span], difference, is_capped, expected, change))
     # Summed from zero, as rate_period sums its tournaments (the same decimals, to the exponent).
     return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total)
 
