@@ -21,7 +21,6 @@ from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
-from chessrate.formats.fide_list_synthetic import extract_text
 from chessrate.formats.text import decode
 from chessrate.parse import parse_date
 from chessrate.report import (
@@ -148,7 +147,7 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
         options=options,
         day_from_file=day_from_file,
         players_list_name=listed.name if listed is not None else "",
-        players_list_text=extract_text(players_list.players.values()) if players_list else "",
+        players_list_text=_extract_text(players_list),
         players_list_text_name=_extract_name(players_list),
         list_type=list_type,
         before_oldest_rules=before_rules,
@@ -168,6 +167,15 @@ def _with_user_choices(rules: RuleSet, options: Options) -> RuleSet:
     """The oldest rules kept, with the user's choices of expected score and 400-point rule."""
     expected = options.rules.expected
     return rules.with_expected(expected).with_cap(options.cap_mode)
+
+
+def _extract_text(players_list: PlayersList | None) -> str:
+    if players_list is None:
+        return ""
+    # Only with a FIDE list: its writer imports xml.sax, whose urllib and ssl slow every start.
+    from chessrate.formats.fide_list_synthetic import extract_text
+
+    return extract_text(players_list.players.values())
 
 
 def _extract_name(players_list: PlayersList | None) -> str:
