@@ -122,7 +122,11 @@ def test_report_equals_the_scalar_path_player_by_player(
             assert line.initial == initial
             continue
         if not games:
-            assert (line.change, line.rounded_change, line.new_rating) == (0, 0, player.rating)
+            assert (line.change, line.rounded_change, line.new_rating) == (
+                Decimal(0),
+                0,
+                Decimal(player.rating),
+            )
             continue
         profile = PlayerProfile(birth_year=player.birth_year) if player.birth_year else None
         working = rate_tournament(Decimal(player.rating), games, rules=rules, k=k, profile=profile).period
