@@ -398,15 +398,21 @@ def rate_by_table(
     k_decimal = Decimal(k)
     rated = []
     expected_total = points = ZERO
-    for index, (game, raw) in enumerate(zip(games, differences, strict=True)):
-        is_capped = index in capped
-        counted = (limit if raw > 0 else -limit) if is_capped else raw
-        expected = table[counted + span]
+    for index, game in enumerate(games):
+        raw = differences[index]
+        counted = ((limit if raw > 0 else -limit) if index in capped else raw) + span
+        expected = table[counted]
+        score = game.score
         expected_total += expected
-        points += game.score or ZERO
-        change = k_decimal * (game.score - expected)
-        difference = whole[counted + span]
-        rated.append(CountedGame(*game[:5], whole[raw + span], difference, is_capped, expected, change))
+        points += score or ZERO
+        working = (
+            whole[raw + span],
+            whole[counted],
+            index in capped,
+            expected,
+            k_decimal * (score - expected),
+        )
+        rated.append(CountedGame(*game[:5], *working))
     # Summed from zero, as rate_period sums its tournaments (the same decimals, to the exponent).
     return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total)
 

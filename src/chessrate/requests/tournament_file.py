@@ -24,7 +24,6 @@ from chessrate.formats.fide_list import LIST_TYPES, ListType
 from chessrate.formats.text import decode
 from chessrate.parse import parse_date
 from chessrate.report import (
-    CountedGame,
     PlayerReport,
     PlayersList,
     TournamentReport,
@@ -452,48 +451,48 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
     )
 
 
-class _Numbers(dict[Decimal, Number]):
-    """:func:`~chessrate.requests.documents.number` of each decimal, worked out once per document:
-    a report of 70,000 games writes the same few scores, expected scores and changes again and
-    again (equal decimals give the same number, whatever their exponent)."""
+class _Numbers(dict[Decimal | None, Any]):
+    """:func:`~chessrate.requests.documents.number` of each decimal (None stays None), worked out
+    once per document: a report of 70,000 games writes the same few scores, expected scores and
+    changes again and again (equal decimals give the same number, whatever their exponent)."""
 
-    def __missing__(self, value: Decimal) -> Number:
-        self[value] = converted = number(value)
+    def __missing__(self, value: Decimal | None) -> Number | None:
+        self[value] = converted = None if value is None else number(value)
         return converted
 
 
-def player_document(
-    player: PlayerReport, t: Translator, numbers: dict[Decimal, Number] | None = None
-) -> PlayerDocument:
-    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
-    numbers = _Numbers() if numbers is None else numbers
+def player_document(player: PlayerReport, t: Translator, numbers: _Numbers | None = None) -> PlayerDocument:
+    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts,
+    with its working when the player was rated."""
+    n = _Numbers() if numbers is None else numbers
     line: dict[str, Any] = {
-        key: numbers[value] if isinstance(value, Decimal) else value
-        for key, value in report_row(player).items()
+        key: n[value] if isinstance(value, Decimal) else value for key, value in report_row(player).items()
     }
+    games = player.rated_games
+    if games and games[0].expected is not None:  # rated: every game has its working
+        rated = [
+            RatedGameDocument(
+                round=g.round,
+                opponent=g.opponent,
+                opponent_rating=g.opponent_rating,
+                score=n[g.score],
+                difference=n[g.difference],
+                raw_difference=n[g.raw_difference],
+                capped=g.capped,
+                expected=n[g.expected],
+                change=n[g.change],
+            )
+            for g in games
+        ]
+    else:
+        rated = [
+            RatedGameDocument(
+                round=g.round, opponent=g.opponent, opponent_rating=g.opponent_rating, score=n[g.score]
+            )
+            for g in games
+        ]
     return PlayerDocument(
         **line,
         k_explanation=explanations.k_reason(player.k, t) if player.k else None,
-        games_rated=[_rated_game(game, numbers) for game in player.rated_games],
-    )
-
-
-def _rated_game(game: CountedGame, numbers: dict[Decimal, Number]) -> RatedGameDocument:
-    if game.expected is None:  # the player is unrated: the game, without a working
-        return RatedGameDocument(
-            round=game.round,
-            opponent=game.opponent,
-            opponent_rating=game.opponent_rating,
-            score=numbers[game.score],
-        )
-    return RatedGameDocument(
-        round=game.round,
-        opponent=game.opponent,
-        opponent_rating=game.opponent_rating,
-        score=numbers[game.score],
-        difference=None if game.difference is None else numbers[game.difference],
-        raw_difference=None if game.raw_difference is None else numbers[game.raw_difference],
-        capped=game.capped,
-        expected=numbers[game.expected],
-        change=None if game.change is None else numbers[game.change],
+        games_rated=rated,
     )
