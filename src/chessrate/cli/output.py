@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from chessrate.requests.documents import json_bytes
+from chessrate.requests.documents import json_bytes, to_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -67,11 +67,13 @@ def print_json_streamed(head: Mapping[str, Any], key: str, items: Iterable[Mappi
 
 
 def print_document(document: Any) -> None:
-    """A document of :mod:`chessrate.requests.documents`, as the API answers it.
+    """A document of :mod:`chessrate.requests.documents`, as the API answers it."""
+    sys.stdout.write(to_json(document) + "\n")
 
-    Its UTF-8 goes to a UTF-8 standard output as it is, not decoded and encoded again (a big
-    report's JSON is tens of MB).
-    """
+
+def print_big_document(document: Any) -> None:
+    """:func:`print_document` of a document of tens of MB (:func:`json_bytes`): the same text,
+    its UTF-8 written to a UTF-8 standard output as it is, not decoded and encoded again."""
     data = json_bytes(document)
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None or codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":

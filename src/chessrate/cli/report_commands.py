@@ -18,7 +18,7 @@ import typer
 
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of, rule_options
-from chessrate.cli.output import fmt, print_document, print_table
+from chessrate.cli.output import fmt, print_big_document, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.formats import ReadResult
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
@@ -121,7 +121,7 @@ def _report(
     )
     result = result_of(tournament_file(inputs, Problems(ENGLISH), today=dt.date.today()))
     if output == "json":
-        print_document(report_document(result, ENGLISH))
+        print_big_document(report_document(result, ENGLISH))
     elif output == "csv":
         sys.stdout.write(report_csv(result.report))
     elif output == "html":

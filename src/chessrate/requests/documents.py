@@ -54,26 +54,27 @@ def maybe(value: Decimal | float | int | None) -> Number | None:
 
 
 def to_json(document: Any) -> str:
-    """A document (or a list of them) as indented JSON text, non-ASCII kept (:func:`json_bytes`)."""
-    return json_bytes(document).decode()
+    """A document (or a list of them) as indented JSON text, non-ASCII kept."""
+    plain = document if isinstance(document, list) else dataclasses.asdict(document)
+    return json.dumps(plain, ensure_ascii=False, indent=2)
 
 
 def json_bytes(document: Any) -> bytes:
-    """:func:`to_json`'s text in UTF-8.
+    """:func:`to_json`'s text in UTF-8, for a big document (a tournament report: 44 MB for 70,000
+    games), written by pydantic-core (FastAPI's serializer) from the dataclasses as they are, some
+    ten times faster than ``asdict`` and the stdlib's indenting encoder. Its import costs about
+    30 ms, which a one-game answer does not pay (``docs/architecture.md``, start-up).
 
-    pydantic-core (FastAPI's serializer) writes the dataclasses as they are, the text of
-    ``json.dumps(indent=2)`` some ten times faster (a tournament report of 70,000 games is
-    44 MB); only a float below 0.0001 is written without an exponent (``0.00001``, not
-    ``1e-05``: the same number). Text it cannot write (a lone surrogate, as in a file name that
-    is not UTF-8) goes through the stdlib, the surrogate escaped as JSON escapes it (``\\udc80``).
+    Only a float below 0.0001 is written without an exponent (``0.00001``, not ``1e-05``: the
+    same number). Text it cannot write (a lone surrogate, as in a file name that is not UTF-8) goes
+    through the stdlib, escaped as JSON escapes it (``\\udc80``).
     """
-    import pydantic_core  # only where JSON is printed: about 30 ms of start-up
+    import pydantic_core
 
     try:
         return pydantic_core.to_json(document, indent=2)
     except pydantic_core.PydanticSerializationError:
-        plain = document if isinstance(document, list) else dataclasses.asdict(document)
-        return json.dumps(plain, ensure_ascii=False, indent=2).encode("utf-8", errors="backslashreplace")
+        return to_json(document).encode("utf-8", errors="backslashreplace")
 
 
 # --- the points at stake ---------------------------------------------------------------------------
