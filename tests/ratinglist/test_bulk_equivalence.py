@@ -103,8 +103,12 @@ def as_columns(events: list[EventFacts]) -> PeriodGames:
 
     white_codes = [code(game.white_score) for game, _ in games]
     black_codes = [code(game.black_score) for game, _ in games]
+    entrants = [(event.id, player, rating) for event in events for player, rating in event.ratings_in_file.items()]
     return PeriodGames(
-        events=tuple(dataclasses.replace(event, games=()) for event in events),
+        events=tuple(dataclasses.replace(event, ratings_in_file={}, games=()) for event in events),
+        entrant_event=column([event_id for event_id, _, _ in entrants], np.int64),
+        entrant_player=column([player for _, player, _ in entrants], np.int64),
+        entrant_rating=column([-1 if rating is None else rating for _, _, rating in entrants], np.int64),
         game_id=column([game.id for game, _ in games], np.int64),
         event_id=column([event_id for _, event_id in games], np.int64),
         white=column([game.white for game, _ in games], np.int64),

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -160,19 +161,21 @@ def _elo_period_columns(
     ids = np.array([event.id for event in events], dtype=np.int64)
     by_id = np.argsort(ids)
     game_rank = by_id[np.searchsorted(ids, games.event_id, sorter=by_id)] if len(ids) else games.event_id
-    # The rating in force at each event's start, per (event, entrant) key.
-    ranks: list[int] = []
-    entrants: list[int] = []
-    in_force_ratings: list[int] = []
-    for rank, event in enumerate(events):
-        in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
-        ranks.extend([rank] * len(in_force))
-        entrants.extend(in_force)
-        in_force_ratings.extend(_NONE if rating is None else rating for rating in in_force.values())
-    span = int(max(games.white.max(initial=0), games.black.max(initial=0), max(entrants, default=0))) + 1
-    keys = np.array(ranks, dtype=np.int64) * span + np.array(entrants, dtype=np.int64)
+    # The rating in force at each event's start, per (event, entrant) key: the list before the
+    # month it starts in, looked up for the events of each such month at once.
+    entrant_rank = (
+        by_id[np.searchsorted(ids, games.entrant_event, sorter=by_id)] if len(ids) else games.entrant_event
+    )
+    start_month = np.array([_month(event.start_date) for event in events], dtype=np.int64)
+    in_force_of_entrant = np.full(len(entrant_rank), _NONE, dtype=np.int64)
+    for month in np.unique(start_month).tolist():
+        here = start_month[entrant_rank] == month
+        day = events[int(np.argmax(start_month == month))].start_date
+        in_force_of_entrant[here] = history.ratings_in_force_columns(games.entrant_player[here], day)
+    span = int(max(games.white.max(initial=0), games.black.max(initial=0), games.entrant_player.max(initial=0))) + 1
+    keys = entrant_rank * span + games.entrant_player
     key_order = np.argsort(keys)
-    keys, ratings_by_key = keys[key_order], np.array(in_force_ratings, dtype=np.int64)[key_order]
+    keys, ratings_by_key = keys[key_order], in_force_of_entrant[key_order]
 
     def rating_at_event(rank: NDArray[np.int64], player: NDArray[np.int64]) -> NDArray[np.int64]:
         wanted = rank * span + player
@@ -202,17 +205,11 @@ def _elo_period_columns(
     # The players with games, in the order they are first met; their ratings at the period's start.
     unique, first, inverse = np.unique(player, return_index=True, return_inverse=True)
     met = np.argsort(first, kind="stable")
-    start = history.ratings_in_force(unique.tolist(), period.first_day)
-    start_ratings: dict[int, int | None] = dict(start)
+    start_of_unique = history.ratings_in_force_columns(unique, period.first_day)
 
     def at_period_start(player_id: int) -> int | None:
-        if player_id not in start_ratings:
-            start_ratings[player_id] = history.rating_in_force(player_id, period.first_day)
-        return start_ratings[player_id]
+        return history.rating_in_force(player_id, period.first_day)
 
-    start_of_unique = np.array(
-        [_NONE if start[p] is None else start[p] for p in unique.tolist()], dtype=np.int64
-    )
     rated_unique = met[start_of_unique[met] != _NONE]  # in the order met
     who_of_unique = np.full(len(unique), _NONE, dtype=np.int64)
     who_of_unique[rated_unique] = np.arange(len(rated_unique))
@@ -270,9 +267,14 @@ def _elo_period_columns(
         order=unique[met].tolist(),
         rated_lines=rated_lines,
         pools=pools,
-        entrants=[event.ratings_in_file for event in games.events],
+        entrants=[np.unique(games.entrant_player).tolist()],
         at_period_start=at_period_start,
     )
+
+
+def _month(day: dt.date) -> int:
+    """The month of ``day`` as a whole number, in order."""
+    return day.year * 12 + day.month - 1
 
 
 def _rate_columns(

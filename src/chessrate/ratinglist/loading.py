@@ -14,22 +14,24 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from sqlalchemy import and_, func, select
+from sqlalchemy import String, and_, case, func, select, type_coerce
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, PeriodGames, Working
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.rows import int_columns
 from chessrate.ratinglist.schema import (
     event_players,
     events,
     game_workings,
+    games,
     list_entries,
     list_versions,
     players,
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 
-#: Rows fetched from the driver at a time.
+#: Rows fetched from the driver at a time (games whose scores are read as texts).
 FETCH = 50_000
 
 
@@ -52,25 +54,44 @@ def load_history(
     def mine(column: Any) -> Any:
         return True if only is None else column.in_(only)
 
-    earliest = (
+    # Each player's earliest event (by start date, then id) and the rating its file gives.
+    ranked = (
         select(
-            event_players.c.player_id,
-            event_players.c.event_id,
-            event_players.c.rating_in_file,
-            func.row_number()
-            .over(partition_by=event_players.c.player_id, order_by=(events.c.start_date, events.c.id))
-            .label("rank"),
+            events.c.id,
+            func.row_number().over(order_by=(events.c.start_date, events.c.id)).label("rank"),
         )
-        .join(events, events.c.id == event_players.c.event_id)
-        .where(events.c.replaced_by.is_(None), mine(event_players.c.player_id))
+        .where(events.c.replaced_by.is_(None))
         .subquery()
     )
-    first_rows = connection.execute(select(earliest).where(earliest.c.rank == 1)).all()
-    birth_years = select(players.c.id, players.c.birth_year).where(mine(players.c.id))
+    player, event_id, rating, rank = int_columns(
+        connection,
+        select(
+            event_players.c.player_id.label("player"),
+            event_players.c.event_id.label("event_id"),
+            func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
+            ranked.c.rank.label("rank"),
+        )
+        .join(ranked, ranked.c.id == event_players.c.event_id)
+        .where(mine(event_players.c.player_id)),
+    )
+    order = np.lexsort((rank, player))
+    first = order[np.diff(player[order], prepend=-1) != 0]
+    born, year, unknown = int_columns(
+        connection,
+        select(
+            players.c.id.label("id"),
+            func.coalesce(players.c.birth_year, 0).label("year"),
+            case((players.c.birth_year.is_(None), 1), else_=0).label("unknown"),
+        ).where(mine(players.c.id)),
+    )
     history = History(
-        entry_ratings={row.player_id: row.rating_in_file for row in first_rows},
-        first_events={row.player_id: row.event_id for row in first_rows},
-        birth_years={row.id: row.birth_year for row in connection.execute(birth_years)},
+        entry_ratings=dict(
+            zip(player[first].tolist(), [None if r == NONE else r for r in rating[first].tolist()], strict=True)
+        ),
+        first_events=dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True)),
+        birth_years=dict(
+            zip(born.tolist(), [None if u else y for y, u in zip(year.tolist(), unknown.tolist())], strict=True)
+        ),
     )
     versions = sorted((period, row.id) for period, row in published.items() if period < before)
     for period, version_id in versions:
@@ -174,13 +195,93 @@ def load_events(
     ]
 
 
+#: A rating column's "none" (unrated in the file): ratings are 0 to 4000 (the schema checks it).
+NONE = -1
+#: A score's code in the columns read: its index in :data:`SCORES` (-1: none); other texts
+#: (``1.0``, ``0.50``) are :data:`OTHER_SCORE`, read as texts instead.
+SCORE_TEXTS = ("0", "0.5", "1")
+SCORES = tuple(Decimal(text) for text in SCORE_TEXTS)
+OTHER_SCORE = -2
+
+
+def _score_code(column: Any) -> Any:
+    text = type_coerce(column, String)
+    return case(
+        *((text == written, code) for code, written in enumerate(SCORE_TEXTS)),
+        (text.is_(None), NONE),
+        else_=OTHER_SCORE,
+    )
+
+
 def load_games(connection: Connection, period: Period) -> PeriodGames:
-    """The events rated in ``period`` (not replaced) and their games as columns, read from the
-    driver's cursor a chunk at a time (no object per game kept)."""
-    headers = load_events(connection, period, games=False)
-    scores: dict[str | None, int] = {None: -1}
-    kinds = (np.int64, np.int64, np.int64, np.int64, np.int8, np.int8, np.bool_)
-    parts: list[list[NDArray[Any]]] = [[] for _ in kinds]
+    """The events rated in ``period`` (not replaced), their players and their games as columns,
+    read through the driver's fast path (:func:`.rows.int_columns`: no object per row)."""
+    rated_now = and_(events.c.period == str(period), events.c.replaced_by.is_(None))
+    headers = connection.execute(
+        select(events.c.id, events.c.name, events.c.start_date, events.c.end_date)
+        .where(rated_now)
+        .order_by(events.c.id)
+    ).all()
+    entrant_event, entrant_player, entrant_rating = int_columns(
+        connection,
+        select(
+            event_players.c.event_id.label("event_id"),
+            event_players.c.player_id.label("player_id"),
+            func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
+        )
+        .join(events, events.c.id == event_players.c.event_id)
+        .where(rated_now),
+    )
+    game_columns = int_columns(
+        connection,
+        select(
+            games.c.id.label("id"),
+            games.c.event_id.label("event_id"),
+            games.c.white_id.label("white"),
+            games.c.black_id.label("black"),
+            _score_code(games.c.white_score).label("white_score"),
+            _score_code(games.c.black_score).label("black_score"),
+            case((games.c.rated, 1), else_=0).label("rated"),
+        )
+        .join(events, events.c.id == games.c.event_id)
+        .where(rated_now),
+    )
+    scores: tuple[Decimal, ...] = SCORES
+    if any((column == OTHER_SCORE).any() for column in game_columns[4:6]):
+        game_columns, scores = _games_by_text(connection, period)
+    order = np.argsort(game_columns[0], kind="stable")  # in game id order (numpy's sort, not SQL's)
+    game_id, event_id, white, black, white_score, black_score, rated = (column[order] for column in game_columns)
+    return PeriodGames(
+        events=tuple(
+            EventFacts(
+                id=row.id,
+                name=row.name,
+                start_date=row.start_date,
+                end_date=row.end_date,
+                ratings_in_file={},
+                games=(),
+            )
+            for row in headers
+        ),
+        entrant_event=entrant_event,
+        entrant_player=entrant_player,
+        entrant_rating=entrant_rating,
+        game_id=game_id,
+        event_id=event_id,
+        white=white,
+        black=black,
+        white_score=white_score.astype(np.int8),
+        black_score=black_score.astype(np.int8),
+        rated=rated.astype(np.bool_),
+        scores=scores,
+    )
+
+
+def _games_by_text(connection: Connection, period: Period) -> tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]:
+    """The games' columns with each score by its stored text (a score written otherwise than
+    0, 0.5, 1): each distinct text is one decimal, its code the index among them."""
+    scores: dict[str | None, int] = {None: NONE}
+    parts: list[list[NDArray[Any]]] = [[] for _ in range(7)]
     for chunk in _chunks(
         connection,
         "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
@@ -191,25 +292,10 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         columns: list[Any] = list(zip(*chunk, strict=True))
         for place in (4, 5):  # a score's text becomes its index in ``scores``
             columns[place] = [scores.setdefault(text, len(scores) - 1) for text in columns[place]]
-        for part, column, kind in zip(parts, columns, kinds, strict=True):
-            part.append(np.array(column, dtype=kind))
-    joined = [
-        np.concatenate(part) if part else np.zeros(0, dtype=kind)
-        for part, kind in zip(parts, kinds, strict=True)
-    ]
-    order = np.argsort(joined[0])  # in game id order (numpy's sort, not SQL's)
-    game_id, event_id, white, black, white_score, black_score, rated = (column[order] for column in joined)
-    return PeriodGames(
-        events=tuple(headers),
-        game_id=game_id,
-        event_id=event_id,
-        white=white,
-        black=black,
-        white_score=white_score,
-        black_score=black_score,
-        rated=rated,
-        scores=tuple(Decimal(text) for text in scores if text is not None),
-    )
+        for part, column in zip(parts, columns, strict=True):
+            part.append(np.array(column, dtype=np.int64))
+    joined = [np.concatenate(part) if part else np.zeros(0, dtype=np.int64) for part in parts]
+    return joined, tuple(Decimal(text) for text in scores if text is not None)
 
 
 def _chunks(connection: Connection, sql: str, period: str) -> Any:
