@@ -19,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -159,48 +160,9 @@ def _elo_period_columns(
     their games and the 2022 rule's "first such game" come in the same order."""
     events = sorted(games.events, key=lambda event: (event.start_date, event.id))
     ids = np.array([event.id for event in events], dtype=np.int64)
-    by_id = np.argsort(ids)
-    game_rank = by_id[np.searchsorted(ids, games.event_id, sorter=by_id)] if len(ids) else games.event_id
-    # The rating in force at each event's start, per (event, entrant) key: the list before the
-    # month it starts in, looked up for the events of each such month at once.
-    entrant_rank = (
-        by_id[np.searchsorted(ids, games.entrant_event, sorter=by_id)] if len(ids) else games.entrant_event
+    player, opponent, score, side_event, side_game, opponent_rating, own_in_force = _sides(
+        games, events, ids, history
     )
-    start_month = np.array([_month(event.start_date) for event in events], dtype=np.int64)
-    in_force_of_entrant = np.full(len(entrant_rank), _NONE, dtype=np.int64)
-    for month in np.unique(start_month).tolist():
-        here = start_month[entrant_rank] == month
-        day = events[int(np.argmax(start_month == month))].start_date
-        in_force_of_entrant[here] = history.ratings_in_force_columns(games.entrant_player[here], day)
-    span = int(max(games.white.max(initial=0), games.black.max(initial=0), games.entrant_player.max(initial=0))) + 1
-    keys = entrant_rank * span + games.entrant_player
-    key_order = np.argsort(keys)
-    keys, ratings_by_key = keys[key_order], in_force_of_entrant[key_order]
-
-    def rating_at_event(rank: NDArray[np.int64], player: NDArray[np.int64]) -> NDArray[np.int64]:
-        wanted = rank * span + player
-        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
-        if not len(keys):
-            return np.full(len(wanted), _NONE, dtype=np.int64)
-        return np.where(keys[at] == wanted, ratings_by_key[at], _NONE)
-
-    order = np.lexsort((games.game_id, game_rank))
-    sides = len(order) * 2
-
-    def both(white: NDArray[np.int64], black: NDArray[np.int64]) -> NDArray[np.int64]:
-        return np.stack([white[order], black[order]], axis=1).reshape(sides)
-
-    player = both(games.white, games.black)
-    opponent = both(games.black, games.white)
-    score = both(games.white_score.astype(np.int64), games.black_score.astype(np.int64))
-    side_rank = np.repeat(game_rank[order], 2)
-    opponent_rating = rating_at_event(side_rank, opponent)
-    valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
-    player, opponent, score, side_rank = player[valid], opponent[valid], score[valid], side_rank[valid]
-    opponent_rating = opponent_rating[valid]
-    own_in_force = rating_at_event(side_rank, player)
-    side_game = np.repeat(games.game_id[order], 2)[valid]
-    side_event = ids[side_rank] if len(ids) else side_rank
 
     # The players with games, in the order they are first met; their ratings at the period's start.
     unique, first, inverse = np.unique(player, return_index=True, return_inverse=True)
@@ -244,14 +206,17 @@ def _elo_period_columns(
     # The rated sides player by player, each player's in the order met; the rest let go.
     rated = np.flatnonzero(rated_side)
     rated = rated[np.argsort(who[rated], kind="stable")]
+    # Each game's own columns only where its working is given.
+    kept = (side_game, opponent) if workings else (None, None)
     columns = [
-        column[rated] for column in (who, side_game, side_event, opponent, own_rating, opponent_rating, score)
+        None if column is None else column[rated]
+        for column in (who, kept[0], side_event, kept[1], own_rating, opponent_rating, score)
     ]
-    del player, opponent, score, side_rank, opponent_rating, own_in_force, own_rating, side_game
+    del player, opponent, score, opponent_rating, own_in_force, own_rating, side_game, kept
     del side_event, inverse, who, rated_side, pooled, rated
     rated_lines = _rate_columns(
-        [int(p) for p in unique[rated_unique]],
-        [int(r) for r in start_of_unique[rated_unique]],
+        unique[rated_unique].tolist(),
+        start_of_unique[rated_unique].tolist(),
         *columns,
         scores=games.scores,
         period=period,
@@ -272,6 +237,65 @@ def _elo_period_columns(
     )
 
 
+def _sides(
+    games: PeriodGames, events: Sequence[EventFacts], ids: NDArray[np.int64], history: History
+) -> tuple[NDArray[np.int64], ...]:
+    """The sides :func:`_elo_period_columns` rates or pools, in the order :func:`_gather` meets
+    them: player, opponent, score code, event, game, the opponent's and the player's ratings at
+    the event's start (-1: none). Events are ranked as in ``events`` (by start date, then id)."""
+    by_id = np.argsort(ids)
+
+    def rank_of(event_id: NDArray[np.int64]) -> NDArray[np.int64]:
+        return by_id[np.searchsorted(ids, event_id, sorter=by_id)] if len(ids) else event_id
+
+    game_rank = rank_of(games.event_id)
+    # The rating in force at each event's start, per (event, entrant) key: the list before the
+    # month it starts in, looked up for the events of each such month at once.
+    entrant_rank = rank_of(games.entrant_event)
+    start_month = np.array([_month(event.start_date) for event in events], dtype=np.int64)
+    in_force = np.full(len(entrant_rank), _NONE, dtype=np.int64)
+    for month in np.unique(start_month).tolist():
+        here = start_month[entrant_rank] == month
+        day = events[int(np.argmax(start_month == month))].start_date
+        in_force[here] = history.ratings_in_force_columns(games.entrant_player[here], day)
+    most = max(games.white.max(initial=0), games.black.max(initial=0), games.entrant_player.max(initial=0))
+    span = int(most) + 1
+    keys = entrant_rank * span + games.entrant_player
+    key_order = np.argsort(keys)
+    keys, ratings_by_key = keys[key_order], in_force[key_order]
+    del entrant_rank, in_force, key_order
+
+    def rating_at_event(rank: NDArray[np.int64], player: NDArray[np.int64]) -> NDArray[np.int64]:
+        wanted = rank * span + player
+        if not len(keys):
+            return np.full(len(wanted), _NONE, dtype=np.int64)
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        return np.where(keys[at] == wanted, ratings_by_key[at], _NONE)
+
+    order = np.lexsort((games.game_id, game_rank))
+    sides = len(order) * 2
+
+    def both(white: NDArray[Any], black: NDArray[Any]) -> NDArray[Any]:
+        return np.stack([white[order], black[order]], axis=1).reshape(sides)
+
+    player = both(games.white, games.black)
+    opponent = both(games.black, games.white)
+    side_rank = np.repeat(game_rank[order], 2)
+    opponent_rating = rating_at_event(side_rank, opponent)
+    valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
+    player, opponent, side_rank, opponent_rating = (
+        player[valid],
+        opponent[valid],
+        side_rank[valid],
+        opponent_rating[valid],
+    )
+    score = both(games.white_score, games.black_score)[valid]
+    own_in_force = rating_at_event(side_rank, player)
+    side_game = np.repeat(games.game_id[order], 2)[valid]
+    side_event = ids[side_rank] if len(ids) else side_rank
+    return player, opponent, score, side_event, side_game, opponent_rating, own_in_force
+
+
 def _month(day: dt.date) -> int:
     """The month of ``day`` as a whole number, in order."""
     return day.year * 12 + day.month - 1
@@ -281,12 +305,12 @@ def _rate_columns(
     player_ids: Sequence[int],
     ratings: Sequence[int],
     who: NDArray[np.int64],
-    game_id: NDArray[np.int64],
+    game_id: NDArray[np.int64] | None,
     event_id: NDArray[np.int64],
-    opponent_id: NDArray[np.int64],
+    opponent_id: NDArray[np.int64] | None,
     own_rating: NDArray[np.int64],
     opponent_rating: NDArray[np.int64],
-    score: NDArray[np.int64],
+    score: NDArray[np.int8],
     *,
     scores: Sequence[Decimal],
     period: Period,
@@ -295,7 +319,9 @@ def _rate_columns(
     workings: bool,
 ) -> dict[int, tuple[Entry, list[Working]]]:
     """:func:`_rate_players` from columns: one row per rated side, ``who`` its player's index in
-    ``player_ids`` (rated at the period's start with ``ratings``), player by player."""
+    ``player_ids`` (rated at the period's start with ``ratings``), player by player (``game_id``
+    and ``opponent_id``: given with ``workings``). The players are rated :data:`RATE_CHUNK` sides
+    at a time at most (each player's sides in one chunk), so the engine's arrays stay bounded."""
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
@@ -306,20 +332,32 @@ def _rate_columns(
         )
         listed.append(was_listed)
         ks.append(k)
-    halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int64)
+    halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int8)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
-    results, figures = bulk_figures.rate_sides(
-        who.astype(np.intp),
-        event_id.astype(np.intp),
-        own_rating,
-        opponent_rating,
-        halves[score].astype(np.int8),
-        exponents[score],
-        ratings=ratings,
-        k=ks,
-        rules=rules,
-        game_figures=workings,
-    )
+    results: list[PlayerFigures] = []
+    figures = GameFigures(difference=[], capped=[], expected=[], change=[])
+    first_side = np.searchsorted(who, np.arange(len(player_ids) + 1))
+    start = 0
+    while start < len(player_ids):
+        # At least one player; then as many whole players as fit in a chunk.
+        end = max(start + 1, int(np.searchsorted(first_side, first_side[start] + RATE_CHUNK, "right")) - 1)
+        sides = slice(int(first_side[start]), int(first_side[end]))
+        chunk_results, chunk_figures = bulk_figures.rate_sides(
+            (who[sides] - start).astype(np.intp),
+            event_id[sides].astype(np.intp, copy=False),
+            own_rating[sides],
+            opponent_rating[sides],
+            halves[score[sides]],
+            exponents[score[sides]],
+            ratings=ratings[start:end],
+            k=ks[start:end],
+            rules=rules,
+            game_figures=workings,
+        )
+        results += chunk_results
+        for name in ("difference", "capped", "expected", "change"):
+            getattr(figures, name).extend(getattr(chunk_figures, name))
+        start = end
     games_of: list[list[Working]] = [[] for _ in player_ids]
     if workings:
         decimals: dict[int, Decimal] = {}
@@ -327,6 +365,7 @@ def _rate_columns(
         def decimal(rating: int) -> Decimal:
             return decimals.get(rating) or decimals.setdefault(rating, Decimal(rating))
 
+        assert game_id is not None and opponent_id is not None  # given with workings
         for index, game, event, opponent, own, other, code, difference, capped, expected, change in zip(
             who.tolist(),
             game_id.tolist(),
@@ -356,13 +395,17 @@ def _rate_columns(
                     change=change,
                 )
             )
+    reasons: dict[int, str] = {}  # one text per K (the same few recur)
     return {
-        player_id: (_rated_entry(player_id, rating, result, was_listed=was_listed), mine)
+        player_id: (_rated_entry(player_id, rating, result, was_listed=was_listed, reasons=reasons), mine)
         for player_id, rating, was_listed, result, mine in zip(
             player_ids, ratings, listed, results, games_of, strict=True
         )
     }
 
+
+#: Rated sides handed to the array engine at a time (each player's all in one call).
+RATE_CHUNK = 1 << 20
 
 #: A score as half points (the array engine's encoding).
 _HALVES_OF = {Decimal(0): 0, Decimal("0.5"): 1, Decimal(1): 2}
@@ -553,7 +596,15 @@ def _k_of(
     return profile, was_listed, k, False
 
 
-def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool) -> Entry:
+def _rated_entry(
+    player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool, reasons: dict[int, str] | None = None
+) -> Entry:
+    """A rated player's line; ``reasons``: the text of each K object met so far."""
+    k_reason = None if reasons is None else reasons.get(id(result.k))
+    if k_reason is None:
+        k_reason = f"{result.k.reason} ({result.k.article})"
+        if reasons is not None:
+            reasons[id(result.k)] = k_reason
     return Entry(
         player_id=player_id,
         status=_listed_status(listed_before=was_listed),
@@ -561,7 +612,7 @@ def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_list
         rating=result.new_rating,
         games=result.games,
         k=result.k.k,
-        k_reason=f"{result.k.reason} ({result.k.article})",
+        k_reason=k_reason,
         score=result.score,
         expected=result.expected,
         change=result.change,
