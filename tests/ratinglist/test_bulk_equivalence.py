@@ -40,8 +40,9 @@ from chessrate.ratinglist.facts import (
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import GameLine, event_view, player_view
+from chessrate.ratinglist.schema import events as events_table
 from chessrate.ratinglist.schema import games as games_table
-from chessrate.ratinglist.schema import events, players
+from chessrate.ratinglist.schema import players
 from chessrate.ratinglist.store import init_store, open_store
 from chessrate.ruleset import RuleSet
 
@@ -106,7 +107,9 @@ def as_columns(events: list[EventFacts]) -> PeriodGames:
 
     white_codes = [code(game.white_score) for game, _ in games]
     black_codes = [code(game.black_score) for game, _ in games]
-    entrants = [(event.id, player, rating) for event in events for player, rating in event.ratings_in_file.items()]
+    entrants = [
+        (event.id, player, rating) for event in events for player, rating in event.ratings_in_file.items()
+    ]
     return PeriodGames(
         events=tuple(dataclasses.replace(event, ratings_in_file={}, games=()) for event in events),
         entrant_event=column([event_id for event_id, _, _ in entrants], np.int64),
@@ -407,7 +410,9 @@ def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path
     build_year(db, tmp_path, rules="fide")
     engine = open_store(db)
     with engine.begin() as connection:
-        periods = sorted(Period.parse(p) for p in connection.execute(select(events.c.period).distinct()).scalars())
+        periods = sorted(
+            Period.parse(p) for p in connection.execute(select(events_table.c.period).distinct()).scalars()
+        )
         assert len(periods) >= 5
         for period in periods:
             assert_same_events(connection, period)
@@ -423,7 +428,9 @@ def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path
         fast = loading.load_history(connection, before=Period(2024, 3), published=published)
         players = list(fast.entry_ratings)
         few = loading.load_history(connection, before=Period(2024, 3), published=published, only=players[:5])
-        assert fast.entry_ratings and fast.first_events and fast.birth_years
+        assert fast.entry_ratings
+        assert fast.first_events
+        assert fast.birth_years
         for player_id in players[:5]:
             assert few.entry_ratings[player_id] == fast.entry_ratings[player_id]
             assert few.first_events[player_id] == fast.first_events[player_id]
@@ -434,7 +441,8 @@ def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path
 def assert_same_events(connection: Connection, period: Period) -> PeriodGames:
     columns = loading.load_games(connection, period)
     rows = loading.load_events(connection, period)
-    assert rows and columns.event_facts() == rows
+    assert rows
+    assert columns.event_facts() == rows
     for ours, reference in zip(columns.event_facts(), rows, strict=True):
         for game, expected in zip(ours.games, reference.games, strict=True):
             assert (str(game.white_score), str(game.black_score)) == (

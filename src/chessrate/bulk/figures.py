@@ -199,28 +199,29 @@ def rate_sides(
             written[key] = _decimal(hundredths, exponent)
         return written[key]
 
+    columns = zip(
+        k,
+        period.games[:players].tolist(),
+        score_sum[:players].tolist(),
+        expected_sum[:players].tolist(),
+        change_sum[:players].tolist(),
+        score_low[:players].tolist(),
+        expected_low[:players].tolist(),
+        period.rounded_change[:players].tolist(),
+        period.new_rating[:players].tolist(),
+        strict=True,
+    )
     results = [
         PlayerFigures(
-            k=k_of(given, count),
-            games=count,
-            score=decimal(score_total, score_e),
-            expected=decimal(expected_total, expected_e),
-            change=decimal(change_total, min(score_e, expected_e)),
+            k=k_of(given, n),
+            games=n,
+            score=decimal(score, score_e),
+            expected=decimal(expected, expected_e),
+            change=decimal(change, min(score_e, expected_e)),
             rounded_change=rounded,
-            new_rating=new_rating,
+            new_rating=rating,
         )
-        for given, count, score_total, expected_total, change_total, score_e, expected_e, rounded, new_rating in zip(
-            k,
-            period.games[:players].tolist(),
-            score_sum[:players].tolist(),
-            expected_sum[:players].tolist(),
-            change_sum[:players].tolist(),
-            score_low[:players].tolist(),
-            expected_low[:players].tolist(),
-            period.rounded_change[:players].tolist(),
-            period.new_rating[:players].tolist(),
-            strict=True,
-        )
+        for given, n, score, expected, change, score_e, expected_e, rounded, rating in columns
     ]
     return results, figures or GameFigures(difference=[], capped=[], expected=[], change=[])
 

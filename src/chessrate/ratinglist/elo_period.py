@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -207,24 +207,28 @@ def _elo_period_columns(
     rated = np.flatnonzero(rated_side)
     rated = rated[np.argsort(who[rated], kind="stable")]
     # Each game's own columns only where its working is given.
-    kept = (side_game, opponent) if workings else (None, None)
-    columns = [
-        None if column is None else column[rated]
-        for column in (who, kept[0], side_event, kept[1], own_rating, opponent_rating, score)
-    ]
-    del player, opponent, score, opponent_rating, own_in_force, own_rating, side_game, kept
+    sides = _RatedSides(
+        who=who[rated],
+        game_id=side_game[rated] if workings else None,
+        event_id=side_event[rated],
+        opponent_id=opponent[rated] if workings else None,
+        own_rating=own_rating[rated],
+        opponent_rating=opponent_rating[rated],
+        score=score[rated],
+    )
+    del player, opponent, score, opponent_rating, own_in_force, own_rating, side_game
     del side_event, inverse, who, rated_side, pooled, rated
     rated_lines = _rate_columns(
         unique[rated_unique].tolist(),
         start_of_unique[rated_unique].tolist(),
-        *columns,
+        sides,
         scores=games.scores,
         period=period,
         rules=rules,
         history=history,
         workings=workings,
     )
-    del columns
+    del sides
     return _listed(
         period,
         rules=rules,
@@ -239,7 +243,7 @@ def _elo_period_columns(
 
 def _sides(
     games: PeriodGames, events: Sequence[EventFacts], ids: NDArray[np.int64], history: History
-) -> tuple[NDArray[np.int64], ...]:
+) -> tuple[NDArray[Any], ...]:
     """The sides :func:`_elo_period_columns` rates or pools, in the order :func:`_gather` meets
     them: player, opponent, score code, event, game, the opponent's and the player's ratings at
     the event's start (-1: none). Events are ranked as in ``events`` (by start date, then id)."""
@@ -301,16 +305,23 @@ def _month(day: dt.date) -> int:
     return day.year * 12 + day.month - 1
 
 
+class _RatedSides(NamedTuple):
+    """The rated sides as columns, player by player: ``who`` is the player's index among those
+    rated; ``game_id`` and ``opponent_id`` are kept only where each game's working is given."""
+
+    who: NDArray[np.int64]
+    game_id: NDArray[np.int64] | None
+    event_id: NDArray[np.int64]
+    opponent_id: NDArray[np.int64] | None
+    own_rating: NDArray[np.int64]
+    opponent_rating: NDArray[np.int64]
+    score: NDArray[np.int8]
+
+
 def _rate_columns(
     player_ids: Sequence[int],
     ratings: Sequence[int],
-    who: NDArray[np.int64],
-    game_id: NDArray[np.int64] | None,
-    event_id: NDArray[np.int64],
-    opponent_id: NDArray[np.int64] | None,
-    own_rating: NDArray[np.int64],
-    opponent_rating: NDArray[np.int64],
-    score: NDArray[np.int8],
+    sides: _RatedSides,
     *,
     scores: Sequence[Decimal],
     period: Period,
@@ -319,9 +330,10 @@ def _rate_columns(
     workings: bool,
 ) -> dict[int, tuple[Entry, list[Working]]]:
     """:func:`_rate_players` from columns: one row per rated side, ``who`` its player's index in
-    ``player_ids`` (rated at the period's start with ``ratings``), player by player (``game_id``
-    and ``opponent_id``: given with ``workings``). The players are rated :data:`RATE_CHUNK` sides
-    at a time at most (each player's sides in one chunk), so the engine's arrays stay bounded."""
+    ``player_ids`` (rated at the period's start with ``ratings``), player by player. The players
+    are rated :data:`RATE_CHUNK` sides at a time at most (each player's sides in one chunk), so
+    the engine's arrays stay bounded."""
+    who, game_id, event_id, opponent_id, own_rating, opponent_rating, score = sides
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
@@ -341,14 +353,14 @@ def _rate_columns(
     while start < len(player_ids):
         # At least one player; then as many whole players as fit in a chunk.
         end = max(start + 1, int(np.searchsorted(first_side, first_side[start] + RATE_CHUNK, "right")) - 1)
-        sides = slice(int(first_side[start]), int(first_side[end]))
+        chunk = slice(int(first_side[start]), int(first_side[end]))
         chunk_results, chunk_figures = bulk_figures.rate_sides(
-            (who[sides] - start).astype(np.intp),
-            event_id[sides].astype(np.intp, copy=False),
-            own_rating[sides],
-            opponent_rating[sides],
-            halves[score[sides]],
-            exponents[score[sides]],
+            (who[chunk] - start).astype(np.intp),
+            event_id[chunk].astype(np.intp, copy=False),
+            own_rating[chunk],
+            opponent_rating[chunk],
+            halves[score[chunk]],
+            exponents[score[chunk]],
             ratings=ratings[start:end],
             k=ks[start:end],
             rules=rules,
@@ -365,7 +377,8 @@ def _rate_columns(
         def decimal(rating: int) -> Decimal:
             return decimals.get(rating) or decimals.setdefault(rating, Decimal(rating))
 
-        assert game_id is not None and opponent_id is not None  # given with workings
+        assert game_id is not None  # given with workings
+        assert opponent_id is not None
         for index, game, event, opponent, own, other, code, difference, capped, expected, change in zip(
             who.tolist(),
             game_id.tolist(),
@@ -597,7 +610,12 @@ def _k_of(
 
 
 def _rated_entry(
-    player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool, reasons: dict[int, str] | None = None
+    player_id: int,
+    rating: int,
+    result: PlayerFigures,
+    *,
+    was_listed: bool,
+    reasons: dict[int, str] | None = None,
 ) -> Entry:
     """A rated player's line; ``reasons``: the text of each K object met so far."""
     k_reason = None if reasons is None else reasons.get(id(result.k))

@@ -246,7 +246,8 @@ class History:
         )
         # Off that list: the file's rating before any list of the player's, else none.
         listed_from, first_listed = self._column(
-            "first listed", lambda: ((player_id, _index(rows[0][0])) for player_id, rows in self._rows.items() if rows)
+            "first listed",
+            lambda: ((player_id, _index(rows[0][0])) for player_id, rows in self._rows.items() if rows),
         )
         in_file, file_rating = self._column(
             "entry ratings",

@@ -86,11 +86,19 @@ def load_history(
     )
     history = History(
         entry_ratings=dict(
-            zip(player[first].tolist(), [None if r == NONE else r for r in rating[first].tolist()], strict=True)
+            zip(
+                player[first].tolist(),
+                [None if r == NONE else r for r in rating[first].tolist()],
+                strict=True,
+            )
         ),
         first_events=dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True)),
         birth_years=dict(
-            zip(born.tolist(), [None if u else y for y, u in zip(year.tolist(), unknown.tolist())], strict=True)
+            zip(
+                born.tolist(),
+                [None if u else y for y, u in zip(year.tolist(), unknown.tolist(), strict=True)],
+                strict=True,
+            )
         ),
     )
     versions = sorted((period, row.id) for period, row in published.items() if period < before)
@@ -250,7 +258,9 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
     if any((column == OTHER_SCORE).any() for column in game_columns[4:6]):
         game_columns, scores = _games_by_text(connection, period)
     order = np.argsort(game_columns[0], kind="stable")  # in game id order (numpy's sort, not SQL's)
-    game_id, event_id, white, black, white_score, black_score, rated = (column[order] for column in game_columns)
+    game_id, event_id, white, black, white_score, black_score, rated = (
+        column[order] for column in game_columns
+    )
     return PeriodGames(
         events=tuple(
             EventFacts(
@@ -277,7 +287,9 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
     )
 
 
-def _games_by_text(connection: Connection, period: Period) -> tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]:
+def _games_by_text(
+    connection: Connection, period: Period
+) -> tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]:
     """The games' columns with each score by its stored text (a score written otherwise than
     0, 0.5, 1): each distinct text is one decimal, its code the index among them."""
     scores: dict[str | None, int] = {None: NONE}

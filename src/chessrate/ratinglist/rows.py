@@ -92,7 +92,10 @@ def _copy_columns(driver: Any, sql: str, names: Sequence[str]) -> list[NDArray[n
     parts: list[NDArray[Any]] = []
     pending = bytearray()
     header = True
-    with driver.cursor() as cursor, cursor.copy(f"COPY (SELECT {casts} FROM ({sql}) AS q) TO STDOUT (FORMAT binary)") as copy:
+    with (
+        driver.cursor() as cursor,
+        cursor.copy(f"COPY (SELECT {casts} FROM ({sql}) AS q) TO STDOUT (FORMAT binary)") as copy,
+    ):
         for block in copy:
             pending += block
             if header and len(pending) >= _COPY_HEADER:
@@ -106,6 +109,8 @@ def _copy_columns(driver: Any, sql: str, names: Sequence[str]) -> list[NDArray[n
     if bytes(pending) != b"\xff\xff":  # the trailer: a field count of -1
         raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
     rows = np.concatenate(parts) if parts else np.zeros(0, dtype=row)
-    if len(rows) and ((rows["fields"] != len(names)).any() or any((rows[f]["length"] != 8).any() for f in names)):
+    if len(rows) and (
+        (rows["fields"] != len(names)).any() or any((rows[f]["length"] != 8).any() for f in names)
+    ):
         raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
     return [rows[f]["value"].astype(np.int64) for f in names]
