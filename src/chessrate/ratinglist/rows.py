@@ -7,10 +7,10 @@ still commits whole or not at all. Values are given as the driver stores them: d
 text (as :class:`.schema.DecimalText` writes them), booleans, whole numbers, ``None``.
 
 Reading (:func:`int_columns`): a query's whole-number columns as numpy arrays, with no Python
-object per row. SQLite: one ``group_concat`` per column, in one pass over the rows (each
-aggregate is fed the same rows in the same order), the texts parsed by numpy. PostgreSQL:
-``COPY (query) TO STDOUT (FORMAT binary)``, whose rows of big-endian 64-bit integers numpy reads
-in place (postgresql.org/docs/current/sql-copy.html, "Binary Format").
+object per row: one text aggregate per column (SQLite's ``group_concat``, PostgreSQL's
+``string_agg``), all in one pass over the rows, so each is fed the same rows in the same order;
+numpy parses the texts. (PostgreSQL's binary ``COPY`` sends a message a row, each a Python object
+to psycopg: slower here.)
 """
 
 from __future__ import annotations
@@ -59,17 +59,18 @@ def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.i
     a NULL is refused (:class:`ValueError`), never guessed."""
     names = list(query.selected_columns.keys())
     sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
-    driver = connection.connection.driver_connection
     if connection.dialect.name == "postgresql":
-        return _copy_columns(driver, sql, names)
-    aggregates = ", ".join(f"group_concat(q.{name})" for name in names)
-    cursor = driver.cursor()  # type: ignore[union-attr]
+        aggregates = ", ".join(f"string_agg(CAST(q.{name} AS TEXT), ',')" for name in names)
+    else:
+        aggregates = ", ".join(f"group_concat(q.{name})" for name in names)
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
     try:
-        count, *texts = cursor.execute(f"SELECT count(*), {aggregates} FROM ({sql}) AS q").fetchone()
+        cursor.execute(f"SELECT count(*), {aggregates} FROM ({sql}) AS q")
+        count, *texts = cursor.fetchone()
     finally:
         cursor.close()
     columns = [_parsed(text) for text in texts]
-    if any(len(column) != count for column in columns):  # group_concat leaves NULLs out
+    if any(len(column) != count for column in columns):  # the aggregates leave NULLs out
         raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
     return columns
 
@@ -78,39 +79,3 @@ def _parsed(text: str | None) -> NDArray[np.int64]:
     if not text:
         return np.zeros(0, dtype=np.int64)
     return np.fromstring(text, dtype=np.int64, sep=",")
-
-
-#: PostgreSQL's binary COPY: the signature, flags and header-extension length before the rows.
-_COPY_HEADER = 19
-
-
-def _copy_columns(driver: Any, sql: str, names: Sequence[str]) -> list[NDArray[np.int64]]:
-    """The columns through binary COPY: each row is a field count (int16) and, per field, its
-    length (int32, 8; -1 for NULL) and a big-endian int64. Read a block at a time."""
-    row = np.dtype([("fields", ">i2"), *((f, [("length", ">i4"), ("value", ">i8")]) for f in names)])
-    casts = ", ".join(f"CAST(q.{name} AS BIGINT)" for name in names)
-    parts: list[NDArray[Any]] = []
-    pending = bytearray()
-    header = True
-    with (
-        driver.cursor() as cursor,
-        cursor.copy(f"COPY (SELECT {casts} FROM ({sql}) AS q) TO STDOUT (FORMAT binary)") as copy,
-    ):
-        for block in copy:
-            pending += block
-            if header and len(pending) >= _COPY_HEADER:
-                extension = int.from_bytes(pending[15:19], "big")
-                del pending[: _COPY_HEADER + extension]
-                header = False
-            whole = len(pending) // row.itemsize * row.itemsize
-            if not header and whole:
-                parts.append(np.frombuffer(bytes(pending[:whole]), dtype=row))
-                del pending[:whole]
-    if bytes(pending) != b"\xff\xff":  # the trailer: a field count of -1
-        raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
-    rows = np.concatenate(parts) if parts else np.zeros(0, dtype=row)
-    if len(rows) and (
-        (rows["fields"] != len(names)).any() or any((rows[f]["length"] != 8).any() for f in names)
-    ):
-        raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
-    return [rows[f]["value"].astype(np.int64) for f in names]
