@@ -165,7 +165,15 @@ def _elo_period_columns(
     )
 
     # The players with games, in the order they are first met; their ratings at the period's start.
-    unique, first, inverse = np.unique(player, return_index=True, return_inverse=True)
+    # One stable sort groups the sides by player, each player's in the order met.
+    by_player = np.argsort(player, kind="stable")
+    sorted_players = player[by_player]
+    starts = np.flatnonzero(np.diff(sorted_players, prepend=sorted_players[:1] - 1))
+    sizes = np.diff(starts, append=len(player))
+    unique, first = sorted_players[starts], by_player[starts]
+    inverse = np.empty(len(player), dtype=np.int64)
+    inverse[by_player] = np.repeat(np.arange(len(unique)), sizes)
+    del sorted_players
     met = np.argsort(first, kind="stable")
     start_of_unique = history.ratings_in_force_columns(unique, period.first_day)
 
@@ -204,8 +212,12 @@ def _elo_period_columns(
             _pooled(player_id, event_id, game_id, opponent_id, rating or 0, games.scores[code])
         )
     # The rated sides player by player, each player's in the order met; the rest let go.
-    rated = np.flatnonzero(rated_side)
-    rated = rated[np.argsort(who[rated], kind="stable")]
+    # (each rated player's group of ``by_player``, in the order met)
+    sizes = sizes[rated_unique]
+    rated = by_player[
+        np.arange(int(sizes.sum())) + np.repeat(starts[rated_unique] - np.cumsum(sizes) + sizes, sizes)
+    ]
+    del by_player
     # Each game's own columns only where its working is given.
     sides = _RatedSides(
         who=who[rated],
@@ -282,19 +294,22 @@ def _sides(
     def both(white: NDArray[Any], black: NDArray[Any]) -> NDArray[Any]:
         return np.stack([white[order], black[order]], axis=1).reshape(sides)
 
+    def swapped(column: NDArray[Any]) -> NDArray[Any]:  # each side's value of the other side
+        return column.reshape(-1, 2)[:, ::-1].reshape(sides)
+
     player = both(games.white, games.black)
-    opponent = both(games.black, games.white)
     side_rank = np.repeat(game_rank[order], 2)
-    opponent_rating = rating_at_event(side_rank, opponent)
+    own_in_force = rating_at_event(side_rank, player)
+    opponent_rating = swapped(own_in_force)
     valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
-    player, opponent, side_rank, opponent_rating = (
+    opponent = swapped(player)[valid]
+    player, side_rank, own_in_force, opponent_rating = (
         player[valid],
-        opponent[valid],
         side_rank[valid],
+        own_in_force[valid],
         opponent_rating[valid],
     )
     score = both(games.white_score, games.black_score)[valid]
-    own_in_force = rating_at_event(side_rank, player)
     side_game = np.repeat(games.game_id[order], 2)[valid]
     side_event = ids[side_rank] if len(ids) else side_rank
     return player, opponent, score, side_event, side_game, opponent_rating, own_in_force
