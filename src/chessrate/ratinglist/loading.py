@@ -1,8 +1,11 @@
 """Loading the facts a period is computed from: its events and games, and the history of the lists
 before it, for every player or for the players a page shows.
 
-Games are read through the driver's cursor as plain tuples, a chunk at a time (no per-row
-SQLAlchemy processing); each score text becomes one shared :class:`~decimal.Decimal`.
+A run reads a period's games and entrants, and every player's first event, as numpy columns
+(:func:`.rows.int_columns`: one text aggregate per column, no object per row), each score as its
+code among ``0``, ``0.5``, ``1``; a score stored as another text sends the games through the
+driver's cursor instead, each text one shared :class:`~decimal.Decimal`. The pages read their
+few events as rows (:func:`load_events`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,13 @@ from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 
 #: Rows fetched from the driver at a time (games whose scores are read as texts).
 FETCH = 50_000
+#: A rating column's "none" (unrated in the file): ratings are 0 to 4000 (the schema checks it).
+NONE = -1
+#: A score's code in the columns read: its index in :data:`SCORES` (-1: none); other texts
+#: (``1.0``, ``0.50``) are :data:`OTHER_SCORE`, read as texts instead.
+SCORE_TEXTS = ("0", "0.5", "1")
+SCORES = tuple(Decimal(text) for text in SCORE_TEXTS)
+OTHER_SCORE = -2
 
 
 def published_versions(connection: Connection) -> dict[Period, Row[Any]]:
@@ -201,15 +211,6 @@ def load_events(
         )
         for row in rows
     ]
-
-
-#: A rating column's "none" (unrated in the file): ratings are 0 to 4000 (the schema checks it).
-NONE = -1
-#: A score's code in the columns read: its index in :data:`SCORES` (-1: none); other texts
-#: (``1.0``, ``0.50``) are :data:`OTHER_SCORE`, read as texts instead.
-SCORE_TEXTS = ("0", "0.5", "1")
-SCORES = tuple(Decimal(text) for text in SCORE_TEXTS)
-OTHER_SCORE = -2
 
 
 def _score_code(column: Any) -> Any:
