@@ -310,11 +310,19 @@ def _rows(
         for place, name in enumerate(columns, start=1)
         if "Decimal" in str(fields[name].type) or "Status" in str(fields[name].type)
     ]
+    # One text per object: the same decimals recur (the computation shares them) and a status is
+    # one of a few. By identity, as equal decimals may be written differently (1, 1.0); the items
+    # hold every object while this runs.
+    written: dict[int, str] = {}
     for item in items:
         row = [version_id, *values(item)]
         for place in texts:
-            if row[place] is not None:
-                row[place] = str(row[place])
+            value = row[place]
+            if value is not None:
+                text = written.get(id(value))
+                if text is None:
+                    text = written[id(value)] = str(value)
+                row[place] = text
         yield tuple(row)
 
 
