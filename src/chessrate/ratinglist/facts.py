@@ -201,7 +201,7 @@ class History:
     _rows: dict[int, list[tuple[Period, Entry]]] = field(default_factory=lambda: defaultdict(list))
     #: The columns :meth:`ratings_in_force_columns` looks players up in, made once (until :meth:`add`).
     _columns: dict[object, tuple[NDArray[np.int64], NDArray[np.int64]]] = field(
-        default_factory=dict, repr=False
+        default_factory=dict, repr=False, compare=False
     )
 
     def add(self, period: Period, entries: Mapping[int, Entry], workings: Sequence[Working]) -> None:
