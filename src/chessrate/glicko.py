@@ -45,14 +45,14 @@ def check_finite(value: float, field_name: str) -> float:
 def check_positive(value: float, field_name: str) -> float:
     number = check_finite(value, field_name)
     if number <= 0:
-        raise InvalidInputError(field_name, value, "must be above zero")
+        raise InvalidInputError(field_name, value, "must be above zero", code="above-zero")
     return number
 
 
 def check_not_negative(value: float, field_name: str) -> float:
     number = check_finite(value, field_name)
     if number < 0:
-        raise InvalidInputError(field_name, value, "cannot be negative")
+        raise InvalidInputError(field_name, value, "cannot be negative", code="not-negative")
     return number
 
 

@@ -104,7 +104,7 @@ def _check_settings(tau: float, epsilon: float, max_iterations: int, elapsed: fl
     if not whole or max_iterations < 1:
         raise InvalidInputError("max iterations", max_iterations, "a whole number of at least 1")
     if check_finite(elapsed, "elapsed periods") < 0:
-        raise InvalidInputError("elapsed periods", elapsed, "cannot be negative")
+        raise InvalidInputError("elapsed periods", elapsed, "cannot be negative", code="not-negative")
 
 
 def rate_period(

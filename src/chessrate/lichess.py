@@ -162,7 +162,7 @@ def live_deviation(player: LichessRating, days: float) -> float:
     RD = clamp(173.7178 sqrt(phi^2 + days x 0.21436 x sigma^2), 45, 500).
     """
     if check_finite(days, "days idle") < 0:
-        raise InvalidInputError("days idle", days, "cannot be negative")
+        raise InvalidInputError("days idle", days, "cannot be negative", code="not-negative")
     phi = steps.pre_period_phi(
         steps.to_phi(player.deviation), player.volatility, days * RATING_PERIODS_PER_DAY
     )

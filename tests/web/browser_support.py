@@ -1,7 +1,9 @@
-"""What the browser tests share: Debian's chromium, the app served on a free port, the requests seen."""
+"""What the web tests share: the fixed day, Debian's chromium, the app served on a free port, the
+requests seen."""
 
 from __future__ import annotations
 
+import datetime as dt
 import socket
 import threading
 import time
@@ -12,6 +14,8 @@ from pathlib import Path
 import uvicorn
 from fastapi import FastAPI
 
+#: A day under the FIDE rules of 1 October 2025 (cap only below 2650), fixed so tests do not age.
+TODAY = dt.date(2025, 12, 1)
 CHROMIUM = "/usr/bin/chromium"
 DATA = Path(__file__).parent.parent / "data"
 CHROMIUM_ARGS = [

@@ -3,21 +3,17 @@ chromium and the app served on a free localhost port (shared by every browser te
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, serve
+from browser_support import CHROMIUM, CHROMIUM_ARGS, TODAY, serve
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from chessrate.web import WebSettings, create_app
 from chessrate.web.assets import INSTALL_HINT, missing_assets
-
-#: A day under the FIDE rules of 1 October 2025 (cap only below 2650), fixed so tests do not age.
-TODAY = dt.date(2025, 12, 1)
 
 
 @pytest.fixture(scope="session")

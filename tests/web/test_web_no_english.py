@@ -12,13 +12,13 @@ import html
 import re
 
 import pytest
+from browser_support import TODAY
 from fastapi.testclient import TestClient
 from test_web_report import BROKEN_SWISS, CANDIDATES, FIDE_EXAMPLE, upload
 
 from chessrate.ratinglist.demo import build_demo
 from chessrate.web import WebSettings, create_app, site
 from chessrate.web.i18n import load_catalogs
-from conftest import TODAY
 
 #: Every calculator with values (a result), blank, and with the cases that bring the core's words:
 #: the Ciabe club's K bands, the 700 rule, a capped game, an error.
@@ -41,6 +41,10 @@ CALCULATOR_PAGES = (
     "/glicko?system=lichess&games-0-opponent=1500&games-0-deviation=500&games-0-result=1",
     "/glicko?system=glicko2&rating=1500&deviation=200&volatility=0,06&tau=0,5&games-0-opponent=1400"
     "&games-0-deviation=30&games-0-result=1",
+    "/glicko?system=glicko2&deviation=0&volatility=-1&games-0-opponent=1500&games-0-deviation=600"
+    "&games-0-result=1",
+    "/glicko?system=lichess&days_idle=-3&gain_factor=0&games-0-opponent=1500&games-0-deviation=50"
+    "&games-0-result=1",
     "/help",
     "/strength",
     "/report",
@@ -50,6 +54,12 @@ CALCULATOR_PAGES = (
     "/ecf?rating=1800&junior=on&games-0-opponent=1800&games-0-result=1",
     "/chesscom?level=beginner&games-0-opponent=900&games-0-deviation=350&games-0-result=1",
     "/pools?rating=1800&from_pool=lichess-blitz&to_pool=fide",
+    # ... and with bad values, whose reasons come from the core.
+    "/dwz?rating=-5&age=abc&index=x&games-0-opponent=1200&games-0-result=1",
+    "/uscf?rating=1500&games_played=-1&games-0-opponent=1400&games-0-result=3",
+    "/ecf?rating=abc&games-0-opponent=1800&games-0-result=1",
+    "/chesscom?level=zzz&rating=1500&deviation=0&games-0-opponent=900&games-0-deviation=0&games-0-result=1",
+    "/pools?rating=1800&from_pool=nope&to_pool=fide",
 )
 LIST_PAGES = (
     "/list",
@@ -102,9 +112,12 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[TestClient, dict
 
 
 def visible_text(page: str) -> set[str]:
-    """The page's text nodes (scripts, styles and attributes left out), each stripped."""
+    """The page's text nodes (scripts, styles and attributes left out), each stripped, and their parts
+    after a colon (a translated message may end in the core's English reason: "Comprueba: must be...")."""
     body = re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S)
-    return {html.unescape(text).strip() for text in re.split(r"<[^>]+>", body)} - {""}
+    texts = {html.unescape(text).strip() for text in re.split(r"<[^>]+>", body)}
+    parts = {part.strip() for text in texts for part in text.split(": ")[1:]}
+    return (texts | parts) - {""}
 
 
 def english_leaks(english: str, other: str) -> list[str]:

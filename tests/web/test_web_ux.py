@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import REQUESTS, serve
+from browser_support import REQUESTS, TODAY, serve
 from playwright.sync_api import Browser, Page, expect
 
 from chessrate.ratinglist.demo import build_demo
 from chessrate.web import WebSettings, create_app
-from conftest import TODAY
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}

@@ -9,19 +9,26 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
 
-from chessrate import chesscom, glicko, glicko2, lichess
+from chessrate import chesscom, lichess
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of
 from chessrate.cli.output import fmt, print_document, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.parse import parse_decimal, parse_rating, parse_score
+from chessrate.glicko import GlickoGame
 from chessrate.requests import system_documents, systems
 from chessrate.requests.elo import GameRow
+from chessrate.requests.glicko import (
+    GlickoInputs,
+    GlickoOneInputs,
+    GlickoOutcomeGame,
+    GlickoResult,
+    glicko,
+    glicko_one,
+)
 from chessrate.requests.language import ENGLISH
 from chessrate.requests.problems import Problems
 
@@ -40,46 +47,18 @@ DeviationOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 
 
-@dataclass(frozen=True)
-class ParsedGame:
-    """A GAME argument: opponent's rating and RD, and the player's score."""
-
-    opponent_rating: float
-    opponent_deviation: float
-    score: float
-
-
-def _positive(text: str, *, field: str) -> float:
-    value = parse_decimal(text, field=field)
-    if value <= 0:
-        raise InvalidInputError(field, text, "must be above zero")
-    return float(value)
-
-
-def _not_negative(text: str, *, field: str) -> float:
-    value = parse_decimal(text, field=field)
-    if value < 0:
-        raise InvalidInputError(field, text, "cannot be negative")
-    return float(value)
-
-
-def _parse_games(texts: list[str] | None) -> list[ParsedGame]:
-    games = []
+def _game_rows(texts: list[str] | None) -> tuple[GameRow, ...]:
+    """Each GAME argument split into the request layer's fields (checked there)."""
+    rows = []
     for number, text in enumerate(texts or [], start=1):
         parts = text.split(":")
         if len(parts) != 3:
             raise InvalidInputError(
                 f"game {number}", text, "a game is OPPONENT_RATING:OPPONENT_RD:RESULT, e.g. 1400:30:1"
             )
-        rating, deviation, result = parts
-        games.append(
-            ParsedGame(
-                float(parse_rating(rating, field=f"game {number} opponent rating")),
-                _positive(deviation, field=f"game {number} opponent deviation"),
-                float(parse_score(result, field=f"game {number} result")),
-            )
-        )
-    return games
+        opponent, deviation, result = parts
+        rows.append(GameRow(opponent=opponent, deviation=deviation, result=result))
+    return tuple(rows)
 
 
 def _require(text: str | None, option: str, hint: str = "") -> str:
@@ -93,7 +72,7 @@ def _games_table(columns: list[str], rows: list[list[str]]) -> None:
         print_table("Games", columns, rows)
 
 
-def _paper_games_json(parsed: list[ParsedGame], expected: Sequence[float]) -> list[dict[str, float]]:
+def _paper_games_json(games: Sequence[GlickoGame], expected: Sequence[float]) -> list[dict[str, float]]:
     """Each game of one period of the papers, with its expected score."""
     return [
         {
@@ -102,16 +81,16 @@ def _paper_games_json(parsed: list[ParsedGame], expected: Sequence[float]) -> li
             "score": g.score,
             "expected_score": e,
         }
-        for g, e in zip(parsed, expected, strict=True)
+        for g, e in zip(games, expected, strict=True)
     ]
 
 
-def _paper_games_table(parsed: list[ParsedGame], expected: Sequence[float]) -> None:
+def _paper_games_table(games: Sequence[GlickoGame], expected: Sequence[float]) -> None:
     _games_table(
         ["game", "opponent", "opponent RD", "score", "expected score"],
         [
             [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
-            for n, (g, e) in enumerate(zip(parsed, expected, strict=True), start=1)
+            for n, (g, e) in enumerate(zip(games, expected, strict=True), start=1)
         ],
     )
 
@@ -175,35 +154,28 @@ def glicko_command(
         return
     if level is not None:
         raise InvalidInputError("--level", level, "the level applies only with --preset chesscom")
-    player = glicko.GlickoRating(
-        float(parse_rating(_require(rating, "--rating"), field="--rating")),
-        _positive(_require(deviation, "--deviation"), field="--deviation"),
+    inputs = GlickoOneInputs(
+        rating=rating or "",
+        deviation=deviation or "",
+        c=c or "",
+        periods_idle=periods_idle or "",
+        min_deviation=min_deviation or "",
+        games=_game_rows(games),
     )
-    constant = _parse_c(c) if c is not None else None
-    if periods_idle is not None and constant is None:
-        raise RatingError("missing --c: --periods-idle grows the RD by c for each period")
-    periods = _not_negative(periods_idle, field="--periods-idle") if periods_idle is not None else 1.0
-    floor = _positive(min_deviation, field="--min-deviation") if min_deviation is not None else None
-    parsed = _parse_games(games)
-    result = glicko.rate_period(
-        player,
-        [glicko.GlickoGame(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
-        c=constant,
-        periods=periods,
-        min_deviation=floor,
-    )
+    rated = result_of(glicko_one(inputs, Problems(ENGLISH)))
+    result = rated.period
     if json:
         print_json(
             {
                 "rating": result.after.rating,
                 "deviation": result.after.deviation,
                 "start_deviation": result.start.deviation,
-                "c": constant,
-                "games": _paper_games_json(parsed, result.expected_scores),
+                "c": rated.c,
+                "games": _paper_games_json(rated.games, result.expected_scores),
             }
         )
         return
-    _paper_games_table(parsed, result.expected_scores)
+    _paper_games_table(rated.games, result.expected_scores)
     print_summary(
         "Glicko (Glickman's paper), one rating period",
         [
@@ -252,18 +224,6 @@ def _chesscom(
     )
 
 
-def _parse_c(text: str) -> float:
-    parts = text.split(":")
-    if len(parts) == 1:
-        return _not_negative(text, field="--c")
-    if len(parts) != 3:
-        raise InvalidInputError("--c", text, "c is a number, or FROM:TO:N (RD from FROM to TO in N periods)")
-    low, high, count = parts
-    return glicko.c_for_growth(
-        _positive(low, field="--c"), _positive(high, field="--c"), _positive(count, field="--c")
-    )
-
-
 @app.command("glicko2")
 def glicko2_command(
     games: GamesArg = None,
@@ -308,34 +268,38 @@ def glicko2_command(
     Lichess shows the stored rating truncated to a whole number: the number on the screen is not
     the stored rating, and the PGN's diff is trunc(new) - trunc(old).
     """
-    parsed = _parse_games(games)
-    if preset is not None:
-        if preset.strip().lower() != "lichess":
-            raise InvalidInputError("--preset", preset, "the only preset is lichess")
-        if tau is not None:
-            raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
-        gain = _positive(gain_factor, field="--gain-factor") if gain_factor is not None else 1.0
-        _lichess(parsed, rating, deviation, volatility, days_idle, gain, json=json)
-        return
-    if gain_factor is not None:
+    lichess_preset = preset is not None
+    if preset is not None and preset.strip().lower() != "lichess":
+        raise InvalidInputError("--preset", preset, "the only preset is lichess")
+    if lichess_preset and tau is not None:
+        raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
+    if not lichess_preset and gain_factor is not None:
         raise InvalidInputError(
             "--gain-factor", gain_factor, "the gain factor applies only with --preset lichess"
         )
-    if days_idle is not None:
+    if not lichess_preset and days_idle is not None:
         raise InvalidInputError("--days-idle", days_idle, "days idle apply only with --preset lichess")
+    inputs = GlickoInputs(
+        system="lichess" if lichess_preset else "glicko2",
+        rating=rating or "",
+        deviation=deviation or "",
+        volatility=volatility or "",
+        days_idle=days_idle or "",
+        tau=tau or "",
+        gain_factor=gain_factor or "",
+        games=_game_rows(games),
+    )
+    result = result_of(glicko(inputs, Problems(ENGLISH), today=dt.date.today(), idle_allowed=True))
+    if lichess_preset:
+        _lichess(result, json=json)
+        return
+    # The paper's player states all three (the request layer's blanks are an unrated player's).
     hint = " (or use --preset lichess for a new Lichess player)"
-    player = glicko2.Glicko2Rating(
-        float(parse_rating(_require(rating, "--rating", hint), field="--rating")),
-        _positive(_require(deviation, "--deviation", hint), field="--deviation"),
-        _positive(_require(volatility, "--volatility", hint), field="--volatility"),
-    )
-    system_tau = _positive(tau, field="--tau") if tau is not None else glicko2.DEFAULT_TAU
-    result = glicko2.rate_period(
-        player,
-        [glicko2.Glicko2Game(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
-        tau=system_tau,
-    )
-    after = result.after
+    for given, option in ((rating, "--rating"), (deviation, "--deviation"), (volatility, "--volatility")):
+        _require(given, option, hint)
+    before, after = result.before, result.after
+    played = [GlickoGame(g.opponent, g.opponent_deviation, g.score) for g in result.games]
+    expected = [g.expected for g in result.games]
     if json:
         print_json(
             {
@@ -343,47 +307,28 @@ def glicko2_command(
                 "deviation": after.deviation,
                 "volatility": after.volatility,
                 "provisional": after.deviation >= lichess.PROVISIONAL_DEVIATION,
-                "tau": system_tau,
-                "games": _paper_games_json(parsed, result.expected_scores),
+                "tau": result.tau,
+                "games": _paper_games_json(played, expected),
             }
         )
         return
-    _paper_games_table(parsed, result.expected_scores)
+    _paper_games_table(played, expected)
     print_summary(
-        f"Glicko-2 (Glickman's paper), one rating period, tau {system_tau}",
+        f"Glicko-2 (Glickman's paper), one rating period, tau {result.tau}",
         [
-            ("rating", f"{player.rating:.2f} → {after.rating:.2f}"),
-            ("deviation", f"{player.deviation:.2f} → {after.deviation:.2f}"),
-            ("volatility", f"{player.volatility:.6f} → {after.volatility:.6f}"),
+            ("rating", f"{before.rating:.2f} → {after.rating:.2f}"),
+            ("deviation", f"{before.deviation:.2f} → {after.deviation:.2f}"),
+            ("volatility", f"{before.volatility:.6f} → {after.volatility:.6f}"),
             ("provisional (Lichess's mark, RD ≥ 110)", fmt(after.deviation >= lichess.PROVISIONAL_DEVIATION)),
         ],
     )
 
 
-def _lichess(
-    parsed: list[ParsedGame],
-    rating: str | None,
-    deviation: str | None,
-    volatility: str | None,
-    days_idle: str | None,
-    gain_factor: float,
-    *,
-    json: bool,
-) -> None:
-    new = lichess.NEW_PLAYER
-    player = lichess.LichessRating(
-        float(parse_rating(rating, field="--rating")) if rating is not None else new.rating,
-        _positive(deviation, field="--deviation") if deviation is not None else new.deviation,
-        _positive(volatility, field="--volatility") if volatility is not None else new.volatility,
-    )
-    days = _not_negative(days_idle, field="--days-idle") if days_idle is not None else 0.0
-    sides = lichess.rate_games(
-        player,
-        [lichess.OpponentGame(g.opponent_rating, g.opponent_deviation, g.score) for g in parsed],
-        days_idle=days,
-        gain_factor=gain_factor,
-    )
-    final = sides[-1].after if sides else lichess.after_idle(player, days)
+def _lichess(result: GlickoResult, *, json: bool) -> None:
+    player, final = result.before, result.after
+    assert isinstance(player, lichess.LichessRating)
+    assert isinstance(final, lichess.LichessRating)
+    games = [(g, g.side) for g in result.games if g.side is not None]
     if json:
         print_json(
             {
@@ -392,8 +337,8 @@ def _lichess(
                 "volatility": final.volatility,
                 "provisional": final.provisional,
                 "display": final.display,
-                "gain_factor": gain_factor,
-                "games": [_side_json(g, side) for g, side in zip(parsed, sides, strict=True)],
+                "gain_factor": result.gain_factor,
+                "games": [_side_json(g, side) for g, side in games],
             }
         )
         return
@@ -402,16 +347,17 @@ def _lichess(
         [
             [
                 str(n),
-                fmt(g.opponent_rating),
+                fmt(g.opponent),
                 fmt(g.opponent_deviation),
                 fmt(g.score),
                 f"{side.expected_score:.3f}",
                 f"{side.before.display} → {side.after.display}",
                 side.rating_diff_text,
             ]
-            for n, (g, side) in enumerate(zip(parsed, sides, strict=True), start=1)
+            for n, (g, side) in enumerate(games, start=1)
         ],
     )
+    gain_factor = result.gain_factor
     print_summary(
         "Glicko-2 as Lichess runs it (each game its own rating period)",
         [
@@ -429,9 +375,9 @@ def _lichess(
     )
 
 
-def _side_json(game: ParsedGame, side: lichess.LichessSide) -> dict[str, Any]:
+def _side_json(game: GlickoOutcomeGame, side: lichess.LichessSide) -> dict[str, Any]:
     return {
-        "opponent_rating": game.opponent_rating,
+        "opponent_rating": game.opponent,
         "opponent_deviation": game.opponent_deviation,
         "score": game.score,
         "expected_score": side.expected_score,

@@ -193,6 +193,10 @@ def problem_line(problems: Problems, names: dict[str, str] | None = None) -> str
     return "nothing to calculate"
 
 
+#: A game's fields as the command line's GAME argument names them.
+GAME_FIELDS = {"opponent": "opponent rating", "deviation": "opponent deviation"}
+
+
 def field_words(path: FieldPath, names: dict[str, str] | None = None) -> str:
     """A field's path for people, counting from 1, options by their names.
 
@@ -204,9 +208,11 @@ def field_words(path: FieldPath, names: dict[str, str] | None = None) -> str:
     if len(path) == 1 and names and str(path[0]) in names:
         return names[str(path[0])]
     words = []
-    for part in path:
+    for place, part in enumerate(path):
         if isinstance(part, int):
             words.append(str(part + 1))
+        elif place and isinstance(path[place - 1], int) and part in GAME_FIELDS:
+            words.append(GAME_FIELDS[part])
         else:
             words.append({"games": "game", "events": "tournament"}.get(part, part.replace("_", " ")))
     return " ".join(words)

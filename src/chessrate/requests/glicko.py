@@ -1,4 +1,5 @@
-"""Glicko-2 as the web calculator asks for it: Lichess's sessions or one period of Glickman's paper.
+"""Glicko as the faces ask for it: Lichess's sessions, one period of Glickman's Glicko-2 paper, or
+one period of his Glicko (Glicko-1) paper.
 
 Text in, the library's results out, problems kept per field, as in :mod:`chessrate.requests.elo`.
 """
@@ -10,11 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from chessrate import glicko as glicko_one_period
 from chessrate import glicko2, lichess
 from chessrate.errors import InvalidInputError
-from chessrate.glicko import GlickoGame
+from chessrate.glicko import GlickoGame, GlickoRating
 from chessrate.glicko2 import Glicko2Rating
-from chessrate.lichess import LichessRating
+from chessrate.lichess import LichessRating, LichessSide
 from chessrate.parse import parse_decimal, parse_rating, parse_score
 from chessrate.requests.elo import MAX_ROWS, GameRow
 from chessrate.requests.options import Outcome, read_rating
@@ -47,6 +49,8 @@ class GlickoOutcomeGame:
     after: float | None = None
     diff: str | None = None
     diff_value: int | None = None
+    #: Lichess only: this player's side of the game as lila rates it, before and after.
+    side: LichessSide | None = None
 
 
 @dataclass(kw_only=True)
@@ -74,15 +78,24 @@ def _positive_number(field_name: str, maximum: float | None = None) -> Callable[
     def parse(text: str) -> float:
         value = parse_decimal(text, field=field_name)
         if value <= 0:
-            raise InvalidInputError(field_name, text, "must be above zero")
+            raise InvalidInputError(field_name, text, "must be above zero", code="above-zero")
         if maximum is not None and value > Decimal(str(maximum)):
-            raise InvalidInputError(field_name, text, f"must be at most {maximum:g}")
+            raise InvalidInputError(
+                field_name,
+                text,
+                f"must be at most {maximum:g}",
+                code="maximum",
+                params={"maximum": f"{maximum:g}"},
+            )
         return float(value)
 
     return parse
 
 
-def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outcome[GlickoResult]:
+def glicko(
+    inputs: GlickoInputs, problems: Problems, *, today: dt.date, idle_allowed: bool = False
+) -> Outcome[GlickoResult]:
+    """``idle_allowed``: no game is an idle period (the command line); else a game is asked for."""
     del today  # Glicko ratings do not depend on the date
     system = inputs.system.strip().lower() or "lichess"
     if system not in GLICKO_SYSTEMS:
@@ -107,18 +120,8 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
     days = problems.optional(
         ("days_idle",), inputs.days_idle, lambda text: float(parse_count_or_fraction(text, "days_idle"))
     )
-    rows: list[GlickoGame] = []
-    for index, row in enumerate(inputs.games[:MAX_ROWS]):
-        if row.blank:
-            continue
-        opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
-        opponent_rd = problems.parse(
-            ("games", index, "deviation"), row.deviation, _positive_number("deviation", most_deviation)
-        )
-        score = problems.parse(("games", index, "result"), row.result, parse_score)
-        if opponent is not None and opponent_rd is not None and score is not None:
-            rows.append(GlickoGame(float(opponent), opponent_rd, float(score)))
-    if not rows and not problems:
+    rows = _games(inputs.games, problems, most_deviation=most_deviation)
+    if not rows and not problems and not idle_allowed:
         problems.missing.append(("games", 0, "opponent"))
     if problems:
         return Outcome(None, problems)
@@ -134,6 +137,20 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
         )
         if sides is None:
             return Outcome(None, problems)
+        if not sides:  # an idle period: only the RD grows
+            idle = lichess.after_idle(player, days or 0.0)
+            return Outcome(
+                GlickoResult(
+                    system=system,
+                    before=player,
+                    after=idle,
+                    games=(),
+                    tau=lichess.TAU,
+                    gain_factor=gain or 1.0,
+                    start_deviation=idle.deviation,
+                ),
+                problems,
+            )
         games = tuple(
             GlickoOutcomeGame(
                 opponent=row.opponent_rating,
@@ -143,6 +160,7 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
                 after=side.after.rating,
                 diff=side.rating_diff_text,
                 diff_value=side.rating_diff,
+                side=side,
             )
             for row, side in zip(rows, sides, strict=True)
         )
@@ -187,11 +205,91 @@ def glicko(inputs: GlickoInputs, problems: Problems, *, today: dt.date) -> Outco
     )
 
 
+@dataclass(kw_only=True)
+class GlickoOneInputs:
+    """One rating period of Glickman's Glicko (Glicko-1) paper: rating and RD are needed."""
+
+    rating: str = ""
+    deviation: str = ""
+    #: Step 1's constant c, or ``FROM:TO:N``: the c that takes an RD from FROM to TO in N periods.
+    c: str = ""
+    #: The paper's t, periods since the last one played (needs c); blank: 1.
+    periods_idle: str = ""
+    #: A floor for the new RD (Glickman advises one; the published steps have none).
+    min_deviation: str = ""
+    #: None: an idle period.
+    games: tuple[GameRow, ...] = ()
+
+
+@dataclass(kw_only=True)
+class GlickoOneResult:
+    period: glicko_one_period.GlickoResult
+    c: float | None
+    games: tuple[GlickoGame, ...]
+
+
+def glicko_one(inputs: GlickoOneInputs, problems: Problems) -> Outcome[GlickoOneResult]:
+    """Glicko-1 for one rating period, Steps 1 and 2 of "The Glicko system" [GLICKO]."""
+    rating = problems.parse(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
+    most = glicko_one_period.MAX_DEVIATION  # an unrated player's RD, Step 1's cap
+    deviation = problems.parse(("deviation",), inputs.deviation, _positive_number("deviation", most))
+    c = problems.optional(("c",), inputs.c, _constant_c)
+    periods = problems.optional(
+        ("periods_idle",),
+        inputs.periods_idle,
+        lambda text: float(parse_count_or_fraction(text, "periods_idle")),
+    )
+    if periods is not None and c is None and not inputs.c.strip():
+        problems.add(("c",), "", "periods idle grow the RD by c for each period")
+    floor = problems.optional(("min_deviation",), inputs.min_deviation, _positive_number("min_deviation"))
+    rows = _games(inputs.games, problems, most_deviation=most)
+    if problems or rating is None or deviation is None:
+        return Outcome(None, problems)
+    player = GlickoRating(rating, deviation)
+    period = problems.attempt(
+        ("games",),
+        len(rows),
+        lambda: glicko_one_period.rate_period(
+            player, rows, c=c, periods=periods if periods is not None else 1.0, min_deviation=floor
+        ),
+    )
+    if period is None:
+        return Outcome(None, problems)
+    return Outcome(GlickoOneResult(period=period, c=c, games=tuple(rows)), problems)
+
+
+def _constant_c(text: str) -> float:
+    """c as a number, or ``FROM:TO:N`` (glicko.pdf Step 1: 50:350:100 gives 34.6)."""
+    parts = text.split(":")
+    if len(parts) == 1:
+        return float(parse_count_or_fraction(text, "c"))
+    if len(parts) != 3:
+        raise InvalidInputError("c", text, "c is a number, or FROM:TO:N (RD from FROM to TO in N periods)")
+    low, high, count = (_positive_number("c")(part) for part in parts)
+    return glicko_one_period.c_for_growth(low, high, count)
+
+
+def _games(rows: tuple[GameRow, ...], problems: Problems, *, most_deviation: float) -> list[GlickoGame]:
+    """The games that are filled in, each field checked."""
+    games: list[GlickoGame] = []
+    for index, row in enumerate(rows[:MAX_ROWS]):
+        if row.blank:
+            continue
+        opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
+        opponent_rd = problems.parse(
+            ("games", index, "deviation"), row.deviation, _positive_number("deviation", most_deviation)
+        )
+        score = problems.parse(("games", index, "result"), row.result, parse_score)
+        if opponent is not None and opponent_rd is not None and score is not None:
+            games.append(GlickoGame(float(opponent), opponent_rd, float(score)))
+    return games
+
+
 def parse_count_or_fraction(text: str, field_name: str) -> Decimal:
     """Days: a number of 0 or more, fractions allowed (Lichess counts to the millisecond)."""
     value = parse_decimal(text, field=field_name)
     if value < 0:
-        raise InvalidInputError(field_name, text, "cannot be negative")
+        raise InvalidInputError(field_name, text, "cannot be negative", code="not-negative")
     return value
 
 

@@ -146,6 +146,8 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "digits": lambda t, p: t.gettext("write the number with the digits 0-9"),
     "maximum": lambda t, p: t.gettext("it must be at most %(maximum)s", **p),
     "k-maximum": lambda t, p: t.gettext("K is at most %(maximum)s", **p),
+    "above-zero": lambda t, p: t.gettext("it must be above zero"),
+    "not-negative": lambda t, p: t.gettext("it cannot be negative"),
 }
 
 

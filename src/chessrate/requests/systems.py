@@ -100,7 +100,7 @@ def _positive(name: str) -> Callable[[str], float]:
     def parse(text: str) -> float:
         value = parse_decimal(text, field=name)
         if value <= 0:
-            raise InvalidInputError(name, text, "must be above zero")
+            raise InvalidInputError(name, text, "must be above zero", code="above-zero")
         return float(value)
 
     return parse

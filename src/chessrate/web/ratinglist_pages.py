@@ -5,7 +5,7 @@ signs in with it and can import files and run periods; its session lasts
 ``list_session_minutes`` and every form carries the session's token. The pages read and write
 through :mod:`chessrate.ratinglist` only, and are rendered by the calculator's
 :class:`~chessrate.web.site.Site`: in the user's language, with the locale's numbers and dates
-(the admin page's own messages are still English).
+(the admin page's own messages too; the store's errors are English).
 """
 
 from __future__ import annotations
@@ -266,7 +266,10 @@ class _Pages:
         return self.secure_cookies or request.url.scheme == "https"
 
     def _disabled(self, request: Request) -> HTMLResponse:
-        return self.render(request, "list_problem.html", status=404, message="Administration is not enabled.")
+        t = self._t(request)
+        return self.render(
+            request, "list_problem.html", status=404, message=t.gettext("Administration is not enabled.")
+        )
 
     def _admin(
         self, request: Request, session: Session | None, status: int = 200, message: str = ""
@@ -293,19 +296,25 @@ class _Pages:
             return self._disabled(request)
         client = request.client.host if request.client else "?"
         wait = self.throttle.wait_left(client)
+        t = self._t(request)
         if wait > 0:
             waiting = self._admin(
-                request, None, 429, f"Too many wrong passwords: wait {math.ceil(wait)} s and try again."
+                request,
+                None,
+                429,
+                t.gettext(
+                    "Too many wrong passwords: wait %(seconds)s s and try again.", seconds=math.ceil(wait)
+                ),
             )
             waiting.headers["Retry-After"] = str(math.ceil(wait))
             return waiting
         form = await _fields(request)
         cookie = request.cookies.get(LOGIN_COOKIE, "")
         if not cookie or not hmac.compare_digest(form.get("token", "").encode(), cookie.encode()):
-            return self._admin(request, None, 403, "The sign-in form has expired: sign in again.")
+            return self._admin(request, None, 403, t.gettext("The sign-in form has expired: sign in again."))
         if not hmac.compare_digest(form.get("password", "").encode(), self.admin_password.encode()):
             self.throttle.failed(client)
-            return self._admin(request, None, 403, "Wrong password.")
+            return self._admin(request, None, 403, t.gettext("Wrong password."))
         self.throttle.succeeded(client)
         session_id, _ = self.sessions.open()
         response = RedirectResponse("/list/admin", status_code=303)
@@ -335,7 +344,8 @@ class _Pages:
 
     def _refused(self, request: Request) -> HTMLResponse:
         found = self._session(request)
-        return self._admin(request, found[1] if found else None, 403, "Sign in first.")
+        t = self._t(request)
+        return self._admin(request, found[1] if found else None, 403, t.gettext("Sign in first."))
 
     async def logout(self, request: Request) -> Response:
         if await self._authorised(request) is None:
@@ -352,16 +362,23 @@ class _Pages:
         session = self._session(request)
         csrf = session[1] if session else None
         upload = submitted.files.get("file")
+        t = self._t(request)
         if upload is None:
-            return self._admin(request, csrf, 422, "No file.")
+            return self._admin(request, csrf, 422, t.gettext("No file."))
         if upload.too_large:
-            return self._admin(request, csrf, 422, f"The file is larger than {MAX_FILE // 1_000_000} MB.")
+            return self._admin(
+                request, csrf, 422, t.gettext("The file is larger than %(mb)s MB.", mb=MAX_FILE // 1_000_000)
+            )
         try:
             (event,) = await run_in_threadpool(self._import, upload)
         except RatingError as error:
             return self._admin(request, csrf, 409 if isinstance(error, StoreBusyError) else 422, str(error))
-        message = (
-            f"Imported event {event.id} '{event.name}' ({event.players} players), period {event.period}."
+        message = t.gettext(
+            "Imported event %(id)s “%(name)s” (%(players)s players), period %(period)s.",
+            id=event.id,
+            name=event.name,
+            players=event.players,
+            period=event.period,
         )
         return self._admin(request, csrf, message=message)
 
@@ -386,11 +403,24 @@ class _Pages:
             )
         except RatingError as error:
             return self._admin(request, csrf, 409 if isinstance(error, StoreBusyError) else 422, str(error))
+        t = self._t(request)
         parts = [
-            f"{run.period}: {run.status} (revision {run.revision}, {len(run.changes)} changed)"
+            t.gettext(
+                "%(period)s: %(status)s (revision %(revision)s, %(changed)s changed)",
+                period=run.period,
+                status=_status_word(t, run.status),
+                revision=run.revision,
+                changed=len(run.changes),
+            )
             for run in report.periods
         ]
         return self._admin(request, csrf, message="; ".join(parts))
+
+
+def _status_word(t: Translator, status: str) -> str:
+    """A list's status in the page's language (the words of list.html)."""
+    words = {"published": t.gettext("published"), "superseded": t.gettext("superseded")}
+    return words.get(status, t.gettext("draft"))
 
 
 async def _fields(request: Request) -> dict[str, str]:
