@@ -39,11 +39,11 @@ from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 FETCH = 50_000
 #: A rating column's "none" (unrated in the file): ratings are 0 to 4000 (the schema checks it).
 NONE = -1
-#: A score's code in the columns read: its index in :data:`SCORES` (-1: none); other texts
-#: (``1.0``, ``0.50``) are :data:`OTHER_SCORE`, read as texts instead.
+#: A score's code in the columns read: its index in :data:`SCORES` (-1: none); a score stored as
+#: another text (``1.0``, ``0.50``) is read as :data:`OTHER_TEXT`, and the games as texts instead.
 SCORE_TEXTS = ("0", "0.5", "1")
 SCORES = tuple(Decimal(text) for text in SCORE_TEXTS)
-OTHER_SCORE = -2
+OTHER_TEXT = 4
 
 
 def published_versions(connection: Connection) -> dict[Period, Row[Any]]:
@@ -240,12 +240,20 @@ def load_events(
 
 
 def _score_code(column: Any) -> Any:
+    """A score's code plus one: 0 none, 1 to 3 an index of :data:`SCORE_TEXTS` plus one, else
+    :data:`OTHER_TEXT`."""
     text = type_coerce(column, String)
     return case(
-        *((text == written, code) for code, written in enumerate(SCORE_TEXTS)),
-        (text.is_(None), NONE),
-        else_=OTHER_SCORE,
+        *((text == written, code + 1) for code, written in enumerate(SCORE_TEXTS)),
+        (text.is_(None), 0),
+        else_=OTHER_TEXT,
     )
+
+
+def _codes(rated: Any, white: Any, black: Any) -> Any:
+    """A game's rated flag and two score codes in one whole number (one column to read, not three):
+    64 rated + 8 (White's code + 1) + (Black's code + 1)."""
+    return case((rated, 64), else_=0) + _score_code(white) * 8 + _score_code(black)
 
 
 def load_games(connection: Connection, period: Period) -> PeriodGames:
@@ -274,15 +282,16 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
             games.c.event_id.label("event_id"),
             games.c.white_id.label("white"),
             games.c.black_id.label("black"),
-            _score_code(games.c.white_score).label("white_score"),
-            _score_code(games.c.black_score).label("black_score"),
-            case((games.c.rated, 1), else_=0).label("rated"),
+            _codes(games.c.rated, games.c.white_score, games.c.black_score).label("codes"),
         )
         .join(events, events.c.id == games.c.event_id)
         .where(rated_now),
     )
+    codes = game_columns.pop()
+    white_code, black_code = codes >> 3 & 7, codes & 7
+    game_columns += [white_code - 1, black_code - 1, codes >> 6]
     scores: tuple[Decimal, ...] = SCORES
-    if any((column == OTHER_SCORE).any() for column in game_columns[4:6]):
+    if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
         game_columns, scores = _games_by_text(connection, period)
     order = np.argsort(game_columns[0], kind="stable")  # in game id order (numpy's sort, not SQL's)
     game_id, event_id, white, black, white_score, black_score, rated = (
