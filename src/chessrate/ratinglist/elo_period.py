@@ -352,7 +352,7 @@ def _rate_columns(
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
-    known: dict[tuple[int, PlayerProfile], KFactor] = {}
+    known: dict[tuple[int, _ProfileFields], tuple[PlayerProfile, KFactor]] = {}
     for player_id, rating in zip(player_ids, ratings, strict=True):
         _, was_listed, k, _ = _k_of(
             player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
@@ -514,19 +514,25 @@ def _listed_status(*, listed_before: bool) -> EntryStatus:
     return EntryStatus.RATED if listed_before else EntryStatus.ENTERED
 
 
-def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[PlayerProfile, bool]:
+#: What K needs of a player's history (``PlayerProfile``'s fields: birth year, games rated so far,
+#: highest published rating).
+_ProfileFields = tuple[int | None, int | None, int]
+
+
+def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[_ProfileFields, bool]:
     """The player's history as K needs it (B.02 8.3.3), and whether the store lists them before."""
     rows = history.rows(player_id, period)
-    entered = not rows or rows[0][1].status is EntryStatus.ENTERED
+    if not rows:
+        return (history.birth_years.get(player_id), None, rating), False
+    entered = rows[0][1].status is EntryStatus.ENTERED
     published = [entry.rating for _, entry in rows if entry.rating is not None]
-    profile = PlayerProfile(
-        birth_year=history.birth_years.get(player_id),
+    return (
+        history.birth_years.get(player_id),
         # A player first listed with a file's rating has a history the store does not know:
         # taken as 30 games or more, as the tournament report does.
-        rated_games=None if entered else sum(entry.games for _, entry in rows),
-        highest_rating=max([*published, rating]),
-    )
-    return profile, bool(rows)
+        None if entered else sum(entry.games for _, entry in rows),
+        max([*published, rating]),
+    ), True
 
 
 def _rate_players(
@@ -607,21 +613,26 @@ def _k_of(
     rules: RuleSet,
     history: History,
     official_k: Mapping[int, int],
-    known: dict[tuple[int, PlayerProfile], KFactor] | None = None,
+    known: dict[tuple[int, _ProfileFields], tuple[PlayerProfile, KFactor]] | None = None,
 ) -> tuple[PlayerProfile, bool, KFactor, bool]:
     """A rated player's profile, whether the store lists them before, their K before the 700
     rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md);
-    ``known``: the rule set's K of each rating and profile met so far (the same for everyone)."""
-    profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
+    ``known``: the profile and the rule set's K of each rating and history met so far (the same
+    for everyone)."""
+    fields, was_listed = _profile(player_id, period=period, history=history, rating=rating)
     fide_k = None if was_listed else official_k.get(player_id)
-    if fide_k is not None:
-        return profile, was_listed, _official_k(fide_k), True
-    if known is None:
-        return profile, was_listed, rules.k_for(Decimal(rating), profile), False
-    k = known.get((rating, profile))
-    if k is None:
-        k = known[rating, profile] = rules.k_for(Decimal(rating), profile)
-    return profile, was_listed, k, False
+    mine = None if known is None else known.get((rating, fields))
+    if mine is None:
+        birth_year, rated_games, highest = fields
+        profile = PlayerProfile(birth_year=birth_year, rated_games=rated_games, highest_rating=highest)
+        if fide_k is not None:
+            return profile, was_listed, _official_k(fide_k), True
+        mine = profile, rules.k_for(Decimal(rating), profile)
+        if known is not None:
+            known[rating, fields] = mine
+    elif fide_k is not None:
+        return mine[0], was_listed, _official_k(fide_k), True
+    return mine[0], was_listed, mine[1], False
 
 
 def _rated_entry(
