@@ -279,7 +279,7 @@ def _rate_event(
     _check_rating("start_rating", start_rating)
     for game in event.games:
         _check_rating("opponent", game.opponent)
-    capped_games = _games_to_cap(start_rating, event.games, rules)
+    capped_games = games_to_cap(start_rating, [start_rating - game.opponent for game in event.games], rules)
     games = tuple(
         _game_working(start_rating, game, rules=rules, k=k, cap=index in capped_games)
         for index, game in enumerate(event.games)
@@ -299,15 +299,16 @@ def _rate_event(
     )
 
 
-def _games_to_cap(rating: Decimal, games: Sequence[Game], rules: RuleSet) -> set[int]:
-    """Indices of the games whose difference the 400-point rule limits (B.02 8.3.1)."""
+def games_to_cap(rating: Decimal, differences: Sequence[Decimal | int], rules: RuleSet) -> set[int]:
+    """Indices of the games whose difference (own rating minus the opponent's) the 400-point rule
+    limits (B.02 8.3.1), for a player of ``rating``."""
     cap = rules.cap
     if cap is None or not cap.applies_to(rating):  # 2025: only for players rated below 2650
         return set()
-    over = [i for i, game in enumerate(games) if over_cap(rating - game.opponent, cap.limit)]
+    over = [i for i, difference in enumerate(differences) if over_cap(difference, cap.limit)]
     if cap.scope is CapScope.ONE_GAME_PER_TOURNAMENT and over:
         # 2022-2024: "only one upgrade ... for the game in which the rating difference is greatest"
-        return {min(over, key=lambda i: capped_game_preference(rating - games[i].opponent, i))}
+        return {min(over, key=lambda i: capped_game_preference(differences[i], i))}
     return set(over)
 
 

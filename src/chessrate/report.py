@@ -25,25 +25,28 @@ from __future__ import annotations
 import csv
 import dataclasses
 import datetime as dt
+import functools
 import io
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
-from chessrate.calculate import Game, TournamentResult, rate_tournament
+from chessrate.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_period
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
 from chessrate.fide.rules import FIDE_RULES
+from chessrate.fide.tables import scoring_probability
 from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
 from chessrate.formats.model import Game as FileGame
-from chessrate.formats.model import Player, RatedGame, ReadResult, Tournament
-from chessrate.parse import is_digits, parse_k
+from chessrate.formats.model import Player, ReadResult, Tournament
+from chessrate.parse import MAX_RATING, MIN_RATING, is_digits, parse_k
 from chessrate.presets import resolve_rule_set
-from chessrate.ruleset import RuleSet, fide_rule_set
+from chessrate.rounding import round_half_away_from_zero
+from chessrate.ruleset import Expected, RuleSet, fide_rule_set
 from chessrate.spreadsheet import neutralise
 
 
@@ -72,6 +75,23 @@ class PlayersList:
     month: dt.date | None = None
 
 
+class CountedGame(NamedTuple):
+    """A game that counts for a player's rating (played, B.02 5.1) and, when the player was rated
+    from it, its working: :class:`chessrate.calculate.GameWorking`'s figures, the same decimals."""
+
+    round: int | None
+    opponent: int
+    #: None when the opponent is unrated: then the game is not rated (B.02 8.3.1).
+    opponent_rating: int | None
+    score: Decimal
+    line: int
+    raw_difference: Decimal | None = None
+    difference: Decimal | None = None
+    capped: bool | None = None
+    expected: Decimal | None = None
+    change: Decimal | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class PlayerReport:
     """One player's line of the report, with the working behind it."""
@@ -82,22 +102,22 @@ class PlayerReport:
     title: str | None
     federation: str | None
     rating: int | None
-    k: KFactor | None
     #: Games that count for this player's rating: played, against a rated opponent.
     games: int
     #: Played games against unrated opponents (not rated for a rated player).
     games_against_unrated: int
     score: Decimal
-    expected: Decimal | None
-    capped_games: int
-    change: Decimal | None
-    rounded_change: int | None
-    new_rating: Decimal | None
     performance: Performance | None
-    initial: InitialRating | None
-    working: TournamentResult | None
-    #: The games that count, in the order of ``working.event.games`` (opponent, round, line).
-    rated_games: tuple[RatedGame, ...] = ()
+    k: KFactor | None = None
+    expected: Decimal | None = None
+    capped_games: int = 0
+    change: Decimal | None = None
+    rounded_change: int | None = None
+    new_rating: Decimal | None = None
+    initial: InitialRating | None = None
+    #: The games against rated opponents, in file order, each with its working when the player
+    #: was rated (B.02 8.3.1: a rated player's change counts only these).
+    rated_games: tuple[CountedGame, ...] = ()
     #: Where K came from (None: no K, the player was not rated).
     k_source: KSource | None = None
     #: Where the rating came from: "file" or "fide-list" (None: unrated).
@@ -181,10 +201,11 @@ def report_tournament(
     """
     k_by_player = k_by_player or {}
     tournament, listed, list_warnings = _with_list(read.tournament, players_list)
+    played = counted_games(tournament)
     players = tuple(
         _player_report(
-            tournament,
             player,
+            played.get(player.number, ()),
             rules=rules,
             k=_given_k(player, k_by_player),
             k_for_everyone=k_for_everyone,
@@ -266,9 +287,26 @@ def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
     return k_by_player.get(str(player.number))
 
 
+def counted_games(tournament: Tournament) -> dict[int, list[CountedGame]]:
+    """Every player's games that count for rating, by start number, in file order: what
+    :meth:`Tournament.rated_games` gives player by player, in one pass over the games."""
+    by_player: dict[int, list[CountedGame]] = {}
+    for game in tournament.games:
+        if not game.counts_for_rating:
+            continue
+        white, black = game.white, game.black
+        if game.white_score is not None:
+            side = CountedGame(game.round, black, game.black_rating, game.white_score, game.line)
+            by_player.setdefault(white, []).append(side)
+        if game.black_score is not None and black != white:
+            side = CountedGame(game.round, white, game.white_rating, game.black_score, game.line)
+            by_player.setdefault(black, []).append(side)
+    return by_player
+
+
 def _player_report(
-    tournament: Tournament,
     player: Player,
+    played: Sequence[CountedGame],
     *,
     rules: RuleSet,
     k: int | None,
@@ -277,48 +315,34 @@ def _player_report(
     list_label: str | None,
     rating_source: str | None,
 ) -> PlayerReport:
-    played = tournament.rated_games(player.number)
-    rated_opponents = tuple(game for game in played if game.opponent_rating is not None)
-    against_rated = [
-        Game(Decimal(game.opponent_rating), game.score)
-        for game in rated_opponents
-        if game.opponent_rating is not None
-    ]
-    score = sum((game.score or Decimal(0) for game in against_rated), Decimal(0))
-    opponents = [game.opponent for game in against_rated]
+    against_rated = [game for game in played if game.opponent_rating is not None]
+    score = sum((game.score or ZERO for game in against_rated), ZERO)
+    opponents = [Decimal(game.opponent_rating) for game in against_rated if game.opponent_rating is not None]
     performance = fide_performance(opponents, score) if against_rated else None
-    base = PlayerReport(
-        start_number=player.number,
-        name=player.name,
-        fide_id=player.fide_id,
-        title=player.title,
-        federation=player.federation,
-        rating=player.rating,
-        k=None,
-        games=len(against_rated),
-        games_against_unrated=len(played) - len(against_rated),
-        score=score,
-        expected=None,
-        capped_games=0,
-        change=None,
-        rounded_change=None,
-        new_rating=None,
-        performance=performance,
-        initial=None,
-        working=None,
-        rated_games=rated_opponents,
-        rating_source=rating_source,
-        birth_year=player.birth_year,
-    )
+
+    def report(**working: Any) -> PlayerReport:
+        return PlayerReport(
+            start_number=player.number,
+            name=player.name,
+            fide_id=player.fide_id,
+            title=player.title,
+            federation=player.federation,
+            rating=player.rating,
+            games=len(against_rated),
+            games_against_unrated=len(played) - len(against_rated),
+            score=score,
+            performance=performance,
+            rating_source=rating_source,
+            birth_year=player.birth_year,
+            **working,
+        )
+
     if player.rating is None:
-        if rules.fide is None:
-            return base
-        return dataclasses.replace(base, initial=initial_rating(opponents, score, rules=rules.fide))
+        initial = initial_rating(opponents, score, rules=rules.fide) if rules.fide is not None else None
+        return report(rated_games=tuple(against_rated), initial=initial)
     rating = Decimal(player.rating)
     if not against_rated:
-        return dataclasses.replace(
-            base, expected=Decimal(0), change=Decimal(0), rounded_change=0, new_rating=rating
-        )
+        return report(expected=ZERO, change=ZERO, rounded_change=0, new_rating=rating)
     source = KSource.K_FILE if k is not None else None
     if k is None and k_for_everyone is not None:
         k, source = k_for_everyone, KSource.GIVEN
@@ -327,23 +351,102 @@ def _player_report(
     if source is None:
         source = KSource.PROFILE if player.birth_year else KSource.RATING_ONLY
     profile = PlayerProfile(birth_year=player.birth_year) if player.birth_year else None
-    working = rate_tournament(rating, against_rated, rules=rules, k=k, profile=profile)
-    period = working.period
-    k_factor = period.k
+    if rules.expected is Expected.TABLE and _on_the_scale(player.rating, against_rated):
+        k_factor = choose_k(rating, rules=rules, games=len(against_rated), k=k, profile=profile)
+        rated, expected, change = rate_by_table(player.rating, against_rated, rules=rules, k=k_factor.k)
+    else:  # the logistic formula's 28-digit decimals, or a rating it refuses: the scalar path
+        k_factor, rated, expected, change = _rate_by_calculation(
+            rating, against_rated, rules=rules, k=k, profile=profile
+        )
+    # One tournament is the whole period: its change rounded once (B.02 8.3.4), as rate_period does.
+    rounded = round_half_away_from_zero(change)
     if source is KSource.FIDE_LIST and list_label:
         reason = k_factor.reason.replace(f"K {k} given", f"K {k} from the {list_label}", 1)
         k_factor = dataclasses.replace(k_factor, reason=reason, article="FIDE rating list")
-    return dataclasses.replace(
-        base,
+    return report(
         k=k_factor,
         k_source=source,
-        expected=period.expected,
-        capped_games=sum(1 for game in working.event.games if game.capped),
-        change=period.change,
-        rounded_change=period.rounded_change,
-        new_rating=period.new_rating,
-        working=working,
+        expected=expected,
+        capped_games=sum(1 for game in rated if game.capped),
+        change=change,
+        rounded_change=rounded,
+        new_rating=rating + rounded,
+        rated_games=tuple(rated),
     )
+
+
+def _on_the_scale(rating: int, games: Sequence[CountedGame]) -> bool:
+    """Whether every rating is within the scale; otherwise the scalar path refuses the one outside."""
+    ratings = [rating, *(game.opponent_rating for game in games if game.opponent_rating is not None)]
+    return min(ratings) >= MIN_RATING and max(ratings) <= MAX_RATING
+
+
+def rate_by_table(
+    rating: int, games: Sequence[CountedGame], *, rules: RuleSet, k: int
+) -> tuple[list[CountedGame], Decimal, Decimal]:
+    """The games against rated opponents of one tournament rated with table 8.1.2, each with its
+    working; the expected score and the unrounded change K x (score - expected) (B.02 8.3.2).
+
+    :func:`chessrate.calculate.rate_period`'s arithmetic on the same decimals, for whole ratings,
+    without an object per game beyond the one returned (``tests/test_report_fast.py`` checks
+    both agree, digit for digit).
+    """
+    differences = [rating - (game.opponent_rating or 0) for game in games]
+    capped = games_to_cap(Decimal(rating), differences, rules)
+    limit = rules.cap.limit if rules.cap is not None else 0
+    table, whole, span = _table()
+    k_decimal = Decimal(k)
+    rated = []
+    expected_total = points = ZERO
+    for index, game in enumerate(games):
+        raw = differences[index]
+        counted = ((limit if raw > 0 else -limit) if index in capped else raw) + span
+        expected = table[counted]
+        score = game.score
+        expected_total += expected
+        points += score or ZERO
+        working = (
+            whole[raw + span],
+            whole[counted],
+            index in capped,
+            expected,
+            k_decimal * (score - expected),
+        )
+        rated.append(CountedGame(*game[:5], *working))
+    # Summed from zero, as rate_period sums its tournaments (the same decimals, to the exponent).
+    return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total)
+
+
+@functools.cache
+def _table() -> tuple[tuple[Decimal, ...], tuple[Decimal, ...], int]:
+    """Table 8.1.2's PD and the whole decimals, for every difference of two ratings on the scale."""
+    span = int(MAX_RATING - MIN_RATING)
+    differences = range(-span, span + 1)
+    return tuple(scoring_probability(d) for d in differences), tuple(Decimal(d) for d in differences), span
+
+
+def _rate_by_calculation(
+    rating: Decimal,
+    games: Sequence[CountedGame],
+    *,
+    rules: RuleSet,
+    k: int | None,
+    profile: PlayerProfile | None,
+) -> tuple[KFactor, list[CountedGame], Decimal, Decimal]:
+    """K and :func:`rate_by_table`'s figures from :func:`chessrate.calculate.rate_period`, for any rules."""
+    event = Event(tuple(Game(Decimal(game.opponent_rating or 0), game.score) for game in games))
+    period = rate_period(rating, [event], rules=rules, k=k, profile=profile)
+    rated = [
+        game._replace(
+            raw_difference=working.raw_difference,
+            difference=working.difference,
+            capped=working.capped,
+            expected=working.expected,
+            change=working.change,
+        )
+        for game, working in zip(games, period.events[0].games, strict=True)
+    ]
+    return period.k, rated, period.expected, period.change
 
 
 def _list_k(entry: FideListPlayer | None, players_list: PlayersList | None, rules: RuleSet) -> int | None:

@@ -5,6 +5,7 @@ Rich is imported only to print a table, so that ``--json`` starts faster.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 import os
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from chessrate.requests.documents import to_json
+from chessrate.requests.documents import json_bytes, to_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -68,6 +69,19 @@ def print_json_streamed(head: Mapping[str, Any], key: str, items: Iterable[Mappi
 def print_document(document: Any) -> None:
     """A document of :mod:`chessrate.requests.documents`, as the API answers it."""
     sys.stdout.write(to_json(document) + "\n")
+
+
+def print_big_document(document: Any) -> None:
+    """:func:`print_document` of a document of tens of MB (:func:`json_bytes`): the same text,
+    its UTF-8 written to a UTF-8 standard output as it is, not decoded and encoded again."""
+    data = json_bytes(document)
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None or codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":
+        sys.stdout.write(data.decode() + "\n")
+        return
+    sys.stdout.flush()  # what was written as text before goes first
+    buffer.write(data + b"\n")
+    buffer.flush()
 
 
 def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:

@@ -6,8 +6,11 @@ as the web's ``/report`` page and ``POST /api/report`` do; ``--format json`` pri
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +18,7 @@ import typer
 
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of, rule_options
-from chessrate.cli.output import fmt, print_document, print_table
+from chessrate.cli.output import fmt, print_big_document, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.formats import ReadResult
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
@@ -79,6 +82,35 @@ def report(
     """Every player's rating change from a tournament file, with the file's problems listed."""
     if output not in FORMATS:
         raise InvalidInputError("format", output, "use table, csv, json or html")
+    with _without_cycle_collection():
+        _report(file, as_of, rules, k_file, k, players_list, list_type, output, strict)
+
+
+@contextlib.contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused: a big file makes a few hundred thousand objects (games,
+    workings, the document), none in a cycle, which the collector would walk again and again
+    (a fifth of the run on 70,000 games). Reference counting still frees them."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _report(
+    file: Path,
+    as_of: str | None,
+    rules: str | None,
+    k_file: Path | None,
+    k: str | None,
+    players_list: Path | None,
+    list_type: str,
+    output: str,
+    strict: bool,
+) -> None:
     inputs = ReportInputs(
         file=_file(file, "file"),
         k_file=_file(k_file, "--k-file") if k_file is not None else None,
@@ -89,7 +121,7 @@ def report(
     )
     result = result_of(tournament_file(inputs, Problems(ENGLISH), today=dt.date.today()))
     if output == "json":
-        print_document(report_document(result, ENGLISH))
+        print_big_document(report_document(result, ENGLISH))
     elif output == "csv":
         sys.stdout.write(report_csv(result.report))
     elif output == "html":

@@ -17,13 +17,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from chessrate.calculate import GameWorking
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
-from chessrate.formats.fide_list_synthetic import extract_text
-from chessrate.formats.model import RatedGame
 from chessrate.formats.text import decode
 from chessrate.parse import parse_date
 from chessrate.report import (
@@ -37,7 +34,7 @@ from chessrate.report import (
     report_tournament,
 )
 from chessrate.requests import explanations
-from chessrate.requests.documents import Number, RuleSetDocument, maybe, number, rule_set_document
+from chessrate.requests.documents import Number, RuleSetDocument, number, rule_set_document
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
 from chessrate.requests.problems import Problems
@@ -149,7 +146,7 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
         options=options,
         day_from_file=day_from_file,
         players_list_name=listed.name if listed is not None else "",
-        players_list_text=extract_text(players_list.players.values()) if players_list else "",
+        players_list_text=_extract_text(players_list),
         players_list_text_name=_extract_name(players_list),
         list_type=list_type,
         before_oldest_rules=before_rules,
@@ -169,6 +166,15 @@ def _with_user_choices(rules: RuleSet, options: Options) -> RuleSet:
     """The oldest rules kept, with the user's choices of expected score and 400-point rule."""
     expected = options.rules.expected
     return rules.with_expected(expected).with_cap(options.cap_mode)
+
+
+def _extract_text(players_list: PlayersList | None) -> str:
+    if players_list is None:
+        return ""
+    # Only with a FIDE list: its writer imports xml.sax, whose urllib and ssl slow every start.
+    from chessrate.formats.fide_list_synthetic import extract_text
+
+    return extract_text(players_list.players.values())
 
 
 def _extract_name(players_list: PlayersList | None) -> str:
@@ -419,6 +425,7 @@ class ReportDocument:
 def report_document(result: ReportResult, t: Translator) -> ReportDocument:
     report = result.report
     tournament = report.tournament
+    numbers = _Numbers()
     return ReportDocument(
         tournament=TournamentInfo(
             name=tournament.name,
@@ -432,7 +439,7 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         rule_set=rule_set_document(report.rules, t),
         as_of=report.as_of.isoformat(),
         as_of_from_file=result.day_from_file,
-        players=[player_document(player, t) for player in report.players],
+        players=[player_document(player, t, numbers) for player in report.players],
         problems=[
             FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
             for p in result.read.problems
@@ -444,37 +451,48 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
     )
 
 
-def player_document(player: PlayerReport, t: Translator) -> PlayerDocument:
-    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts."""
-    worked = player.working.event.games if player.working else ()
+class _Numbers(dict[Decimal | None, Any]):
+    """:func:`~chessrate.requests.documents.number` of each decimal (None stays None), worked out
+    once per document: a report of 70,000 games writes the same few scores, expected scores and
+    changes again and again (equal decimals give the same number, whatever their exponent)."""
+
+    def __missing__(self, value: Decimal | None) -> Number | None:
+        self[value] = converted = None if value is None else number(value)
+        return converted
+
+
+def player_document(player: PlayerReport, t: Translator, numbers: _Numbers | None = None) -> PlayerDocument:
+    """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts,
+    with its working when the player was rated."""
+    n = _Numbers() if numbers is None else numbers
     line: dict[str, Any] = {
-        key: number(value) if isinstance(value, Decimal) else value
-        for key, value in report_row(player).items()
+        key: n[value] if isinstance(value, Decimal) else value for key, value in report_row(player).items()
     }
+    games = player.rated_games
+    if games and games[0].expected is not None:  # rated: every game has its working
+        rated = [
+            RatedGameDocument(
+                round=g.round,
+                opponent=g.opponent,
+                opponent_rating=g.opponent_rating,
+                score=n[g.score],
+                difference=n[g.difference],
+                raw_difference=n[g.raw_difference],
+                capped=g.capped,
+                expected=n[g.expected],
+                change=n[g.change],
+            )
+            for g in games
+        ]
+    else:
+        rated = [
+            RatedGameDocument(
+                round=g.round, opponent=g.opponent, opponent_rating=g.opponent_rating, score=n[g.score]
+            )
+            for g in games
+        ]
     return PlayerDocument(
         **line,
         k_explanation=explanations.k_reason(player.k, t) if player.k else None,
-        games_rated=[
-            _rated_game(game, worked[index] if index < len(worked) else None)
-            for index, game in enumerate(player.rated_games)
-        ],
-    )
-
-
-def _rated_game(game: RatedGame, working: GameWorking | None) -> RatedGameDocument:
-    base = RatedGameDocument(
-        round=game.round,
-        opponent=game.opponent,
-        opponent_rating=game.opponent_rating,
-        score=number(game.score),
-    )
-    if working is None:
-        return base
-    return dataclasses.replace(
-        base,
-        difference=number(working.difference),
-        raw_difference=number(working.raw_difference),
-        capped=working.capped,
-        expected=number(working.expected),
-        change=maybe(working.change),
+        games_rated=rated,
     )
