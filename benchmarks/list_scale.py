@@ -218,6 +218,9 @@ def main() -> None:
         default=["trf", "pgn", "csv"],
         help="formats imported (TRF always: run, export)",
     )
+    parser.add_argument(
+        "--keep", action="store_true", help="keep each size's folder (files and stores), and say where"
+    )
     args = parser.parse_args()
     global IMPORTS_ONLY  # a switch for the whole run, set once here
     IMPORTS_ONLY = args.imports_only
@@ -227,7 +230,10 @@ def main() -> None:
         try:
             results.append(measure(size, postgres=args.postgres, folder=folder, formats=args.formats))
         finally:
-            shutil.rmtree(folder, ignore_errors=True)
+            if args.keep:
+                print(f"kept {folder}", file=sys.stderr)
+            else:
+                shutil.rmtree(folder, ignore_errors=True)
     report(results)
 
 
