@@ -17,6 +17,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
+
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
@@ -348,18 +350,20 @@ class TournamentInfo:
     rounds: int | None
 
 
-@dataclass(kw_only=True, eq=False)
-class RatedGameDocument:
+class RatedGameDocument(TypedDict):
+    """One game that counts: a record (a dict) rather than a dataclass, as a report has one per game
+    and side: pydantic-core writes a dict twice as fast (``docs/ratinglist.md``)."""
+
     round: int | None
     opponent: int
     opponent_rating: int | None
     score: Number
-    #: The working, when the player is rated.
-    difference: Number | None = None
-    raw_difference: Number | None = None
-    capped: bool | None = None
-    expected: Number | None = None
-    change: Number | None = None
+    #: The working, when the player is rated (else null).
+    difference: Number | None
+    raw_difference: Number | None
+    capped: bool | None
+    expected: Number | None
+    change: Number | None
 
 
 @dataclass(kw_only=True, eq=False)
@@ -469,28 +473,20 @@ def player_document(player: PlayerReport, t: Translator, numbers: _Numbers | Non
         key: n[value] if isinstance(value, Decimal) else value for key, value in report_row(player).items()
     }
     games = player.rated_games
-    if games and games[0].expected is not None:  # rated: every game has its working
-        rated = [
-            RatedGameDocument(
-                round=g.round,
-                opponent=g.opponent,
-                opponent_rating=g.opponent_rating,
-                score=n[g.score],
-                difference=n[g.difference],
-                raw_difference=n[g.raw_difference],
-                capped=g.capped,
-                expected=n[g.expected],
-                change=n[g.change],
-            )
-            for g in games
-        ]
-    else:
-        rated = [
-            RatedGameDocument(
-                round=g.round, opponent=g.opponent, opponent_rating=g.opponent_rating, score=n[g.score]
-            )
-            for g in games
-        ]
+    rated: list[RatedGameDocument] = [
+        {
+            "round": g.round,
+            "opponent": g.opponent,
+            "opponent_rating": g.opponent_rating,
+            "score": n[g.score],
+            "difference": n[g.difference],
+            "raw_difference": n[g.raw_difference],
+            "capped": g.capped,
+            "expected": n[g.expected],
+            "change": n[g.change],
+        }
+        for g in games
+    ]
     return PlayerDocument(
         **line,
         k_explanation=explanations.k_reason(player.k, t) if player.k else None,
