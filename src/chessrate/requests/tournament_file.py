@@ -20,6 +20,7 @@ from typing import Any
 from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
 from chessrate.errors import FileFormatError, InvalidInputError
+from chessrate.fide.k_factor import KFactor
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
@@ -429,7 +430,7 @@ class ReportDocument:
 def report_document(result: ReportResult, t: Translator) -> ReportDocument:
     report = result.report
     tournament = report.tournament
-    numbers = _Numbers()
+    numbers, explained = _Numbers(), dict[KFactor, str]()
     return ReportDocument(
         tournament=TournamentInfo(
             name=tournament.name,
@@ -443,7 +444,7 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         rule_set=rule_set_document(report.rules, t),
         as_of=report.as_of.isoformat(),
         as_of_from_file=result.day_from_file,
-        players=[player_document(player, t, numbers) for player in report.players],
+        players=[player_document(player, t, numbers, explained) for player in report.players],
         problems=[
             FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
             for p in result.read.problems
@@ -465,10 +466,20 @@ class _Numbers(dict[Decimal | None, Any]):
         return converted
 
 
-def player_document(player: PlayerReport, t: Translator, numbers: _Numbers | None = None) -> PlayerDocument:
+def player_document(
+    player: PlayerReport,
+    t: Translator,
+    numbers: _Numbers | None = None,
+    k_explanations: dict[KFactor, str] | None = None,
+) -> PlayerDocument:
     """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts,
-    with its working when the player was rated."""
+    with its working when the player was rated. ``numbers`` and ``k_explanations`` keep what a
+    whole report writes again and again (a few K reasons for thousands of players)."""
     n = _Numbers() if numbers is None else numbers
+    explained = {} if k_explanations is None else k_explanations
+    k = player.k
+    if k is not None and k not in explained:
+        explained[k] = explanations.k_reason(k, t)
     line: dict[str, Any] = {
         key: n[value] if isinstance(value, Decimal) else value for key, value in report_row(player).items()
     }
@@ -489,6 +500,6 @@ def player_document(player: PlayerReport, t: Translator, numbers: _Numbers | Non
     ]
     return PlayerDocument(
         **line,
-        k_explanation=explanations.k_reason(player.k, t) if player.k else None,
+        k_explanation=explained[k] if k is not None else None,
         games_rated=rated,
     )
