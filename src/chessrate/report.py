@@ -287,6 +287,12 @@ def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
     return k_by_player.get(str(player.number))
 
 
+#: A :class:`CountedGame` from a tuple of its ten fields, made by ``tuple.__new__`` in C: a report
+#: makes one or two a game, and the named tuple's own ``__new__`` is a Python function.
+_counted_game = functools.partial(tuple.__new__, CountedGame)
+_NO_WORKING = (None,) * 5
+
+
 def counted_games(tournament: Tournament) -> dict[int, list[CountedGame]]:
     """Every player's games that count for rating, by start number, in file order: what
     :meth:`Tournament.rated_games` gives player by player, in one pass over the games."""
@@ -296,11 +302,11 @@ def counted_games(tournament: Tournament) -> dict[int, list[CountedGame]]:
             continue
         white, black = game.white, game.black
         if game.white_score is not None:
-            side = CountedGame(game.round, black, game.black_rating, game.white_score, game.line)
-            by_player.setdefault(white, []).append(side)
+            side = (game.round, black, game.black_rating, game.white_score, game.line, *_NO_WORKING)
+            by_player.setdefault(white, []).append(_counted_game(side))
         if game.black_score is not None and black != white:
-            side = CountedGame(game.round, white, game.white_rating, game.black_score, game.line)
-            by_player.setdefault(black, []).append(side)
+            side = (game.round, white, game.white_rating, game.black_score, game.line, *_NO_WORKING)
+            by_player.setdefault(black, []).append(_counted_game(side))
     return by_player
 
 
@@ -400,19 +406,16 @@ def rate_by_table(
     expected_total = points = ZERO
     for index, game in enumerate(games):
         raw = differences[index]
-        counted = ((limit if raw > 0 else -limit) if index in capped else raw) + span
+        is_capped = index in capped
+        counted = ((limit if raw > 0 else -limit) if is_capped else raw) + span
         expected = table[counted]
         score = game.score
         expected_total += expected
         points += score or ZERO
-        working = (
-            whole[raw + span],
-            whole[counted],
-            index in capped,
-            expected,
-            k_decimal * (score - expected),
+        change = k_decimal * (score - expected)
+        rated.append(
+            _counted_game((*game[:5], whole[raw + span], whole[counted], is_capped, expected, change))
         )
-        rated.append(CountedGame(*game[:5], *working))
     # Summed from zero, as rate_period sums its tournaments (the same decimals, to the exponent).
     return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total)
 
