@@ -28,6 +28,7 @@ import datetime as dt
 import functools
 import io
 import os
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -38,6 +39,7 @@ from chessrate.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
+from chessrate.fide.policy import over_cap
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.fide.tables import scoring_probability
 from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
@@ -296,17 +298,17 @@ _NO_WORKING = (None,) * 5
 def counted_games(tournament: Tournament) -> dict[int, list[CountedGame]]:
     """Every player's games that count for rating, by start number, in file order: what
     :meth:`Tournament.rated_games` gives player by player, in one pass over the games."""
-    by_player: dict[int, list[CountedGame]] = {}
+    by_player: defaultdict[int, list[CountedGame]] = defaultdict(list)
     for game in tournament.games:
         if not game.counts_for_rating:
             continue
         white, black = game.white, game.black
         if game.white_score is not None:
             side = (game.round, black, game.black_rating, game.white_score, game.line, *_NO_WORKING)
-            by_player.setdefault(white, []).append(_counted_game(side))
+            by_player[white].append(_counted_game(side))
         if game.black_score is not None and black != white:
             side = (game.round, white, game.white_rating, game.black_score, game.line, *_NO_WORKING)
-            by_player.setdefault(black, []).append(_counted_game(side))
+            by_player[black].append(_counted_game(side))
     return by_player
 
 
@@ -398,7 +400,10 @@ def rate_by_table(
     both agree, digit for digit).
     """
     differences = [rating - (game.opponent_rating or 0) for game in games]
-    capped = games_to_cap(Decimal(rating), differences, rules)
+    # The rule is looked at game by game only when the widest difference is over the cap.
+    widest = max(map(abs, differences))
+    over = rules.cap is not None and over_cap(widest, rules.cap.limit)
+    capped = games_to_cap(Decimal(rating), differences, rules) if over else set()
     limit = rules.cap.limit if rules.cap is not None else 0
     table, whole, span = _table()
     k_decimal = Decimal(k)
