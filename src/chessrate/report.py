@@ -361,9 +361,11 @@ def _player_report(
     profile = PlayerProfile(birth_year=player.birth_year) if player.birth_year else None
     if rules.expected is Expected.TABLE and _on_the_scale(player.rating, against_rated):
         k_factor = choose_k(rating, rules=rules, games=len(against_rated), k=k, profile=profile)
-        rated, expected, change = rate_by_table(player.rating, against_rated, rules=rules, k=k_factor.k)
+        rated, expected, change, capped = rate_by_table(
+            player.rating, against_rated, rules=rules, k=k_factor.k
+        )
     else:  # the logistic formula's 28-digit decimals, or a rating it refuses: the scalar path
-        k_factor, rated, expected, change = _rate_by_calculation(
+        k_factor, rated, expected, change, capped = _rate_by_calculation(
             rating, against_rated, rules=rules, k=k, profile=profile
         )
     # One tournament is the whole period: its change rounded once (B.02 8.3.4), as rate_period does.
@@ -375,7 +377,7 @@ def _player_report(
         k=k_factor,
         k_source=source,
         expected=expected,
-        capped_games=sum(1 for game in rated if game.capped),
+        capped_games=capped,
         change=change,
         rounded_change=rounded,
         new_rating=rating + rounded,
@@ -391,9 +393,10 @@ def _on_the_scale(rating: int, games: Sequence[CountedGame]) -> bool:
 
 def rate_by_table(
     rating: int, games: Sequence[CountedGame], *, rules: RuleSet, k: int
-) -> tuple[list[CountedGame], Decimal, Decimal]:
+) -> tuple[list[CountedGame], Decimal, Decimal, int]:
     """The games against rated opponents of one tournament rated with table 8.1.2, each with its
-    working; the expected score and the unrounded change K x (score - expected) (B.02 8.3.2).
+    working; the expected score, the unrounded change K x (score - expected) (B.02 8.3.2) and the
+    number of games the 400-point rule capped.
 
     :func:`chessrate.calculate.rate_period`'s arithmetic on the same decimals, for whole ratings,
     without an object per game beyond the one returned (``tests/test_report_fast.py`` checks
@@ -405,24 +408,21 @@ def rate_by_table(
     over = rules.cap is not None and over_cap(widest, rules.cap.limit)
     capped = games_to_cap(Decimal(rating), differences, rules) if over else set()
     limit = rules.cap.limit if rules.cap is not None else 0
+    # The difference counted: a capped game's is the cap, with its sign (so it differs from the raw one).
+    counted = [(limit if d > 0 else -limit) if i in capped else d for i, d in enumerate(differences)]
     table, whole, span = _table()
+    expected = [table[d + span] for d in counted]
     k_decimal = Decimal(k)
-    rated = []
-    expected_total = points = ZERO
-    for index, game in enumerate(games):
-        raw = differences[index]
-        is_capped = index in capped
-        counted = ((limit if raw > 0 else -limit) if is_capped else raw) + span
-        expected = table[counted]
-        score = game.score
-        expected_total += expected
-        points += score or ZERO
-        change = k_decimal * (score - expected)
-        rated.append(
-            _counted_game((*game[:5], whole[raw + span], whole[counted], is_capped, expected, change))
+    rated = [
+        _counted_game(
+            (*game[:5], whole[raw + span], whole[d + span], d != raw, pd, k_decimal * (game.score - pd))
         )
-    # Summed from zero, as rate_period sums its tournaments (the same decimals, to the exponent).
-    return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total)
+        for game, raw, d, pd in zip(games, differences, counted, expected, strict=True)
+    ]
+    # Summed from zero in game order, as rate_period sums (the same decimals, to the exponent).
+    expected_total = sum(expected, ZERO)
+    points = sum([game.score or ZERO for game in games], ZERO)
+    return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total), len(capped)
 
 
 @functools.cache
@@ -440,7 +440,7 @@ def _rate_by_calculation(
     rules: RuleSet,
     k: int | None,
     profile: PlayerProfile | None,
-) -> tuple[KFactor, list[CountedGame], Decimal, Decimal]:
+) -> tuple[KFactor, list[CountedGame], Decimal, Decimal, int]:
     """K and :func:`rate_by_table`'s figures from :func:`chessrate.calculate.rate_period`, for any rules."""
     event = Event(tuple(Game(Decimal(game.opponent_rating or 0), game.score) for game in games))
     period = rate_period(rating, [event], rules=rules, k=k, profile=profile)
@@ -454,7 +454,8 @@ def _rate_by_calculation(
         )
         for game, working in zip(games, period.events[0].games, strict=True)
     ]
-    return period.k, rated, period.expected, period.change
+    capped = sum(1 for game in rated if game.capped)
+    return period.k, rated, period.expected, period.change, capped
 
 
 def _list_k(entry: FideListPlayer | None, players_list: PlayersList | None, rules: RuleSet) -> int | None:
