@@ -408,20 +408,23 @@ def rate_by_table(
     over = rules.cap is not None and over_cap(widest, rules.cap.limit)
     capped = games_to_cap(Decimal(rating), differences, rules) if over else set()
     limit = rules.cap.limit if rules.cap is not None else 0
-    # The difference counted: a capped game's is the cap, with its sign (so it differs from the raw one).
-    counted = [(limit if d > 0 else -limit) if i in capped else d for i, d in enumerate(differences)]
     table, whole, span = _table()
-    expected = [table[d + span] for d in counted]
     k_decimal = Decimal(k)
-    rated = [
-        _counted_game(
-            (*game[:5], whole[raw + span], whole[d + span], d != raw, pd, k_decimal * (game.score - pd))
+    rated = []
+    expected_total = points = ZERO
+    for index, game in enumerate(games):
+        raw = differences[index]
+        is_capped = index in capped
+        counted = ((limit if raw > 0 else -limit) if is_capped else raw) + span
+        expected = table[counted]
+        score = game.score
+        expected_total += expected
+        points += score or ZERO
+        change = k_decimal * (score - expected)
+        rated.append(
+            _counted_game((*game[:5], whole[raw + span], whole[counted], is_capped, expected, change))
         )
-        for game, raw, d, pd in zip(games, differences, counted, expected, strict=True)
-    ]
-    # Summed from zero in game order, as rate_period sums (the same decimals, to the exponent).
-    expected_total = sum(expected, ZERO)
-    points = sum([game.score or ZERO for game in games], ZERO)
+    # Summed from zero, as rate_period sums its tournaments (the same decimals, to the exponent).
     return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total), len(capped)
 
 
