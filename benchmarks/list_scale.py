@@ -214,6 +214,9 @@ def main() -> None:
         default=["trf", "pgn", "csv"],
         help="formats imported (TRF always: run, export)",
     )
+    parser.add_argument(
+        "--keep", action="store_true", help="keep each size's folder (files and stores), and say where"
+    )
     args = parser.parse_args()
     results = []
     for size in args.sizes:
@@ -221,7 +224,10 @@ def main() -> None:
         try:
             results.append(measure(size, postgres=args.postgres, folder=folder, formats=args.formats))
         finally:
-            shutil.rmtree(folder, ignore_errors=True)
+            if args.keep:
+                print(f"kept {folder}", file=sys.stderr)
+            else:
+                shutil.rmtree(folder, ignore_errors=True)
     report(results)
 
 

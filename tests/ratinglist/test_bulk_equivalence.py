@@ -22,11 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import Engine
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.engine import Connection
 from test_year import build_year
 
 from chessrate.bulk import SCALAR_AGREEMENT
-from chessrate.ratinglist import runner
+from chessrate.ratinglist import elo_period, loading, rows, runner
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import (
     ComputedList,
@@ -39,6 +40,9 @@ from chessrate.ratinglist.facts import (
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import GameLine, event_view, player_view
+from chessrate.ratinglist.schema import events as events_table
+from chessrate.ratinglist.schema import games as games_table
+from chessrate.ratinglist.schema import players
 from chessrate.ratinglist.store import init_store, open_store
 from chessrate.ruleset import RuleSet
 
@@ -103,8 +107,14 @@ def as_columns(events: list[EventFacts]) -> PeriodGames:
 
     white_codes = [code(game.white_score) for game, _ in games]
     black_codes = [code(game.black_score) for game, _ in games]
+    entrants = [
+        (event.id, player, rating) for event in events for player, rating in event.ratings_in_file.items()
+    ]
     return PeriodGames(
-        events=tuple(dataclasses.replace(event, games=()) for event in events),
+        events=tuple(dataclasses.replace(event, ratings_in_file={}, games=()) for event in events),
+        entrant_event=column([event_id for event_id, _, _ in entrants], np.int64),
+        entrant_player=column([player for _, player, _ in entrants], np.int64),
+        entrant_rating=column([-1 if rating is None else rating for _, _, rating in entrants], np.int64),
         game_id=column([game.id for game, _ in games], np.int64),
         event_id=column([event_id for _, event_id in games], np.int64),
         white=column([game.white for game, _ in games], np.int64),
@@ -387,3 +397,89 @@ def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, Compute
                         total = (total or Decimal(0)) + w.change
                     totals[w.player_id] = (count + 1, total)
             assert {pid: (count, total) for pid, _, _, count, total in view.results} == totals
+
+
+# --- the run's fast paths: columns read by the driver, the engine a chunk at a time ---------------
+
+
+def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path: Path) -> None:
+    """What a run loads as columns (:func:`loading.load_games`, read through ``group_concat`` or
+    binary ``COPY``) is, event by event, what the pages load row by row (:func:`loading.load_events`):
+    the same players with the same file ratings, the same games and the same score texts; with a
+    score stored otherwise than 0, 0.5, 1 (``1.0``), read by its text; and the same history."""
+    build_year(db, tmp_path, rules="fide")
+    engine = open_store(db)
+    with engine.begin() as connection:
+        periods = sorted(
+            Period.parse(p) for p in connection.execute(select(events_table.c.period).distinct()).scalars()
+        )
+        assert len(periods) >= 5
+        for period in periods:
+            assert_same_events(connection, period)
+        # A score written otherwise, as another importer could store it: the exact text is kept.
+        connection.execute(
+            update(games_table)
+            .where(games_table.c.white_score == Decimal(1))
+            .values(white_score=Decimal("1.0"))
+        )
+        loaded = assert_same_events(connection, periods[0])
+        assert "1.0" in {str(score) for score in loaded.scores}
+        published = loading.published_versions(connection)
+        fast = loading.load_history(connection, before=Period(2024, 3), published=published)
+        players = list(fast.entry_ratings)
+        few = loading.load_history(connection, before=Period(2024, 3), published=published, only=players[:5])
+        assert fast.entry_ratings
+        assert fast.first_events
+        assert fast.birth_years
+        for player_id in players[:5]:
+            assert few.entry_ratings[player_id] == fast.entry_ratings[player_id]
+            assert few.first_events[player_id] == fast.first_events[player_id]
+            assert few.birth_years[player_id] == fast.birth_years[player_id]
+    engine.dispose()
+
+
+def assert_same_events(connection: Connection, period: Period) -> PeriodGames:
+    columns = loading.load_games(connection, period)
+    rows = loading.load_events(connection, period)
+    assert rows
+    assert columns.event_facts() == rows
+    for ours, reference in zip(columns.event_facts(), rows, strict=True):
+        for game, expected in zip(ours.games, reference.games, strict=True):
+            assert (str(game.white_score), str(game.black_score)) == (
+                str(expected.white_score),
+                str(expected.black_score),
+            )
+    return columns
+
+
+def test_a_null_is_refused_by_the_column_reader(db: str) -> None:
+    """:func:`rows.int_columns` reads whole numbers only: a NULL is refused, never read as a number."""
+    engine = init_store(db)
+    with engine.begin() as connection:
+        assert [len(c) for c in rows.int_columns(connection, select(players.c.id.label("id")))] == [0]
+        connection.execute(
+            insert(players).values(
+                name="A", name_key="a", created_at=dt.datetime(2025, 1, 1), birth_year=None
+            )
+        )
+        (ids,) = rows.int_columns(connection, select(players.c.id.label("id")))
+        assert ids.tolist() == [1]
+        with pytest.raises(ValueError, match="NULL"):
+            rows.int_columns(connection, select(players.c.id.label("id"), players.c.birth_year.label("year")))
+    engine.dispose()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(STARTS), chunk=st.integers(1, 12))
+def test_rating_a_chunk_of_players_at_a_time_changes_nothing(seed: int, first: Period, chunk: int) -> None:
+    """The column path hands the engine a few players' sides at a time (``RATE_CHUNK``, each
+    player whole): tiny chunks give the scalar path's lists and workings, figure for figure."""
+    history, by_period = random_store(seed, first)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(elo_period, "RATE_CHUNK", chunk)
+        for period, events in by_period.items():
+            rules = runner.rule_set_for("fide", period)
+            reference = compute_period(period, rules=rules, history=history, events=events, bulk=False)
+            chunked = compute_period(period, rules=rules, history=history, events=as_columns(events))
+            assert_same_list(chunked, reference, glicko=False)
+            history.add(period, chunked.entries, chunked.workings)

@@ -8,13 +8,21 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import delete, insert
+from sqlalchemy import delete, insert, text
 from sqlalchemy.exc import IntegrityError
 
 from chessrate.errors import InvalidInputError
-from chessrate.ratinglist.schema import event_players, events, list_entries, list_versions, metadata, players
+from chessrate.ratinglist.schema import (
+    SCHEMA_REVISION,
+    event_players,
+    events,
+    list_entries,
+    list_versions,
+    metadata,
+    players,
+)
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
-from chessrate.ratinglist.store import StoreError, database_url, init_store, open_store
+from chessrate.ratinglist.store import StoreError, database_url, head_revision, init_store, open_store
 
 
 def test_migrations_build_the_schema_the_code_queries(db: str) -> None:
@@ -22,6 +30,20 @@ def test_migrations_build_the_schema_the_code_queries(db: str) -> None:
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, metadata) == []
+
+
+def test_the_revision_a_store_is_opened_at_is_the_newest_migration(db: str) -> None:
+    """``open_store`` reads the store's revision without Alembic and compares it with
+    ``SCHEMA_REVISION``: that is Alembic's head and what ``init`` records; a store behind it is
+    refused, naming the command that upgrades it."""
+    assert head_revision() == SCHEMA_REVISION
+    engine = init_store(db)
+    with engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == SCHEMA_REVISION
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '0002'"))
+    with pytest.raises(StoreError, match=r"schema 0002.*chessrate list init"):
+        open_store(db)
 
 
 def test_init_is_idempotent_and_open_checks_the_schema(db: str) -> None:

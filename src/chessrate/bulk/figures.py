@@ -183,22 +183,46 @@ def rate_sides(
     figures = (
         _game_figures(difference, working.white_capped, change, change_exponent) if game_figures else None
     )
-    games = period.games.tolist()
-    results: list[PlayerFigures] = []
-    for index, given in enumerate(k):
-        count = games[index]
-        score_e, expected_e = int(score_low[index]), int(expected_low[index])
-        results.append(
-            PlayerFigures(
-                k=apply_700_rule(given, count, max_k_times_games=rules.max_k_times_games),
-                games=count,
-                score=_decimal(int(score_sum[index]), score_e),
-                expected=_decimal(int(expected_sum[index]), expected_e),
-                change=_decimal(int(change_sum[index]), min(score_e, expected_e)),
-                rounded_change=int(period.rounded_change[index]),
-                new_rating=int(period.new_rating[index]),
-            )
+    # One object per distinct K and decimal: the same few recur (figures are immutable).
+    cut: dict[tuple[int, int], KFactor] = {}
+    written: dict[tuple[int, int], Decimal] = {}
+
+    def k_of(given: KFactor, count: int) -> KFactor:
+        key = (id(given), count)  # ``k`` holds every given K while this runs
+        if key not in cut:
+            cut[key] = apply_700_rule(given, count, max_k_times_games=rules.max_k_times_games)
+        return cut[key]
+
+    def decimal(hundredths: int, exponent: int) -> Decimal:
+        key = (hundredths, exponent)
+        if key not in written:
+            written[key] = _decimal(hundredths, exponent)
+        return written[key]
+
+    columns = zip(
+        k,
+        period.games[:players].tolist(),
+        score_sum[:players].tolist(),
+        expected_sum[:players].tolist(),
+        change_sum[:players].tolist(),
+        score_low[:players].tolist(),
+        expected_low[:players].tolist(),
+        period.rounded_change[:players].tolist(),
+        period.new_rating[:players].tolist(),
+        strict=True,
+    )
+    results = [
+        PlayerFigures(
+            k=k_of(given, n),
+            games=n,
+            score=decimal(score, score_e),
+            expected=decimal(expected, expected_e),
+            change=decimal(change, min(score_e, expected_e)),
+            rounded_change=rounded,
+            new_rating=rating,
         )
+        for given, n, score, expected, change, score_e, expected_e, rounded, rating in columns
+    ]
     return results, figures or GameFigures(difference=[], capped=[], expected=[], change=[])
 
 

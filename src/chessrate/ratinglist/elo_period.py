@@ -14,10 +14,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -158,61 +160,26 @@ def _elo_period_columns(
     their games and the 2022 rule's "first such game" come in the same order."""
     events = sorted(games.events, key=lambda event: (event.start_date, event.id))
     ids = np.array([event.id for event in events], dtype=np.int64)
-    by_id = np.argsort(ids)
-    game_rank = by_id[np.searchsorted(ids, games.event_id, sorter=by_id)] if len(ids) else games.event_id
-    # The rating in force at each event's start, per (event, entrant) key.
-    ranks: list[int] = []
-    entrants: list[int] = []
-    in_force_ratings: list[int] = []
-    for rank, event in enumerate(events):
-        in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
-        ranks.extend([rank] * len(in_force))
-        entrants.extend(in_force)
-        in_force_ratings.extend(_NONE if rating is None else rating for rating in in_force.values())
-    span = int(max(games.white.max(initial=0), games.black.max(initial=0), max(entrants, default=0))) + 1
-    keys = np.array(ranks, dtype=np.int64) * span + np.array(entrants, dtype=np.int64)
-    key_order = np.argsort(keys)
-    keys, ratings_by_key = keys[key_order], np.array(in_force_ratings, dtype=np.int64)[key_order]
-
-    def rating_at_event(rank: NDArray[np.int64], player: NDArray[np.int64]) -> NDArray[np.int64]:
-        wanted = rank * span + player
-        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
-        if not len(keys):
-            return np.full(len(wanted), _NONE, dtype=np.int64)
-        return np.where(keys[at] == wanted, ratings_by_key[at], _NONE)
-
-    order = np.lexsort((games.game_id, game_rank))
-    sides = len(order) * 2
-
-    def both(white: NDArray[np.int64], black: NDArray[np.int64]) -> NDArray[np.int64]:
-        return np.stack([white[order], black[order]], axis=1).reshape(sides)
-
-    player = both(games.white, games.black)
-    opponent = both(games.black, games.white)
-    score = both(games.white_score.astype(np.int64), games.black_score.astype(np.int64))
-    side_rank = np.repeat(game_rank[order], 2)
-    opponent_rating = rating_at_event(side_rank, opponent)
-    valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
-    player, opponent, score, side_rank = player[valid], opponent[valid], score[valid], side_rank[valid]
-    opponent_rating = opponent_rating[valid]
-    own_in_force = rating_at_event(side_rank, player)
-    side_game = np.repeat(games.game_id[order], 2)[valid]
-    side_event = ids[side_rank] if len(ids) else side_rank
+    player, opponent, score, side_event, side_game, opponent_rating, own_in_force = _sides(
+        games, events, ids, history
+    )
 
     # The players with games, in the order they are first met; their ratings at the period's start.
-    unique, first, inverse = np.unique(player, return_index=True, return_inverse=True)
+    # One stable sort groups the sides by player, each player's in the order met.
+    by_player = np.argsort(player, kind="stable")
+    sorted_players = player[by_player]
+    starts = np.flatnonzero(np.diff(sorted_players, prepend=sorted_players[:1] - 1))
+    sizes = np.diff(starts, append=len(player))
+    unique, first = sorted_players[starts], by_player[starts]
+    inverse = np.empty(len(player), dtype=np.int64)
+    inverse[by_player] = np.repeat(np.arange(len(unique)), sizes)
+    del sorted_players
     met = np.argsort(first, kind="stable")
-    start = history.ratings_in_force(unique.tolist(), period.first_day)
-    start_ratings: dict[int, int | None] = dict(start)
+    start_of_unique = history.ratings_in_force_columns(unique, period.first_day)
 
     def at_period_start(player_id: int) -> int | None:
-        if player_id not in start_ratings:
-            start_ratings[player_id] = history.rating_in_force(player_id, period.first_day)
-        return start_ratings[player_id]
+        return history.rating_in_force(player_id, period.first_day)
 
-    start_of_unique = np.array(
-        [_NONE if start[p] is None else start[p] for p in unique.tolist()], dtype=np.int64
-    )
     rated_unique = met[start_of_unique[met] != _NONE]  # in the order met
     who_of_unique = np.full(len(unique), _NONE, dtype=np.int64)
     who_of_unique[rated_unique] = np.arange(len(rated_unique))
@@ -245,24 +212,35 @@ def _elo_period_columns(
             _pooled(player_id, event_id, game_id, opponent_id, rating or 0, games.scores[code])
         )
     # The rated sides player by player, each player's in the order met; the rest let go.
-    rated = np.flatnonzero(rated_side)
-    rated = rated[np.argsort(who[rated], kind="stable")]
-    columns = [
-        column[rated] for column in (who, side_game, side_event, opponent, own_rating, opponent_rating, score)
+    # (each rated player's group of ``by_player``, in the order met)
+    sizes = sizes[rated_unique]
+    rated = by_player[
+        np.arange(int(sizes.sum())) + np.repeat(starts[rated_unique] - np.cumsum(sizes) + sizes, sizes)
     ]
-    del player, opponent, score, side_rank, opponent_rating, own_in_force, own_rating, side_game
+    del by_player
+    # Each game's own columns only where its working is given.
+    sides = _RatedSides(
+        who=who[rated],
+        game_id=side_game[rated] if workings else None,
+        event_id=side_event[rated],
+        opponent_id=opponent[rated] if workings else None,
+        own_rating=own_rating[rated],
+        opponent_rating=opponent_rating[rated],
+        score=score[rated],
+    )
+    del player, opponent, score, opponent_rating, own_in_force, own_rating, side_game
     del side_event, inverse, who, rated_side, pooled, rated
     rated_lines = _rate_columns(
-        [int(p) for p in unique[rated_unique]],
-        [int(r) for r in start_of_unique[rated_unique]],
-        *columns,
+        unique[rated_unique].tolist(),
+        start_of_unique[rated_unique].tolist(),
+        sides,
         scores=games.scores,
         period=period,
         rules=rules,
         history=history,
         workings=workings,
     )
-    del columns
+    del sides
     return _listed(
         period,
         rules=rules,
@@ -270,21 +248,95 @@ def _elo_period_columns(
         order=unique[met].tolist(),
         rated_lines=rated_lines,
         pools=pools,
-        entrants=[event.ratings_in_file for event in games.events],
+        entrants=[np.unique(games.entrant_player).tolist()],
         at_period_start=at_period_start,
     )
+
+
+def _sides(
+    games: PeriodGames, events: Sequence[EventFacts], ids: NDArray[np.int64], history: History
+) -> tuple[NDArray[Any], ...]:
+    """The sides :func:`_elo_period_columns` rates or pools, in the order :func:`_gather` meets
+    them: player, opponent, score code, event, game, the opponent's and the player's ratings at
+    the event's start (-1: none). Events are ranked as in ``events`` (by start date, then id)."""
+    by_id = np.argsort(ids)
+
+    def rank_of(event_id: NDArray[np.int64]) -> NDArray[np.int64]:
+        return by_id[np.searchsorted(ids, event_id, sorter=by_id)] if len(ids) else event_id
+
+    game_rank = rank_of(games.event_id)
+    # The rating in force at each event's start, per (event, entrant) key: the list before the
+    # month it starts in, looked up for the events of each such month at once.
+    entrant_rank = rank_of(games.entrant_event)
+    start_month = np.array([_month(event.start_date) for event in events], dtype=np.int64)
+    in_force = np.full(len(entrant_rank), _NONE, dtype=np.int64)
+    for month in np.unique(start_month).tolist():
+        here = start_month[entrant_rank] == month
+        day = events[int(np.argmax(start_month == month))].start_date
+        in_force[here] = history.ratings_in_force_columns(games.entrant_player[here], day)
+    most = max(games.white.max(initial=0), games.black.max(initial=0), games.entrant_player.max(initial=0))
+    span = int(most) + 1
+    keys = entrant_rank * span + games.entrant_player
+    key_order = np.argsort(keys)
+    keys, ratings_by_key = keys[key_order], in_force[key_order]
+    del entrant_rank, in_force, key_order
+
+    def rating_at_event(rank: NDArray[np.int64], player: NDArray[np.int64]) -> NDArray[np.int64]:
+        wanted = rank * span + player
+        if not len(keys):
+            return np.full(len(wanted), _NONE, dtype=np.int64)
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        return np.where(keys[at] == wanted, ratings_by_key[at], _NONE)
+
+    order = np.lexsort((games.game_id, game_rank))
+    sides = len(order) * 2
+
+    def both(white: NDArray[Any], black: NDArray[Any]) -> NDArray[Any]:
+        return np.stack([white[order], black[order]], axis=1).reshape(sides)
+
+    def swapped(column: NDArray[Any]) -> NDArray[Any]:  # each side's value of the other side
+        return column.reshape(-1, 2)[:, ::-1].reshape(sides)
+
+    player = both(games.white, games.black)
+    side_rank = np.repeat(game_rank[order], 2)
+    own_in_force = rating_at_event(side_rank, player)
+    opponent_rating = swapped(own_in_force)
+    valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
+    opponent = swapped(player)[valid]
+    player, side_rank, own_in_force, opponent_rating = (
+        player[valid],
+        side_rank[valid],
+        own_in_force[valid],
+        opponent_rating[valid],
+    )
+    score = both(games.white_score, games.black_score)[valid]
+    side_game = np.repeat(games.game_id[order], 2)[valid]
+    side_event = ids[side_rank] if len(ids) else side_rank
+    return player, opponent, score, side_event, side_game, opponent_rating, own_in_force
+
+
+def _month(day: dt.date) -> int:
+    """The month of ``day`` as a whole number, in order."""
+    return day.year * 12 + day.month - 1
+
+
+class _RatedSides(NamedTuple):
+    """The rated sides as columns, player by player: ``who`` is the player's index among those
+    rated; ``game_id`` and ``opponent_id`` are kept only where each game's working is given."""
+
+    who: NDArray[np.int64]
+    game_id: NDArray[np.int64] | None
+    event_id: NDArray[np.int64]
+    opponent_id: NDArray[np.int64] | None
+    own_rating: NDArray[np.int64]
+    opponent_rating: NDArray[np.int64]
+    score: NDArray[np.int8]
 
 
 def _rate_columns(
     player_ids: Sequence[int],
     ratings: Sequence[int],
-    who: NDArray[np.int64],
-    game_id: NDArray[np.int64],
-    event_id: NDArray[np.int64],
-    opponent_id: NDArray[np.int64],
-    own_rating: NDArray[np.int64],
-    opponent_rating: NDArray[np.int64],
-    score: NDArray[np.int64],
+    sides: _RatedSides,
     *,
     scores: Sequence[Decimal],
     period: Period,
@@ -293,31 +345,46 @@ def _rate_columns(
     workings: bool,
 ) -> dict[int, tuple[Entry, list[Working]]]:
     """:func:`_rate_players` from columns: one row per rated side, ``who`` its player's index in
-    ``player_ids`` (rated at the period's start with ``ratings``), player by player."""
+    ``player_ids`` (rated at the period's start with ``ratings``), player by player. The players
+    are rated :data:`RATE_CHUNK` sides at a time at most (each player's sides in one chunk), so
+    the engine's arrays stay bounded."""
+    who, game_id, event_id, opponent_id, own_rating, opponent_rating, score = sides
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
-    known: dict[tuple[int, PlayerProfile], KFactor] = {}
+    known: dict[tuple[int, _ProfileFields], tuple[PlayerProfile, KFactor]] = {}
     for player_id, rating in zip(player_ids, ratings, strict=True):
         _, was_listed, k, _ = _k_of(
             player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
         )
         listed.append(was_listed)
         ks.append(k)
-    halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int64)
+    halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int8)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
-    results, figures = bulk_figures.rate_sides(
-        who.astype(np.intp),
-        event_id.astype(np.intp),
-        own_rating,
-        opponent_rating,
-        halves[score].astype(np.int8),
-        exponents[score],
-        ratings=ratings,
-        k=ks,
-        rules=rules,
-        game_figures=workings,
-    )
+    results: list[PlayerFigures] = []
+    figures = GameFigures(difference=[], capped=[], expected=[], change=[])
+    first_side = np.searchsorted(who, np.arange(len(player_ids) + 1))
+    start = 0
+    while start < len(player_ids):
+        # At least one player; then as many whole players as fit in a chunk.
+        end = max(start + 1, int(np.searchsorted(first_side, first_side[start] + RATE_CHUNK, "right")) - 1)
+        chunk = slice(int(first_side[start]), int(first_side[end]))
+        chunk_results, chunk_figures = bulk_figures.rate_sides(
+            (who[chunk] - start).astype(np.intp),
+            event_id[chunk].astype(np.intp, copy=False),
+            own_rating[chunk],
+            opponent_rating[chunk],
+            halves[score[chunk]],
+            exponents[score[chunk]],
+            ratings=ratings[start:end],
+            k=ks[start:end],
+            rules=rules,
+            game_figures=workings,
+        )
+        results += chunk_results
+        for name in ("difference", "capped", "expected", "change"):
+            getattr(figures, name).extend(getattr(chunk_figures, name))
+        start = end
     games_of: list[list[Working]] = [[] for _ in player_ids]
     if workings:
         decimals: dict[int, Decimal] = {}
@@ -325,6 +392,8 @@ def _rate_columns(
         def decimal(rating: int) -> Decimal:
             return decimals.get(rating) or decimals.setdefault(rating, Decimal(rating))
 
+        assert game_id is not None  # given with workings
+        assert opponent_id is not None
         for index, game, event, opponent, own, other, code, difference, capped, expected, change in zip(
             who.tolist(),
             game_id.tolist(),
@@ -354,13 +423,17 @@ def _rate_columns(
                     change=change,
                 )
             )
+    reasons: dict[int, str] = {}  # one text per K (the same few recur)
     return {
-        player_id: (_rated_entry(player_id, rating, result, was_listed=was_listed), mine)
+        player_id: (_rated_entry(player_id, rating, result, was_listed=was_listed, reasons=reasons), mine)
         for player_id, rating, was_listed, result, mine in zip(
             player_ids, ratings, listed, results, games_of, strict=True
         )
     }
 
+
+#: Rated sides handed to the array engine at a time (each player's all in one call).
+RATE_CHUNK = 1 << 20
 
 #: A score as half points (the array engine's encoding).
 _HALVES_OF = {Decimal(0): 0, Decimal("0.5"): 1, Decimal(1): 2}
@@ -441,19 +514,25 @@ def _listed_status(*, listed_before: bool) -> EntryStatus:
     return EntryStatus.RATED if listed_before else EntryStatus.ENTERED
 
 
-def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[PlayerProfile, bool]:
+#: What K needs of a player's history (``PlayerProfile``'s fields: birth year, games rated so far,
+#: highest published rating).
+_ProfileFields = tuple[int | None, int | None, int]
+
+
+def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[_ProfileFields, bool]:
     """The player's history as K needs it (B.02 8.3.3), and whether the store lists them before."""
     rows = history.rows(player_id, period)
-    entered = not rows or rows[0][1].status is EntryStatus.ENTERED
+    if not rows:
+        return (history.birth_years.get(player_id), None, rating), False
+    entered = rows[0][1].status is EntryStatus.ENTERED
     published = [entry.rating for _, entry in rows if entry.rating is not None]
-    profile = PlayerProfile(
-        birth_year=history.birth_years.get(player_id),
+    return (
+        history.birth_years.get(player_id),
         # A player first listed with a file's rating has a history the store does not know:
         # taken as 30 games or more, as the tournament report does.
-        rated_games=None if entered else sum(entry.games for _, entry in rows),
-        highest_rating=max([*published, rating]),
-    )
-    return profile, bool(rows)
+        None if entered else sum(entry.games for _, entry in rows),
+        max([*published, rating]),
+    ), True
 
 
 def _rate_players(
@@ -534,24 +613,42 @@ def _k_of(
     rules: RuleSet,
     history: History,
     official_k: Mapping[int, int],
-    known: dict[tuple[int, PlayerProfile], KFactor] | None = None,
+    known: dict[tuple[int, _ProfileFields], tuple[PlayerProfile, KFactor]] | None = None,
 ) -> tuple[PlayerProfile, bool, KFactor, bool]:
     """A rated player's profile, whether the store lists them before, their K before the 700
     rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md);
-    ``known``: the rule set's K of each rating and profile met so far (the same for everyone)."""
-    profile, was_listed = _profile(player_id, period=period, history=history, rating=rating)
+    ``known``: the profile and the rule set's K of each rating and history met so far (the same
+    for everyone)."""
+    fields, was_listed = _profile(player_id, period=period, history=history, rating=rating)
     fide_k = None if was_listed else official_k.get(player_id)
-    if fide_k is not None:
-        return profile, was_listed, _official_k(fide_k), True
-    if known is None:
-        return profile, was_listed, rules.k_for(Decimal(rating), profile), False
-    k = known.get((rating, profile))
-    if k is None:
-        k = known[rating, profile] = rules.k_for(Decimal(rating), profile)
-    return profile, was_listed, k, False
+    mine = None if known is None else known.get((rating, fields))
+    if mine is None:
+        birth_year, rated_games, highest = fields
+        profile = PlayerProfile(birth_year=birth_year, rated_games=rated_games, highest_rating=highest)
+        if fide_k is not None:
+            return profile, was_listed, _official_k(fide_k), True
+        mine = profile, rules.k_for(Decimal(rating), profile)
+        if known is not None:
+            known[rating, fields] = mine
+    elif fide_k is not None:
+        return mine[0], was_listed, _official_k(fide_k), True
+    return mine[0], was_listed, mine[1], False
 
 
-def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool) -> Entry:
+def _rated_entry(
+    player_id: int,
+    rating: int,
+    result: PlayerFigures,
+    *,
+    was_listed: bool,
+    reasons: dict[int, str] | None = None,
+) -> Entry:
+    """A rated player's line; ``reasons``: the text of each K object met so far."""
+    k_reason = None if reasons is None else reasons.get(id(result.k))
+    if k_reason is None:
+        k_reason = f"{result.k.reason} ({result.k.article})"
+        if reasons is not None:
+            reasons[id(result.k)] = k_reason
     return Entry(
         player_id=player_id,
         status=_listed_status(listed_before=was_listed),
@@ -559,7 +656,7 @@ def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_list
         rating=result.new_rating,
         games=result.games,
         k=result.k.k,
-        k_reason=f"{result.k.reason} ({result.k.article})",
+        k_reason=k_reason,
         score=result.score,
         expected=result.expected,
         change=result.change,

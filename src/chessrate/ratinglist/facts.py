@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
@@ -47,14 +47,19 @@ class EventFacts:
 
 @dataclass(frozen=True, kw_only=True, eq=False)
 class PeriodGames:
-    """A period's events (``games`` left empty) and their games as columns, in game id order.
+    """A period's events (``ratings_in_file`` and ``games`` left empty), their players and their
+    games as columns, the games in game id order.
 
-    A score is an index into ``scores`` (the decimals the stored texts give, -1: none), so a
-    period of millions of games holds no object per game. :meth:`event_facts` gives the events
-    with their games, as the scalar paths and Glicko-2 read them.
+    Each entrant is an event, a player and the rating the file gives (-1: none). A score is an
+    index into ``scores`` (the decimals the stored texts give, -1: none), so a period of millions
+    of games holds no object per game. :meth:`event_facts` gives the events with their players and
+    games, as the scalar paths and Glicko-2 read them.
     """
 
     events: tuple[EventFacts, ...]
+    entrant_event: NDArray[np.int64]
+    entrant_player: NDArray[np.int64]
+    entrant_rating: NDArray[np.int64]
     game_id: NDArray[np.int64]
     event_id: NDArray[np.int64]
     white: NDArray[np.int64]
@@ -69,7 +74,15 @@ class PeriodGames:
         return self.rated & (self.white_score >= 0) & (self.black_score >= 0)
 
     def event_facts(self) -> list[EventFacts]:
-        """The events with their games (a :class:`GameFacts` each)."""
+        """The events with their players and games (a :class:`GameFacts` each)."""
+        entrants: dict[int, dict[int, int | None]] = defaultdict(dict)
+        for event_id, player_id, rating in zip(
+            self.entrant_event.tolist(),
+            self.entrant_player.tolist(),
+            self.entrant_rating.tolist(),
+            strict=True,
+        ):
+            entrants[event_id][player_id] = None if rating < 0 else rating
         scores = [*self.scores, None]  # index -1: no score
         by_event: dict[int, list[GameFacts]] = defaultdict(list)
         for game_id, event_id, white, black, white_score, black_score, rated in zip(
@@ -91,7 +104,7 @@ class PeriodGames:
                 name=event.name,
                 start_date=event.start_date,
                 end_date=event.end_date,
-                ratings_in_file=event.ratings_in_file,
+                ratings_in_file=entrants[event.id],
                 games=tuple(by_event[event.id]),
             )
             for event in self.events
@@ -147,6 +160,25 @@ class ComputedList:
     workings: tuple[Working, ...]
 
 
+#: No rating, in a column of ratings.
+NO_RATING = -1
+
+
+def _index(period: Period) -> int:
+    """A period as a whole number, in order."""
+    return period.year * 12 + period.month - 1
+
+
+def _looked_up(
+    keys: NDArray[np.int64], values: NDArray[np.int64], wanted: NDArray[np.int64], *, missing: int = NO_RATING
+) -> NDArray[np.int64]:
+    """The value of each of ``wanted`` among sorted ``keys`` (``missing`` where absent)."""
+    if not len(keys):
+        return np.full(len(wanted), missing, dtype=np.int64)
+    at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+    return np.where(keys[at] == wanted, values[at], missing)
+
+
 @dataclass(kw_only=True)
 class History:
     """What the lists before a period say, as the computation of the next period needs it.
@@ -167,9 +199,14 @@ class History:
     #: the K of a player with no history in this list (docs/ratinglist.md).
     official_k: dict[Period, Mapping[int, int]] = field(default_factory=dict)
     _rows: dict[int, list[tuple[Period, Entry]]] = field(default_factory=lambda: defaultdict(list))
+    #: The columns :meth:`ratings_in_force_columns` looks players up in, made once (until :meth:`add`).
+    _columns: dict[object, tuple[NDArray[np.int64], NDArray[np.int64]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def add(self, period: Period, entries: Mapping[int, Entry], workings: Sequence[Working]) -> None:
         """Add the list of ``period``, the period after the last one added."""
+        self._columns.clear()
         self.lists[period] = entries
         for player_id, entry in entries.items():
             self._rows[player_id].append((period, entry))
@@ -196,6 +233,45 @@ class History:
             rows = self._rows.get(player_id)
             found[player_id] = self.entry_ratings.get(player_id) if not rows or rows[0][0] > listed else None
         return found
+
+    def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
+        """:meth:`ratings_in_force` of each player as a column (-1: none), looked up with numpy."""
+        listed = Period.of(day).previous()
+        on_list, list_rating = self._column(
+            listed,
+            lambda: (
+                (player_id, NO_RATING if entry.rating is None else entry.rating)
+                for player_id, entry in self.lists.get(listed, {}).items()
+            ),
+        )
+        # Off that list: the file's rating before any list of the player's, else none.
+        listed_from, first_listed = self._column(
+            "first listed",
+            lambda: ((player_id, _index(rows[0][0])) for player_id, rows in self._rows.items() if rows),
+        )
+        in_file, file_rating = self._column(
+            "entry ratings",
+            lambda: (
+                (player_id, NO_RATING if rating is None else rating)
+                for player_id, rating in self.entry_ratings.items()
+            ),
+        )
+        found = _looked_up(in_file, file_rating, player_ids)
+        first = _looked_up(listed_from, first_listed, player_ids, missing=_index(listed) + 1)
+        found[first <= _index(listed)] = NO_RATING
+        listed_at = np.isin(player_ids, on_list)
+        found[listed_at] = _looked_up(on_list, list_rating, player_ids[listed_at])
+        return found
+
+    def _column(
+        self, key: object, pairs: Callable[[], Iterable[tuple[int, int]]]
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Player ids (sorted) and a value each, made from ``pairs`` once."""
+        if key not in self._columns:
+            flat = np.array([value for pair in pairs() for value in pair], dtype=np.int64).reshape(-1, 2)
+            order = np.argsort(flat[:, 0], kind="stable")
+            self._columns[key] = (flat[order, 0], flat[order, 1])
+        return self._columns[key]
 
     def rows(self, player_id: int, before: Period) -> list[tuple[Period, Entry]]:
         """The player's entries on the lists before ``before``, oldest first."""

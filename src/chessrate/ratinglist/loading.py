@@ -1,8 +1,11 @@
 """Loading the facts a period is computed from: its events and games, and the history of the lists
 before it, for every player or for the players a page shows.
 
-Games are read through the driver's cursor as plain tuples, a chunk at a time (no per-row
-SQLAlchemy processing); each score text becomes one shared :class:`~decimal.Decimal`.
+A run reads a period's games and entrants, and every player's first event, as numpy columns
+(:func:`.rows.int_columns`: one text aggregate per column, no object per row), each score as its
+code among ``0``, ``0.5``, ``1``; a score stored as another text sends the games through the
+driver's cursor instead, each text one shared :class:`~decimal.Decimal`. The pages read their
+few events as rows (:func:`load_events`).
 """
 
 from __future__ import annotations
@@ -14,23 +17,33 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from sqlalchemy import and_, func, select
+from sqlalchemy import Select, String, and_, case, func, select, type_coerce
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, PeriodGames, Working
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.rows import int_columns
 from chessrate.ratinglist.schema import (
+    DecimalText,
     event_players,
     events,
     game_workings,
+    games,
     list_entries,
     list_versions,
     players,
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 
-#: Rows fetched from the driver at a time.
+#: Rows fetched from the driver at a time (games whose scores are read as texts).
 FETCH = 50_000
+#: A rating column's "none" (unrated in the file): ratings are 0 to 4000 (the schema checks it).
+NONE = -1
+#: A score's code in the columns read: its index in :data:`SCORES` (-1: none); a score stored as
+#: another text (``1.0``, ``0.50``) is read as :data:`OTHER_TEXT`, and the games as texts instead.
+SCORE_TEXTS = ("0", "0.5", "1")
+SCORES = tuple(Decimal(text) for text in SCORE_TEXTS)
+OTHER_TEXT = 4
 
 
 def published_versions(connection: Connection) -> dict[Period, Row[Any]]:
@@ -52,36 +65,61 @@ def load_history(
     def mine(column: Any) -> Any:
         return True if only is None else column.in_(only)
 
-    earliest = (
+    # Each player's earliest event (by start date, then id) and the rating its file gives.
+    ranked = (
         select(
-            event_players.c.player_id,
-            event_players.c.event_id,
-            event_players.c.rating_in_file,
-            func.row_number()
-            .over(partition_by=event_players.c.player_id, order_by=(events.c.start_date, events.c.id))
-            .label("rank"),
+            events.c.id,
+            func.row_number().over(order_by=(events.c.start_date, events.c.id)).label("rank"),
         )
-        .join(events, events.c.id == event_players.c.event_id)
-        .where(events.c.replaced_by.is_(None), mine(event_players.c.player_id))
+        .where(events.c.replaced_by.is_(None))
         .subquery()
     )
-    first_rows = connection.execute(select(earliest).where(earliest.c.rank == 1)).all()
-    birth_years = select(players.c.id, players.c.birth_year).where(mine(players.c.id))
+    player, event_id, rating, rank = int_columns(
+        connection,
+        select(
+            event_players.c.player_id.label("player"),
+            event_players.c.event_id.label("event_id"),
+            func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
+            ranked.c.rank.label("rank"),
+        )
+        .join(ranked, ranked.c.id == event_players.c.event_id)
+        .where(mine(event_players.c.player_id)),
+    )
+    order = np.lexsort((rank, player))
+    first = order[np.diff(player[order], prepend=-1) != 0]
+    born, year, unknown = int_columns(
+        connection,
+        select(
+            players.c.id.label("id"),
+            func.coalesce(players.c.birth_year, 0).label("year"),
+            case((players.c.birth_year.is_(None), 1), else_=0).label("unknown"),
+        ).where(mine(players.c.id)),
+    )
     history = History(
-        entry_ratings={row.player_id: row.rating_in_file for row in first_rows},
-        first_events={row.player_id: row.event_id for row in first_rows},
-        birth_years={row.id: row.birth_year for row in connection.execute(birth_years)},
+        entry_ratings=dict(
+            zip(
+                player[first].tolist(),
+                [None if r == NONE else r for r in rating[first].tolist()],
+                strict=True,
+            )
+        ),
+        first_events=dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True)),
+        birth_years=dict(
+            zip(
+                born.tolist(),
+                [None if u else y for y, u in zip(year.tolist(), unknown.tolist(), strict=True)],
+                strict=True,
+            )
+        ),
     )
     versions = sorted((period, row.id) for period, row in published.items() if period < before)
     for period, version_id in versions:
-        entries = {
-            row.player_id: _entry(row)
-            for row in connection.execute(
-                select(list_entries).where(
-                    list_entries.c.version_id == version_id, mine(list_entries.c.player_id)
-                )
-            )
-        }
+        entries = _entries(
+            connection,
+            select(*(list_entries.c[name] for name in ENTRY_FIELDS)).where(
+                list_entries.c.version_id == version_id, mine(list_entries.c.player_id)
+            ),
+        )
         pending = connection.execute(
             select(game_workings)
             .join(
@@ -102,10 +140,37 @@ def load_history(
     return history
 
 
-def _entry(row: Row[Any]) -> Entry:
-    mapping = row._mapping
-    fields = {name: mapping[name] for name in Entry.__dataclass_fields__}
-    return Entry(**{**fields, "status": EntryStatus(fields["status"])})
+ENTRY_FIELDS = tuple(Entry.__dataclass_fields__)
+
+
+def _entries(connection: Connection, query: Select[Any]) -> dict[int, Entry]:
+    """A list's entries (``query`` selects :data:`ENTRY_FIELDS`), read as the driver gives the
+    rows: each status and each decimal text made into its object once (a list of 10^5 players
+    repeats a few thousand texts)."""
+    exact = [
+        place for place, name in enumerate(ENTRY_FIELDS) if isinstance(list_entries.c[name].type, DecimalText)
+    ]
+    status = ENTRY_FIELDS.index("status")
+    objects: dict[object, object] = {None: None, **{value.value: value for value in EntryStatus}}
+    entries: dict[int, Entry] = {}
+    sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(sql)
+        while chunk := cursor.fetchmany(FETCH):
+            for row in chunk:
+                values = list(row)
+                values[status] = objects[values[status]]
+                for place in exact:
+                    text = values[place]
+                    if text not in objects:
+                        objects[text] = Decimal(text)
+                    values[place] = objects[text]
+                entry = Entry(**dict(zip(ENTRY_FIELDS, values, strict=True)))
+                entries[entry.player_id] = entry
+    finally:
+        cursor.close()
+    return entries
 
 
 def working(row: Row[Any]) -> Working:
@@ -174,13 +239,97 @@ def load_events(
     ]
 
 
+def _score_code(column: Any) -> Any:
+    """A score's code plus one: 0 none, 1 to 3 an index of :data:`SCORE_TEXTS` plus one, else
+    :data:`OTHER_TEXT`."""
+    text = type_coerce(column, String)
+    return case(
+        *((text == written, code + 1) for code, written in enumerate(SCORE_TEXTS)),
+        (text.is_(None), 0),
+        else_=OTHER_TEXT,
+    )
+
+
+def _codes(rated: Any, white: Any, black: Any) -> Any:
+    """A game's rated flag and two score codes in one whole number (one column to read, not three):
+    64 rated + 8 (White's code + 1) + (Black's code + 1)."""
+    return case((rated, 64), else_=0) + _score_code(white) * 8 + _score_code(black)
+
+
 def load_games(connection: Connection, period: Period) -> PeriodGames:
-    """The events rated in ``period`` (not replaced) and their games as columns, read from the
-    driver's cursor a chunk at a time (no object per game kept)."""
-    headers = load_events(connection, period, games=False)
-    scores: dict[str | None, int] = {None: -1}
-    kinds = (np.int64, np.int64, np.int64, np.int64, np.int8, np.int8, np.bool_)
-    parts: list[list[NDArray[Any]]] = [[] for _ in kinds]
+    """The events rated in ``period`` (not replaced), their players and their games as columns,
+    read through the driver's fast path (:func:`.rows.int_columns`: no object per row)."""
+    rated_now = and_(events.c.period == str(period), events.c.replaced_by.is_(None))
+    headers = connection.execute(
+        select(events.c.id, events.c.name, events.c.start_date, events.c.end_date)
+        .where(rated_now)
+        .order_by(events.c.id)
+    ).all()
+    entrant_event, entrant_player, entrant_rating = int_columns(
+        connection,
+        select(
+            event_players.c.event_id.label("event_id"),
+            event_players.c.player_id.label("player_id"),
+            func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
+        )
+        .join(events, events.c.id == event_players.c.event_id)
+        .where(rated_now),
+    )
+    game_columns = int_columns(
+        connection,
+        select(
+            games.c.id.label("id"),
+            games.c.event_id.label("event_id"),
+            games.c.white_id.label("white"),
+            games.c.black_id.label("black"),
+            _codes(games.c.rated, games.c.white_score, games.c.black_score).label("codes"),
+        )
+        .join(events, events.c.id == games.c.event_id)
+        .where(rated_now),
+    )
+    codes = game_columns.pop()
+    white_code, black_code = codes >> 3 & 7, codes & 7
+    game_columns += [white_code - 1, black_code - 1, codes >> 6]
+    scores: tuple[Decimal, ...] = SCORES
+    if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
+        game_columns, scores = _games_by_text(connection, period)
+    order = np.argsort(game_columns[0], kind="stable")  # in game id order (numpy's sort, not SQL's)
+    game_id, event_id, white, black, white_score, black_score, rated = (
+        column[order] for column in game_columns
+    )
+    return PeriodGames(
+        events=tuple(
+            EventFacts(
+                id=row.id,
+                name=row.name,
+                start_date=row.start_date,
+                end_date=row.end_date,
+                ratings_in_file={},
+                games=(),
+            )
+            for row in headers
+        ),
+        entrant_event=entrant_event,
+        entrant_player=entrant_player,
+        entrant_rating=entrant_rating,
+        game_id=game_id,
+        event_id=event_id,
+        white=white,
+        black=black,
+        white_score=white_score.astype(np.int8),
+        black_score=black_score.astype(np.int8),
+        rated=rated.astype(np.bool_),
+        scores=scores,
+    )
+
+
+def _games_by_text(
+    connection: Connection, period: Period
+) -> tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]:
+    """The games' columns with each score by its stored text (a score written otherwise than
+    0, 0.5, 1): each distinct text is one decimal, its code the index among them."""
+    scores: dict[str | None, int] = {None: NONE}
+    parts: list[list[NDArray[Any]]] = [[] for _ in range(7)]
     for chunk in _chunks(
         connection,
         "SELECT g.id, g.event_id, g.white_id, g.black_id, g.white_score, g.black_score, g.rated "
@@ -191,25 +340,10 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         columns: list[Any] = list(zip(*chunk, strict=True))
         for place in (4, 5):  # a score's text becomes its index in ``scores``
             columns[place] = [scores.setdefault(text, len(scores) - 1) for text in columns[place]]
-        for part, column, kind in zip(parts, columns, kinds, strict=True):
-            part.append(np.array(column, dtype=kind))
-    joined = [
-        np.concatenate(part) if part else np.zeros(0, dtype=kind)
-        for part, kind in zip(parts, kinds, strict=True)
-    ]
-    order = np.argsort(joined[0])  # in game id order (numpy's sort, not SQL's)
-    game_id, event_id, white, black, white_score, black_score, rated = (column[order] for column in joined)
-    return PeriodGames(
-        events=tuple(headers),
-        game_id=game_id,
-        event_id=event_id,
-        white=white,
-        black=black,
-        white_score=white_score,
-        black_score=black_score,
-        rated=rated,
-        scores=tuple(Decimal(text) for text in scores if text is not None),
-    )
+        for part, column in zip(parts, columns, strict=True):
+            part.append(np.array(column, dtype=np.int64))
+    joined = [np.concatenate(part) if part else np.zeros(0, dtype=np.int64) for part in parts]
+    return joined, tuple(Decimal(text) for text in scores if text is not None)
 
 
 def _chunks(connection: Connection, sql: str, period: str) -> Any:

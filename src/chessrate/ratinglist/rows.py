@@ -1,10 +1,16 @@
-"""Many rows into one table through the driver's fast path, in bounded chunks.
+"""Many rows into one table, and whole-number columns out of a query, through the driver's fast path.
 
-SQLite: ``executemany`` of plain tuples on the connection's cursor (no per-row SQLAlchemy
-processing). PostgreSQL: ``COPY ... FROM STDIN`` (psycopg's ``Copy.write_row``). Both run inside
-the caller's transaction, so a run or an import still commits whole or not at all. Values are
-given as the driver stores them: decimals as their text (as :class:`.schema.DecimalText` writes
-them), booleans, whole numbers, ``None``.
+Writing (:func:`insert_rows`), in bounded chunks. SQLite: ``executemany`` of plain tuples on the
+connection's cursor (no per-row SQLAlchemy processing). PostgreSQL: ``COPY ... FROM STDIN``
+(psycopg's ``Copy.write_row``). Both run inside the caller's transaction, so a run or an import
+still commits whole or not at all. Values are given as the driver stores them: decimals as their
+text (as :class:`.schema.DecimalText` writes them), booleans, whole numbers, ``None``.
+
+Reading (:func:`int_columns`): a query's whole-number columns as numpy arrays, with no Python
+object per row: one text aggregate per column (SQLite's ``group_concat``, PostgreSQL's
+``string_agg``), all in one pass over the rows, so each is fed the same rows in the same order;
+numpy parses the texts. (PostgreSQL's binary ``COPY`` sends a message a row, each a Python object
+to psycopg: slower here.)
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import Any
 
-from sqlalchemy import Table
+import numpy as np
+from numpy.typing import NDArray
+from sqlalchemy import Select, Table
 from sqlalchemy.engine import Connection
 
 #: Rows handed to the driver at a time: the memory a write holds stays bounded.
@@ -43,3 +51,31 @@ def insert_rows(
     finally:
         cursor.close()
     return written
+
+
+def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.int64]]:
+    """Each column of ``query`` as an array, in the order the rows come (the same for every
+    column). Every value must be a whole number, never NULL (give NULL a value with ``coalesce``):
+    a NULL is refused (:class:`ValueError`), never guessed."""
+    names = list(query.selected_columns.keys())
+    sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
+    if connection.dialect.name == "postgresql":
+        aggregates = ", ".join(f"string_agg(CAST(q.{name} AS TEXT), ',')" for name in names)
+    else:
+        aggregates = ", ".join(f"group_concat(q.{name})" for name in names)
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(f"SELECT count(*), {aggregates} FROM ({sql}) AS q")
+        count, *texts = cursor.fetchone()
+    finally:
+        cursor.close()
+    columns = [_parsed(text) for text in texts]
+    if any(len(column) != count for column in columns):  # the aggregates leave NULLs out
+        raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
+    return columns
+
+
+def _parsed(text: str | None) -> NDArray[np.int64]:
+    if not text:
+        return np.zeros(0, dtype=np.int64)
+    return np.fromstring(text, dtype=np.int64, sep=",")

@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -104,13 +106,27 @@ def run_period(
     either are applied and the report's notes say so. While another run or import holds the store,
     this one waits ``wait`` seconds at most (:func:`~chessrate.ratinglist.store.write_transaction`).
     """
-    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
+    with _cycle_collector_paused(), write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
         default = store_rules(connection)
         spec = rules or default
         rule_set_for(spec, period)  # refuse an unknown rule set before any work
         return _run(
             connection, period, spec=spec, default=default, named=rules is not None, republish=republish
         )
+
+
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while a run makes its objects (a line per player, none in a
+    cycle): each collection walks every live object, a second or more at 2 million games
+    (benchmarks/list_scale.py). Reference counting still frees everything as usual."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _run(
@@ -294,11 +310,19 @@ def _rows(
         for place, name in enumerate(columns, start=1)
         if "Decimal" in str(fields[name].type) or "Status" in str(fields[name].type)
     ]
+    # One text per object: the same decimals recur (the computation shares them) and a status is
+    # one of a few. By identity, as equal decimals may be written differently (1, 1.0); the items
+    # hold every object while this runs.
+    written: dict[int, str] = {}
     for item in items:
         row = [version_id, *values(item)]
         for place in texts:
-            if row[place] is not None:
-                row[place] = str(row[place])
+            value = row[place]
+            if value is not None:
+                text = written.get(id(value))
+                if text is None:
+                    text = written[id(value)] = str(value)
+                row[place] = text
         yield tuple(row)
 
 

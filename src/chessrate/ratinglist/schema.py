@@ -49,6 +49,10 @@ class DecimalText(TypeDecorator[Decimal]):
         return None if value is None else Decimal(value)
 
 
+#: The newest migration (``migrations/versions``): what an opened store must be at
+#: (``tests/ratinglist/test_store.py`` checks it is Alembic's head).
+SCHEMA_REVISION = "0003"
+
 #: Constraint names follow one convention, so that migrations can name what they alter.
 metadata = MetaData(
     naming_convention={
