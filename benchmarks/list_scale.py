@@ -3,6 +3,7 @@
     PYTHONPATH=src python benchmarks/list_scale.py                       # 2x10^5 games, SQLite
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 2000000 --postgres URL
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 2000000 --formats trf csv
+    PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 --imports-only       # no run/export
 
 Synthetic months (``chessrate.synthetic.swiss_month``: Swiss events of 100 players over 9 rounds,
 one pool player per 10 games) are written as TRF files (one per event, ratings and FIDE ids), PGN
@@ -45,6 +46,8 @@ from chessrate.ruleset import fide_rule_set
 ROOT = Path(__file__).resolve().parents[1]
 PERIOD = "2025-10"
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
+#: ``--imports-only``: time the imports (and read_headers, the engine), not run, export and show.
+IMPORTS_ONLY = False
 
 
 def write_month(month: synthetic.SwissMonth, folder: Path) -> dict[str, list[Path]]:
@@ -181,7 +184,7 @@ def measure(
             chessrate("list", "init", "--db", db)
             step = chessrate("list", "import", *map(str, files[kind]), "--db", db)
             rows[f"{backend} import {kind}"] = (step.seconds, step.peak_rss)
-            if kind == "trf":
+            if kind == "trf" and not IMPORTS_ONLY:
                 step = chessrate("list", "run", PERIOD, "--db", db)
                 rows[f"{backend} run"] = (step.seconds, step.peak_rss)
                 step = chessrate("list", "export", PERIOD, "--db", db, out=folder / "export.csv")
@@ -208,6 +211,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[200_000])
     parser.add_argument("--postgres", help="a PostgreSQL URL whose public schema may be dropped")
+    parser.add_argument("--imports-only", action="store_true", help="skip list run, export and show")
     parser.add_argument(
         "--formats",
         nargs="+",
@@ -218,6 +222,8 @@ def main() -> None:
         "--keep", action="store_true", help="keep each size's folder (files and stores), and say where"
     )
     args = parser.parse_args()
+    global IMPORTS_ONLY  # a switch for the whole run, set once here
+    IMPORTS_ONLY = args.imports_only
     results = []
     for size in args.sizes:
         folder = Path(tempfile.mkdtemp(prefix="chessrate-scale-"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chessrate.errors import FileFormatError
-from chessrate.formats import Kind, read_pgn
+from chessrate.formats import Kind, pgn, read_pgn
 from chessrate.formats.pgn import scan_headers
 
 PGN = Path(__file__).parents[1] / "data" / "pgn"
@@ -243,3 +244,20 @@ PGN_PIECES = [
 def test_the_tag_scanner_finds_python_chess_games(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert scanned(text) == python_chess_headers(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PGN_PIECES), max_size=30), st.integers(1, 40))
+def test_the_tag_scanner_reads_blocks_of_any_size(pieces: list[str], block: int) -> None:
+    # The scanner reads its handle a block at a time (then to the line's end): a game, a comment
+    # or a run of blank lines cut by a block's end is read as if whole.
+    text = "".join(pieces)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pgn, "_BLOCK", block)
+        assert scanned(text) == python_chess_headers(text)
+
+
+def test_the_scanners_blank_is_str_isspace() -> None:
+    # The block scanner finds blank lines with the pattern's \s; python-chess tests str.isspace().
+    blank = re.compile(r"[^\S\n]")
+    assert all(bool(blank.fullmatch(c)) == c.isspace() for c in map(chr, range(0x110000)) if c != "\n")

@@ -100,12 +100,32 @@ def import_command(
     if as_json:
         print_json({"imported": rows})
         return
-    keys = ["id", "name", "start_date", "end_date", "period", "players", "new_players", "rated_games"]
-    columns = [key.replace("_", " ") for key in keys]
-    print_table("Imported", columns, ([row[key] for key in keys] for row in rows))
+    if len(rows) > MAX_EVENTS_SHOWN:
+        _print_imported_periods(rows)
+    else:
+        keys = ["id", "name", "start_date", "end_date", "period", "players", "new_players", "rated_games"]
+        columns = [key.replace("_", " ") for key in keys]
+        print_table("Imported", columns, ([row[key] for key in keys] for row in rows))
     for row in rows:
         for warning in row["warnings"]:
             sys.stderr.write(f"warning: {row['file']}: {warning}\n")
+
+
+#: Events listed one a row after an import; more are added up by period (``--json`` lists them all).
+MAX_EVENTS_SHOWN = 50
+
+
+def _print_imported_periods(rows: list[dict[str, Any]]) -> None:
+    keys = ("players", "new_players", "games", "rated_games")
+    totals: dict[str, dict[str, int]] = {}
+    for row in rows:
+        period = totals.setdefault(row["period"], dict.fromkeys(("events", *keys), 0))
+        period["events"] += 1
+        for key in keys:
+            period[key] += row[key]
+    columns = ["period", "events", *(key.replace("_", " ") for key in keys)]
+    table = [[period, *values.values()] for period, values in sorted(totals.items())]
+    print_table(f"Imported {len(rows)} events (--json lists each)", columns, table)
 
 
 @list_app.command("import-fide")

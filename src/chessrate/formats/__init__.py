@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
 
 from chessrate.errors import InvalidInputError
-from chessrate.formats.csvgames import read_csv_games
+from chessrate.formats.csvgames import read_csv_event, read_csv_games
 from chessrate.formats.model import (
+    EventRead,
     Game,
+    GameColumns,
     Kind,
     Player,
     Problem,
@@ -27,12 +30,14 @@ from chessrate.formats.model import (
     Severity,
     Tournament,
 )
-from chessrate.formats.pgn import read_pgn
-from chessrate.formats.text import decode, split_lines
-from chessrate.formats.trf import read_trf
+from chessrate.formats.pgn import read_pgn, read_pgn_event
+from chessrate.formats.text import decode
+from chessrate.formats.trf import read_trf, read_trf_event
 
 __all__ = [
+    "EventRead",
     "Game",
+    "GameColumns",
     "Kind",
     "Player",
     "Problem",
@@ -42,6 +47,7 @@ __all__ = [
     "Severity",
     "Tournament",
     "read_csv_games",
+    "read_event",
     "read_pgn",
     "read_tournament",
     "read_trf",
@@ -58,21 +64,45 @@ def sniff_format(text: str, *, name: str | None = None) -> Format | None:
 
     PGN: the first line that is not blank or a ``%``/``;`` comment starts with ``[``. TRF: a line
     starts with a record code (``001``, ``012``... or ``XXR``) followed by a blank, or with ``###``.
-    CSV: the first line names the ``white`` and ``black`` columns.
+    CSV: the first line names the ``white`` and ``black`` columns. Only the first 64 KiB are
+    looked at, and of them only the lines these tests need.
     """
-    lines = [line for line in split_lines(text[:65536]) if line.strip()]
-    meaningful = [line for line in lines if not line.startswith(("%", ";"))]
-    if meaningful and meaningful[0].lstrip("\ufeff").startswith("["):
-        return "pgn"
+    lines: list[str] = []  # the first non-blank lines, up to _SNIFFED_LINES
+    meaningful = None
+    for line in _non_blank_lines(text[:65536]):
+        if meaningful is None and not line.startswith(("%", ";")):
+            meaningful = line
+            if meaningful.lstrip("\ufeff").startswith("["):
+                return "pgn"
+        if len(lines) < _SNIFFED_LINES:
+            lines.append(line)
+        if meaningful is not None and len(lines) == _SNIFFED_LINES:
+            break
     if lines:
         header = {cell.strip().strip('"').lower() for cell in re.split(r"[,;]", lines[0])}
         if {"white", "black"} <= header:
             return "csv"
-    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines[:200]):
+    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines):
         return "trf"
     if name is not None:
         return _SUFFIXES.get(Path(name).suffix.lower())
     return None
+
+
+_SNIFFED_LINES = 200
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as text.split_lines
+
+
+def _non_blank_lines(text: str) -> Iterator[str]:
+    """The lines of :func:`.text.split_lines` that are not blank, found one at a time."""
+    start = 0
+    for brk in _LINE_BREAK.finditer(text):
+        line = text[start : brk.start()]
+        start = brk.end()
+        if line.strip():
+            yield line
+    if text[start:].strip():
+        yield text[start:]
 
 
 def read_tournament(
@@ -113,3 +143,24 @@ def read_tournament(
     log = ProblemLog(strict=strict)
     log.error(None, "unknown-format", "not a TRF, PGN or CSV file")
     return ReadResult(Tournament("unknown"), log.sorted())
+
+
+def read_event(source: str | os.PathLike[str] | bytes, *, format: Format | None) -> EventRead:
+    """What a rating-list import needs of a tournament file (a path, or its bytes already read): its
+    event, players and games as columns.
+
+    The same facts and problems as :func:`read_tournament` (``EventRead.of`` its result), found by
+    each reader's fast path where it has one; a file the fast path cannot decide is read the exact
+    way (see ``docs/formats.md``). A PGN path is streamed.
+    """
+    try:
+        if format == "pgn":
+            return read_pgn_event(source if isinstance(source, bytes) else Path(source))
+        data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    except OSError as error:
+        raise InvalidInputError("path", str(source), error.strerror or "cannot be read") from None
+    if format == "trf":
+        return read_trf_event(data)
+    if format == "csv":
+        return read_csv_event(data)
+    return EventRead.of(read_tournament(data, format=format))

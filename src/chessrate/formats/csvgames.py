@@ -17,13 +17,26 @@ that holds the delimiter.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import os
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import ClassVar
 
 from chessrate.errors import InvalidInputError
-from chessrate.formats.model import Game, Kind, Player, ProblemLog, ReadResult, Tournament
+from chessrate.formats.model import (
+    EventRead,
+    Game,
+    GameColumns,
+    Kind,
+    Player,
+    Problem,
+    ProblemLog,
+    ReadResult,
+    Tournament,
+)
 from chessrate.formats.text import decode, split_lines
 from chessrate.parse import is_digits, parse_date, parse_rating, parse_score
 
@@ -45,6 +58,99 @@ def read_csv_games(source: bytes | str | os.PathLike[str], *, strict: bool = Fal
 
     ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
     """
+    read = _read(source, strict=strict)
+    games = tuple(
+        Game(
+            round=round_number,
+            white=white,
+            black=black,
+            white_score=white_score,
+            black_score=black_score,
+            kind=kind,
+            counts_for_rating=kind is Kind.PLAYED,
+            code=code,
+            line=line,
+            white_rating=white_rating,
+            black_rating=black_rating,
+            date=date,
+        )
+        for (
+            round_number,
+            white,
+            black,
+            white_score,
+            black_score,
+            kind,
+            code,
+            line,
+            white_rating,
+            black_rating,
+            date,
+        ) in read.games
+    )
+    tournament = Tournament(
+        source_format="CSV",
+        players=tuple(read.players.values()),
+        games=games,
+        start_date=read.start_date,
+        end_date=read.end_date,
+        rounds=read.rounds,
+        encoding=read.encoding,
+    )
+    return ReadResult(tournament, read.problems)
+
+
+def read_csv_event(source: bytes | str | os.PathLike[str]) -> EventRead:
+    """The event of a CSV game list, its games as columns: the same facts as
+    ``EventRead.of(read_csv_games(source))``, without a :class:`Game` object a game."""
+    read = _read(source, strict=False)
+    (rounds, whites, blacks, white_scores, black_scores, kinds, codes, lines, *_) = (
+        zip(*read.games, strict=True) if read.games else ((),) * len(_Read.FIELDS)
+    )
+    return EventRead(
+        source_format="CSV",
+        name=None,
+        start_date=read.start_date,
+        end_date=read.end_date,
+        players=tuple(read.players.values()),
+        games=GameColumns(
+            round=rounds,
+            white=whites,
+            black=blacks,
+            white_score=white_scores,
+            black_score=black_scores,
+            rated=[kind is Kind.PLAYED for kind in kinds],
+            code=codes,
+            line=lines,
+        ),
+        problems=read.problems,
+    )
+
+
+_GameRow = tuple[
+    int | None, int, int, Decimal, Decimal, Kind, str, int, int | None, int | None, dt.date | None
+]
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A CSV file read: its players by folded name, and each game as one tuple (:data:`FIELDS`)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "round", "white", "black", "white_score", "black_score", "kind", "code", "line",
+        "white_rating", "black_rating", "date",
+    )  # fmt: skip
+
+    players: dict[str, Player]
+    games: list[_GameRow]
+    start_date: dt.date | None
+    end_date: dt.date | None
+    rounds: int
+    encoding: str
+    problems: tuple[Problem, ...]
+
+
+def _read(source: bytes | str | os.PathLike[str], *, strict: bool) -> _Read:
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
@@ -53,45 +159,42 @@ def read_csv_games(source: bytes | str | os.PathLike[str], *, strict: bool = Fal
     header_line = next((line for line in lines if line.strip()), None)
     if header_line is None:
         log.error(None, "empty-file", "the file is empty")
-        return ReadResult(Tournament("CSV", encoding=encoding), log.sorted())
+        return _Read({}, [], None, None, 0, encoding, log.sorted())
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     rows = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
     columns: dict[str, int] = {}
+    reader: _Rows | None = None
     players: dict[str, Player] = {}
-    games: list[Game] = []
-    while True:
-        try:
-            row = next(rows)
-        except StopIteration:
-            break
-        except csv.Error as error:
-            log.error(rows.line_num, "csv-syntax", f"unreadable CSV: {error}", detail=str(error))
-            break
-        line = rows.line_num  # the last physical line of the row
-        if not any(cell.strip() for cell in row):
-            continue
-        if not columns:
-            columns = _columns(row, line, log)
-            if not columns:
-                break
-            continue
-        game = _game(row, columns, line, players, log)
-        if game is not None:
-            games.append(game)
+    games: list[_GameRow] = []
+    try:
+        for row in rows:
+            if not "".join(row).strip():  # no cell but blanks (as any(cell.strip() for cell in row))
+                continue
+            line = rows.line_num  # the last physical line of the row
+            if reader is None:
+                columns = _columns(row, line, log)
+                if not columns:
+                    break
+                reader = _Rows(columns, players, log)
+                continue
+            game = reader.game(row, line)
+            if game is not None:
+                games.append(game)
+    except csv.Error as error:
+        log.error(rows.line_num, "csv-syntax", f"unreadable CSV: {error}", detail=str(error))
     if columns and not games:
         log.error(None, "no-games", "the file has no game line")
-    rounds = [g.round for g in games if g.round is not None]
-    dates = [g.date for g in games if g.date is not None]
-    tournament = Tournament(
-        source_format="CSV",
-        players=tuple(players.values()),
-        games=tuple(games),
-        start_date=min(dates, default=None),
-        end_date=max(dates, default=None),
-        rounds=max(rounds, default=0),
-        encoding=encoding,
+    rounds = [g[0] for g in games if g[0] is not None]
+    dates = [g[10] for g in games if g[10] is not None]
+    return _Read(
+        players,
+        games,
+        min(dates, default=None),
+        max(dates, default=None),
+        max(rounds, default=0),
+        encoding,
+        log.sorted(),
     )
-    return ReadResult(tournament, log.sorted())
 
 
 def _columns(row: list[str], line: int, log: ProblemLog) -> dict[str, int]:
@@ -112,62 +215,114 @@ def _columns(row: list[str], line: int, log: ProblemLog) -> dict[str, int]:
     return {name: names.index(name) for name in (*REQUIRED, *OPTIONAL) if name in names}
 
 
-def _game(
-    row: list[str], columns: dict[str, int], line: int, players: dict[str, Player], log: ProblemLog
-) -> Game | None:
-    def cell(name: str) -> str:
-        index = columns[name]
-        return row[index].strip() if index < len(row) else ""
+class _Rows:
+    """Reads the game rows, with each distinct rating, result, date and round text parsed once.
 
-    if len(row) < len(columns):
-        log.error(
+    The parsers are pure functions of the text, so a text seen before gives the value it gave then
+    (only values are kept; a text that fails is parsed, and reported, again).
+    """
+
+    def __init__(self, columns: dict[str, int], players: dict[str, Player], log: ProblemLog) -> None:
+        self._columns = columns
+        self._players = players
+        self._log = log
+        self._width = max(columns.values()) + 1
+        white, black, white_rating, black_rating, result, date = (columns[name] for name in REQUIRED)
+        self._at = (white, black, white_rating, black_rating, result, date)
+        self._round_at = columns.get("round")
+        self._ratings: dict[str, int | None] = {}
+        self._results: dict[str, tuple[tuple[Decimal, Decimal], Kind]] = {}
+        self._dates: dict[str, dt.date] = {}
+        self._rounds: dict[str, int] = {}
+
+    def game(self, row: list[str], line: int) -> _GameRow | None:
+        """One game row, or ``None`` (with its error logged)."""
+        if len(row) < self._width:
+            if len(row) < len(self._columns):
+                count = len(self._columns)
+                message = f"{len(row)} fields where the header has {count}"
+                self._log.error(line, "csv-row", message, found=len(row), count=count)
+                return None
+            row = row + [""] * (self._width - len(row))
+        white_at, black_at, white_rating_at, black_rating_at, result_at, date_at = self._at
+        round_at = self._round_at
+        white_name = " ".join(row[white_at].split())
+        black_name = " ".join(row[black_at].split())
+        code = row[result_at].strip()
+        ratings, players = self._ratings, self._players
+        try:
+            if not white_name:
+                raise InvalidInputError("white", "", "a player's name is required")
+            text = row[white_rating_at].strip()
+            white_rating = ratings[text] if text in ratings else self._rating(text, "white_rating")
+            if not black_name:
+                raise InvalidInputError("black", "", "a player's name is required")
+            text = row[black_rating_at].strip()
+            black_rating = ratings[text] if text in ratings else self._rating(text, "black_rating")
+            scores = self._results.get(code) or self._result(code)
+            date_text = row[date_at].strip()
+            date = (self._dates.get(date_text) or self._date(date_text)) if date_text else None
+            round_text = row[round_at].strip() if round_at is not None else ""
+            round_number = (self._rounds.get(round_text) or self._round(round_text)) if round_text else None
+        except InvalidInputError as error:
+            self._log.error(
+                line,
+                f"invalid-{error.field}".replace("_", "-"),
+                str(error),
+                field=error.field,
+                value=error.value,
+                reason=error.reason,
+                reason_code=error.code,
+                **error.params,
+            )
+            return None
+        white_key, black_key = white_name.casefold(), black_name.casefold()
+        if white_key == black_key:
+            self._log.error(line, "self-pairing", f"{white_name!r} plays themselves", name=white_name)
+            return None
+        # A player seen before, with no rating or the same one: nothing to note (see _player).
+        known = players.get(white_key)
+        if known is not None and (white_rating is None or white_rating == known.rating):
+            white = known.number
+        else:
+            white = _player(white_name, white_rating, line, players, self._log)
+        known = players.get(black_key)
+        if known is not None and (black_rating is None or black_rating == known.rating):
+            black = known.number
+        else:
+            black = _player(black_name, black_rating, line, players, self._log)
+        (white_score, black_score), kind = scores
+        return (
+            round_number,
+            white,
+            black,
+            white_score,
+            black_score,
+            kind,
+            code,
             line,
-            "csv-row",
-            f"{len(row)} fields where the header has {len(columns)}",
-            found=len(row),
-            count=len(columns),
+            white_rating,
+            black_rating,
+            date,
         )
-        return None
-    names = [" ".join(cell(side).split()) for side in ("white", "black")]
-    ratings: list[int | None] = []
-    try:
-        for side in ("white", "black"):
-            if not names[len(ratings)]:
-                raise InvalidInputError(side, "", "a player's name is required")
-            ratings.append(_rating(cell(f"{side}_rating"), f"{side}_rating"))
-        scores, kind = _result(cell("result"))
-        date = parse_date(cell("date"), field="date") if cell("date") else None
-        round_number = _round(cell("round")) if "round" in columns and cell("round") else None
-    except InvalidInputError as error:
-        log.error(
-            line,
-            f"invalid-{error.field}".replace("_", "-"),
-            str(error),
-            field=error.field,
-            value=error.value,
-            reason=error.reason,
-            reason_code=error.code,
-            **error.params,
-        )
-        return None
-    if names[0].casefold() == names[1].casefold():
-        log.error(line, "self-pairing", f"{names[0]!r} plays themselves", name=names[0])
-        return None
-    numbers = [_player(name, rating, line, players, log) for name, rating in zip(names, ratings, strict=True)]
-    return Game(
-        round=round_number,
-        white=numbers[0],
-        black=numbers[1],
-        white_score=scores[0],
-        black_score=scores[1],
-        kind=kind,
-        counts_for_rating=kind is Kind.PLAYED,
-        code=cell("result"),
-        line=line,
-        white_rating=ratings[0],
-        black_rating=ratings[1],
-        date=date,
-    )
+
+    def _rating(self, text: str, field: str) -> int | None:
+        if text in self._ratings:
+            return self._ratings[text]
+        value = self._ratings[text] = _rating(text, field)
+        return value
+
+    def _result(self, text: str) -> tuple[tuple[Decimal, Decimal], Kind]:
+        value = self._results[text] = _result(text)
+        return value
+
+    def _date(self, text: str) -> dt.date:
+        value = self._dates[text] = parse_date(text, field="date")
+        return value
+
+    def _round(self, text: str) -> int:
+        value = self._rounds[text] = _round(text)
+        return value
 
 
 def _rating(text: str, field: str) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -280,6 +280,83 @@ class ReadResult:
     def ok(self) -> bool:
         """Whether the file has no error."""
         return not self.errors
+
+
+@dataclass(frozen=True, eq=False)
+class GameColumns:
+    """Games as columns, one sequence per field, in the order of the tournament's games.
+
+    What an import stores of each :class:`Game`, without building one object a game: the readers'
+    fast paths give these directly (see ``docs/formats.md``), the others through :meth:`of`.
+    """
+
+    round: Sequence[int | None]
+    white: Sequence[int]
+    black: Sequence[int]
+    white_score: Sequence[Decimal | None]
+    black_score: Sequence[Decimal | None]
+    rated: Sequence[bool]
+    """:attr:`Game.counts_for_rating`."""
+    code: Sequence[str]
+    line: Sequence[int]
+
+    @classmethod
+    def of(cls, games: Sequence[Game]) -> GameColumns:
+        """The columns of these games."""
+        return cls(
+            round=[g.round for g in games],
+            white=[g.white for g in games],
+            black=[g.black for g in games],
+            white_score=[g.white_score for g in games],
+            black_score=[g.black_score for g in games],
+            rated=[g.counts_for_rating for g in games],
+            code=[g.code for g in games],
+            line=[g.line for g in games],
+        )
+
+    def __len__(self) -> int:
+        return len(self.white)
+
+
+@dataclass(frozen=True)
+class EventRead:
+    """What a rating-list import needs of a file: the event's facts, players, games as columns.
+
+    The same facts as the :class:`ReadResult` of the file (:meth:`of` makes one from it); the
+    players carry no round cells.
+    """
+
+    source_format: str
+    name: str | None
+    start_date: dt.date | None
+    end_date: dt.date | None
+    players: tuple[Player, ...]
+    games: GameColumns
+    problems: tuple[Problem, ...] = ()
+
+    @classmethod
+    def of(cls, result: ReadResult) -> EventRead:
+        """The event a reader's result describes."""
+        tournament = result.tournament
+        return cls(
+            source_format=tournament.source_format,
+            name=tournament.name,
+            start_date=tournament.start_date,
+            end_date=tournament.end_date,
+            players=tournament.players,
+            games=GameColumns.of(tournament.games),
+            problems=result.problems,
+        )
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that make the import refuse the file."""
+        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        """The problems that are only worth telling."""
+        return tuple(p for p in self.problems if p.severity is Severity.WARNING)
 
 
 class ProblemLog:

@@ -12,16 +12,25 @@ or a rating is reported, never guessed.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Generator, Iterator
 from decimal import Decimal
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
-from chessrate.formats.model import Game, Kind, Player, ProblemLog, ReadResult, Tournament
+from chessrate.formats.model import (
+    EventRead,
+    Game,
+    GameColumns,
+    Kind,
+    Player,
+    ProblemLog,
+    ReadResult,
+    Tournament,
+)
 from chessrate.formats.text import decode, open_text, parse_loose_date
 from chessrate.formats.trf import TITLES
 from chessrate.parse import is_digits
@@ -39,16 +48,14 @@ STANDARD_VARIANTS = frozenset({"standard", "chess", "normal"})
 MAX_RATING = 4000  # as chessrate.parse.MAX_RATING
 
 
-@dataclass(frozen=True)
-class _Side:
+class _Side(NamedTuple):
     name: str
     fide_id: int | None
     rating: int | None
     title: str | None
 
 
-@dataclass(frozen=True)
-class _RawGame:
+class _RawGame(NamedTuple):
     line: int
     white: _Side
     black: _Side
@@ -69,23 +76,76 @@ def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     :class:`~chessrate.errors.FileFormatError`.
     """
     log = ProblemLog(strict=strict)
-    handle: TextIO
-    if isinstance(source, os.PathLike):
-        handle, encoding = open_text(source)
-    elif isinstance(source, str):
-        handle, encoding = io.StringIO(source, newline=None), "str"
-    else:
-        text, encoding = decode(source)
-        handle = io.StringIO(text, newline=None)
+    handle, encoding = _open(source)
     with handle:
-        raw_games = list(_read_games(handle, log))
-    return _build(raw_games, encoding, log)
+        raw_games = _read_games(handle, log)
+    numbered = _number(raw_games, log)
+    dates = _Dates()
+    games = tuple(_game(raw, white, black, dates) for raw, white, black in numbered.games)
+    known = [g.date for g in games if g.date is not None]
+    rounds = [g.round for g in games if g.round is not None]
+    tournament = Tournament(
+        source_format="PGN",
+        players=numbered.players,
+        games=games,
+        name=raw_games[0].event if raw_games else None,
+        place=raw_games[0].site if raw_games else None,
+        start_date=min(known, default=None),
+        end_date=max(known, default=None),
+        rounds=max(rounds, default=0),
+        encoding=encoding,
+    )
+    return ReadResult(tournament, log.sorted())
+
+
+def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
+    """The event of a PGN file, its games as columns: the same facts as
+    ``EventRead.of(read_pgn(source))``, without a :class:`Game` object a game."""
+    log = ProblemLog(strict=False)
+    handle, _ = _open(source)
+    with handle:
+        raw_games = _read_games(handle, log)
+    numbered = _number(raw_games, log)
+    dates = _Dates()
+    known = [day for raw, _, _ in numbered.games if (day := dates.of(raw.date_text)) is not None]
+    columns = GameColumns(
+        round=[raw.round for raw, _, _ in numbered.games],
+        white=[white for _, white, _ in numbered.games],
+        black=[black for _, _, black in numbered.games],
+        white_score=[RESULTS.get(raw.result, _NO_SCORES)[0] for raw, _, _ in numbered.games],
+        black_score=[RESULTS.get(raw.result, _NO_SCORES)[1] for raw, _, _ in numbered.games],
+        rated=[raw.result in RESULTS and raw.rateable_variant for raw, _, _ in numbered.games],
+        code=[raw.result for raw, _, _ in numbered.games],
+        line=[raw.line for raw, _, _ in numbered.games],
+    )
+    return EventRead(
+        source_format="PGN",
+        name=raw_games[0].event if raw_games else None,
+        start_date=min(known, default=None),
+        end_date=max(known, default=None),
+        players=numbered.players,
+        games=columns,
+        problems=log.sorted(),
+    )
+
+
+_NO_SCORES: tuple[None, None] = (None, None)
+
+
+def _open(source: bytes | str | os.PathLike[str]) -> tuple[TextIO, str]:
+    if isinstance(source, os.PathLike):
+        return open_text(source)
+    if isinstance(source, str):
+        return io.StringIO(source, newline=None), "str"
+    text, encoding = decode(source)
+    return io.StringIO(text, newline=None), encoding
 
 
 def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
     games = []
+    sides = _Sides()
     for line, headers in scan_headers(handle):
-        game = _read_game(headers, line, log)
+        game = _read_game(headers, line, log, sides)
         if game is not None:
             games.append(game)
     return games
@@ -95,57 +155,151 @@ def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
 _TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
 #: What matters in movetext being skipped: comments in braces, and ``;`` comments to the line's end.
 _COMMENT_MARK = re.compile(r"[;{}]")
+#: :data:`_TAG` over many lines at once: within one line ``\s`` is ``[^\S\n]`` and ``[^\r]`` is
+#: ``[^\r\n]`` (the line's only newline is its last character, after the ``"]``).
+_TAGS = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)[^\S\n]+\"([^\r\n]*)\"\][^\S\n]*$", re.MULTILINE)
+#: Consecutive lines that start with ``[``: a game's tag pairs.
+_TAG_LINES = re.compile(r"(?:\[[^\n]*(?:\n|\Z))+")
+#: A blank line (``str.isspace``: ``\s`` is the same set of characters).
+_BLANK_LINE = re.compile(r"^[^\S\n]*(?:\n|\Z)", re.MULTILINE)
+#: Text read at a time from a handle (then to the end of its line).
+_BLOCK = 1 << 20
 
 
 def scan_headers(handle: TextIO) -> Iterator[tuple[int, dict[str, str]]]:
     """Each game's tag pairs and the line its headers start on, skipping the movetext unread.
 
-    The games are those ``chess.pgn.read_headers`` finds, read line by line the same way (a game
-    ends at a blank line outside a brace comment; ``%`` lines are escapes; one blank line may stand
-    between tag pairs), but no move is looked at: a movetext line is only searched for the
-    comment marks that could hide a blank line. ``tests/formats/test_pgn_reader.py`` checks the
-    two agree. Where a feature needs the moves, python-chess reads the game.
+    The games are those ``chess.pgn.read_headers`` finds, line by line the same way (a game ends
+    at a blank line outside a brace comment; ``%`` lines are escapes; one blank line may stand
+    between tag pairs), but no move is looked at. The handle is read in blocks of whole lines, and
+    each block searched with compiled patterns: a game's tag lines at once, then its movetext up
+    to the first blank line, which ends the game unless a brace comment is open there. Movetext
+    with a ``;`` comment, an escape line or a comment open at a blank line is walked line by line
+    (:func:`_movetext_end`). ``tests/formats/test_pgn_reader.py`` checks the two agree. Where a
+    feature needs the moves, python-chess reads the game.
     """
-    state = _START
-    first = 0
-    headers: dict[str, str] = {}
+    scanner = _Scanner()
+    tail = ""
+    while True:
+        block = handle.read(_BLOCK)
+        final = not block
+        if block and not block.endswith("\n"):
+            block += handle.readline()
+        text = tail + block
+        consumed = yield from scanner.games(text, final=final)
+        tail = text[consumed:]
+        if final:
+            return
+
+
+class _Scanner:
+    """The games of a text, a block at a time; the line numbers carry on from block to block."""
+
+    def __init__(self) -> None:
+        self.line = 1  # the number of the line at the start of the next block
+        self.fresh = True  # whether that line is the first one a game's search reads
+
+    def games(self, text: str, *, final: bool) -> Generator[tuple[int, dict[str, str]], None, int]:
+        """The games whose end is in ``text`` (all of them if ``final``), then where the first
+        unfinished one starts (returned by the generator)."""
+        size = len(text)
+        pos, line, fresh = 0, self.line, self.fresh
+        while True:
+            start = _game_start(text, pos, fresh=fresh)
+            if start >= size:
+                self.line = line + text.count("\n", pos, size)
+                self.fresh = fresh and pos == size
+                return size
+            first = line + text.count("\n", pos, start)
+            headers: dict[str, str] = {}
+            end = _headers_end(text, start, headers)
+            if end is not None:
+                end = _movetext_end(text, end)
+            if end is None and not final:
+                self.line, self.fresh = first, False  # its first line is read as it stands
+                return start
+            yield first, headers
+            end = size if end is None else end
+            pos, line, fresh = end, first + text.count("\n", start, end), True
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end + 1
+
+
+def _game_start(text: str, pos: int, *, fresh: bool) -> int:
+    """Where the next game's headers start: blank and ``%``/``;`` lines skipped, and, when
+    ``fresh``, byte-order marks at the start of the first line looked at (python-chess drops them
+    there)."""
+    while fresh and pos < len(text) and text[pos] == "\ufeff":
+        pos += 1
+    while pos < len(text):
+        end = _line_end(text, pos)
+        if not text[pos:end].isspace() and text[pos] not in "%;":
+            return pos
+        pos = end
+    return pos
+
+
+def _headers_end(text: str, pos: int, headers: dict[str, str]) -> int | None:
+    """The tag pairs from ``pos`` into ``headers``; where the movetext starts, ``None`` at the end
+    of the text."""
     blank_seen = False
+    size = len(text)
+    while pos < size:
+        if text[pos] == "[":
+            tags = _TAG_LINES.match(text, pos)
+            assert tags is not None  # the line starts with "["
+            headers.update(_TAGS.findall(tags.group()))
+            pos, blank_seen = tags.end(), False
+            continue
+        end = _line_end(text, pos)
+        if text[pos] in "%;":
+            pos = end
+        elif not blank_seen and text[pos:end].isspace():
+            pos, blank_seen = end, True
+        else:
+            return pos
+    return None
+
+
+def _movetext_end(text: str, pos: int) -> int | None:
+    """Where the game whose movetext starts at ``pos`` ends (after its blank line); ``None`` when
+    the text ends first."""
+    blank = _BLANK_LINE.search(text, pos)
+    if blank is None or blank.start() == len(text):
+        return _movetext_end_by_line(text, pos)  # no blank line: the game may go on
+    stop = blank.start()
+    if text.find(";", pos, stop) < 0:
+        opening = text.rfind("{", pos, stop)
+        if opening < 0 and text.find("}", pos, stop) < 0:
+            return blank.end()  # no comment at all
+        if opening < text.rfind("}", pos, stop) and not _has_escape(text, pos, stop):
+            return blank.end()  # the last brace closes: no comment is open at the blank line
+    return _movetext_end_by_line(text, pos)
+
+
+def _has_escape(text: str, pos: int, stop: int) -> bool:
+    return text.startswith("%", pos) or text.find("\n%", pos, stop) >= 0
+
+
+def _movetext_end_by_line(text: str, pos: int) -> int | None:
+    """:func:`_movetext_end` line by line, as python-chess reads the movetext."""
     in_comment = False
-    fresh = True  # the first line a game's search reads: python-chess drops a byte-order mark there
-    for number, line in enumerate(handle, start=1):
-        if state is _START:
-            if fresh:
-                line, fresh = line.lstrip("\ufeff"), False
-            if not line or line.isspace() or line.startswith(("%", ";")):
-                continue
-            state, first, headers, blank_seen = _HEADERS, number, {}, False
-        if state is _HEADERS:
-            if line.startswith(("%", ";")):
-                continue
-            if not blank_seen and line.isspace():
-                blank_seen = True
-                continue
-            if line.startswith("["):
-                blank_seen = False
-                tag = _TAG.match(line)
-                if tag:
-                    headers[tag.group(1)] = tag.group(2)
-                continue
-            state, in_comment = _MOVETEXT, False
+    while pos < len(text):
+        end = _line_end(text, pos)
+        line = text[pos:end]
         if not in_comment:
             if line.isspace():
-                yield first, headers
-                state, fresh = _START, True
-                continue
+                return end
             if line.startswith("%"):
+                pos = end
                 continue
         if "{" in line or "}" in line or ";" in line:
             in_comment = _still_in_comment(line, in_comment=in_comment)
-    if state is not _START:
-        yield first, headers
-
-
-_START, _HEADERS, _MOVETEXT = "start", "headers", "movetext"
+        pos = end
+    return None
 
 
 def _still_in_comment(line: str, *, in_comment: bool) -> bool:
@@ -161,13 +315,14 @@ def _still_in_comment(line: str, *, in_comment: bool) -> bool:
     return in_comment
 
 
-def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame | None:
+def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Sides) -> _RawGame | None:
     where = f"game at line {line}"
-    white = _side(headers, "White", where, line, log)
-    black = _side(headers, "Black", where, line, log)
+    white = sides.side(headers, "White", where, line, log)
+    black = sides.side(headers, "Black", where, line, log)
     if white is None or black is None:
         return None
-    result = headers.get("Result", "").strip()
+    get = headers.get
+    result = get("Result", "").strip()
     if result not in RESULTS:
         if result in UNKNOWN:
             log.warning(
@@ -175,7 +330,7 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
             )
         else:
             log.error(line, "invalid-result", f"{where}: invalid result {result!r}", value=result)
-    variant = headers.get("Variant", "Standard").strip().lower()
+    variant = get("Variant", "Standard").strip().lower()
     if variant not in STANDARD_VARIANTS:
         log.warning(
             line,
@@ -183,23 +338,63 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog) -> _RawGame 
             f"{where} is {headers['Variant']!r}, not standard chess: not rated",
             value=headers["Variant"],
         )
-    round_text = headers.get("Round", "").strip()
-    round_match = re.fullmatch(r"(\d{1,9})(?:\.\d+)*", round_text)
-    if round_text not in UNKNOWN and round_match is None:
+    round_text = get("Round", "").strip()
+    round_number = sides.round(round_text)
+    if round_text not in UNKNOWN and round_number is None:
         log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
-    event = headers.get("Event", "").strip()
-    site = headers.get("Site", "").strip()
+    event = get("Event", "").strip()
+    site = get("Site", "").strip()
     return _RawGame(
-        line=line,
-        white=white,
-        black=black,
-        result=result,
-        round=int(round_match.group(1)) if round_match else None,
-        date_text=headers.get("Date", "").strip(),
-        event=None if event in UNKNOWN else event,
-        site=None if site in UNKNOWN else site,
-        rateable_variant=variant in STANDARD_VARIANTS,
+        line,
+        white,
+        black,
+        result,
+        round_number,
+        get("Date", "").strip(),
+        None if event in UNKNOWN else event,
+        None if site in UNKNOWN else site,
+        variant in STANDARD_VARIANTS,
     )
+
+
+_ROUND = re.compile(r"(\d{1,9})(?:\.\d+)*")
+
+
+class _Sides:
+    """A game's sides and round read from their tags, each distinct set of tag values read once.
+
+    Reading is a pure function of the values; a side whose reading reported a problem is read
+    (and reported) again each time.
+    """
+
+    def __init__(self) -> None:
+        self._sides: dict[tuple[str, str, str, str], _Side] = {}
+        self._rounds: dict[str, int | None] = {}
+
+    def side(
+        self, headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog
+    ) -> _Side | None:
+        get = headers.get
+        key = (
+            get(colour, ""),
+            get(f"{colour}Elo", ""),
+            get(f"{colour}FideId", ""),
+            get(f"{colour}Title", ""),
+        )
+        side = self._sides.get(key)
+        if side is None:
+            problems = len(log.problems)
+            side = _side(headers, colour, where, line, log)
+            if side is not None and len(log.problems) == problems:
+                self._sides[key] = side
+        return side
+
+    def round(self, text: str) -> int | None:
+        """The round of a ``Round`` tag (``3``, ``3.1``), ``None`` when it has none."""
+        if text not in self._rounds:
+            match = _ROUND.fullmatch(text)
+            self._rounds[text] = int(match.group(1)) if match else None
+        return self._rounds[text]
 
 
 def _side(headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
@@ -236,7 +431,16 @@ def _side(headers: dict[str, str], colour: str, where: str, line: int, log: Prob
     return _Side(name, fide_id, rating, title)
 
 
-def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadResult:
+class _Numbered(NamedTuple):
+    """The games kept, each with its players' numbers, and the players."""
+
+    games: list[tuple[_RawGame, int, int]]
+    players: tuple[Player, ...]
+
+
+def _number(raw_games: list[_RawGame], log: ProblemLog) -> _Numbered:
+    """Each game's players numbered (:class:`_Roster`); a game of a player against themselves is
+    an error, and not kept."""
     roster = _Roster(raw_games, log)
     games = []
     for raw in raw_games:
@@ -250,29 +454,28 @@ def _build(raw_games: list[_RawGame], encoding: str, log: ProblemLog) -> ReadRes
                 name=raw.white.name,
             )
             continue
-        games.append(_game(raw, white, black))
+        games.append((raw, white, black))
     if not raw_games:
         log.error(None, "no-games", "the file has no PGN game")
     events = Counter(g.event for g in raw_games if g.event)
     if len(events) > 1:
         log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
-    dates = [g.date for g in games if g.date is not None]
-    rounds = [g.round for g in games if g.round is not None]
-    tournament = Tournament(
-        source_format="PGN",
-        players=roster.players(),
-        games=tuple(games),
-        name=raw_games[0].event if raw_games else None,
-        place=raw_games[0].site if raw_games else None,
-        start_date=min(dates, default=None),
-        end_date=max(dates, default=None),
-        rounds=max(rounds, default=0),
-        encoding=encoding,
-    )
-    return ReadResult(tournament, log.sorted())
+    return _Numbered(games, roster.players())
 
 
-def _game(raw: _RawGame, white: int, black: int) -> Game:
+class _Dates:
+    """The days of ``Date`` tags, each distinct text read once (:func:`.text.parse_loose_date`)."""
+
+    def __init__(self) -> None:
+        self._days: dict[str, dt.date | None] = {"": None}
+
+    def of(self, text: str) -> dt.date | None:
+        if text not in self._days:
+            self._days[text] = parse_loose_date(text)
+        return self._days[text]
+
+
+def _game(raw: _RawGame, white: int, black: int, dates: _Dates) -> Game:
     scores = RESULTS.get(raw.result)
     return Game(
         round=raw.round,
@@ -286,7 +489,7 @@ def _game(raw: _RawGame, white: int, black: int) -> Game:
         line=raw.line,
         white_rating=raw.white.rating,
         black_rating=raw.black.rating,
-        date=parse_loose_date(raw.date_text) if raw.date_text else None,
+        date=dates.of(raw.date_text),
     )
 
 

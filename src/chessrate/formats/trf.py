@@ -10,16 +10,20 @@ number and the rest of the file is still read. The pairings are then checked fro
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from chessrate.formats import checks
 from chessrate.formats.model import (
     Colour,
+    EventRead,
+    GameColumns,
     Kind,
     Player,
     ProblemLog,
@@ -30,6 +34,10 @@ from chessrate.formats.model import (
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
 from chessrate.formats.text import decode, parse_loose_date, split_lines
 from chessrate.parse import is_digits
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 #: Header records whose value we keep (TRF16; 042/052 dates in any form, §2.4).
 _TEXT_HEADERS = {
@@ -310,7 +318,13 @@ def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | No
     return tuple(dates)
 
 
-def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> Player | None:
+_CellsReader = Callable[[str, int, _Header, ProblemLog], tuple[RoundCell, ...]]
+
+
+def _read_player(
+    line: str, number: int, header: _Header, log: ProblemLog, read_cells: _CellsReader | None = None
+) -> Player | None:
+    """A ``001`` record; its round cells read by ``read_cells`` (:func:`_read_cells` by default)."""
     padded = line.ljust(_FIRST_ROUND)
     start_rank = padded[4:8].strip()
     if not is_digits(start_rank) or int(start_rank) == 0:
@@ -350,7 +364,7 @@ def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> Pl
             columns="15-47",
         )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
-    cells = _read_cells(line, number, header, log)
+    cells = (read_cells or _read_cells)(line, number, header, log)
     return Player(
         number=int(start_rank),
         name=name,
@@ -527,10 +541,7 @@ def _kind(
     return Kind.PLAYED if code in "1=0" else Kind.SHORT
 
 
-def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
-    players = checks.unique_players(players, log)
-    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
-    players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
+def _check_rounds(header: _Header, rounds: int, log: ProblemLog) -> None:
     planned, lines = header.planned_rounds, header.lines
     if planned is not None and rounds > planned:
         line = lines.get("142", lines.get("XXR"))
@@ -541,14 +552,26 @@ def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemL
             count=rounds,
             planned=planned,
         )
-    games = checks.pair_games(players, log, header.round_dates)
-    checks.check_points(players, log)
+
+
+def _check_counts(header: _Header, players: list[Player], log: ProblemLog) -> None:
+    lines = header.lines
     checks.check_counts(
         players,
         (header.declared_players, lines.get("062")),
         (header.declared_rated, lines.get("072")),
         log,
     )
+
+
+def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
+    players = checks.unique_players(players, log)
+    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
+    players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
+    _check_rounds(header, rounds, log)
+    games = checks.pair_games(players, log, header.round_dates)
+    checks.check_points(players, log)
+    _check_counts(header, players, log)
     if not players:
         log.error(None, "no-players", "the file has no 001 player record")
     values = header.values
@@ -573,3 +596,226 @@ def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemL
         encoding=encoding,
     )
     return ReadResult(tournament, log.sorted())
+
+
+def read_trf_event(source: bytes) -> EventRead:
+    """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))``.
+
+    The round cells are read as one array of characters (:func:`_cell_columns`) rather than one
+    :class:`RoundCell` each. That path takes only files it can decide: every cell in the columns
+    of [TRF16] (blanks where they go, opponent right-aligned), every pairing agreed by both sides,
+    every declared score right, no scoring record after the players. Whatever it meets that the
+    exact reader would report, it hands the whole file to :func:`read_trf`.
+    """
+    text, _ = decode(source)
+    event = _fast_event(text)
+    return event if event is not None else EventRead.of(read_trf(source))
+
+
+def _fast_event(text: str) -> EventRead | None:
+    log = ProblemLog(strict=False)
+    header = _Header()
+    records: list[tuple[int, str]] = []
+    for number, line in enumerate(split_lines(text), start=1):
+        if line.startswith("001") and (len(line) == 3 or line[3] == " "):
+            records.append((number, line))
+        elif records and line[:3] in _SCORING_RECORDS:
+            return None  # the players before it are scored otherwise
+        else:
+            _read_line(line, number, header, [], log)
+    if not records:
+        return None
+    players = []
+    for number, line in records:
+        player = _read_player(line, number, header, log, _no_cells)
+        if player is None:
+            return None
+        players.append(player)
+    games = _cell_columns(header, players, [line for _, line in records], log)
+    if games is None:
+        return None
+    _check_counts(header, players, log)
+    return EventRead(
+        source_format=header.version,
+        name=header.values.get("012"),
+        start_date=header.start_date,
+        end_date=header.end_date,
+        players=tuple(players),
+        games=games,
+        problems=log.sorted(),
+    )
+
+
+_SCORING_RECORDS = frozenset({"162", "XXS", *_BBP_SCORING})
+
+
+def _no_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
+    return ()
+
+
+def _cell_columns(
+    header: _Header, players: list[Player], lines: list[str], log: ProblemLog
+) -> GameColumns | None:
+    """The games of the players' round cells, checked as :mod:`.checks` does; ``None`` when the
+    exact reader would report a problem of a cell or a pairing (it then reads the file)."""
+    import numpy as np
+
+    bodies = [line.rstrip() for line in lines]
+    counts = [max(0, -(-(len(body) - _FIRST_ROUND) // _ROUND_WIDTH)) for body in bodies]
+    width = max(counts) * _ROUND_WIDTH
+    start = _FIRST_ROUND - 2
+    joined = "".join(
+        body[start : start + count * _ROUND_WIDTH].ljust(width)
+        for body, count in zip(bodies, counts, strict=True)
+    )
+    if not width or not joined.isascii():
+        return None
+    table = _cell_bytes()
+    cells = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(lines), -1, _ROUND_WIDTH)
+    if not table.blank[cells[:, :, _SEPARATORS]].all():
+        return None  # misaligned-cell
+    digits = cells[:, :, 2:6]
+    is_digit = table.digit[digits]
+    if not (is_digit | table.blank[digits]).all() or (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
+        return None  # invalid-opponent, or digits the fast path does not read (not right-aligned)
+    opponent = table.value[digits] @ np.array([1000, 100, 10, 1], dtype=np.int64)
+    colour = table.colour[cells[:, :, 7]]  # 0 none, 1 white, 2 black, 3 not a colour
+    code = table.code[cells[:, :, 9]]  # upper-cased; 0 where not a result code
+    if (colour == 3).any() or not code.all():
+        return None  # invalid-colour, invalid-result
+    paired = opponent > 0
+    if (paired & table.no_opponent[code]).any() or (table.needs_opponent[code] & ~paired).any():
+        return None  # no-result, bye-with-opponent, result-without-opponent
+    numbers = np.array([player.number for player in players], dtype=np.int64)
+    if len(np.unique(numbers)) != len(numbers):
+        return None  # repeated-player
+    used = np.flatnonzero(((code != ord(" ")) | paired).any(axis=0))
+    rounds = int(used[-1]) + 1 if len(used) else 0
+    _check_rounds(header, rounds, log)
+    opponent, colour, code, paired = (
+        opponent[:, :rounds],
+        colour[:, :rounds],
+        code[:, :rounds],
+        paired[:, :rounds],
+    )
+    seat = np.full(max(int(numbers.max()), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
+    seat[numbers] = np.arange(len(numbers))
+    row, column = np.nonzero(paired)
+    other = seat[opponent[row, column]]
+    if (other < 0).any() or (other == row).any() or (opponent[other, column] != numbers[row]).any():
+        return None  # unknown-opponent, self-pairing, asymmetric-pairing
+    first = numbers[row] < numbers[other]  # each game from the side with the lower number
+    row, column, other = row[first], column[first], other[first]
+    own_code, other_code = code[row, column], code[other, column]
+    if not table.agreeing[own_code, other_code].all():
+        return None  # result-mismatch
+    own_colour, other_colour = colour[row, column], colour[other, column]
+    both_known = (own_colour > 0) & (other_colour > 0)
+    played = table.played[own_code]
+    if (both_known & (own_colour == other_colour)).any() or (played & ~both_known).any():
+        return None  # colour-mismatch, colour-missing
+    if not _points_agree(header.scoring, players, code, colour):
+        return None  # points-mismatch
+    own_white = (own_colour == 1) | ((own_colour == 0) & (other_colour != 1))
+    white, black = np.where(own_white, row, other), np.where(own_white, other, row)
+    white_code = np.where(own_white, own_code, other_code)
+    black_code = np.where(own_white, other_code, own_code)
+    line = np.array([player.line or 0 for player in players], dtype=np.int64)[row]
+    order = np.lexsort((line, column))
+    scores, codes = _GAME_SCORES, _CODE_TEXT
+    return GameColumns(
+        round=(column[order] + 1).tolist(),
+        white=numbers[white[order]].tolist(),
+        black=numbers[black[order]].tolist(),
+        white_score=[scores[byte] for byte in white_code[order].tolist()],
+        black_score=[scores[byte] for byte in black_code[order].tolist()],
+        rated=played[order].tolist(),
+        code=[codes[byte] for byte in white_code[order].tolist()],
+        line=line[order].tolist(),
+    )
+
+
+#: The blank columns of a ten-column cell block: two separating blanks, and one on each side of
+#: the colour.
+_SEPARATORS = [0, 1, 6, 8]
+#: Each result byte's text and White's or Black's score (:data:`.checks.GAME_SCORE`).
+_CODE_TEXT = [chr(byte).strip() for byte in range(256)]
+_GAME_SCORES = [checks.GAME_SCORE.get(text) if text else None for text in _CODE_TEXT]
+
+
+@dataclass(frozen=True)
+class _CellBytes:
+    """What each byte of a cell's columns means, as tables indexed by the byte (numpy arrays)."""
+
+    blank: NDArray[np.bool_]
+    digit: NDArray[np.bool_]
+    value: NDArray[np.int64]
+    colour: NDArray[np.int8]
+    code: NDArray[np.uint8]
+    no_opponent: NDArray[np.bool_]
+    """Blank (no result yet) and the byes ``H F U Z``: a cell with an opponent is a problem."""
+    needs_opponent: NDArray[np.bool_]
+    """``1 = 0 W D L``: a game, played or short."""
+    played: NDArray[np.bool_]
+    agreeing: NDArray[np.bool_]
+    """:data:`.checks.AGREEING_CODES` by the two sides' result bytes."""
+
+
+@functools.cache
+def _cell_bytes() -> _CellBytes:
+    import numpy as np
+
+    def marks(chars: str) -> NDArray[np.bool_]:
+        table = np.zeros(256, dtype=bool)
+        table[[ord(c) for c in chars]] = True
+        return table
+
+    value = np.zeros(256, dtype=np.int64)
+    value[ord("0") : ord("9") + 1] = range(10)
+    colour = np.full(256, 3, dtype=np.int8)
+    colour[[ord(c) for c in "- "]] = 0
+    colour[[ord(c) for c in "wW"]] = 1
+    colour[[ord(c) for c in "bB"]] = 2
+    code = np.zeros(256, dtype=np.uint8)
+    for byte in " " + "".join(sorted(_RESULT_CODES)):
+        code[ord(byte)] = code[ord(byte.lower())] = ord(byte)
+    agreeing = np.zeros((256, 256), dtype=bool)
+    for first, second in checks.AGREEING_CODES:
+        agreeing[ord(first or " "), ord(second or " ")] = True
+    return _CellBytes(
+        blank=marks(" "),
+        digit=marks("0123456789"),
+        value=value,
+        colour=colour,
+        code=code,
+        no_opponent=marks(" HFUZ"),
+        needs_opponent=marks("1=0WDL"),
+        played=marks("1=0"),
+        agreeing=agreeing,
+    )
+
+
+def _points_agree(
+    scoring: Scoring, players: list[Player], code: NDArray[np.uint8], colour: NDArray[np.int8]
+) -> bool:
+    """Whether every declared score is the sum of the player's cells, as :func:`.checks.check_points`
+    adds them: each cell's points (:meth:`Scoring.for_cell`) as a whole number of the smallest
+    decimal place the scoring uses, added exactly."""
+    import numpy as np
+
+    keys = code.astype(np.int64) * 2 + (colour == 2)
+    distinct = np.unique(keys).tolist()
+    points = {key: scoring.for_cell(_CODE_TEXT[key // 2], "b" if key % 2 else None) for key in distinct}
+    places = max(-min(int(value.as_tuple().exponent), 0) for value in points.values())
+    scale = 10**places
+    units = np.zeros(512, dtype=np.int64)
+    for key, value in points.items():
+        scaled = value * scale
+        if scaled > 10**12 or scaled != scaled.to_integral_value():
+            return False  # the exact reader adds it
+        units[key] = int(scaled)
+    sums = units[keys].sum(axis=1).tolist()
+    return all(
+        player.points is None or player.points * scale == total
+        for player, total in zip(players, sums, strict=True)
+    )

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.ratinglist.schema import events
@@ -29,12 +29,45 @@ def fingerprint(start: dt.date, end: dt.date, keys: Iterable[GameKey]) -> str:
     """The sha256 of the event's days and its games, in a fixed order and notation."""
 
     def score(value: Decimal | None) -> str:
-        return "" if value is None else format(Decimal(value).normalize(), "f")
+        return "" if value is None else _notation(str(value))
 
     lines = sorted(
         f"{'' if rnd is None else rnd}|{white}|{black}|{score(ws)}|{score(bs)}"
         for rnd, white, black, ws, bs in keys
     )
+    return _digest(start, end, lines)
+
+
+def fingerprint_columns(
+    start: dt.date,
+    end: dt.date,
+    rounds: Sequence[int | None],
+    white_ids: Sequence[int],
+    black_ids: Sequence[int],
+    white_scores: Sequence[str | None],
+    black_scores: Sequence[str | None],
+) -> str:
+    """:func:`fingerprint` of games given as columns, scores as their stored text (``str`` of the
+    decimal): the same text hashed, without a key tuple a game."""
+    notation: dict[str | None, str] = {None: ""}
+    for text in {*white_scores, *black_scores}:
+        if text is not None:
+            notation[text] = _notation(text)
+    lines = sorted(
+        f"{'' if rnd is None else rnd}|{white}|{black}|{notation[ws]}|{notation[bs]}"
+        for rnd, white, black, ws, bs in zip(
+            rounds, white_ids, black_ids, white_scores, black_scores, strict=True
+        )
+    )
+    return _digest(start, end, lines)
+
+
+def _notation(score: str) -> str:
+    """A score in the fingerprint's notation: the decimal normalised, written without exponent."""
+    return format(Decimal(score).normalize(), "f")
+
+
+def _digest(start: dt.date, end: dt.date, lines: list[str]) -> str:
     text = "\n".join([start.isoformat(), end.isoformat(), *lines])
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -46,9 +79,13 @@ def earlier_import(connection: Connection, games_fingerprint: str | None) -> Row
     """
     if games_fingerprint is None:
         return None
-    return connection.execute(
-        select(events.c.id, events.c.name, events.c.file_name)
-        .where(events.c.games_fingerprint == games_fingerprint, events.c.replaced_by.is_(None))
-        .order_by(events.c.id)
-        .limit(1)
-    ).first()
+    return connection.execute(_EARLIER, {"fingerprint": games_fingerprint}).first()
+
+
+#: Built once: SQLAlchemy reuses its SQL for every file of an import.
+_EARLIER = (
+    select(events.c.id, events.c.name, events.c.file_name)
+    .where(events.c.games_fingerprint == bindparam("fingerprint"), events.c.replaced_by.is_(None))
+    .order_by(events.c.id)
+    .limit(1)
+)

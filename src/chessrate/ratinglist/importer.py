@@ -19,25 +19,32 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, insert, select, update
+from sqlalchemy import Engine, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection, Row
+from sqlalchemy.exc import SQLAlchemyError
 
 from chessrate.errors import FileFormatError, InvalidInputError
-from chessrate.formats import Player, Tournament, read_tournament, sniff_format
+from chessrate.formats import EventRead, Player, read_event, sniff_format
 from chessrate.formats.text import decode
-from chessrate.ratinglist.fingerprint import earlier_import, fingerprint
+from chessrate.ratinglist.fingerprint import earlier_import, fingerprint_columns
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 
 MAX_ERRORS_SHOWN = 3
+#: Files up to this size are read once, whole; a larger one (a PGN of many events) is streamed.
+_READ_WHOLE = 64 << 20
+#: SQLite's page cache while an import writes (sqlite.org/pragma.html#pragma_cache_size).
+_SQLITE_CACHE_KIB = 64 * 1024
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,12 +92,32 @@ def import_files(
         raise InvalidInputError("file", "", "give at least one file to import")
     if len(paths) > 1 and (start or end or replaces):
         raise InvalidInputError("file", len(paths), "--start, --end and --replaces take one file")
-    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
+    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection, _page_cache(connection):
         directory = _Directory(connection)
         return tuple(
             _import_one(connection, directory, Path(path), start=start, end=end, replaces=replaces)
             for path in paths
         )
+
+
+@contextmanager
+def _page_cache(connection: Connection) -> Iterator[None]:
+    """SQLite: a larger page cache while the import writes, the connection's own afterwards.
+
+    A month's import checks each game's players and indexes each event's players at random places
+    of a table and an index larger than SQLite's default cache (2 MB): a 2x10^6-game import spent
+    3 s of system time reading pages back, 0.6 s with 64 MB (sqlite.org/pragma.html#pragma_cache_size).
+    """
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    before = connection.exec_driver_sql("PRAGMA cache_size").scalar()
+    connection.exec_driver_sql(f"PRAGMA cache_size = -{_SQLITE_CACHE_KIB}")
+    try:
+        yield
+    finally:
+        with suppress(SQLAlchemyError):  # a broken connection: the import's own error is raised
+            connection.exec_driver_sql(f"PRAGMA cache_size = {int(before or 0)}")
 
 
 @dataclass(frozen=True)
@@ -99,7 +126,7 @@ class _File:
 
     path: Path
     digest: str
-    tournament: Tournament
+    event: EventRead
     warnings: tuple[str, ...]
     start_date: dt.date
     end_date: dt.date
@@ -117,10 +144,20 @@ def _import_one(
     read = _read(connection, path, start=start, end=end)
     if replaces is not None:
         _check_replaceable(connection, replaces)
-    tournament = read.tournament
-    ids, new_players = directory.resolve(tournament.players, file_name=path.name)
-    keys = [(g.round, ids[g.white], ids[g.black], g.white_score, g.black_score) for g in tournament.games]
-    games_fingerprint = fingerprint(read.start_date, read.end_date, keys) if keys else None
+    event = read.event
+    ids, new_players = directory.resolve(event.players, file_name=path.name)
+    games_read = event.games
+    white_ids = [ids[number] for number in games_read.white]
+    black_ids = [ids[number] for number in games_read.black]
+    white_scores = _texts(games_read.white_score)
+    black_scores = _texts(games_read.black_score)
+    games_fingerprint = (
+        fingerprint_columns(
+            read.start_date, read.end_date, games_read.round, white_ids, black_ids, white_scores, black_scores
+        )
+        if len(games_read)
+        else None
+    )
     earlier = earlier_import(connection, games_fingerprint)
     if earlier is not None and earlier.id != replaces:
         raise StoreError(
@@ -128,46 +165,43 @@ def _import_one(
             f"'{earlier.name}' from {earlier.file_name}; nothing imported (a corrected file: "
             f"--replaces {earlier.id})"
         )
-    name = tournament.name or path.stem
+    name = event.name or path.stem
     period = str(Period.of(read.end_date))
     event_id = connection.execute(
-        insert(events)
-        .values(
-            name=name[:300],
-            source_format=tournament.source_format,
-            file_name=path.name[:300],
-            file_sha256=read.digest,
-            games_fingerprint=games_fingerprint,
-            start_date=read.start_date,
-            end_date=read.end_date,
-            period=period,
-            imported_at=dt.datetime.now(dt.UTC).replace(tzinfo=None),
-        )
-        .returning(events.c.id)
+        _ADD_EVENT,
+        {
+            "name": name[:300],
+            "source_format": event.source_format,
+            "file_name": path.name[:300],
+            "file_sha256": read.digest,
+            "games_fingerprint": games_fingerprint,
+            "start_date": read.start_date,
+            "end_date": read.end_date,
+            "period": period,
+            "imported_at": dt.datetime.now(dt.UTC).replace(tzinfo=None),
+        },
     ).scalar_one()
     insert_rows(
         connection,
         event_players,
         ("event_id", "start_number", "player_id", "rating_in_file"),
-        ((event_id, player.number, ids[player.number], player.rating) for player in tournament.players),
+        ((event_id, player.number, ids[player.number], player.rating) for player in event.players),
     )
     written = insert_rows(
         connection,
         games,
         ("event_id", "round", "white_id", "black_id", "white_score", "black_score", "rated", "code", "line"),
-        (
-            (
-                event_id,
-                game.round,
-                ids[game.white],
-                ids[game.black],
-                _text(game.white_score),
-                _text(game.black_score),
-                game.counts_for_rating,
-                game.code[:10],
-                game.line,
-            )
-            for game in tournament.games
+        zip(
+            repeat(event_id),
+            games_read.round,
+            white_ids,
+            black_ids,
+            white_scores,
+            black_scores,
+            games_read.rated,
+            [code[:10] for code in games_read.code],
+            games_read.line,
+            strict=False,  # repeat() is endless; the other columns have one entry a game
         ),
     )
     if replaces is not None:
@@ -180,39 +214,58 @@ def _import_one(
         start_date=read.start_date,
         end_date=read.end_date,
         period=period,
-        players=len(tournament.players),
+        players=len(event.players),
         new_players=new_players,
         games=written,
-        rated_games=sum(1 for game in tournament.games if game.counts_for_rating),
+        rated_games=sum(games_read.rated),
         warnings=read.warnings,
         replaces=replaces,
     )
 
 
-def _text(score: Decimal | None) -> str | None:
-    """A score as :class:`.schema.DecimalText` stores it."""
-    return None if score is None else str(score)
+#: The statements an import runs for each file, built once (SQLAlchemy then reuses their SQL).
+_ADD_EVENT = insert(events).returning(events.c.id)
+_EVENT_OF_FILE = select(events.c.id, events.c.name, events.c.file_name).where(
+    events.c.file_sha256 == bindparam("digest")
+)
+
+
+def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
+    """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
+    once: a reader gives a few shared decimals."""
+    written: dict[int, str | None] = {}
+    out = []
+    for score in scores:
+        key = id(score)  # the list holds every score, so no id is reused while it runs
+        if key not in written:
+            written[key] = None if score is None else str(score)
+        out.append(written[key])
+    return out
 
 
 def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
     """The file read from disk, refused if already imported, unreadable or without dates."""
+    data: bytes | None = None  # the file's bytes, read once when it is not too big to hold
     try:
-        with path.open("rb") as handle:
-            digest = hashlib.file_digest(handle, "sha256").hexdigest()
-        with path.open("rb") as handle:
-            head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
+        if path.stat().st_size <= _READ_WHOLE:
+            data = path.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
+            head = data[:65536]
+        else:
+            with path.open("rb") as handle:
+                digest = hashlib.file_digest(handle, "sha256").hexdigest()
+            with path.open("rb") as handle:
+                head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
     except OSError as error:
         raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
-    known = connection.execute(
-        select(events.c.id, events.c.name, events.c.file_name).where(events.c.file_sha256 == digest)
-    ).first()
+    known = connection.execute(_EVENT_OF_FILE, {"digest": digest}).first()
     if known is not None:
         raise StoreError(
             f"{path.name}: this file (sha256 {digest[:12]}...) was already imported as event "
             f"{known.id} '{known.name}' from {known.file_name}; nothing imported"
         )
     # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
-    read = read_tournament(path, format=sniff_format(decode(head)[0], name=path.name))
+    read = read_event(path if data is None else data, format=sniff_format(decode(head)[0], name=path.name))
     if read.errors:
         shown = "; ".join(str(problem) for problem in read.errors[:MAX_ERRORS_SHOWN])
         more = len(read.errors) - MAX_ERRORS_SHOWN
@@ -220,14 +273,13 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
             f"{path.name}: {len(read.errors)} error(s), nothing imported: {shown}"
             + (f" (and {more} more)" if more > 0 else "")
         )
-    tournament = read.tournament
-    start_date, end_date = _event_dates(tournament.start_date, tournament.end_date, start=start, end=end)
+    start_date, end_date = _event_dates(read.start_date, read.end_date, start=start, end=end)
     if start_date is None or end_date is None:
         raise InvalidInputError("start", None, f"{path.name} gives no date: give the event's --start date")
     if end_date < start_date:
         raise InvalidInputError("end", end_date.isoformat(), f"{path.name} ends before it starts")
     warnings = tuple(problem.located() for problem in read.warnings)
-    return _File(path, digest, tournament, warnings, start_date, end_date)
+    return _File(path, digest, read, warnings, start_date, end_date)
 
 
 def _event_dates(
@@ -280,6 +332,7 @@ class _Directory:
         self._connection = connection
         self._by_fide_id: dict[int, _Known | None] = {}
         self._by_name: dict[str, _Known | None] = {}
+        self._last_id: int | None = None  # the largest player id, once looked up (SQLite)
 
     def resolve(self, file_players: Sequence[Player], *, file_name: str) -> tuple[dict[int, int], int]:
         """Each file player's stored id (added where new, details filled in), and how many are new."""
@@ -342,22 +395,19 @@ class _Directory:
     def _fetch(self, file_players: Sequence[Player]) -> None:
         """The stored players this file names that the directory has not looked up yet."""
         ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in self._by_fide_id})
-        keys = list({name_key(p.name) for p in file_players if not p.fide_id} - self._by_name.keys())
-        columns = (players.c.id, players.c.fide_id, players.c.name_key, *(players.c[f] for f in _DETAILS))
+        # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
+        keys = list(
+            {key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in self._by_name}
+        )
         for start in range(0, len(ids), _BATCH):
             batch = ids[start : start + _BATCH]
             self._by_fide_id.update(dict.fromkeys(batch))
-            for row in self._connection.execute(select(*columns).where(players.c.fide_id.in_(batch))):
+            for row in self._connection.execute(_PLAYERS_BY_FIDE_ID, {"ids": batch}):
                 self._by_fide_id[row.fide_id] = _known(row)
         for start in range(0, len(keys), _BATCH):
             names = keys[start : start + _BATCH]
             self._by_name.update(dict.fromkeys(names))
-            rows = self._connection.execute(
-                select(*columns)
-                .where(players.c.name_key.in_(names))
-                .order_by(players.c.id.desc())  # the first stored one is written last, and kept
-            )
-            for row in rows:
+            for row in self._connection.execute(_PLAYERS_BY_NAME_KEY, {"keys": names}):
                 if row.fide_id is None:
                     self._by_name[row.name_key] = _known(row)
 
@@ -374,15 +424,48 @@ class _Directory:
             }
             for player, known in added
         ]
-        new_ids = self._connection.execute(
-            insert(players).returning(players.c.id, sort_by_parameter_order=True), rows
-        ).scalars()
+        if self._connection.dialect.name == "sqlite":
+            new_ids: Iterable[int] = self._add_sqlite(rows)
+        else:
+            new_ids = self._connection.execute(
+                insert(players).returning(players.c.id, sort_by_parameter_order=True), rows
+            ).scalars()
         for (_, known), new_id in zip(added, new_ids, strict=True):
             known.id = int(new_id)
 
+    def _add_sqlite(self, rows: list[dict[str, object]]) -> range:
+        """The rows inserted through the driver's ``executemany``, each given the id SQLite would
+        give it: ``players.id`` is a rowid without AUTOINCREMENT, so the next one is the largest
+        plus one (sqlite.org/autoinc.html), and the write transaction holds the store's lock."""
+        if self._last_id is None:
+            self._last_id = self._connection.execute(select(func.max(players.c.id))).scalar() or 0
+        new_ids = range(self._last_id + 1, self._last_id + 1 + len(rows))
+        self._last_id = new_ids[-1]
+        names = ("id", *rows[0])
+        columns: list[list[Any]] = [list(new_ids), *([row[name] for row in rows] for name in rows[0])]
+        for index, name in enumerate(names):
+            process = players.c[name].type.bind_processor(self._connection.dialect)
+            if process is not None:  # dates as SQLAlchemy writes them, each distinct value once
+                done: dict[Any, Any] = {}
+                columns[index] = [
+                    done[v] if v in done else done.setdefault(v, process(v)) for v in columns[index]
+                ]
+        insert_rows(self._connection, players, names, zip(*columns, strict=True))
+        return new_ids
+
+
+_PLAYER_COLUMNS = (players.c.id, players.c.fide_id, players.c.name_key, *(players.c[f] for f in _DETAILS))
+_PLAYERS_BY_FIDE_ID = select(*_PLAYER_COLUMNS).where(players.c.fide_id.in_(bindparam("ids", expanding=True)))
+_PLAYERS_BY_NAME_KEY = (
+    select(*_PLAYER_COLUMNS)
+    .where(players.c.name_key.in_(bindparam("keys", expanding=True)))
+    .order_by(players.c.id.desc())  # the first stored one is written last, and kept
+)
+
 
 def _known(row: Row[Any]) -> _Known:
-    return _Known(id=int(row.id), details={field: row._mapping[field] for field in _DETAILS})
+    """A player row of :meth:`_Directory._fetch`: id, FIDE id, name key, then :data:`_DETAILS`."""
+    return _Known(id=int(row[0]), details=dict(zip(_DETAILS, row[3:], strict=True)))
 
 
 def _details(player: Player) -> dict[str, object]:

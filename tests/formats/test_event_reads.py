@@ -1,0 +1,180 @@
+"""The readers' import paths (``read_event``) give what the exact readers give, file for file.
+
+An import reads a file through :func:`chessrate.formats.read_event`: the TRF reader's cell arrays,
+the CSV reader's cached parsers, the PGN scanner's whole-block search. Each must give the event,
+players, games and problems of ``EventRead.of(read_tournament(...))``, on clean files (where the
+fast path decides alone) and on damaged ones (where it must hand the file to the exact reader).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chessrate import synthetic
+from chessrate.formats import EventRead, read_csv_games, read_event, read_pgn, read_trf, sniff_format, trf
+from chessrate.formats.csvgames import read_csv_event
+from chessrate.formats.pgn import read_pgn_event
+from chessrate.formats.text import split_lines
+from chessrate.formats.trf import read_trf_event
+
+DATA = Path(__file__).parents[1] / "data"
+TRF_FILES = {p.name: p.read_bytes() for p in sorted(DATA.glob("trf/*.trf"))}
+MONTH = synthetic.swiss_month(games=2000, size=20, rounds=7, seed=3)
+SYNTHETIC_TRF = synthetic.trf_text(MONTH, 0).encode()
+COLUMNS = ("round", "white", "black", "white_score", "black_score", "rated", "code", "line")
+
+
+def comparable(event: EventRead) -> tuple[object, ...]:
+    """Everything an import stores or shows of the event (the players' round cells aside)."""
+    players = tuple(dataclasses.replace(player, cells=()) for player in event.players)
+    games = tuple(tuple(getattr(event.games, column)) for column in COLUMNS)
+    return (event.source_format, event.name, event.start_date, event.end_date, players, games, event.problems)
+
+
+def test_the_trf_path_reads_a_clean_event_without_the_exact_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = comparable(EventRead.of(read_trf(SYNTHETIC_TRF)))
+    assert len(expected[5][0]) == 70  # 20 players, 7 rounds: the games are there to compare
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the exact reader was asked")
+
+    monkeypatch.setattr(trf, "read_trf", refuse)
+    assert comparable(read_trf_event(SYNTHETIC_TRF)) == expected
+
+
+@pytest.mark.parametrize("name", sorted(TRF_FILES))
+def test_the_trf_path_agrees_on_the_real_files(name: str) -> None:
+    data = TRF_FILES[name]
+    assert comparable(read_trf_event(data)) == comparable(EventRead.of(read_trf(data)))
+
+
+#: Bytes a damaged cell may take: digits, blanks, colours, every result code and a few others.
+CELL_BYTES = b"0123456789 wWbB-1=0+-WDLHFUZwdlhfuz\t\xe9x"
+
+
+@st.composite
+def damaged_trf(draw: st.DrawFn) -> bytes:
+    """A TRF file (synthetic or real) with a few lines or characters changed."""
+    data = draw(st.sampled_from([SYNTHETIC_TRF, *TRF_FILES.values()]))
+    lines = re.split(rb"(?<=\n)", data)
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(lines) - 1))
+        action = draw(st.sampled_from(["byte", "byte", "byte", "delete", "duplicate", "swap", "truncate"]))
+        line = lines[i]
+        if action == "byte" and len(line) > 1:
+            k = draw(st.integers(max(0, min(len(line) - 2, 80)), len(line) - 2))
+            lines[i] = line[:k] + bytes([draw(st.sampled_from(CELL_BYTES))]) + line[k + 1 :]
+        elif action == "delete" and len(lines) > 1:
+            del lines[i]
+        elif action == "duplicate":
+            lines.insert(i, line)
+        elif action == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif action == "truncate":
+            lines[i] = line[: draw(st.integers(0, len(line)))] + b"\n"
+    return b"".join(lines)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=damaged_trf())
+def test_the_trf_path_agrees_on_damaged_files(data: bytes) -> None:
+    assert comparable(read_trf_event(data)) == comparable(EventRead.of(read_trf(data)))
+
+
+def test_the_trf_path_agrees_with_another_scoring_and_declared_points() -> None:
+    # Three points a win (XXS before the players): the declared scores are checked in that scale.
+    lines = SYNTHETIC_TRF.decode().splitlines()
+    rescored = [lines[0], "XXS WW=3 BW=3 WD=1 BD=1", *lines[1:]]
+    data = "\n".join(rescored).encode()
+    assert comparable(read_trf_event(data)) == comparable(EventRead.of(read_trf(data)))
+    assert any(p.code == "points-mismatch" for p in read_trf_event(data).problems)
+
+
+def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
+    trf_path = tmp_path / "event.trf"
+    trf_path.write_bytes(SYNTHETIC_TRF)
+    csv_path = tmp_path / "games.csv"
+    csv_path.write_bytes(b"white,black,white_rating,black_rating,result,date\nA,B,1500,,1-0,2025-01-01\n")
+    pgn_path = tmp_path / "games.pgn"
+    pgn_path.write_bytes(b'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "1500"]\n\n1-0\n')
+    assert comparable(read_event(trf_path, format="trf")) == comparable(EventRead.of(read_trf(trf_path)))
+    assert comparable(read_event(csv_path, format="csv")) == comparable(
+        EventRead.of(read_csv_games(csv_path))
+    )
+    assert comparable(read_event(pgn_path, format="pgn")) == comparable(EventRead.of(read_pgn(pgn_path)))
+    assert read_csv_event(csv_path.read_bytes()).games.white == (1,)
+
+
+def sniffed_by_every_line(text: str, name: str | None) -> str | None:
+    """:func:`sniff_format` as it was written first: every line of the 64 KiB split, then tested."""
+    lines = [line for line in split_lines(text[:65536]) if line.strip()]
+    meaningful = [line for line in lines if not line.startswith(("%", ";"))]
+    if meaningful and meaningful[0].lstrip("\ufeff").startswith("["):
+        return "pgn"
+    if lines:
+        header = {cell.strip().strip('"').lower() for cell in re.split(r"[,;]", lines[0])}
+        if {"white", "black"} <= header:
+            return "csv"
+    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines[:200]):
+        return "trf"
+    return {".trf": "trf", ".pgn": "pgn", ".csv": "csv"}.get(Path(name).suffix) if name else None
+
+
+SNIFF_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "[Event", "\ufeff", "001 ", "XXR 9", "###",
+                "white,black", "a;b", "012 Club", "1. e4", "x" * 40]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(SNIFF_PIECES), max_size=60),
+    st.sampled_from([None, "a.trf", "b.pgn", "c.csv", "d.txt"]),
+    st.integers(0, 300),
+)
+def test_sniffing_reads_only_the_lines_it_needs_and_agrees(
+    pieces: list[str], name: str | None, filler: int
+) -> None:
+    text = "".join(pieces) + "\n;\n" * filler + "".join(reversed(pieces))
+    assert sniff_format(text, name=name) == sniffed_by_every_line(text, name)
+
+
+CSV_CELLS = ["Ana", "ana ", "Bo  Li", "", " ", "1500", "0", "4001", "1.500", "1-0", "0-1", "1/2-1/2",
+             "½", "=", "+-", "+", "x", "2025-10-01", "2025-13-01", "3", "0", '"a,b"']  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(CSV_CELLS), min_size=5, max_size=8), max_size=12),
+    st.booleans(),
+)
+def test_the_csv_path_agrees(rows: list[list[str]], with_round: bool) -> None:
+    header = "white,black,white_rating,black_rating,result,date" + (",round" if with_round else "")
+    text = "\n".join([header, *(",".join(row) for row in rows)]) + "\n"
+    data = text.encode()
+    assert comparable(read_csv_event(data)) == comparable(EventRead.of(read_csv_games(data)))
+
+
+PGN_TAGS = ['[Event "E"]\n', '[Event "F"]\n', '[Site "S"]\n', '[Date "2025.10.02"]\n', '[Date "??"]\n',
+            '[Round "2.1"]\n', '[Round "x"]\n', '[White "Ana"]\n', '[White "ana"]\n', '[Black "Bo"]\n',
+            '[Black "?"]\n', '[WhiteElo "1500"]\n', '[WhiteElo "9999"]\n', '[BlackElo "-"]\n',
+            '[WhiteFideId "12"]\n', '[BlackFideId "x1"]\n', '[WhiteTitle "g"]\n', '[Result "1-0"]\n',
+            '[Result "*"]\n', '[Result "2-0"]\n', '[Variant "Chess960"]\n', "\n", "1. e4 { c } e5 1-0\n",
+            "{ open\n\n}\n", "; x\n", "% y\n", "\ufeff"]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PGN_TAGS), max_size=40))
+def test_the_pgn_path_agrees(pieces: list[str]) -> None:
+    data = "".join(pieces).encode()
+    assert comparable(read_pgn_event(data)) == comparable(EventRead.of(read_pgn(data)))
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("pgn/*.pgn")), ids=lambda p: p.name)
+def test_the_pgn_path_agrees_on_the_real_files(path: Path) -> None:
+    assert comparable(read_pgn_event(path)) == comparable(EventRead.of(read_pgn(path)))

@@ -1,0 +1,175 @@
+"""An import stores the same rows whichever way its files are read.
+
+``import_files`` reads each file through ``formats.read_event`` (the readers' column paths) and
+adds new players through the driver (SQLite). The reference is the exact reader,
+``EventRead.of(read_tournament(...))``: the same files imported that way into a second store give
+the same players, events, event players and games, row for row, and the same summary.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import re
+import sqlite3
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ratinglist_support import BACKENDS, DATA, fresh_database
+from sqlalchemy import Engine, delete, insert, select
+
+from chessrate import synthetic
+from chessrate.formats import EventRead, read_tournament
+from chessrate.ratinglist import importer
+from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
+from chessrate.ratinglist.importer import ImportedEvent, import_files
+from chessrate.ratinglist.schema import event_players, events, games, players
+from chessrate.ratinglist.store import init_store
+
+RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
+
+
+@pytest.fixture(params=BACKENDS)
+def two_dbs(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    first, second = tmp_path / "fast", tmp_path / "exact"
+    first.mkdir()
+    second.mkdir()
+    for one in fresh_database(first, request.param):
+        for other in fresh_database(second, request.param):
+            yield one, other
+
+
+def month_files(folder: Path) -> list[Path]:
+    """Three events of a synthetic month as TRF, PGN and CSV files, and two real files."""
+    month = synthetic.swiss_month(games=1_350, size=30, rounds=5, seed=7)
+    per_event = len(month.white) // len(month.seats)
+    paths = []
+    trf = folder / "event-0.trf"
+    trf.write_text(synthetic.trf_text(month, 0), encoding="utf-8")
+    paths.append(trf)
+    pgn = folder / "event-1.pgn"
+    with pgn.open("w", encoding="utf-8") as out:
+        for g in range(per_event, 2 * per_event):
+            w, b, h, r = month.white[g], month.black[g], int(month.white_half_points[g]), month.round[g]
+            out.write(
+                f'[Event "One"]\n[Date "2025.10.0{r}"]\n[Round "{r}"]\n[White "Player {w:06d}"]\n'
+                f'[Black "Player {b:06d}"]\n[Result "{RESULTS[h]}"]\n[WhiteElo "{month.players.rating[w]}"]\n'
+                f'[BlackFideId "{month.fide_id[b]}"]\n\n1. e4 {{a comment}} e5 {RESULTS[h]}\n\n'
+            )
+    paths.append(pgn)
+    games_csv = folder / "event-2.csv"
+    with games_csv.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["white", "black", "white_rating", "black_rating", "result", "date", "round"])
+        for g in range(2 * per_event, 3 * per_event):
+            w, b, h, r = month.white[g], month.black[g], int(month.white_half_points[g]), month.round[g]
+            rating = "" if g % 7 == 0 else month.players.rating[w]
+            writer.writerow(
+                [f"Player {w:06d}", f"player  {b:06d}", rating, "", RESULTS[h], f"2025-10-0{r}", r]
+            )
+    paths.append(games_csv)
+    return [*paths, DATA / "trf/swiss-9-rounds.trf", DATA / "pgn/candidates-2022.pgn"]
+
+
+def stored(engine: Engine) -> list[list[tuple[object, ...]]]:
+    event_columns = [c for c in events.c if c.name != "imported_at"]
+    with engine.connect() as connection:
+        return [
+            [tuple(row) for row in connection.execute(select(*columns).order_by(*order))]
+            for columns, order in (
+                ([c for c in players.c if c.name != "created_at"], [players.c.id]),
+                (event_columns, [events.c.id]),
+                (list(event_players.c), [event_players.c.event_id, event_players.c.start_number]),
+                (list(games.c), [games.c.id]),
+            )
+        ]
+
+
+def summary(imported: tuple[ImportedEvent, ...]) -> list[tuple[object, ...]]:
+    return [(e.id, e.name, e.players, e.new_players, e.games, e.rated_games, e.warnings) for e in imported]
+
+
+def test_the_column_paths_store_what_the_exact_readers_store(
+    two_dbs: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast_db, exact_db = two_dbs
+    files = month_files(tmp_path)
+    fast = init_store(fast_db)
+    exact = init_store(exact_db)
+    start = dt.date(2025, 10, 1)
+    fast_imported = import_files(fast, files[:3], start=None) + import_files(fast, files[3:4], start=start)
+    fast_imported += import_files(fast, files[4:])
+
+    def exact_event(path: Path, *, format: str | None) -> EventRead:
+        return EventRead.of(read_tournament(path, format=format))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importer, "read_event", exact_event)
+    exact_imported = import_files(exact, files[:3], start=None) + import_files(exact, files[3:4], start=start)
+    exact_imported += import_files(exact, files[4:])
+
+    assert summary(fast_imported) == summary(exact_imported)
+    assert sum(e.games for e in fast_imported) > 300
+    assert stored(fast) == stored(exact)
+
+
+def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On SQLite new players go in by executemany with the ids SQLite would give; the reference is
+    # SQLAlchemy's INSERT ... RETURNING, the path every other database takes.
+    files = month_files(tmp_path)
+    fast, reference = init_store(str(tmp_path / "fast.db")), init_store(str(tmp_path / "reference.db"))
+    for engine in (fast, reference):
+        with engine.begin() as connection:  # ids not from 1: a store whose last players were deleted
+            connection.execute(
+                insert(players),
+                [
+                    {"name": f"Gone {i}", "name_key": f"gone {i}", "created_at": dt.datetime(2025, 1, 1)}
+                    for i in range(3)
+                ],
+            )
+            connection.execute(delete(players).where(players.c.name_key != "gone 0"))
+    import_files(fast, files[:3])
+
+    def returning(self: importer._Directory, rows: list[dict[str, object]]) -> list[int]:
+        statement = insert(players).returning(players.c.id, sort_by_parameter_order=True)
+        return list(self._connection.execute(statement, rows).scalars())
+
+    monkeypatch.setattr(importer._Directory, "_add_sqlite", returning)
+    import_files(reference, files[:3])
+    assert stored(fast) == stored(reference)
+    shapes = []
+    for path in ("fast.db", "reference.db"):
+        with sqlite3.connect(tmp_path / path) as raw:
+            shapes.append(
+                {re.sub(r"\d", "9", text) for (text,) in raw.execute("SELECT created_at FROM players")}
+            )
+    assert shapes[0] == shapes[1] == {"9999-99-99 99:99:99.999999"}
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(1, 30)),
+            st.integers(1, 10**6),
+            st.integers(1, 10**6),
+            st.sampled_from(["1", "0", "0.5", "0.50", "1.0", "-0", "3", "1E+1", None]),
+            st.sampled_from(["1", "0", "0.5", "0.00", None]),
+        ),
+        max_size=30,
+    )
+)
+def test_the_fingerprint_of_columns_is_the_fingerprint_of_keys(games: list[tuple[object, ...]]) -> None:
+    start, end = dt.date(2025, 10, 1), dt.date(2025, 10, 9)
+    keys = [(r, w, b, None if ws is None else Decimal(ws), None if bs is None else Decimal(bs))
+            for r, w, b, ws, bs in games]  # fmt: skip
+    rounds, whites, blacks, white_scores, black_scores = (
+        (list(c) for c in zip(*games, strict=True)) if games else ([],) * 5
+    )
+    by_columns = fingerprint_columns(start, end, rounds, whites, blacks, white_scores, black_scores)
+    assert by_columns == fingerprint(start, end, keys)  # type: ignore[arg-type]
