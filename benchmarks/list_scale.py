@@ -4,6 +4,7 @@
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 2000000 --postgres URL
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 2000000 --formats trf csv
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 --imports-only       # no run/export
+    PYTHONPATH=src python benchmarks/list_scale.py --formats trf --keep   # keep the files and stores
 
 Synthetic months (``chessrate.synthetic.swiss_month``: Swiss events of 100 players over 9 rounds,
 one pool player per 10 games) are written as TRF files (one per event, ratings and FIDE ids), PGN

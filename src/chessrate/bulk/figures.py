@@ -67,9 +67,9 @@ class GameFigures:
     change: list[Decimal]
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayerFigures:
-    """A rated player's period, as ``calculate.PeriodResult`` gives it."""
+class PlayerFigures(NamedTuple):
+    """A rated player's period, as ``calculate.PeriodResult`` gives it (a named tuple: a period
+    rates hundreds of thousands)."""
 
     k: KFactor
     games: int
