@@ -27,8 +27,10 @@ class CliRun:
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Any:
-    """Run ``chessrate ARGS...``; returns exit code, stdout and stderr."""
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Run ``chessrate ARGS...``; returns exit code, stdout and stderr. Tables are drawn 120 wide
+    whatever the terminal the tests run in (``COLUMNS``)."""
+    monkeypatch.setenv("COLUMNS", "120")
 
     def run(*args: str) -> CliRun:
         try:

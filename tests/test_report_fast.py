@@ -23,7 +23,7 @@ from chessrate.fide.k_factor import PlayerProfile
 from chessrate.fide.performance import fide_performance, initial_rating
 from chessrate.formats.model import Game, Kind, Player, ReadResult, Tournament
 from chessrate.presets import resolve_rule_set
-from chessrate.report import counted_games, report_tournament
+from chessrate.report import CountedGame, counted_games, report_tournament
 from chessrate.ruleset import CapMode, Rounding, RuleSet
 
 #: Scores as the readers write them (PGN: 1, ½, 0; a TRF's scoring may give other exponents).
@@ -94,7 +94,9 @@ def test_games_indexed_once_are_each_players_rated_games(tournament: Tournament)
             (game.round, game.opponent, game.opponent_rating, game.score, game.line)
             for game in tournament.rated_games(player.number)
         ]
-        assert [tuple(game[:5]) for game in by_player.get(player.number, [])] == expected
+        games = by_player.get(player.number, [])
+        assert [tuple(game[:5]) for game in games] == expected
+        assert all(len(game) == len(CountedGame._fields) and game.expected is None for game in games)
 
 
 @settings(max_examples=300, deadline=None)
@@ -106,6 +108,7 @@ def test_report_equals_the_scalar_path_player_by_player(
         k = 20  # plain Elo needs one
     report = report_tournament(ReadResult(tournament), rules=rules, as_of=DAYS[0], k_for_everyone=k)
     for player, line in zip(tournament.players, report.players, strict=True):
+        assert all(len(game) == len(CountedGame._fields) for game in line.rated_games)
         played = tournament.rated_games(player.number)
         against_rated = [game for game in played if game.opponent_rating is not None]
         games = [CalcGame(Decimal(game.opponent_rating or 0), game.score) for game in against_rated]

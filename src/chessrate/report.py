@@ -28,6 +28,7 @@ import datetime as dt
 import functools
 import io
 import os
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -38,6 +39,7 @@ from chessrate.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
+from chessrate.fide.policy import over_cap
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.fide.tables import scoring_probability
 from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
@@ -287,20 +289,26 @@ def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
     return k_by_player.get(str(player.number))
 
 
+#: A :class:`CountedGame` from a tuple of its ten fields, made by ``tuple.__new__`` in C: a report
+#: makes one or two a game, and the named tuple's own ``__new__`` is a Python function.
+_counted_game = functools.partial(tuple.__new__, CountedGame)
+_NO_WORKING = (None,) * 5
+
+
 def counted_games(tournament: Tournament) -> dict[int, list[CountedGame]]:
     """Every player's games that count for rating, by start number, in file order: what
     :meth:`Tournament.rated_games` gives player by player, in one pass over the games."""
-    by_player: dict[int, list[CountedGame]] = {}
+    by_player: defaultdict[int, list[CountedGame]] = defaultdict(list)
     for game in tournament.games:
         if not game.counts_for_rating:
             continue
         white, black = game.white, game.black
         if game.white_score is not None:
-            side = CountedGame(game.round, black, game.black_rating, game.white_score, game.line)
-            by_player.setdefault(white, []).append(side)
+            side = (game.round, black, game.black_rating, game.white_score, game.line, *_NO_WORKING)
+            by_player[white].append(_counted_game(side))
         if game.black_score is not None and black != white:
-            side = CountedGame(game.round, white, game.white_rating, game.black_score, game.line)
-            by_player.setdefault(black, []).append(side)
+            side = (game.round, white, game.white_rating, game.black_score, game.line, *_NO_WORKING)
+            by_player[black].append(_counted_game(side))
     return by_player
 
 
@@ -353,9 +361,11 @@ def _player_report(
     profile = PlayerProfile(birth_year=player.birth_year) if player.birth_year else None
     if rules.expected is Expected.TABLE and _on_the_scale(player.rating, against_rated):
         k_factor = choose_k(rating, rules=rules, games=len(against_rated), k=k, profile=profile)
-        rated, expected, change = rate_by_table(player.rating, against_rated, rules=rules, k=k_factor.k)
+        rated, expected, change, capped = rate_by_table(
+            player.rating, against_rated, rules=rules, k=k_factor.k
+        )
     else:  # the logistic formula's 28-digit decimals, or a rating it refuses: the scalar path
-        k_factor, rated, expected, change = _rate_by_calculation(
+        k_factor, rated, expected, change, capped = _rate_by_calculation(
             rating, against_rated, rules=rules, k=k, profile=profile
         )
     # One tournament is the whole period: its change rounded once (B.02 8.3.4), as rate_period does.
@@ -367,7 +377,7 @@ def _player_report(
         k=k_factor,
         k_source=source,
         expected=expected,
-        capped_games=sum(1 for game in rated if game.capped),
+        capped_games=capped,
         change=change,
         rounded_change=rounded,
         new_rating=rating + rounded,
@@ -383,16 +393,20 @@ def _on_the_scale(rating: int, games: Sequence[CountedGame]) -> bool:
 
 def rate_by_table(
     rating: int, games: Sequence[CountedGame], *, rules: RuleSet, k: int
-) -> tuple[list[CountedGame], Decimal, Decimal]:
+) -> tuple[list[CountedGame], Decimal, Decimal, int]:
     """The games against rated opponents of one tournament rated with table 8.1.2, each with its
-    working; the expected score and the unrounded change K x (score - expected) (B.02 8.3.2).
+    working; the expected score, the unrounded change K x (score - expected) (B.02 8.3.2) and the
+    number of games the 400-point rule capped.
 
     :func:`chessrate.calculate.rate_period`'s arithmetic on the same decimals, for whole ratings,
     without an object per game beyond the one returned (``tests/test_report_fast.py`` checks
     both agree, digit for digit).
     """
     differences = [rating - (game.opponent_rating or 0) for game in games]
-    capped = games_to_cap(Decimal(rating), differences, rules)
+    # The rule is looked at game by game only when the widest difference is over the cap.
+    widest = max(map(abs, differences))
+    over = rules.cap is not None and over_cap(widest, rules.cap.limit)
+    capped = games_to_cap(Decimal(rating), differences, rules) if over else set()
     limit = rules.cap.limit if rules.cap is not None else 0
     table, whole, span = _table()
     k_decimal = Decimal(k)
@@ -400,21 +414,18 @@ def rate_by_table(
     expected_total = points = ZERO
     for index, game in enumerate(games):
         raw = differences[index]
-        counted = ((limit if raw > 0 else -limit) if index in capped else raw) + span
+        is_capped = index in capped
+        counted = ((limit if raw > 0 else -limit) if is_capped else raw) + span
         expected = table[counted]
         score = game.score
         expected_total += expected
         points += score or ZERO
-        working = (
-            whole[raw + span],
-            whole[counted],
-            index in capped,
-            expected,
-            k_decimal * (score - expected),
+        change = k_decimal * (score - expected)
+        rated.append(
+            _counted_game((*game[:5], whole[raw + span], whole[counted], is_capped, expected, change))
         )
-        rated.append(CountedGame(*game[:5], *working))
     # Summed from zero, as rate_period sums its tournaments (the same decimals, to the exponent).
-    return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total)
+    return rated, ZERO + expected_total, ZERO + k_decimal * (points - expected_total), len(capped)
 
 
 @functools.cache
@@ -432,7 +443,7 @@ def _rate_by_calculation(
     rules: RuleSet,
     k: int | None,
     profile: PlayerProfile | None,
-) -> tuple[KFactor, list[CountedGame], Decimal, Decimal]:
+) -> tuple[KFactor, list[CountedGame], Decimal, Decimal, int]:
     """K and :func:`rate_by_table`'s figures from :func:`chessrate.calculate.rate_period`, for any rules."""
     event = Event(tuple(Game(Decimal(game.opponent_rating or 0), game.score) for game in games))
     period = rate_period(rating, [event], rules=rules, k=k, profile=profile)
@@ -446,7 +457,8 @@ def _rate_by_calculation(
         )
         for game, working in zip(games, period.events[0].games, strict=True)
     ]
-    return period.k, rated, period.expected, period.change
+    capped = sum(1 for game in rated if game.capped)
+    return period.k, rated, period.expected, period.change, capped
 
 
 def _list_k(entry: FideListPlayer | None, players_list: PlayersList | None, rules: RuleSet) -> int | None:

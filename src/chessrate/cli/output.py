@@ -80,7 +80,8 @@ def print_big_document(document: Any) -> None:
         sys.stdout.write(data.decode() + "\n")
         return
     sys.stdout.flush()  # what was written as text before goes first
-    buffer.write(data + b"\n")
+    buffer.write(data)  # not data + b"\n": a copy of tens of MB
+    buffer.write(b"\n")
     buffer.flush()
 
 

@@ -17,7 +17,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
+
 from chessrate.errors import FileFormatError, InvalidInputError
+from chessrate.fide.k_factor import KFactor
 from chessrate.fide.rules import FIDE_RULES
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
@@ -348,18 +351,20 @@ class TournamentInfo:
     rounds: int | None
 
 
-@dataclass(kw_only=True, eq=False)
-class RatedGameDocument:
+class RatedGameDocument(TypedDict):
+    """One game that counts: a record (a dict) rather than a dataclass, as a report has one per game
+    and side: pydantic-core writes a dict twice as fast (``docs/ratinglist.md``)."""
+
     round: int | None
     opponent: int
     opponent_rating: int | None
     score: Number
-    #: The working, when the player is rated.
-    difference: Number | None = None
-    raw_difference: Number | None = None
-    capped: bool | None = None
-    expected: Number | None = None
-    change: Number | None = None
+    #: The working, when the player is rated (else null).
+    difference: Number | None
+    raw_difference: Number | None
+    capped: bool | None
+    expected: Number | None
+    change: Number | None
 
 
 @dataclass(kw_only=True, eq=False)
@@ -425,7 +430,7 @@ class ReportDocument:
 def report_document(result: ReportResult, t: Translator) -> ReportDocument:
     report = result.report
     tournament = report.tournament
-    numbers = _Numbers()
+    numbers, explained = _Numbers(), dict[KFactor, str]()
     return ReportDocument(
         tournament=TournamentInfo(
             name=tournament.name,
@@ -439,7 +444,7 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         rule_set=rule_set_document(report.rules, t),
         as_of=report.as_of.isoformat(),
         as_of_from_file=result.day_from_file,
-        players=[player_document(player, t, numbers) for player in report.players],
+        players=[player_document(player, t, numbers, explained) for player in report.players],
         problems=[
             FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
             for p in result.read.problems
@@ -461,38 +466,40 @@ class _Numbers(dict[Decimal | None, Any]):
         return converted
 
 
-def player_document(player: PlayerReport, t: Translator, numbers: _Numbers | None = None) -> PlayerDocument:
+def player_document(
+    player: PlayerReport,
+    t: Translator,
+    numbers: _Numbers | None = None,
+    k_explanations: dict[KFactor, str] | None = None,
+) -> PlayerDocument:
     """The CSV's line (:func:`chessrate.report.report_row`), K in words and each game that counts,
-    with its working when the player was rated."""
+    with its working when the player was rated. ``numbers`` and ``k_explanations`` keep what a
+    whole report writes again and again (a few K reasons for thousands of players)."""
     n = _Numbers() if numbers is None else numbers
+    explained = {} if k_explanations is None else k_explanations
+    k = player.k
+    if k is not None and k not in explained:
+        explained[k] = explanations.k_reason(k, t)
     line: dict[str, Any] = {
         key: n[value] if isinstance(value, Decimal) else value for key, value in report_row(player).items()
     }
     games = player.rated_games
-    if games and games[0].expected is not None:  # rated: every game has its working
-        rated = [
-            RatedGameDocument(
-                round=g.round,
-                opponent=g.opponent,
-                opponent_rating=g.opponent_rating,
-                score=n[g.score],
-                difference=n[g.difference],
-                raw_difference=n[g.raw_difference],
-                capped=g.capped,
-                expected=n[g.expected],
-                change=n[g.change],
-            )
-            for g in games
-        ]
-    else:
-        rated = [
-            RatedGameDocument(
-                round=g.round, opponent=g.opponent, opponent_rating=g.opponent_rating, score=n[g.score]
-            )
-            for g in games
-        ]
+    rated: list[RatedGameDocument] = [
+        {
+            "round": g.round,
+            "opponent": g.opponent,
+            "opponent_rating": g.opponent_rating,
+            "score": n[g.score],
+            "difference": n[g.difference],
+            "raw_difference": n[g.raw_difference],
+            "capped": g.capped,
+            "expected": n[g.expected],
+            "change": n[g.change],
+        }
+        for g in games
+    ]
     return PlayerDocument(
         **line,
-        k_explanation=explanations.k_reason(player.k, t) if player.k else None,
+        k_explanation=explained[k] if k is not None else None,
         games_rated=rated,
     )
