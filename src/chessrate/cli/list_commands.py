@@ -11,21 +11,15 @@ import csv
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from chessrate.cli.app import app
 from chessrate.cli.output import JsonOption, fmt, print_json, print_json_streamed, print_summary, print_table
 from chessrate.errors import InvalidInputError
-from chessrate.formats.fide_list import LIST_TYPES
 from chessrate.parse import parse_count, parse_date
-from chessrate.ratinglist.demo import build_demo
-from chessrate.ratinglist.fide_import import import_fide_list
-from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.queries import ListView, event_lines, list_view, player_view, streamed_list
-from chessrate.ratinglist.runner import RunReport, run_period
 from chessrate.ratinglist.store import (
     DEFAULT_DB,
     WRITER_WAIT,
@@ -34,7 +28,13 @@ from chessrate.ratinglist.store import (
     init_store,
     open_store,
 )
-from chessrate.spreadsheet import neutralise
+
+if TYPE_CHECKING:
+    from chessrate.ratinglist.queries import ListView
+    from chessrate.ratinglist.runner import RunReport
+
+# Each command imports what it needs when it runs: `list run` does not pay for the readers, the
+# importer or the queries at start-up.
 
 list_app = typer.Typer(
     help="A rating list of your own: players, events, monthly periods, published lists, histories.",
@@ -74,6 +74,8 @@ def import_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Import events; the same file twice, or a file with errors, imports nothing."""
+    from chessrate.ratinglist.importer import import_files
+
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
     replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
@@ -146,6 +148,9 @@ def import_fide_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Create or refresh players from FIDE's list, with FIDE's rating and K of that month."""
+    from chessrate.formats.fide_list import LIST_TYPES
+    from chessrate.ratinglist.fide_import import import_fide_list
+
     kind = list_type.strip().lower()
     if kind not in LIST_TYPES:
         raise InvalidInputError("--list-type", list_type, "use standard, rapid or blitz")
@@ -191,6 +196,8 @@ def run_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Rate a period (and recompute the periods after it), in one transaction."""
+    from chessrate.ratinglist.runner import run_period
+
     chosen = Period.parse(period)
     if rules is not None and not rules.strip():
         raise InvalidInputError("--rules", rules, "empty: leave the option out for the store's rule set")
@@ -308,6 +315,8 @@ def show_command(
     as_json: bool = JsonOption,
 ) -> None:
     """A period's list, best rating first, with each player's change."""
+    from chessrate.ratinglist.queries import list_view, streamed_list
+
     if as_json:  # written as read: a list of any length in bounded memory
         with streamed_list(open_store(db), period, draft=draft) as streamed:
             print_json_streamed(_list_head(streamed), "players", _list_players(streamed))
@@ -336,6 +345,8 @@ def player_command(
     as_json: bool = JsonOption,
 ) -> None:
     """A player's history: every list, with the games behind each change."""
+    from chessrate.ratinglist.queries import player_view
+
     view = player_view(open_store(db), player)
     if as_json:
         print_json(
@@ -425,6 +436,8 @@ def player_command(
 @list_app.command("events")
 def events_command(db: DbOption = DEFAULT_DB, as_json: bool = JsonOption) -> None:
     """Every imported event, with its period and file."""
+    from chessrate.ratinglist.queries import event_lines
+
     lines = event_lines(open_store(db))
     rows = [
         {
@@ -464,6 +477,9 @@ def export_command(
     ] = False,
 ) -> None:
     """A period's list as CSV or JSON on standard output."""
+    from chessrate.ratinglist.queries import streamed_list
+    from chessrate.spreadsheet import neutralise
+
     if output_format not in {"csv", "json"}:
         raise InvalidInputError("format", output_format, "use csv or json")
     # Written as read: a list of any length in bounded memory.
@@ -480,6 +496,8 @@ def export_command(
 @list_app.command("demo")
 def demo_command(db: DbOption = DEFAULT_DB, as_json: bool = JsonOption) -> None:
     """Build a small demo list from the real tournament files shipped with chessrate."""
+    from chessrate.ratinglist.demo import build_demo
+
     summary = build_demo(db)
     if as_json:
         print_json(summary)
