@@ -5,6 +5,7 @@
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 2000000 --formats trf csv
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 200000 --imports-only       # no run/export
     PYTHONPATH=src python benchmarks/list_scale.py --formats trf --keep   # keep the files and stores
+    PYTHONPATH=src python benchmarks/list_scale.py --sizes 2000000 --months 6  # a run after 5 lists
 
 Synthetic months (``chessrate.synthetic.swiss_month``: Swiss events of 100 players over 9 rounds,
 one pool player per 10 games) are written as TRF files (one per event, ratings and FIDE ids), PGN
@@ -20,6 +21,11 @@ Beside them, in the same run: the bulk engine (:func:`chessrate.bulk.rate_elo_pe
 same games from arrays, and python-chess ``read_headers`` over the same PGN files. Ratios: games a
 second, bytes of peak RSS a game, and the growth exponent between the sizes (1.0 is linear:
 time ~ size^exponent). One run each on a shared 2-core machine: figures vary by 10-20 %.
+
+``--months N`` measures instead the run of a month after N - 1 published ones (SQLite, TRF): N
+synthetic months of the same pool of players (a new draw of events each month) imported and run
+in order, up to period 2025-10; the first run and the last are timed, so the cost of the history
+of the lists before a period shows as their difference.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ import numpy as np
 
 from chessrate import bulk, synthetic
 from chessrate.fide.rules import rules_in_force
+from chessrate.ratinglist.periods import Period
 from chessrate.ruleset import fide_rule_set
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -197,6 +204,30 @@ def measure(
     return rows
 
 
+def measure_months(games: int, months: int, *, folder: Path) -> dict[str, tuple[float, int] | float]:
+    """The run of a month after ``months - 1`` published ones, and the first run (``--months``)."""
+    db = str(folder / "list-months.db")
+    chessrate("list", "init", "--db", db)
+    last = Period.parse(PERIOD)
+    rows: dict[str, tuple[float, int] | float] = {}
+    for index in range(months):
+        period = last.minus_months(months - 1 - index)
+        month = synthetic.swiss_month(games=games, seed=1 + index, start=period.first_day)
+        (folder / str(period)).mkdir()
+        paths = []
+        for event in range(len(month.seats)):
+            path = folder / str(period) / f"event-{event:05d}.trf"
+            path.write_text(synthetic.trf_text(month, event), encoding="utf-8")
+            paths.append(str(path))
+        chessrate("list", "import", *paths, "--db", db)
+        step = chessrate("list", "run", str(period), "--db", db)
+        if index == 0:
+            rows["games"] = len(month.white)
+            rows["sqlite run, first list"] = (step.seconds, step.peak_rss)
+    rows[f"sqlite run after {months - 1} lists"] = (step.seconds, step.peak_rss)
+    return rows
+
+
 def _reset_postgres(url: str) -> None:
     from sqlalchemy import create_engine, text
 
@@ -222,6 +253,9 @@ def main() -> None:
     parser.add_argument(
         "--keep", action="store_true", help="keep each size's folder (files and stores), and say where"
     )
+    parser.add_argument(
+        "--months", type=int, default=1, help="time a run after this many months less one (SQLite, TRF)"
+    )
     args = parser.parse_args()
     global IMPORTS_ONLY  # a switch for the whole run, set once here
     IMPORTS_ONLY = args.imports_only
@@ -229,7 +263,10 @@ def main() -> None:
     for size in args.sizes:
         folder = Path(tempfile.mkdtemp(prefix="chessrate-scale-"))
         try:
-            results.append(measure(size, postgres=args.postgres, folder=folder, formats=args.formats))
+            if args.months > 1:
+                results.append(measure_months(size, args.months, folder=folder))
+            else:
+                results.append(measure(size, postgres=args.postgres, folder=folder, formats=args.formats))
         finally:
             if args.keep:
                 print(f"kept {folder}", file=sys.stderr)

@@ -129,13 +129,13 @@ def _listed(
             entries[player_id] = initial_entry(player_id, pool, period=period, history=history)
             workings.extend(pool)
     # Everyone else rated at the period's start stays on the list unchanged.
-    listed = set(history.lists.get(period.previous(), {})).union(*entrants)
+    listed = set(history.full_list(period.previous())).union(*entrants)
     for player_id in sorted(listed - set(entries)):
         rating = at_period_start(player_id)
         if rating is not None:
             entries[player_id] = Entry(
                 player_id=player_id,
-                status=_listed_status(listed_before=bool(history.rows(player_id, period))),
+                status=_listed_status(listed_before=history.listed_before(player_id, period) is not None),
                 rating_before=rating,
                 rating=rating,
                 games=0,
@@ -521,17 +521,15 @@ _ProfileFields = tuple[int | None, int | None, int]
 
 def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[_ProfileFields, bool]:
     """The player's history as K needs it (B.02 8.3.3), and whether the store lists them before."""
-    rows = history.rows(player_id, period)
-    if not rows:
+    mine = history.listed_before(player_id, period)
+    if mine is None:
         return (history.birth_years.get(player_id), None, rating), False
-    entered = rows[0][1].status is EntryStatus.ENTERED
-    published = [entry.rating for _, entry in rows if entry.rating is not None]
     return (
         history.birth_years.get(player_id),
         # A player first listed with a file's rating has a history the store does not know:
         # taken as 30 games or more, as the tournament report does.
-        None if entered else sum(entry.games for _, entry in rows),
-        max([*published, rating]),
+        None if mine.entered else mine.games,
+        rating if mine.highest is None else max(mine.highest, rating),
     ), True
 
 

@@ -179,9 +179,49 @@ def _looked_up(
     return np.where(keys[at] == wanted, values[at], missing)
 
 
+class Listed(NamedTuple):
+    """What a player's entries on the lists before a period add up to, as the next period needs it."""
+
+    #: The first list the player is on, and whether they entered it with a file's rating.
+    first: Period
+    entered: bool
+    #: Their games over all their entries (B.02 8.3.3: games rated so far).
+    games: int
+    #: Their highest published rating (None: never rated on a list).
+    highest: int | None
+    #: The last list on which they were not pending (None: pending on every one; B.02 7.1.4 pooling).
+    active: Period | None
+
+    def with_entry(self, period: Period, entry: Entry) -> Listed:
+        """This summary with the player's entry on the list of ``period``, a later list."""
+        highest = self.highest
+        if entry.rating is not None and (highest is None or entry.rating > highest):
+            highest = entry.rating
+        return Listed(
+            first=self.first,
+            entered=self.entered,
+            games=self.games + entry.games,
+            highest=highest,
+            active=self.active if entry.status is EntryStatus.PENDING else period,
+        )
+
+
+def first_listed(period: Period, entry: Entry) -> Listed:
+    """The summary of a player whose first entry is ``entry``, on the list of ``period``."""
+    return Listed(
+        first=period,
+        entered=entry.status is EntryStatus.ENTERED,
+        games=entry.games,
+        highest=entry.rating,
+        active=None if entry.status is EntryStatus.PENDING else period,
+    )
+
+
 @dataclass(kw_only=True)
 class History:
-    """What the lists before a period say, as the computation of the next period needs it.
+    """What the lists before a period say, as the computation of the next period needs it: each
+    player's entries summed up (:class:`Listed`), and in full only the latest list and those
+    still in force at the start of an event to rate (``keep``).
 
     Lists are added oldest first with :meth:`add`.
     """
@@ -191,30 +231,75 @@ class History:
     #: Each player's earliest event.
     first_events: Mapping[int, int] = field(default_factory=dict)
     birth_years: Mapping[int, int | None] = field(default_factory=dict)
-    #: The lists, period by period.
+    #: The lists kept in full, period by period.
     lists: dict[Period, Mapping[int, Entry]] = field(default_factory=dict)
+    #: The lists kept in full besides the latest, each with the last period whose events start
+    #: while it is in force; None: every list.
+    keep: Mapping[Period, Period] | None = None
+    #: Each listed player's entries so far, summed up.
+    listed: dict[int, Listed] = field(default_factory=dict)
+    #: Every list summed up in ``listed``.
+    summarized: set[Period] = field(default_factory=set)
     #: The games of pending (unrated) players, period by period, for pooling.
     pending_games: dict[Period, Mapping[int, tuple[Working, ...]]] = field(default_factory=dict)
     #: Per period, each player's K on the FIDE list in force at its start (``list import-fide``):
     #: the K of a player with no history in this list (docs/ratinglist.md).
     official_k: dict[Period, Mapping[int, int]] = field(default_factory=dict)
-    _rows: dict[int, list[tuple[Period, Entry]]] = field(default_factory=lambda: defaultdict(list))
+    _latest: Period | None = field(default=None, repr=False, compare=False)
     #: The columns :meth:`ratings_in_force_columns` looks players up in, made once (until :meth:`add`).
     _columns: dict[object, tuple[NDArray[np.int64], NDArray[np.int64]]] = field(
         default_factory=dict, repr=False, compare=False
     )
 
     def add(self, period: Period, entries: Mapping[int, Entry], workings: Sequence[Working]) -> None:
-        """Add the list of ``period``, the period after the last one added."""
+        """Add the list of ``period``, the period after the last one added; let go of the lists
+        no later period needs in full."""
+        latest = self.latest()
+        if latest is not None and period <= latest:
+            raise ValueError(f"the list of {period} is added after the list of {latest}")
         self._columns.clear()
-        self.lists[period] = entries
+        listed = self.listed
         for player_id, entry in entries.items():
-            self._rows[player_id].append((period, entry))
+            mine = listed.get(player_id)
+            listed[player_id] = (
+                first_listed(period, entry) if mine is None else mine.with_entry(period, entry)
+            )
+        self.summarized.add(period)
+        self._latest = period
+        self.lists[period] = entries
+        if self.keep is not None:
+            upcoming = period.next()
+            for kept in [earlier for earlier in self.lists if earlier != period]:
+                needed_until = self.keep.get(kept)
+                if needed_until is None or needed_until < upcoming:
+                    del self.lists[kept]
         pending: dict[int, list[Working]] = defaultdict(list)
         for working in workings:
             if entries[working.player_id].status is EntryStatus.PENDING:
                 pending[working.player_id].append(working)
         self.pending_games[period] = {key: tuple(value) for key, value in pending.items()}
+
+    def listed_before(self, player_id: int, before: Period) -> Listed | None:
+        """The player's entries on the lists before ``before`` summed up (None: on none); the
+        history holds no list of ``before`` or later."""
+        latest = self.latest()
+        if latest is not None and before <= latest:
+            raise ValueError(f"the history holds the lists up to {latest}, not only those before {before}")
+        return self.listed.get(player_id)
+
+    def latest(self) -> Period | None:
+        """The last list added (None: none)."""
+        if self._latest is None and self.summarized:
+            self._latest = max(self.summarized)
+        return self._latest
+
+    def full_list(self, period: Period) -> Mapping[int, Entry]:
+        """The list of ``period`` in full ({}: none was published)."""
+        if period in self.lists:
+            return self.lists[period]
+        if period in self.summarized:
+            raise LookupError(f"the list of {period} is not kept in full")
+        return {}
 
     def rating_in_force(self, player_id: int, day: dt.date) -> int | None:
         """The player's rating on the list in force on ``day``; the file's before any list of theirs."""
@@ -223,15 +308,16 @@ class History:
     def ratings_in_force(self, player_ids: Iterable[int], day: dt.date) -> dict[int, int | None]:
         """:meth:`rating_in_force` of each player, for one day."""
         listed = Period.of(day).previous()
-        on_list = self.lists.get(listed, {})
+        on_list = self.full_list(listed)
         found: dict[int, int | None] = {}
         for player_id in player_ids:
             entry = on_list.get(player_id)
             if entry is not None:
                 found[player_id] = entry.rating
                 continue
-            rows = self._rows.get(player_id)
-            found[player_id] = self.entry_ratings.get(player_id) if not rows or rows[0][0] > listed else None
+            mine = self.listed.get(player_id)
+            before_any = mine is None or mine.first > listed
+            found[player_id] = self.entry_ratings.get(player_id) if before_any else None
         return found
 
     def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
@@ -241,13 +327,13 @@ class History:
             listed,
             lambda: (
                 (player_id, NO_RATING if entry.rating is None else entry.rating)
-                for player_id, entry in self.lists.get(listed, {}).items()
+                for player_id, entry in self.full_list(listed).items()
             ),
         )
         # Off that list: the file's rating before any list of the player's, else none.
         listed_from, first_listed = self._column(
             "first listed",
-            lambda: ((player_id, _index(rows[0][0])) for player_id, rows in self._rows.items() if rows),
+            lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
         )
         in_file, file_rating = self._column(
             "entry ratings",
@@ -272,7 +358,3 @@ class History:
             order = np.argsort(flat[:, 0], kind="stable")
             self._columns[key] = (flat[order, 0], flat[order, 1])
         return self._columns[key]
-
-    def rows(self, player_id: int, before: Period) -> list[tuple[Period, Entry]]:
-        """The player's entries on the lists before ``before``, oldest first."""
-        return [(period, entry) for period, entry in self._rows.get(player_id, ()) if period < before]

@@ -27,7 +27,7 @@ def glicko2_period(
     period: Period, *, history: History, events: Sequence[EventFacts], bulk: bool
 ) -> ComputedList:
     """The list of ``period``; ``bulk``: with the array engine where it can, else the scalar core."""
-    previous = history.lists.get(period.previous(), {})
+    previous = history.full_list(period.previous())
     start = {
         player_id: glicko2.Glicko2Rating(entry.glicko_rating, entry.deviation, entry.volatility)
         for player_id, entry in previous.items()

@@ -18,9 +18,9 @@ POOL_MONTHS = 26
 def initial_entry(player_id: int, games: list[Working], *, period: Period, history: History) -> Entry:
     """A first rating from the games pooled over 26 months (B.02 7.1.4, 8.2), or a pending entry."""
     since = period.minus_months(POOL_MONTHS - 1)
-    for earlier, entry in history.rows(player_id, period):
-        if entry.status is not EntryStatus.PENDING:
-            since = max(since, earlier.next())  # pool only since the player was last listed
+    mine = history.listed_before(player_id, period)
+    if mine is not None and mine.active is not None:
+        since = max(since, mine.active.next())  # pool only since the player was last listed
     pool = [
         working
         for earlier, by_player in sorted(history.pending_games.items())

@@ -11,7 +11,7 @@ few events as rows (:func:`load_events`).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -20,7 +20,8 @@ from numpy.typing import NDArray
 from sqlalchemy import Select, String, and_, case, func, select, type_coerce
 from sqlalchemy.engine import Connection, Row
 
-from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, PeriodGames, Working
+from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, Listed, PeriodGames, Working
+from chessrate.ratinglist.initial import POOL_MONTHS
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import int_columns
 from chessrate.ratinglist.schema import (
@@ -95,6 +96,8 @@ def load_history(
             case((players.c.birth_year.is_(None), 1), else_=0).label("unknown"),
         ).where(mine(players.c.id)),
     )
+    earlier = sorted((period, row.id) for period, row in published.items() if period < before)
+    keep = _lists_in_force(connection, before)
     history = History(
         entry_ratings=dict(
             zip(
@@ -111,15 +114,22 @@ def load_history(
                 strict=True,
             )
         ),
+        keep=keep,
+        listed=_listed(connection, earlier, mine(list_entries.c.player_id)),
+        summarized={period for period, _ in earlier},
     )
-    versions = sorted((period, row.id) for period, row in published.items() if period < before)
-    for period, version_id in versions:
-        entries = _entries(
-            connection,
-            select(*(list_entries.c[name] for name in ENTRY_FIELDS)).where(
-                list_entries.c.version_id == version_id, mine(list_entries.c.player_id)
-            ),
-        )
+    # In full: the latest list and those in force at the start of an event still to rate.
+    pooled_from = before.minus_months(POOL_MONTHS - 1)
+    for period, version_id in earlier:
+        if period == earlier[-1][0] or period in keep:
+            history.lists[period] = _entries(
+                connection,
+                select(*(list_entries.c[name] for name in ENTRY_FIELDS)).where(
+                    list_entries.c.version_id == version_id, mine(list_entries.c.player_id)
+                ),
+            )
+        if period < pooled_from:  # no first rating pools games older than 26 months (B.02 7.1.4)
+            continue
         pending = connection.execute(
             select(game_workings)
             .join(
@@ -136,8 +146,69 @@ def load_history(
             )
             .order_by(game_workings.c.id)
         )
-        history.add(period, entries, [working(row) for row in pending])
+        by_player: dict[int, list[Working]] = defaultdict(list)
+        for row in pending:
+            by_player[row.player_id].append(working(row))
+        history.pending_games[period] = {key: tuple(value) for key, value in by_player.items()}
     return history
+
+
+def _lists_in_force(connection: Connection, before: Period) -> dict[Period, Period]:
+    """The lists in force at the start of an event rated in ``before`` or later (the list before the
+    month it starts in), each with the last period rating such an event."""
+    needed: dict[Period, Period] = {}
+    for period, start_date in connection.execute(
+        select(events.c.period, events.c.start_date)
+        .distinct()
+        .where(events.c.period >= str(before), events.c.replaced_by.is_(None))
+    ):
+        listed, rated_in = Period.of(start_date).previous(), Period.parse(period)
+        needed[listed] = max(needed.get(listed, rated_in), rated_in)
+    return needed
+
+
+def _listed(connection: Connection, versions: Sequence[tuple[Period, int]], chosen: Any) -> dict[int, Listed]:
+    """Each player's entries on the lists ``versions`` (period, version id) summed up
+    (:class:`Listed`), in one aggregate query: a list's period as a month number, first and last
+    found with ``min`` and ``max`` (a player has one entry per list)."""
+    if not versions:
+        return {}
+    month = case(
+        {version_id: _month(period) for period, version_id in versions}, value=list_entries.c.version_id
+    )
+    entered = case((list_entries.c.status == EntryStatus.ENTERED.value, 1), else_=0)
+    player, first, games, highest, active = int_columns(
+        connection,
+        select(
+            list_entries.c.player_id.label("player"),
+            func.min(month * 2 + entered).label("first"),
+            func.sum(list_entries.c.games).label("games"),
+            func.max(func.coalesce(list_entries.c.rating, NONE)).label("highest"),
+            func.max(case((list_entries.c.status != EntryStatus.PENDING.value, month), else_=NONE)).label(
+                "active"
+            ),
+        )
+        .where(list_entries.c.version_id.in_([version_id for _, version_id in versions]), chosen)
+        .group_by(list_entries.c.player_id),
+    )
+    periods = {_month(period): period for period, _ in versions}
+    return {
+        player_id: Listed(
+            first=periods[first_code >> 1],
+            entered=bool(first_code & 1),
+            games=games_sum,
+            highest=None if best == NONE else best,
+            active=None if last == NONE else periods[last],
+        )
+        for player_id, first_code, games_sum, best, last in zip(
+            player.tolist(), first.tolist(), games.tolist(), highest.tolist(), active.tolist(), strict=True
+        )
+    }
+
+
+def _month(period: Period) -> int:
+    """A period as a month number, in order."""
+    return period.year * 12 + period.month - 1
 
 
 ENTRY_FIELDS = tuple(Entry.__dataclass_fields__)

@@ -167,7 +167,8 @@ def _run(
             current, rules=rule_set, history=history, events=period_games, rated_workings=False
         )
         rules_title = computed.rules_title
-        history.add(current, computed.entries, computed.workings)
+        if current != to_run[-1]:  # the next period's history
+            history.add(current, computed.entries, computed.workings)
         written.append(
             _write(
                 connection,

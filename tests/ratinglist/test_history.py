@@ -1,0 +1,191 @@
+"""The history a run reads (:func:`loading.load_history`): each player's earlier entries summed up by
+one SQL aggregate, and only the lists still in force kept in full. It gives the lists the whole
+history gives: every earlier list in full, each player's entries summed up here in plain Python.
+
+The store is the year of real files of ``test_year`` plus a club event that starts in February
+2024 and ends in May, so it is rated from the list of January 2024 (the list in force at its
+start, [FIDE-CALC]): a list a run must keep in full over four periods.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Mapping
+
+import pytest
+from ratinglist_support import BACKENDS, fresh_database
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+from test_year import CLUB_GAME, FIRST, MONTHS, YEAR_EVENTS
+
+from chessrate.ratinglist import loading
+from chessrate.ratinglist.compute import compute_period
+from chessrate.ratinglist.facts import Entry, History, Listed, Working
+from chessrate.ratinglist.importer import import_files
+from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.runner import rule_set_for, run_period
+from chessrate.ratinglist.schema import game_workings, list_entries, list_versions
+from chessrate.ratinglist.statuses import EntryStatus, ListStatus
+from chessrate.ratinglist.store import init_store, open_store
+
+#: Games of players of swiss-unplayed-rounds.trf (imported in 2024-01), from February to May 2024.
+LONG_EVENT = """white,black,white_rating,black_rating,result,date
+"Player, 2","Player, 3",1923,1852,1-0,2024-02-20
+"Player, 3","Player, 2",1852,1923,1/2-1/2,2024-05-10
+"""
+LONG_START, LONG_END = dt.date(2024, 2, 20), dt.date(2024, 5, 10)
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def year(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("history")
+    for url in fresh_database(tmp, request.param):
+        long_event = tmp / "long-event.csv"
+        long_event.write_text(LONG_EVENT, encoding="utf-8")
+        engine = init_store(url, rules="fide")
+        club = tmp / "club-game.csv"
+        club.write_text(CLUB_GAME, encoding="utf-8")
+        for path, start in YEAR_EVENTS:
+            import_files(engine, [path or club], start=start)
+        import_files(engine, [long_event], start=LONG_START, end=LONG_END)
+        period = FIRST
+        for _ in range(MONTHS):
+            run_period(engine, period)
+            period = period.next()
+        engine.dispose()
+        yield url
+
+
+def published_lists(connection: Connection) -> dict[Period, dict[int, Entry]]:
+    """Every published list in full, as the lists were loaded before they were summed up."""
+    found: dict[Period, dict[int, Entry]] = {}
+    for period, row in sorted(loading.published_versions(connection).items()):
+        found[period] = loading._entries(
+            connection,
+            select(*(list_entries.c[name] for name in loading.ENTRY_FIELDS)).where(
+                list_entries.c.version_id == row.id
+            ),
+        )
+    return found
+
+
+def summed_by_hand(lists: dict[Period, dict[int, Entry]], before: Period) -> dict[int, Listed]:
+    """Each player's entries on the lists before ``before``, summed up one by one."""
+    rows: dict[int, list[tuple[Period, Entry]]] = {}
+    for period, entries in sorted(lists.items()):
+        if period < before:
+            for player_id, entry in entries.items():
+                rows.setdefault(player_id, []).append((period, entry))
+    summed = {}
+    for player_id, mine in rows.items():
+        ratings = [entry.rating for _, entry in mine if entry.rating is not None]
+        active = [period for period, entry in mine if entry.status is not EntryStatus.PENDING]
+        summed[player_id] = Listed(
+            first=mine[0][0],
+            entered=mine[0][1].status is EntryStatus.ENTERED,
+            games=sum(entry.games for _, entry in mine),
+            highest=max(ratings) if ratings else None,
+            active=active[-1] if active else None,
+        )
+    return summed
+
+
+def test_the_summed_history_gives_the_lists_of_the_whole_history(year: str) -> None:
+    """Period by period: the SQL summary is the entries summed up by hand, the lists kept in full
+    are the latest and the one the long event needs, and the list computed from this history is
+    the one computed from every earlier list in full, and the one published."""
+    engine = open_store(year)
+    with engine.connect() as connection:
+        lists = published_lists(connection)
+        assert len(lists) == MONTHS
+        published = loading.published_versions(connection)
+        for period in sorted(lists):
+            history = loading.load_history(connection, before=period, published=published)
+            assert history.listed == summed_by_hand(lists, period)
+            kept = {period.previous()} & set(lists)
+            if Period(2024, 2) <= period <= Period.of(LONG_END):
+                kept.add(Period(2024, 1))  # in force at the long event's start
+            assert set(history.lists) == kept
+            whole = whole_history(connection, history, lists={p: e for p, e in lists.items() if p < period})
+            whole.listed = summed_by_hand(lists, period)
+            events = loading.load_games(connection, period)
+            rules = rule_set_for("fide", period)
+            summed = compute_period(period, rules=rules, history=history, events=events)
+            reference = compute_period(period, rules=rules, history=whole, events=events)
+            assert summed.entries == reference.entries
+            assert summed.workings == reference.workings
+            assert dict(summed.entries) == lists[period]
+    engine.dispose()
+
+
+def whole_history(
+    connection: Connection, history: History, *, lists: dict[Period, dict[int, Entry]]
+) -> History:
+    """``history`` with every list given kept in full (``keep=None``) and the pending players'
+    games of every one of them."""
+    published = loading.published_versions(connection)
+    pending_games: dict[Period, Mapping[int, tuple[Working, ...]]] = {}
+    for period in lists:
+        rows = connection.execute(
+            select(game_workings)
+            .join(
+                list_entries,
+                (list_entries.c.version_id == game_workings.c.version_id)
+                & (list_entries.c.player_id == game_workings.c.player_id),
+            )
+            .where(
+                game_workings.c.version_id == published[period].id,
+                list_entries.c.status == EntryStatus.PENDING,
+            )
+            .order_by(game_workings.c.id)
+        )
+        by_player: dict[int, list[Working]] = {}
+        for row in rows:
+            by_player.setdefault(row.player_id, []).append(loading.working(row))
+        pending_games[period] = {player_id: tuple(games) for player_id, games in by_player.items()}
+    return History(
+        entry_ratings=history.entry_ratings,
+        first_events=history.first_events,
+        birth_years=history.birth_years,
+        lists=dict(lists),
+        summarized=set(lists),
+        pending_games=pending_games,
+    )
+
+
+def test_a_rerun_of_every_period_keeps_the_lists_it_needs_and_gives_the_published_ones(year: str) -> None:
+    """Re-running the whole year adds each list it computes to the history (the summary updated, the
+    lists no later event needs let go): every draft is the list published period by period."""
+    engine = open_store(year)
+    report = run_period(engine, FIRST)
+    assert [run.status for run in report.periods] == [ListStatus.DRAFT] * MONTHS
+    assert all(not run.changes for run in report.periods)
+    with engine.connect() as connection:
+        by_status: dict[str, dict[str, dict[int, tuple[object, ...]]]] = {}
+        for row in connection.execute(
+            select(list_versions.c.period, list_versions.c.status.label("version_status"), list_entries).join(
+                list_entries, list_entries.c.version_id == list_versions.c.id
+            )
+        ):
+            line = tuple(row._mapping[name] for name in loading.ENTRY_FIELDS)
+            by_status.setdefault(row.version_status, {}).setdefault(row.period, {})[row.player_id] = line
+    assert by_status[ListStatus.DRAFT] == by_status[ListStatus.PUBLISHED]
+    assert len(by_status[ListStatus.DRAFT]) == MONTHS
+    engine.dispose()
+
+
+def test_a_list_let_go_is_never_read_as_empty() -> None:
+    """A list summed up but not kept in full is refused, never taken for no list."""
+    entry = Entry(player_id=1, status=EntryStatus.ENTERED, rating_before=None, rating=2000, games=0)
+    history = History(keep={})
+    history.add(Period(2024, 1), {1: entry}, [])
+    history.add(Period(2024, 2), {1: entry}, [])
+    assert set(history.lists) == {Period(2024, 2)}
+    assert history.rating_in_force(1, dt.date(2024, 3, 5)) == 2000
+    with pytest.raises(LookupError, match="2024-01"):
+        history.rating_in_force(1, dt.date(2024, 2, 5))
+    with pytest.raises(ValueError, match="2024-02"):
+        history.listed_before(1, Period(2024, 2))
+    assert history.listed_before(1, Period(2024, 3)) == Listed(
+        first=Period(2024, 1), entered=True, games=0, highest=2000, active=Period(2024, 2)
+    )
