@@ -30,15 +30,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import select
 
 from chessrate import synthetic
 from chessrate.bulk import figures as bulk_elo
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import ComputedList, compute_period
 from chessrate.ratinglist.importer import import_files
+from chessrate.ratinglist.loading import load_events, load_history, published_versions
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.schema import list_versions
 from chessrate.ratinglist.store import init_store, open_store
 
 PERIOD = Period(2025, 10)
@@ -90,16 +89,13 @@ def compute_both(db: str, spec: str) -> tuple[float, float, float, int]:
 
     engine = open_store(db)
     with engine.connect() as connection:
-        published = {
-            Period.parse(row.period): row
-            for row in connection.execute(select(list_versions).where(list_versions.c.status == "published"))
-        }
-        events = runner._load_events(connection, PERIOD)
+        published = published_versions(connection)
+        events = load_events(connection, PERIOD)
         rules = runner.rule_set_for(spec, PERIOD)
         times = []
         lists: list[ComputedList] = []
         for bulk in (True, False):
-            history = runner._load_history(connection, before=PERIOD, published=published)
+            history = load_history(connection, before=PERIOD, published=published)
             bulk_elo.rate_players = timed_rate_players
             try:
                 seconds, computed = timed(
