@@ -259,22 +259,28 @@ class Tournament:
                     yield cell
 
 
-@dataclass(frozen=True)
-class ReadResult:
-    """What a reader returns: the tournament and every problem found, in line order."""
+class FileProblems:
+    """What a read found wrong in a file (its ``problems``), split by severity."""
 
-    tournament: Tournament
-    problems: tuple[Problem, ...] = ()
+    problems: tuple[Problem, ...]
 
     @property
     def errors(self) -> tuple[Problem, ...]:
-        """The problems that make strict reading refuse the file."""
+        """The problems that make strict reading (and an import) refuse the file."""
         return tuple(p for p in self.problems if p.severity is Severity.ERROR)
 
     @property
     def warnings(self) -> tuple[Problem, ...]:
         """The problems that are only worth telling."""
         return tuple(p for p in self.problems if p.severity is Severity.WARNING)
+
+
+@dataclass(frozen=True)
+class ReadResult(FileProblems):
+    """What a reader returns: the tournament and every problem found, in line order."""
+
+    tournament: Tournament
+    problems: tuple[Problem, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -319,7 +325,7 @@ class GameColumns:
 
 
 @dataclass(frozen=True)
-class EventRead:
+class EventRead(FileProblems):
     """What a rating-list import needs of a file: the event's facts, players, games as columns.
 
     The same facts as the :class:`ReadResult` of the file (:meth:`of` makes one from it); the
@@ -347,16 +353,6 @@ class EventRead:
             games=GameColumns.of(tournament.games),
             problems=result.problems,
         )
-
-    @property
-    def errors(self) -> tuple[Problem, ...]:
-        """The problems that make the import refuse the file."""
-        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
-
-    @property
-    def warnings(self) -> tuple[Problem, ...]:
-        """The problems that are only worth telling."""
-        return tuple(p for p in self.problems if p.severity is Severity.WARNING)
 
 
 class ProblemLog:
