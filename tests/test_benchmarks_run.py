@@ -1,0 +1,48 @@
+"""Every benchmark whose peers the test environment has still runs, on a tiny size.
+
+Nothing here is timed (the figures are the benchmarks' own, in docs/): it only catches a benchmark
+that no longer runs against the code, as ``ratinglist_period.py`` once did unseen. ``bulk.py`` and
+``fide_list.py`` measure peers of the ``bench`` extra (PyPI ``glicko2``, ``skelo``, ``riix``, pandas),
+which the test environment does not install; they are run by hand with it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Each benchmark, its smallest meaningful arguments, and a piece of the table it must print.
+RUNS = [
+    ("list_scale.py", ["--sizes", "3000"], "| sqlite run |"),
+    ("list_scale.py", ["--sizes", "3000", "--months", "2"], "| sqlite run after 1 lists |"),
+    ("report_scale.py", ["--games", "2000"], "`chessrate report --format json`"),
+    ("ratinglist_period.py", ["--games", "2000", "--rules", "fide", "glicko2"], "glicko2"),
+    ("pgn_read.py", ["--megabytes", "0.5", "--full-megabytes", "0.05"], "chessrate / read_headers speed"),
+    ("cli_startup.py", ["--runs", "3"], "ratio: wall"),
+    ("web_latency.py", ["--requests", "5"], "/api/expected-curve"),
+    ("analysis_speed.py", ["--games", "2", "--depth", "2"], "Dask LocalCluster"),
+]
+
+
+@pytest.mark.parametrize(
+    ("script", "arguments", "printed"), RUNS, ids=[" ".join([s, *a]) for s, a, _ in RUNS]
+)
+def test_the_benchmark_runs(script: str, arguments: list[str], printed: str) -> None:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *arguments],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert printed in done.stdout
