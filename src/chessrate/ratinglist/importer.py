@@ -32,7 +32,7 @@ from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import SQLAlchemyError
 
 from chessrate.errors import FileFormatError, InvalidInputError
-from chessrate.formats import EventRead, Player, read_event, sniff_format
+from chessrate.formats import EventRead, Player, Problem, read_event, sniff_format
 from chessrate.formats.text import decode
 from chessrate.ratinglist.fingerprint import earlier_import, fingerprint_columns
 from chessrate.ratinglist.periods import Period
@@ -45,6 +45,21 @@ MAX_ERRORS_SHOWN = 3
 _READ_WHOLE = 64 << 20
 #: SQLite's page cache while an import writes (sqlite.org/pragma.html#pragma_cache_size).
 _SQLITE_CACHE_KIB = 64 * 1024
+
+
+class RefusedFile(FileFormatError):
+    """A file with reading errors: nothing of the import is stored. ``errors`` are the reader's
+    problems, whose codes let a face say them in its own language."""
+
+    def __init__(self, file_name: str, errors: Sequence[Problem]) -> None:
+        self.file_name = file_name
+        self.errors = tuple(errors)
+        shown = "; ".join(str(problem) for problem in self.errors[:MAX_ERRORS_SHOWN])
+        more = len(self.errors) - MAX_ERRORS_SHOWN
+        super().__init__(
+            f"{file_name}: {len(self.errors)} error(s), nothing imported: {shown}"
+            + (f" (and {more} more)" if more > 0 else "")
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -267,12 +282,7 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
     # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
     read = read_event(path if data is None else data, format=sniff_format(decode(head)[0], name=path.name))
     if read.errors:
-        shown = "; ".join(str(problem) for problem in read.errors[:MAX_ERRORS_SHOWN])
-        more = len(read.errors) - MAX_ERRORS_SHOWN
-        raise FileFormatError(
-            f"{path.name}: {len(read.errors)} error(s), nothing imported: {shown}"
-            + (f" (and {more} more)" if more > 0 else "")
-        )
+        raise RefusedFile(path.name, read.errors)
     start_date, end_date = _event_dates(read.start_date, read.end_date, start=start, end=end)
     if start_date is None or end_date is None:
         raise InvalidInputError("start", None, f"{path.name} gives no date: give the event's --start date")

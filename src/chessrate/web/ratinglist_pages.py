@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.fide.k_factor import KFactor
 from chessrate.parse import is_digits
-from chessrate.ratinglist.importer import ImportedEvent, import_files
+from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile, import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
     MAX_ID_DIGITS,
@@ -42,9 +42,9 @@ from chessrate.ratinglist.queries import (
 )
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.store import StoreBusyError, open_store
-from chessrate.requests.explanations import k_reason, list_note
+from chessrate.requests.explanations import file_problem, k_reason, list_note
 from chessrate.requests.language import Translator
-from chessrate.requests.tournament_file import MAX_FILE
+from chessrate.requests.tournament_file import MAX_FILE, line_label
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
@@ -371,6 +371,8 @@ class _Pages:
             )
         try:
             (event,) = await run_in_threadpool(self._import, upload)
+        except RefusedFile as refused:
+            return self._admin(request, csrf, 422, _refused_file(refused, t))
         except RatingError as error:
             return self._admin(request, csrf, 409 if isinstance(error, StoreBusyError) else 422, str(error))
         message = t.gettext(
@@ -415,6 +417,21 @@ class _Pages:
             for run in report.periods
         ]
         return self._admin(request, csrf, message="; ".join(parts))
+
+
+def _refused_file(refused: RefusedFile, t: Translator) -> str:
+    """A file refused for its reading errors, in the page's language: the first errors, each with its line."""
+    shown = "; ".join(
+        f"{line_label(problem.line, t)}: {file_problem(problem.code, problem.params, problem.message, t)}"
+        for problem in refused.errors[:MAX_ERRORS_SHOWN]
+    )
+    return t.ngettext(
+        "%(file)s has %(num)s error; nothing was imported: %(errors)s",
+        "%(file)s has %(num)s errors; nothing was imported: %(errors)s",
+        len(refused.errors),
+        file=refused.file_name,
+        errors=shown,
+    )
 
 
 def _status_word(t: Translator, status: str) -> str:
