@@ -169,6 +169,7 @@ LAYERS = {
     "chessrate.glicko2": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
     "chessrate.lichess": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
     "chessrate.formats": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
+    "chessrate.collector": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
     "chessrate.ratinglist": FACES,
     "chessrate.analysis": (*FACES, "chessrate.requests", "chessrate.ratinglist", "chessrate.strength"),
     "chessrate.strength": (*FACES, "chessrate.requests", "chessrate.ratinglist"),

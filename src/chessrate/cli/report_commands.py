@@ -6,11 +6,8 @@ as the web's ``/report`` page and ``POST /api/report`` do; ``--format json`` pri
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import gc
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +16,7 @@ import typer
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_big_document, print_table
+from chessrate.collector import cycle_collector_paused
 from chessrate.errors import InvalidInputError
 from chessrate.formats import ReadResult
 from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
@@ -82,22 +80,8 @@ def report(
     """Every player's rating change from a tournament file, with the file's problems listed."""
     if output not in FORMATS:
         raise InvalidInputError("format", output, "use table, csv, json or html")
-    with _without_cycle_collection():
+    with cycle_collector_paused():
         _report(file, as_of, rules, k_file, k, players_list, list_type, output, strict)
-
-
-@contextlib.contextmanager
-def _without_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector paused: a big file makes a few hundred thousand objects (games,
-    workings, the document), none in a cycle, which the collector would walk again and again
-    (a fifth of the run on 70,000 games). Reference counting still frees them."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _report(

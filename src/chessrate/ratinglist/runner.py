@@ -14,9 +14,7 @@
 from __future__ import annotations
 
 import datetime as dt
-import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -24,6 +22,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
+from chessrate.collector import cycle_collector_paused
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.compute import compute_period
@@ -106,27 +105,13 @@ def run_period(
     either are applied and the report's notes say so. While another run or import holds the store,
     this one waits ``wait`` seconds at most (:func:`~chessrate.ratinglist.store.write_transaction`).
     """
-    with _cycle_collector_paused(), write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
+    with cycle_collector_paused(), write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
         default = store_rules(connection)
         spec = rules or default
         rule_set_for(spec, period)  # refuse an unknown rule set before any work
         return _run(
             connection, period, spec=spec, default=default, named=rules is not None, republish=republish
         )
-
-
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a run makes its objects (a line per player, none in a
-    cycle): each collection walks every live object, a second or more at 2 million games
-    (benchmarks/list_scale.py). Reference counting still frees everything as usual."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _run(
