@@ -39,7 +39,13 @@ from chessrate.ratinglist.schema import (
     players,
 )
 from chessrate.ratinglist.statuses import ListStatus
-from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
+from chessrate.ratinglist.store import (
+    WRITER_WAIT,
+    StoreError,
+    entries_without_owner,
+    store_rules,
+    write_transaction,
+)
 from chessrate.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
@@ -222,7 +228,7 @@ def _write(
         list_versions.c.period == period, list_versions.c.status == ListStatus.DRAFT
     )
     draft_ids = list(connection.execute(old_drafts).scalars())
-    if draft_ids:  # a draft is only ever the latest re-run: replace it
+    if draft_ids:  # a draft is only ever the latest re-run: replace it, its lines and workings first
         connection.execute(delete(game_workings).where(game_workings.c.version_id.in_(draft_ids)))
         connection.execute(delete(list_entries).where(list_entries.c.version_id.in_(draft_ids)))
         connection.execute(delete(list_versions).where(list_versions.c.id.in_(draft_ids)))
@@ -260,6 +266,7 @@ def _write(
         ("version_id", *ENTRY_COLUMNS),
         _rows(version_id, computed.entries.values(), ENTRY_COLUMNS),
     )
+    check_entries(connection, version_id, period)
     insert_rows(
         connection,
         game_workings,
@@ -278,6 +285,15 @@ def _write(
         changes=changes,
         replaced_published=published is not None and status is ListStatus.PUBLISHED,
     )
+
+
+def check_entries(connection: Connection, version_id: int, period: str) -> None:
+    """Refuse the run if an entry just written names a player the store does not have: one
+    anti-join over the list's rows (``list_entries`` has no foreign keys: migration 0004). Their
+    list is the one this run has just inserted."""
+    missing = entries_without_owner(connection, version_id=version_id, lists=False)
+    if missing:
+        raise StoreError(f"the list of period {period}: {missing[0]}; nothing was written")
 
 
 ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)
@@ -326,7 +342,9 @@ def _changes(connection: Connection, published_id: int, computed: ComputedList) 
         entry = computed.entries.get(player_id)
         new = entry.rating if entry else None
         if old != new or (player_id in before) != (entry is not None):
-            changes.append(RatingChange(player_id=player_id, name=names[player_id], published=old, now=new))
+            # (a player the store does not have is refused once the list is written: check_entries)
+            name = names.get(player_id, "")
+            changes.append(RatingChange(player_id=player_id, name=name, published=old, now=new))
     return tuple(changes)
 
 

@@ -51,7 +51,7 @@ class DecimalText(TypeDecorator[Decimal]):
 
 #: The newest migration (``migrations/versions``): what an opened store must be at
 #: (``tests/ratinglist/test_store.py`` checks it is Alembic's head).
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"
 
 #: Constraint names follow one convention, so that migrations can name what they alter.
 metadata = MetaData(
@@ -163,11 +163,16 @@ Index(
 )
 
 #: One player's line of a list: the rating after the period and how it was reached.
+#:
+#: Its list (``list_versions.id``) and player (``players.id``) are not foreign keys: checked once
+#: per row, they were most of a run's writing. A run checks the entries it writes as a whole
+#: (:func:`chessrate.ratinglist.runner.check_entries`), and deletes a list's entries with it;
+#: ``chessrate list check`` checks every list (migration 0004, docs/ratinglist.md).
 list_entries = Table(
     "list_entries",
     metadata,
-    Column("version_id", Integer, ForeignKey("list_versions.id", ondelete="CASCADE"), primary_key=True),
-    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True, index=True),
+    Column("version_id", Integer, primary_key=True),
+    Column("player_id", Integer, primary_key=True, index=True),
     #: One of :class:`EntryStatus`.
     Column("status", String(10), nullable=False),
     Column("rating_before", Integer, nullable=True),

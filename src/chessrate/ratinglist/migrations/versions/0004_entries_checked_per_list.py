@@ -1,0 +1,39 @@
+"""A list's entries are checked as a whole, not row by row: ``list_entries`` loses its two foreign keys.
+
+A period run writes one entry per player (10^5 and more), all in one statement. Each foreign key
+was checked once per row: on PostgreSQL a ``SELECT ... FOR KEY SHARE`` of the player's row (which
+writes a lock into every player's row) and of the list's; on SQLite one lookup each. The run now
+checks the rows it has just written with one anti-join each, in the same transaction, and refuses
+the period if any is missing (``runner._check_entries``); ``chessrate list check`` runs the same
+check over every list (docs/ratinglist.md, "Schema and migrations").
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+revision: str = "0004"
+down_revision: str | None = "0003"
+branch_labels: str | None = None
+depends_on: str | None = None
+
+VERSION_KEY = "fk_list_entries_version_id_list_versions"
+PLAYER_KEY = "fk_list_entries_player_id_players"
+
+
+def upgrade() -> None:
+    # SQLite rebuilds the table (Alembic's batch mode: its named CHECK constraints, primary key and
+    # index are carried over); PostgreSQL drops the constraints in place. No key points at this table.
+    with op.batch_alter_table("list_entries") as batch:
+        batch.drop_constraint(VERSION_KEY, type_="foreignkey")
+        batch.drop_constraint(PLAYER_KEY, type_="foreignkey")
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("list_entries") as batch:
+        batch.create_foreign_key(VERSION_KEY, "list_versions", ["version_id"], ["id"], ondelete="CASCADE")
+        batch.create_foreign_key(PLAYER_KEY, "players", ["player_id"], ["id"])
