@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from chessrate.ratinglist.arrays import stable_order
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 
@@ -131,6 +133,171 @@ class Entry:
     deviation: float | None = None
     volatility: float | None = None
     note: str | None = None
+
+
+#: A whole-number column's "none" in :class:`EntryColumns` (no rating, no K, ...).
+NONE = int(np.iinfo(np.int64).min)
+#: The fields of :class:`Entry` by kind, as :class:`EntryColumns` keeps them.
+WHOLE_FIELDS = ("rating_before", "rating", "games", "k", "rounded_change", "adjustment")
+FLOAT_FIELDS = ("glicko_rating", "deviation", "volatility")
+CODED_FIELDS = ("status", "k_reason", "score", "expected", "change", "note")
+
+
+class Coded(NamedTuple):
+    """A column of few distinct values (statuses, texts, decimals): each line's value as its index
+    in ``values``. Values are told apart by identity, not equality: ``Decimal("1")`` and
+    ``Decimal("1.0")`` are equal but are written as two texts."""
+
+    codes: NDArray[np.int64]
+    values: tuple[object, ...]
+
+    @classmethod
+    def of(cls, values: Iterable[object]) -> Coded:
+        index: dict[int, int] = {}
+        distinct: list[object] = []
+        codes: list[int] = []
+        for value in values:
+            code = index.get(id(value))
+            if code is None:
+                code = index[id(value)] = len(distinct)
+                distinct.append(value)  # held here, so its id stays its own
+            codes.append(code)
+        return cls(np.array(codes, dtype=np.int64), tuple(distinct))
+
+    @classmethod
+    def same(cls, value: object, lines: int) -> Coded:
+        """``lines`` lines of one value."""
+        return cls(np.zeros(lines, dtype=np.int64), (value,))
+
+    def objects(self, convert: Callable[[object], object] | None = None) -> list[object]:
+        """Each line's value (``convert``: each distinct value converted once)."""
+        values = self.values if convert is None else [convert(value) for value in self.values]
+        table = np.empty(len(values), dtype=object)
+        table[:] = values
+        return list(table[self.codes].tolist())
+
+
+@dataclass(frozen=True, eq=False)
+class EntryColumns(Mapping[int, Entry]):
+    """A list's lines as columns, one value per line in each (a period of 10^5 players makes no
+    object per line): whole numbers with :data:`NONE`, floats with NaN for none, the other fields
+    :class:`Coded`. A mapping of player ids to their :class:`Entry`, in the order of the lines,
+    each :class:`Entry` made when asked for; :meth:`values_of` and :meth:`rows` read the columns."""
+
+    player_id: NDArray[np.int64]
+    whole: Mapping[str, NDArray[np.int64]]
+    floats: Mapping[str, NDArray[np.float64]]
+    coded: Mapping[str, Coded]
+    _index: dict[int, int] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, entries: Mapping[int, Entry]) -> EntryColumns:
+        """The lines of ``entries`` (as they are, if they already are columns)."""
+        if isinstance(entries, EntryColumns):
+            return entries
+        lines = list(entries.values())
+        return cls(
+            player_id=np.array([entry.player_id for entry in lines], dtype=np.int64),
+            whole={
+                name: np.array(
+                    [NONE if value is None else value for value in map(attrgetter(name), lines)],
+                    dtype=np.int64,
+                )
+                for name in WHOLE_FIELDS
+            },
+            floats={
+                name: np.array(
+                    [np.nan if value is None else value for value in map(attrgetter(name), lines)],
+                    dtype=np.float64,
+                )
+                for name in FLOAT_FIELDS
+            },
+            coded={name: Coded.of(map(attrgetter(name), lines)) for name in CODED_FIELDS},
+        )
+
+    @classmethod
+    def joined(cls, parts: Sequence[EntryColumns]) -> EntryColumns:
+        """The lines of ``parts``, one after the other."""
+
+        def codes(name: str) -> Coded:
+            offsets = np.cumsum([0] + [len(part.coded[name].values) for part in parts])[:-1].tolist()
+            return Coded(
+                np.concatenate(
+                    [part.coded[name].codes + offset for part, offset in zip(parts, offsets, strict=True)]
+                ),
+                tuple(value for part in parts for value in part.coded[name].values),
+            )
+
+        return cls(
+            player_id=np.concatenate([part.player_id for part in parts]),
+            whole={name: np.concatenate([part.whole[name] for part in parts]) for name in WHOLE_FIELDS},
+            floats={name: np.concatenate([part.floats[name] for part in parts]) for name in FLOAT_FIELDS},
+            coded={name: codes(name) for name in CODED_FIELDS},
+        )
+
+    def taken(self, lines: NDArray[np.int64]) -> EntryColumns:
+        """These lines (indices), in this order."""
+        return EntryColumns(
+            player_id=self.player_id[lines],
+            whole={name: column[lines] for name, column in self.whole.items()},
+            floats={name: column[lines] for name, column in self.floats.items()},
+            coded={name: Coded(column.codes[lines], column.values) for name, column in self.coded.items()},
+        )
+
+    def values_of(self, name: str, convert: Callable[[object], object] | None = None) -> list[object]:
+        """Each line's value of the field ``name``, in order (None where it has none);
+        ``convert``: of the coded fields, each distinct value converted once."""
+        if name == "player_id":
+            return list(self.player_id.tolist())
+        if name in self.coded:
+            return self.coded[name].objects(convert)
+        column: NDArray[Any] = self.whole[name] if name in self.whole else self.floats[name]
+        missing = column == NONE if name in self.whole else np.isnan(column)
+        if not missing.any():
+            return list(column.tolist())
+        values = column.astype(object)  # Python numbers
+        values[missing] = None
+        return list(values.tolist())
+
+    def has(self, name: str) -> bool:
+        """Whether any line has a value of the field ``name``."""
+        if name in self.coded:
+            column = self.coded[name]
+            return any(column.values[code] is not None for code in np.unique(column.codes).tolist())
+        if name in self.whole:
+            return bool((self.whole[name] != NONE).any())
+        return bool((~np.isnan(self.floats[name])).any())
+
+    def _line(self, player_id: int) -> int:
+        if not self._index and len(self.player_id):
+            self._index.update(zip(self.player_id.tolist(), range(len(self.player_id)), strict=True))
+        return self._index[player_id]
+
+    def __getitem__(self, player_id: int) -> Entry:
+        line = self._line(player_id)
+        values: dict[str, object] = {
+            name: column.values[column.codes[line]] for name, column in self.coded.items()
+        }
+        for name, column in self.whole.items():
+            value = int(column[line])
+            values[name] = None if value == NONE else value
+        for name, floats in self.floats.items():
+            number = float(floats[line])
+            values[name] = None if np.isnan(number) else number
+        return Entry(player_id=player_id, **values)  # type: ignore[arg-type]
+
+    def __contains__(self, player_id: object) -> bool:
+        try:
+            self._line(player_id)  # type: ignore[arg-type]
+        except (KeyError, TypeError):
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.player_id.tolist())
+
+    def __len__(self) -> int:
+        return len(self.player_id)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -320,6 +487,21 @@ class History:
             found[player_id] = self.entry_ratings.get(player_id) if before_any else None
         return found
 
+    def listed_columns(self, before: Period) -> NDArray[np.int64]:
+        """The players on a list before ``before`` (sorted ids: those :meth:`listed_before` finds);
+        the history holds no list of ``before`` or later."""
+        latest = self.latest()
+        if latest is not None and before <= latest:
+            raise ValueError(f"the history holds the lists up to {latest}, not only those before {before}")
+        return self._first_listed()[0]
+
+    def _first_listed(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Each listed player (sorted ids) and their first list, as a month number."""
+        return self._column(
+            "first listed",
+            lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
+        )
+
     def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
         """:meth:`ratings_in_force` of each player as a column (-1: none), looked up with numpy."""
         listed = Period.of(day).previous()
@@ -331,10 +513,7 @@ class History:
             ),
         )
         # Off that list: the file's rating before any list of the player's, else none.
-        listed_from, first_listed = self._column(
-            "first listed",
-            lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
-        )
+        listed_from, first_listed = self._first_listed()
         in_file, file_rating = self._column(
             "entry ratings",
             lambda: (
@@ -355,6 +534,6 @@ class History:
         """Player ids (sorted) and a value each, made from ``pairs`` once."""
         if key not in self._columns:
             flat = np.array([value for pair in pairs() for value in pair], dtype=np.int64).reshape(-1, 2)
-            order = np.argsort(flat[:, 0], kind="stable")
+            order = stable_order(flat[:, 0])
             self._columns[key] = (flat[order, 0], flat[order, 1])
         return self._columns[key]

@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 from sqlalchemy import Select, String, and_, case, func, select, type_coerce
 from sqlalchemy.engine import Connection, Row
 
+from chessrate.ratinglist.arrays import lexical_order, stable_order
 from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, Listed, PeriodGames, Working
 from chessrate.ratinglist.initial import POOL_MONTHS
 from chessrate.ratinglist.periods import Period
@@ -86,7 +87,7 @@ def load_history(
         .join(ranked, ranked.c.id == event_players.c.event_id)
         .where(mine(event_players.c.player_id)),
     )
-    order = np.lexsort((rank, player))
+    order = lexical_order(rank, player)
     first = order[np.diff(player[order], prepend=-1) != 0]
     born, year, unknown = int_columns(
         connection,
@@ -364,10 +365,10 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
     scores: tuple[Decimal, ...] = SCORES
     if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
         game_columns, scores = _games_by_text(connection, period)
-    order = np.argsort(game_columns[0], kind="stable")  # in game id order (numpy's sort, not SQL's)
-    game_id, event_id, white, black, white_score, black_score, rated = (
-        column[order] for column in game_columns
-    )
+    if not (np.diff(game_columns[0]) > 0).all():  # in game id order (numpy's sort, not SQL's)
+        order = stable_order(game_columns[0])
+        game_columns = [column[order] for column in game_columns]
+    game_id, event_id, white, black, white_score, black_score, rated = game_columns
     return PeriodGames(
         events=tuple(
             EventFacts(

@@ -16,6 +16,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
@@ -25,8 +27,9 @@ from sqlalchemy.engine import Connection, Row
 from chessrate.collector import cycle_collector_paused
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
+from chessrate.ratinglist.arrays import stable_order
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry, Working
+from chessrate.ratinglist.facts import NONE, ComputedList, Entry, EntryColumns, Working
 from chessrate.ratinglist.fide_import import official_k
 from chessrate.ratinglist.loading import load_games, load_history, published_versions
 from chessrate.ratinglist.periods import Period
@@ -38,7 +41,7 @@ from chessrate.ratinglist.schema import (
     list_versions,
     players,
 )
-from chessrate.ratinglist.statuses import ListStatus
+from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import (
     WRITER_WAIT,
     StoreError,
@@ -260,12 +263,8 @@ def _write(
         )
         .returning(list_versions.c.id)
     ).scalar_one()
-    insert_rows(
-        connection,
-        list_entries,
-        ("version_id", *ENTRY_COLUMNS),
-        _rows(version_id, computed.entries.values(), ENTRY_COLUMNS),
-    )
+    lines = EntryColumns.of(computed.entries)
+    insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
     check_entries(connection, version_id, period)
     insert_rows(
         connection,
@@ -278,8 +277,8 @@ def _write(
         list_date=computed.period.list_date,
         status=status,
         revision=revision,
-        players=len(computed.entries),
-        rated_players=sum(1 for entry in computed.entries.values() if entry.rating is not None),
+        players=len(lines),
+        rated_players=int((lines.whole["rating"] != NONE).sum()),
         games=games,
         events=events,
         changes=changes,
@@ -298,6 +297,26 @@ def check_entries(connection: Connection, version_id: int, period: str) -> None:
 
 ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)
 WORKING_COLUMNS = tuple(Working.__dataclass_fields__)
+
+
+def _entry_rows(version_id: int, lines: EntryColumns) -> tuple[list[str], Iterator[tuple[object, ...]]]:
+    """The columns of ``lines`` to write and their rows as the driver stores them: decimals and
+    statuses as their text, none as NULL. A field no line has is left to its NULL default (fewer
+    values to hand over); the lines go in player id order, so each index of the table grows at
+    one end."""
+    lines = lines.taken(stable_order(lines.player_id))
+    names = ["player_id", *(name for name in ENTRY_COLUMNS[1:] if lines.has(name))]
+    columns = [lines.values_of(name, _stored) for name in names]
+    return ["version_id", *names], zip(repeat(version_id), *columns)
+
+
+def _stored(value: object) -> object:
+    """A value of a coded column as the driver stores it."""
+    if isinstance(value, Decimal):
+        return str(value)  # as schema.DecimalText writes it
+    if isinstance(value, EntryStatus):
+        return value.value
+    return value
 
 
 def _rows(
@@ -335,13 +354,16 @@ def _changes(connection: Connection, published_id: int, computed: ComputedList) 
         .where(list_entries.c.version_id == published_id)
     ).all()
     before = {row.player_id: (row.rating, row.name) for row in rows}
+    lines = EntryColumns.of(computed.entries)
+    now: dict[int, int | None] = dict(
+        zip(lines.player_id.tolist(), lines.values_of("rating"), strict=True)  # type: ignore[arg-type]
+    )
     names = {row.id: row.name for row in connection.execute(select(players.c.id, players.c.name))}
     changes = []
-    for player_id in sorted(set(before) | set(computed.entries)):
+    for player_id in sorted(set(before) | set(now)):
         old = before.get(player_id, (None, ""))[0]
-        entry = computed.entries.get(player_id)
-        new = entry.rating if entry else None
-        if old != new or (player_id in before) != (entry is not None):
+        new = now.get(player_id)
+        if old != new or (player_id in before) != (player_id in now):
             # (a player the store does not have is refused once the list is written: check_entries)
             name = names.get(player_id, "")
             changes.append(RatingChange(player_id=player_id, name=name, published=old, now=new))
