@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, SmallInteger, cast, insert, select, update
 from sqlalchemy.engine import Connection
 from test_year import build_year
 
@@ -404,7 +404,7 @@ def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, Compute
 
 def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path: Path) -> None:
     """What a run loads as columns (:func:`loading.load_games`, read through ``group_concat`` or
-    binary ``COPY``) is, event by event, what the pages load row by row (:func:`loading.load_events`):
+    ``array_agg``) is, event by event, what the pages load row by row (:func:`loading.load_events`):
     the same players with the same file ratings, the same games and the same score texts; with a
     score stored otherwise than 0, 0.5, 1 (``1.0``), read by its text; and the same history."""
     build_year(db, tmp_path, rules="fide")
@@ -466,6 +466,36 @@ def test_a_null_is_refused_by_the_column_reader(db: str) -> None:
         assert ids.tolist() == [1]
         with pytest.raises(ValueError, match="NULL"):
             rows.int_columns(connection, select(players.c.id.label("id"), players.c.birth_year.label("year")))
+    engine.dispose()
+
+
+def test_the_column_reader_reads_whole_numbers_of_every_width_and_sign(db: str) -> None:
+    """:func:`rows.int_columns` reads 2, 4 and 8-byte whole numbers, negative ones too (PostgreSQL
+    sends them in its binary array format), each column's values in the same row order."""
+    engine = init_store(db)
+    people = [(2**40 + 3, 1950), (7, -12), (2**31 + 1, 0)]
+    with engine.begin() as connection:
+        for fide_id, year in people:
+            connection.execute(
+                insert(players).values(
+                    name="A",
+                    name_key="a",
+                    created_at=dt.datetime(2025, 1, 1),
+                    fide_id=fide_id,
+                    birth_year=year,
+                )
+            )
+        fide, year, small = rows.int_columns(
+            connection,
+            select(
+                players.c.fide_id.label("fide"),
+                players.c.birth_year.label("year"),
+                cast(players.c.birth_year, SmallInteger).label("small"),
+            ),
+        )
+    assert sorted(zip(fide.tolist(), year.tolist(), small.tolist(), strict=True)) == sorted(
+        (fide_id, born, born) for fide_id, born in people
+    )
     engine.dispose()
 
 

@@ -315,10 +315,11 @@ def _score_code(column: Any) -> Any:
     """A score's code plus one: 0 none, 1 to 3 an index of :data:`SCORE_TEXTS` plus one, else
     :data:`OTHER_TEXT`."""
     text = type_coerce(column, String)
+    # A simple CASE: the text is compared once with each, not once per branch.
     return case(
-        *((text == written, code + 1) for code, written in enumerate(SCORE_TEXTS)),
-        (text.is_(None), 0),
-        else_=OTHER_TEXT,
+        {written: code + 1 for code, written in enumerate(SCORE_TEXTS)},
+        value=text,
+        else_=case((text.is_(None), 0), else_=OTHER_TEXT),
     )
 
 
