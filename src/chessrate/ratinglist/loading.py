@@ -10,6 +10,7 @@ few events as rows (:func:`load_events`).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
@@ -29,6 +30,8 @@ from chessrate.ratinglist.schema import (
     DecimalText,
     event_players,
     events,
+    fide_lists,
+    fide_ratings,
     game_workings,
     games,
     list_entries,
@@ -46,6 +49,26 @@ NONE = -1
 SCORE_TEXTS = ("0", "0.5", "1")
 SCORES = tuple(Decimal(text) for text in SCORE_TEXTS)
 OTHER_TEXT = 4
+
+
+def official_k(connection: Connection, *, day: dt.date, list_type: str = "standard") -> Mapping[int, int]:
+    """Each stored player's K on the newest FIDE list imported (``list import-fide``) whose month
+    starts on or before ``day``: the K of a player with no history in this list (docs/ratinglist.md)."""
+    month = connection.execute(
+        select(func.max(fide_lists.c.month)).where(
+            fide_lists.c.list_type == list_type, fide_lists.c.month <= day
+        )
+    ).scalar()
+    if month is None:
+        return {}
+    rows = connection.execute(
+        select(fide_ratings.c.player_id, fide_ratings.c.k)
+        .join(fide_lists, fide_lists.c.id == fide_ratings.c.fide_list_id)
+        .where(
+            fide_lists.c.list_type == list_type, fide_lists.c.month == month, fide_ratings.c.k.is_not(None)
+        )
+    )
+    return {int(row.player_id): int(row.k) for row in rows}
 
 
 def published_versions(connection: Connection) -> dict[Period, Row[Any]]:

@@ -30,8 +30,7 @@ from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.arrays import stable_order
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import NONE, ComputedList, Entry, EntryColumns, Working
-from chessrate.ratinglist.fide_import import official_k
-from chessrate.ratinglist.loading import load_games, load_history, published_versions
+from chessrate.ratinglist.loading import load_games, load_history, official_k, published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import (
