@@ -393,6 +393,8 @@ class History:
     Lists are added oldest first with :meth:`add`.
     """
 
+    #: Every player the store has (sorted ids), as read with the history (``only``: those asked for).
+    players: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: The rating each player's earliest event file gives (None: unrated there).
     entry_ratings: Mapping[int, int | None] = field(default_factory=dict)
     #: Each player's earliest event.

@@ -123,6 +123,7 @@ def load_history(
     earlier = sorted((period, row.id) for period, row in published.items() if period < before)
     keep = _lists_in_force(connection, before)
     history = History(
+        players=np.sort(born),
         entry_ratings=dict(
             zip(
                 player[first].tolist(),

@@ -21,6 +21,8 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
@@ -41,13 +43,7 @@ from chessrate.ratinglist.schema import (
     players,
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
-from chessrate.ratinglist.store import (
-    WRITER_WAIT,
-    StoreError,
-    entries_without_owner,
-    store_rules,
-    write_transaction,
-)
+from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
 from chessrate.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
@@ -166,6 +162,7 @@ def _run(
             _write(
                 connection,
                 computed,
+                players=history.players,
                 spec=spec,
                 status=status,
                 published=published.get(current),
@@ -219,6 +216,7 @@ def _write(
     connection: Connection,
     computed: ComputedList,
     *,
+    players: NDArray[np.int64],
     spec: str,
     status: ListStatus,
     published: Row[Any] | None,
@@ -226,6 +224,8 @@ def _write(
     games: int,
 ) -> PeriodRun:
     period = str(computed.period)
+    lines = EntryColumns.of(computed.entries)
+    check_entries(lines, players, period)
     old_drafts = select(list_versions.c.id).where(
         list_versions.c.period == period, list_versions.c.status == ListStatus.DRAFT
     )
@@ -262,9 +262,7 @@ def _write(
         )
         .returning(list_versions.c.id)
     ).scalar_one()
-    lines = EntryColumns.of(computed.entries)
     insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
-    check_entries(connection, version_id, period)
     insert_rows(
         connection,
         game_workings,
@@ -285,13 +283,17 @@ def _write(
     )
 
 
-def check_entries(connection: Connection, version_id: int, period: str) -> None:
-    """Refuse the run if an entry just written names a player the store does not have: one
-    anti-join over the list's rows (``list_entries`` has no foreign keys: migration 0004). Their
-    list is the one this run has just inserted."""
-    missing = entries_without_owner(connection, version_id=version_id, lists=False)
-    if missing:
-        raise StoreError(f"the list of period {period}: {missing[0]}; nothing was written")
+def check_entries(lines: EntryColumns, players: NDArray[np.int64], period: str) -> None:
+    """Refuse the run if a line names a player the store does not have: the list's player ids
+    against every player id the run read, in its transaction and under the store's lock, in one
+    set operation (``list_entries`` has no foreign keys: migration 0004; ``list check`` runs the
+    same check in SQL over every list)."""
+    missing = lines.player_id[~np.isin(lines.player_id, players)]
+    if len(missing):
+        raise StoreError(
+            f"the list of period {period}: {len(missing)} line(s) name a player the store does not have"
+            f" (player id {int(missing.min())}); nothing was written"
+        )
 
 
 ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)
@@ -363,9 +365,7 @@ def _changes(connection: Connection, published_id: int, computed: ComputedList) 
         old = before.get(player_id, (None, ""))[0]
         new = now.get(player_id)
         if old != new or (player_id in before) != (player_id in now):
-            # (a player the store does not have is refused once the list is written: check_entries)
-            name = names.get(player_id, "")
-            changes.append(RatingChange(player_id=player_id, name=name, published=old, now=new))
+            changes.append(RatingChange(player_id=player_id, name=names[player_id], published=old, now=new))
     return tuple(changes)
 
 

@@ -166,8 +166,8 @@ Index(
 #:
 #: Its list (``list_versions.id``) and player (``players.id``) are not foreign keys: checked once
 #: per row, they were most of a run's writing. A run checks the entries it writes as a whole
-#: (:func:`chessrate.ratinglist.runner.check_entries`), and deletes a list's entries with it;
-#: ``chessrate list check`` checks every list (migration 0004, docs/ratinglist.md).
+#: (:func:`chessrate.ratinglist.runner.check_entries`) and deletes a list's entries before the
+#: list; ``chessrate list check`` checks every list (migration 0004, docs/ratinglist.md).
 list_entries = Table(
     "list_entries",
     metadata,

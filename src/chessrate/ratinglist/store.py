@@ -289,25 +289,19 @@ def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
         return False, (str(error),)
 
 
-def entries_without_owner(
-    connection: Connection, *, version_id: int | None = None, lists: bool = True
-) -> tuple[str, ...]:
-    """The list entries that name a player (or, with ``lists``, a list) the store does not have,
-    one line per kind; ``version_id``: of that list only. One anti-join per kind, in SQL
-    (``list_entries`` has no foreign keys: migration 0004)."""
+def entries_without_owner(connection: Connection) -> tuple[str, ...]:
+    """The list entries that name a player or a list the store does not have, one line per kind:
+    one anti-join each, in SQL (``list_entries`` has no foreign keys: migration 0004)."""
     said = []
-    owners = [(list_entries.c.player_id, players, "player")]
-    if lists:
-        owners.append((list_entries.c.version_id, list_versions, "list"))
-    for column, owner, what in owners:
-        query = (
+    for column, owner, what in (
+        (list_entries.c.player_id, players, "player"),
+        (list_entries.c.version_id, list_versions, "list"),
+    ):
+        count, example = connection.execute(
             select(func.count(), func.min(column))
             .select_from(list_entries.outerjoin(owner, owner.c.id == column))
             .where(owner.c.id.is_(None))
-        )
-        if version_id is not None:
-            query = query.where(list_entries.c.version_id == version_id)
-        count, example = connection.execute(query).one()
+        ).one()
         if count:
             said.append(
                 f"list_entries: {count} line(s) name a {what} the store does not have ({what} id {example})"

@@ -1,11 +1,12 @@
 """A list's entries are checked as a whole, not row by row: ``list_entries`` loses its two foreign keys.
 
-A period run writes one entry per player (10^5 and more), all in one statement. Each foreign key
-was checked once per row: on PostgreSQL a ``SELECT ... FOR KEY SHARE`` of the player's row (which
-writes a lock into every player's row) and of the list's; on SQLite one lookup each. The run now
-checks the rows it has just written with one anti-join each, in the same transaction, and refuses
-the period if any is missing (``runner._check_entries``); ``chessrate list check`` runs the same
-check over every list (docs/ratinglist.md, "Schema and migrations").
+A period run writes one entry per player (10^5 and more) in one statement. Each foreign key was
+checked once per row: on PostgreSQL a ``SELECT ... FOR KEY SHARE`` of the player's row (which
+writes a lock into every player's row) and of the list's row; on SQLite one lookup each. A run now
+checks the list it writes as a whole, in its transaction (``runner.check_entries``: one set
+operation against every player it read), deletes a list's entries before the list (the only
+place a list is deleted), and ``chessrate list check`` checks every list with one anti-join per
+key (``store.entries_without_owner``); docs/ratinglist.md, "Schema and migrations".
 
 Revision ID: 0004
 Revises: 0003
