@@ -346,6 +346,19 @@ def _looked_up(
     return np.where(keys[at] == wanted, values[at], missing)
 
 
+def _ratings(lines: Mapping[int, Entry]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Each line's player and rating (:data:`NO_RATING`: none), as two columns."""
+    if isinstance(lines, EntryColumns):
+        rating = lines.whole["rating"]
+        return lines.player_id, np.where(rating == NONE, NO_RATING, rating)
+    return (
+        np.fromiter(lines, dtype=np.int64, count=len(lines)),
+        np.array(
+            [NO_RATING if entry.rating is None else entry.rating for entry in lines.values()], dtype=np.int64
+        ),
+    )
+
+
 class Listed(NamedTuple):
     """What a player's entries on the lists before a period add up to, as the next period needs it."""
 
@@ -507,13 +520,7 @@ class History:
     def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
         """:meth:`ratings_in_force` of each player as a column (-1: none), looked up with numpy."""
         listed = Period.of(day).previous()
-        on_list, list_rating = self._column(
-            listed,
-            lambda: (
-                (player_id, NO_RATING if entry.rating is None else entry.rating)
-                for player_id, entry in self.full_list(listed).items()
-            ),
-        )
+        on_list, list_rating = self._column(listed, lambda: _ratings(self.full_list(listed)))
         # Off that list: the file's rating before any list of the player's, else none.
         listed_from, first_listed = self._first_listed()
         in_file, file_rating = self._column(
@@ -531,11 +538,18 @@ class History:
         return found
 
     def _column(
-        self, key: object, pairs: Callable[[], Iterable[tuple[int, int]]]
+        self,
+        key: object,
+        pairs: Callable[[], Iterable[tuple[int, int]] | tuple[NDArray[np.int64], NDArray[np.int64]]],
     ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        """Player ids (sorted) and a value each, made from ``pairs`` once."""
+        """Player ids (sorted) and a value each, made from ``pairs`` (or two columns) once."""
         if key not in self._columns:
-            flat = np.array([value for pair in pairs() for value in pair], dtype=np.int64).reshape(-1, 2)
-            order = stable_order(flat[:, 0])
-            self._columns[key] = (flat[order, 0], flat[order, 1])
+            made = pairs()
+            if isinstance(made, tuple):
+                ids, values = made
+            else:
+                flat = np.array([value for pair in made for value in pair], dtype=np.int64).reshape(-1, 2)
+                ids, values = flat[:, 0], flat[:, 1]
+            order = stable_order(ids)
+            self._columns[key] = (ids[order], values[order])
         return self._columns[key]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -22,12 +22,25 @@ from sqlalchemy import Select, String, and_, case, func, select, type_coerce
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.ratinglist.arrays import lexical_order, stable_order
-from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, Listed, PeriodGames, Working
+from chessrate.ratinglist.facts import (
+    CODED_FIELDS,
+    FLOAT_FIELDS,
+    WHOLE_FIELDS,
+    Coded,
+    Entry,
+    EntryColumns,
+    EventFacts,
+    GameFacts,
+    History,
+    Listed,
+    PeriodGames,
+    Working,
+)
+from chessrate.ratinglist.facts import NONE as WHOLE_NONE
 from chessrate.ratinglist.initial import POOL_MONTHS
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import int_columns
 from chessrate.ratinglist.schema import (
-    DecimalText,
     event_players,
     events,
     fide_lists,
@@ -239,34 +252,51 @@ def _month(period: Period) -> int:
 ENTRY_FIELDS = tuple(Entry.__dataclass_fields__)
 
 
-def _entries(connection: Connection, query: Select[Any]) -> dict[int, Entry]:
-    """A list's entries (``query`` selects :data:`ENTRY_FIELDS`), read as the driver gives the
-    rows: each status and each decimal text made into its object once (a list of 10^5 players
-    repeats a few thousand texts)."""
-    exact = [
-        place for place, name in enumerate(ENTRY_FIELDS) if isinstance(list_entries.c[name].type, DecimalText)
-    ]
-    status = ENTRY_FIELDS.index("status")
-    objects: dict[object, object] = {None: None, **{value.value: value for value in EntryStatus}}
-    entries: dict[int, Entry] = {}
+def _entries(connection: Connection, query: Select[Any]) -> EntryColumns:
+    """A list's lines (``query`` selects :data:`ENTRY_FIELDS`) as columns, read as the driver gives
+    the rows, in one pass: no :class:`Entry` a line. Each status and each decimal text is made
+    into its object once (a list of 10^5 players repeats a few thousand texts); a whole number
+    column's NULL is :data:`facts.NONE`, a float's NaN."""
     sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
     cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
     try:
         cursor.execute(sql)
-        while chunk := cursor.fetchmany(FETCH):
-            for row in chunk:
-                values = list(row)
-                values[status] = objects[values[status]]
-                for place in exact:
-                    text = values[place]
-                    if text not in objects:
-                        objects[text] = Decimal(text)
-                    values[place] = objects[text]
-                entry = Entry(**dict(zip(ENTRY_FIELDS, values, strict=True)))
-                entries[entry.player_id] = entry
+        rows = cursor.fetchall()
     finally:
         cursor.close()
-    return entries
+    columns: list[Sequence[Any]] = list(zip(*rows, strict=True)) if rows else [()] * len(ENTRY_FIELDS)
+    del rows
+    by_name = dict(zip(ENTRY_FIELDS, columns, strict=True))
+    statuses = {status.value: status for status in EntryStatus}
+    convert: dict[str, Callable[[str], object]] = {
+        "status": statuses.__getitem__,
+        "k_reason": str,
+        "note": str,
+    }
+    return EntryColumns(
+        player_id=np.array(by_name["player_id"], dtype=np.int64),
+        whole={
+            name: np.array(
+                [WHOLE_NONE if value is None else value for value in by_name[name]], dtype=np.int64
+            )
+            for name in WHOLE_FIELDS
+        },
+        floats={
+            name: np.array([np.nan if value is None else value for value in by_name[name]], dtype=np.float64)
+            for name in FLOAT_FIELDS
+        },
+        coded={name: _coded(by_name[name], convert.get(name, Decimal)) for name in CODED_FIELDS},
+    )
+
+
+def _coded(texts: Sequence[str | None], convert: Callable[[str], object]) -> Coded:
+    """A column of stored texts by its distinct values, each converted once (by text: ``1`` and
+    ``1.0`` are two values)."""
+    index: dict[str | None, int] = {}
+    codes = [index.setdefault(text, len(index)) for text in texts]
+    return Coded(
+        np.array(codes, dtype=np.int64), tuple(None if text is None else convert(text) for text in index)
+    )
 
 
 def working(row: Row[Any]) -> Working:
