@@ -18,17 +18,17 @@ COLUMNS = st.one_of(
 
 
 @given(COLUMNS)
-def test_stable_order_is_numpys_stable_argsort(keys: np.ndarray) -> None:  # type: ignore[type-arg]
+def test_stable_order_is_numpys_stable_argsort(keys: np.ndarray) -> None:
     assert stable_order(keys).tolist() == np.argsort(keys, kind="stable").tolist()
 
 
 @given(COLUMNS)
-def test_distinct_is_numpys_unique(values: np.ndarray) -> None:  # type: ignore[type-arg]
+def test_distinct_is_numpys_unique(values: np.ndarray) -> None:
     assert distinct(values).tolist() == np.unique(values).tolist()
 
 
 @given(
     st.integers(0, 200).flatmap(lambda n: st.tuples(*(arrays(np.int64, n, elements=st.integers(0, 4)),) * 3))
 )
-def test_lexical_order_is_numpys_lexsort(keys: tuple[np.ndarray, ...]) -> None:  # type: ignore[type-arg]
+def test_lexical_order_is_numpys_lexsort(keys: tuple[np.ndarray, ...]) -> None:
     assert lexical_order(*keys).tolist() == np.lexsort(keys).tolist()

@@ -386,6 +386,71 @@ class Listed(NamedTuple):
         )
 
 
+#: No value, in the columns of :class:`ListedColumns` (ratings and month numbers are not negative).
+NOT_LISTED = -1
+
+
+class ListedColumns(NamedTuple):
+    """Players' lines summed up (:class:`Listed`) as columns, one row a player: the first list as
+    its month number × 2 + 1 if they entered it with a file's rating, their games, their highest
+    rating and their last list not pending as a month number (:data:`NOT_LISTED`: none)."""
+
+    player: NDArray[np.int64]
+    first: NDArray[np.int64]
+    games: NDArray[np.int64]
+    highest: NDArray[np.int64]
+    active: NDArray[np.int64]
+
+    @classmethod
+    def merged(cls, parts: Sequence[ListedColumns]) -> ListedColumns:
+        """The sums of ``parts`` (each of other lists), player by player, players in id order."""
+        joined = [np.concatenate([getattr(part, name) for part in parts]) for name in cls._fields]
+        order = stable_order(joined[0])
+        player, first, games, highest, active = (column[order] for column in joined)
+        if not len(player):
+            return cls(player, first, games, highest, active)
+        starts = np.flatnonzero(np.diff(player, prepend=player[0] - 1))
+        return cls(
+            player[starts],
+            np.minimum.reduceat(first, starts),
+            np.add.reduceat(games, starts),
+            np.maximum.reduceat(highest, starts),
+            np.maximum.reduceat(active, starts),
+        )
+
+    def listed(self) -> dict[int, Listed]:
+        """Each player's :class:`Listed`."""
+        periods: dict[int, Period] = {}
+
+        def period(month: int) -> Period:
+            return periods.get(month) or periods.setdefault(month, Period(month // 12, month % 12 + 1))
+
+        return {
+            player: Listed(
+                first=period(first >> 1),
+                entered=bool(first & 1),
+                games=games,
+                highest=None if highest == NOT_LISTED else highest,
+                active=None if active == NOT_LISTED else period(active),
+            )
+            for player, first, games, highest, active in zip(
+                self.player.tolist(),
+                self.first.tolist(),
+                self.games.tolist(),
+                self.highest.tolist(),
+                self.active.tolist(),
+                strict=True,
+            )
+        }
+
+
+class ListedSummary(NamedTuple):
+    """The sum of the lists ``versions`` (version ids, oldest period first), to keep in the store."""
+
+    columns: ListedColumns
+    versions: tuple[int, ...]
+
+
 def first_listed(period: Period, entry: Entry) -> Listed:
     """The summary of a player whose first entry is ``entry``, on the list of ``period``."""
     return Listed(
@@ -422,6 +487,8 @@ class History:
     listed: dict[int, Listed] = field(default_factory=dict)
     #: Every list summed up in ``listed``.
     summarized: set[Period] = field(default_factory=set)
+    #: ``listed`` as the store should keep it (``list_summaries``), when it does not yet.
+    summary: ListedSummary | None = None
     #: The games of pending (unrated) players, period by period, for pooling.
     pending_games: dict[Period, Mapping[int, tuple[Working, ...]]] = field(default_factory=dict)
     #: Per period, each player's K on the FIDE list in force at its start (``list import-fide``):

@@ -18,13 +18,26 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from sqlalchemy import Select, String, and_, case, func, select, type_coerce
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    String,
+    and_,
+    case,
+    cast,
+    func,
+    select,
+    true,
+    type_coerce,
+)
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.ratinglist.arrays import lexical_order, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
     FLOAT_FIELDS,
+    NOT_LISTED,
     WHOLE_FIELDS,
     Coded,
     Entry,
@@ -32,7 +45,8 @@ from chessrate.ratinglist.facts import (
     EventFacts,
     GameFacts,
     History,
-    Listed,
+    ListedColumns,
+    ListedSummary,
     PeriodGames,
     Working,
 )
@@ -48,7 +62,9 @@ from chessrate.ratinglist.schema import (
     game_workings,
     games,
     list_entries,
+    list_summaries,
     list_versions,
+    meta,
     players,
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
@@ -135,6 +151,8 @@ def load_history(
     )
     earlier = sorted((period, row.id) for period, row in published.items() if period < before)
     keep = _lists_in_force(connection, before)
+    every = [row.id for _, row in sorted(published.items())]
+    listed, summary = _listed(connection, earlier, only, published=every)
     history = History(
         players=np.sort(born),
         entry_ratings=dict(
@@ -153,8 +171,9 @@ def load_history(
             )
         ),
         keep=keep,
-        listed=_listed(connection, earlier, mine(list_entries.c.player_id)),
+        listed=listed.listed(),
         summarized={period for period, _ in earlier},
+        summary=summary,
     )
     # In full: the latest list and those in force at the start of an event still to rate.
     pooled_from = before.minus_months(POOL_MONTHS - 1)
@@ -205,43 +224,125 @@ def _lists_in_force(connection: Connection, before: Period) -> dict[Period, Peri
     return needed
 
 
-def _listed(connection: Connection, versions: Sequence[tuple[Period, int]], chosen: Any) -> dict[int, Listed]:
-    """Each player's entries on the lists ``versions`` (period, version id) summed up
-    (:class:`Listed`), in one aggregate query: a list's period as a month number, first and last
-    found with ``min`` and ``max`` (a player has one entry per list)."""
+#: The ``meta`` key naming the lists ``list_summaries`` sums: their version ids, comma-separated.
+SUMMARY = "summary"
+
+
+def _listed(
+    connection: Connection,
+    versions: Sequence[tuple[Period, int]],
+    only: Collection[int] | None,
+    *,
+    published: Sequence[int],
+) -> tuple[ListedColumns, ListedSummary | None]:
+    """Each player's lines on the lists ``versions`` (period, version id; every published list
+    before a period, oldest first) summed up, and that sum as the store should keep it. The stored
+    sum (``list_summaries``) is read when the lists it sums are the first of ``versions``; the
+    lists after them are summed here and added (:meth:`ListedColumns.merged`). Otherwise, as when
+    a past period was republished, every list is summed again. The sum is to be kept when it sums
+    more lists than the stored one or that one no longer sums the first of the ``published`` lists
+    (every published list, oldest first): a draft re-run of a past period does not shorten it."""
+    ids = tuple(version_id for _, version_id in versions)
+    stored = _summarized(connection)
+    parts = []
+    rest = versions
+    if stored and ids[: len(stored)] == stored:
+        parts.append(_stored_summary(connection, only))
+        rest = versions[len(stored) :]
+    if rest or not parts:
+        parts.append(_summed(connection, rest, only))
+    columns = ListedColumns.merged(parts)
+    still = tuple(published[: len(stored)]) == stored
+    keep = only is None and ids != stored and (len(ids) > len(stored) or not still)
+    return columns, ListedSummary(columns, ids) if keep else None
+
+
+def _stored_summary(connection: Connection, only: Collection[int] | None) -> ListedColumns:
+    """The sums ``list_summaries`` keeps, as columns."""
+    player = list_summaries.c.player_id
+    return ListedColumns(
+        *int_columns(
+            connection,
+            select(
+                player.label("player"),
+                (
+                    _month_of(list_summaries.c.first_period) * 2
+                    + case((list_summaries.c.entered, 1), else_=0)
+                ).label("first"),
+                list_summaries.c.games.label("games"),
+                func.coalesce(list_summaries.c.highest, NOT_LISTED).label("highest"),
+                func.coalesce(_month_of(list_summaries.c.active_period), NOT_LISTED).label("active"),
+            ).where(_among(player, only)),
+        )
+    )
+
+
+def summary_is_sound(connection: Connection) -> bool:
+    """Whether ``list_summaries`` holds the lists ``meta`` names summed again from their lines."""
+    stored = _summarized(connection)
+    rows = connection.execute(
+        select(list_versions.c.id, list_versions.c.period).where(list_versions.c.id.in_(stored))
+    )
+    periods = {version_id: Period.parse(period) for version_id, period in rows}
+    if set(periods) != set(stored):
+        return False
+    again = ListedColumns.merged(
+        [_summed(connection, [(periods[version_id], version_id) for version_id in stored], None)]
+    )  # in player order, as the kept sums
+    kept = ListedColumns.merged([_stored_summary(connection, None)])
+    return all(np.array_equal(ours, theirs) for ours, theirs in zip(kept, again, strict=True))
+
+
+def _among(column: Any, only: Collection[int] | None) -> ColumnElement[bool]:
+    """``column`` is one of ``only`` (None: any)."""
+    return true() if only is None else column.in_(only)
+
+
+def _summarized(connection: Connection) -> tuple[int, ...]:
+    """The lists ``list_summaries`` sums (version ids, oldest period first; none: empty)."""
+    text = connection.execute(select(meta.c.value).where(meta.c.key == SUMMARY)).scalar()
+    return tuple(int(part) for part in text.split(",")) if text else ()
+
+
+def _month_of(period: Any) -> Any:
+    """A period written ``YYYY-MM`` as its month number, in SQL (NULL stays NULL)."""
+    year = cast(func.substr(period, 1, 4), Integer)
+    month = cast(func.substr(period, 6, 2), Integer)
+    return year * 12 + month - 1
+
+
+def _summed(
+    connection: Connection, versions: Sequence[tuple[Period, int]], only: Collection[int] | None
+) -> ListedColumns:
+    """Each player's lines on the lists ``versions`` summed up, in one aggregate query: a list's
+    period as a month number, first and last found with ``min`` and ``max`` (a player has one line
+    a list)."""
     if not versions:
-        return {}
+        return ListedColumns(*(np.zeros(0, dtype=np.int64) for _ in ListedColumns._fields))
     month = case(
         {version_id: _month(period) for period, version_id in versions}, value=list_entries.c.version_id
     )
     entered = case((list_entries.c.status == EntryStatus.ENTERED.value, 1), else_=0)
-    player, first, games, highest, active = int_columns(
-        connection,
-        select(
-            list_entries.c.player_id.label("player"),
-            func.min(month * 2 + entered).label("first"),
-            func.sum(list_entries.c.games).label("games"),
-            func.max(func.coalesce(list_entries.c.rating, NONE)).label("highest"),
-            func.max(case((list_entries.c.status != EntryStatus.PENDING.value, month), else_=NONE)).label(
-                "active"
-            ),
+    player = list_entries.c.player_id
+    return ListedColumns(
+        *int_columns(
+            connection,
+            select(
+                player.label("player"),
+                func.min(month * 2 + entered).label("first"),
+                func.sum(list_entries.c.games).label("games"),
+                func.max(func.coalesce(list_entries.c.rating, NOT_LISTED)).label("highest"),
+                func.max(
+                    case((list_entries.c.status != EntryStatus.PENDING.value, month), else_=NOT_LISTED)
+                ).label("active"),
+            )
+            .where(
+                list_entries.c.version_id.in_([version_id for _, version_id in versions]),
+                _among(player, only),
+            )
+            .group_by(player),
         )
-        .where(list_entries.c.version_id.in_([version_id for _, version_id in versions]), chosen)
-        .group_by(list_entries.c.player_id),
     )
-    periods = {_month(period): period for period, _ in versions}
-    return {
-        player_id: Listed(
-            first=periods[first_code >> 1],
-            entered=bool(first_code & 1),
-            games=games_sum,
-            highest=None if best == NONE else best,
-            active=None if last == NONE else periods[last],
-        )
-        for player_id, first_code, games_sum, best, last in zip(
-            player.tolist(), first.tolist(), games.tolist(), highest.tolist(), active.tolist(), strict=True
-        )
-    }
 
 
 def _month(period: Period) -> int:

@@ -31,15 +31,25 @@ from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.arrays import stable_order
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import NONE, ComputedList, Entry, EntryColumns, Working
-from chessrate.ratinglist.loading import load_games, load_history, official_k, published_versions
+from chessrate.ratinglist.facts import (
+    NONE,
+    NOT_LISTED,
+    ComputedList,
+    Entry,
+    EntryColumns,
+    ListedSummary,
+    Working,
+)
+from chessrate.ratinglist.loading import SUMMARY, load_games, load_history, official_k, published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import (
     events,
     game_workings,
     list_entries,
+    list_summaries,
     list_versions,
+    meta,
     players,
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
@@ -144,6 +154,8 @@ def _run(
         )
 
     history = load_history(connection, before=period, published=published)
+    if history.summary is not None:
+        _keep_summary(connection, history.summary)
     notes = mixing + _notes(connection, period, published)
     written: list[PeriodRun] = []
     rules_title = ""
@@ -281,6 +293,37 @@ def _write(
         changes=changes,
         replaced_published=published is not None and status is ListStatus.PUBLISHED,
     )
+
+
+def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
+    """Store the lines of the lists ``summary.versions`` summed up (``list_summaries``, named by
+    ``meta`` key ``summary``), in the run's transaction: the next run reads one row a player."""
+    columns = summary.columns
+    texts: dict[int, str | None] = {NOT_LISTED: None}
+
+    def period(month: int) -> str | None:
+        if month not in texts:
+            texts[month] = str(Period(month // 12, month % 12 + 1))
+        return texts[month]
+
+    connection.execute(delete(list_summaries))
+    insert_rows(
+        connection,
+        list_summaries,
+        ("player_id", "first_period", "entered", "games", "highest", "active_period"),
+        zip(
+            columns.player.tolist(),
+            [period(first >> 1) for first in columns.first.tolist()],
+            [bool(first & 1) for first in columns.first.tolist()],
+            columns.games.tolist(),
+            [None if highest == NOT_LISTED else highest for highest in columns.highest.tolist()],
+            [period(active) for active in columns.active.tolist()],
+            strict=True,
+        ),
+    )
+    value = ",".join(map(str, summary.versions))
+    if connection.execute(update(meta).where(meta.c.key == SUMMARY).values(value=value)).rowcount == 0:
+        connection.execute(insert(meta).values(key=SUMMARY, value=value))
 
 
 def check_entries(lines: EntryColumns, players: NDArray[np.int64], period: str) -> None:

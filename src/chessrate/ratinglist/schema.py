@@ -64,7 +64,8 @@ metadata = MetaData(
     }
 )
 
-#: Settings of the store: ``rules`` (the default rule set), ``lock`` (taken by every period run).
+#: Settings of the store: ``rules`` (the default rule set), ``lock`` (taken by every period run),
+#: ``summary`` (the lists :data:`list_summaries` sums, by version id).
 meta = Table(
     "meta",
     metadata,
@@ -193,6 +194,27 @@ list_entries = Table(
     CheckConstraint(check_in("status", EntryStatus), name="status_known"),
     CheckConstraint("games >= 0", name="games_not_negative"),
     CheckConstraint("rating IS NULL OR rating BETWEEN 0 AND 4000", name="rating_range"),
+)
+
+#: Each player's lines on the published lists summed up (:class:`chessrate.ratinglist.facts.Listed`),
+#: as the history of a run needs them: one row a player instead of every earlier list. A cache of
+#: the lists that ``meta`` key ``summary`` names (their version ids, oldest period first), kept by
+#: the runs: a run reads it when those lists are the first of the lists before its period, sums the
+#: lists after them, and stores the sum of the lists before its period; otherwise (a past period
+#: republished) it sums every list again (docs/ratinglist.md, "History"; migration 0004).
+list_summaries = Table(
+    "list_summaries",
+    metadata,
+    Column("player_id", Integer, primary_key=True, autoincrement=False),
+    #: The first list the player is on, and whether they entered it with a file's rating.
+    Column("first_period", String(7), nullable=False),
+    Column("entered", Boolean, nullable=False),
+    #: Their games over all their lines.
+    Column("games", Integer, nullable=False),
+    #: Their highest published rating (None: never rated on a list).
+    Column("highest", Integer, nullable=True),
+    #: The last list on which they were not pending (None: pending on every one).
+    Column("active_period", String(7), nullable=True),
 )
 
 #: Every game behind a list entry, with the figures it was rated with.

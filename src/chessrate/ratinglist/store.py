@@ -268,7 +268,8 @@ def _postgres_lock(connection: Connection, *, wait: float, on_wait: Callable[[],
 def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
     """Whether the store is sound, and what its check said (SQLite: ``PRAGMA integrity_check``),
     then whether every list entry names a list and a player the store has
-    (:func:`entries_without_owner`: ``list_entries`` has no foreign keys).
+    (:func:`entries_without_owner`: ``list_entries`` has no foreign keys) and whether
+    ``list_summaries`` is the sum of the lists it names.
 
     PostgreSQL checks its own pages as it reads them; there the check is that the store opens at
     the newest schema and every table can be read.
@@ -283,8 +284,13 @@ def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
             else:
                 for table in ("players", "events", "games", "list_versions", "list_entries"):
                     connection.execute(text(f"SELECT count(*) FROM {table}"))
-            missing = entries_without_owner(connection)
-            return not missing, missing or ("ok",)
+            said = entries_without_owner(connection)
+            # Imported here: opening a store does not need numpy and the loaders.
+            from chessrate.ratinglist.loading import summary_is_sound
+
+            if not summary_is_sound(connection):
+                said += ("list_summaries: not the sum of the lists it names: the next run sums them again",)
+            return not said, said or ("ok",)
     except DamagedStoreError as error:
         return False, (str(error),)
 
