@@ -206,6 +206,33 @@ def random_store(seed: int, first: Period) -> tuple[History, dict[Period, list[E
     return history, by_period
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(STARTS), spec=st.sampled_from(["fide", "ciabe"]))
+def test_a_period_needs_the_earliest_event_only_of_the_players_it_names(
+    seed: int, first: Period, spec: str
+) -> None:
+    """A run of one period reads each player's earliest event only for the players
+    :meth:`History.first_events_needed` names: with only theirs, every random period (unrated
+    players pooling games, events begun the month before, players below the floor) gives the list
+    and workings it gives with every player's."""
+    history, by_period = random_store(seed, first)
+    for period, events in by_period.items():
+        rules = runner.rule_set_for(spec, period)
+        games = as_columns(events)
+        needed = set(history.first_events_needed(period, games).tolist())
+        few = dataclasses.replace(
+            history,
+            entry_ratings={p: r for p, r in history.entry_ratings.items() if p in needed},
+            first_events={p: e for p, e in history.first_events.items() if p in needed},
+            lists=dict(history.lists),
+            _columns={},
+        )
+        computed = compute_period(period, rules=rules, history=history, events=games)
+        restricted = compute_period(period, rules=rules, history=few, events=games)
+        assert_same_list(restricted, computed, glicko=False)
+        history.add(period, computed.entries, computed.workings)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(STARTS), spec=st.sampled_from(["fide", "ciabe"]))
 def test_random_elo_periods_are_the_scalar_paths(seed: int, first: Period, spec: str) -> None:

@@ -116,6 +116,14 @@ def test_the_summed_history_gives_the_lists_of_the_whole_history(year: str) -> N
             assert summed.entries == reference.entries
             assert summed.workings == reference.workings
             assert dict(summed.entries) == lists[period]
+            # As a run of one period reads it: the earliest event only of the players it may need.
+            few = loading.load_history(connection, before=period, published=published, first_events=False)
+            needed = few.first_events_needed(period, events)
+            loading.load_first_events(connection, few, only=needed.tolist())
+            assert set(few.first_events) < set(history.first_events) or period == FIRST
+            restricted = compute_period(period, rules=rules, history=few, events=events)
+            assert restricted.entries == reference.entries
+            assert restricted.workings == reference.workings
     engine.dispose()
 
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from chessrate.ratinglist.arrays import stable_order
+from chessrate.ratinglist.arrays import distinct, stable_order
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 
@@ -583,6 +583,22 @@ class History:
             "first listed",
             lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
         )
+
+    def first_events_needed(self, period: Period, games: PeriodGames) -> NDArray[np.int64]:
+        """The players of ``period``'s events whose earliest event the computation of ``period``
+        may look up (:attr:`entry_ratings`, :attr:`first_events`), as sorted ids: those without a
+        rating on the list before the period (rated from their first file, or pooling games for a
+        first rating, B.02 7.1.4, 8.2.1) and those first listed after the list in force at the start
+        of one of their events. Every other player of the period is rated from the lists."""
+        ids = np.array([event.id for event in games.events], dtype=np.int64)
+        months = np.array([_index(Period.of(event.start_date)) for event in games.events], dtype=np.int64)
+        by_id = stable_order(ids)
+        start = months[by_id[np.searchsorted(ids, games.entrant_event, sorter=by_id)]] if len(ids) else ids
+        on_list, rating = _ratings(self.full_list(period.previous()))
+        rated = np.isin(games.entrant_player, on_list[rating != NO_RATING])
+        listed_ids, first = self._first_listed()
+        first_of = _looked_up(listed_ids, first, games.entrant_player, missing=np.iinfo(np.int64).max)
+        return distinct(games.entrant_player[~rated | (first_of >= start)])
 
     def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
         """:meth:`ratings_in_force` of each player as a column (-1: none), looked up with numpy."""

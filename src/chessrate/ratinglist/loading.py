@@ -112,35 +112,16 @@ def load_history(
     before: Period,
     published: Mapping[Period, Row[Any]],
     only: Collection[int] | None = None,
+    first_events: bool = True,
 ) -> History:
     """The published lists before ``before``, as the computation of ``before`` needs them; ``only``:
-    for these players alone (a page's players and their opponents)."""
+    for these players alone (a page's players and their opponents). ``first_events=False``: without
+    each player's earliest event, to be read with :func:`load_first_events` for the players a
+    period needs it of (:meth:`History.first_events_needed`)."""
 
     def mine(column: Any) -> Any:
         return True if only is None else column.in_(only)
 
-    # Each player's earliest event (by start date, then id) and the rating its file gives.
-    ranked = (
-        select(
-            events.c.id,
-            func.row_number().over(order_by=(events.c.start_date, events.c.id)).label("rank"),
-        )
-        .where(events.c.replaced_by.is_(None))
-        .subquery()
-    )
-    player, event_id, rating, rank = int_columns(
-        connection,
-        select(
-            event_players.c.player_id.label("player"),
-            event_players.c.event_id.label("event_id"),
-            func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
-            ranked.c.rank.label("rank"),
-        )
-        .join(ranked, ranked.c.id == event_players.c.event_id)
-        .where(mine(event_players.c.player_id)),
-    )
-    order = lexical_order(rank, player)
-    first = order[np.diff(player[order], prepend=-1) != 0]
     born, year, unknown = int_columns(
         connection,
         select(
@@ -155,14 +136,6 @@ def load_history(
     listed, summary = _listed(connection, earlier, only, published=every)
     history = History(
         players=np.sort(born),
-        entry_ratings=dict(
-            zip(
-                player[first].tolist(),
-                [None if r == NONE else r for r in rating[first].tolist()],
-                strict=True,
-            )
-        ),
-        first_events=dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True)),
         birth_years=dict(
             zip(
                 born.tolist(),
@@ -175,6 +148,8 @@ def load_history(
         summarized={period for period, _ in earlier},
         summary=summary,
     )
+    if first_events:
+        load_first_events(connection, history, only=only)
     # In full: the latest list and those in force at the start of an event still to rate.
     pooled_from = before.minus_months(POOL_MONTHS - 1)
     for period, version_id in earlier:
@@ -208,6 +183,41 @@ def load_history(
             by_player[row.player_id].append(working(row))
         history.pending_games[period] = {key: tuple(value) for key, value in by_player.items()}
     return history
+
+
+def load_first_events(connection: Connection, history: History, *, only: Collection[int] | None) -> None:
+    """Each player's earliest event (by start date, then id; events not replaced) and the rating
+    its file gives, into ``history``; ``only``: of these players alone. The events are ranked in
+    SQL; each player's lowest rank found with numpy."""
+    ranked = (
+        select(
+            events.c.id,
+            func.row_number().over(order_by=(events.c.start_date, events.c.id)).label("rank"),
+        )
+        .where(events.c.replaced_by.is_(None))
+        .subquery()
+    )
+    player, event_id, rating, rank = (
+        int_columns(
+            connection,
+            select(
+                event_players.c.player_id.label("player"),
+                event_players.c.event_id.label("event_id"),
+                func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
+                ranked.c.rank.label("rank"),
+            )
+            .join(ranked, ranked.c.id == event_players.c.event_id)
+            .where(_among(event_players.c.player_id, only)),
+        )
+        if only is None or len(only)
+        else [np.zeros(0, dtype=np.int64)] * 4
+    )
+    order = lexical_order(rank, player)
+    first = order[np.diff(player[order], prepend=-1) != 0]
+    history.entry_ratings = dict(
+        zip(player[first].tolist(), [None if r == NONE else r for r in rating[first].tolist()], strict=True)
+    )
+    history.first_events = dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True))
 
 
 def _lists_in_force(connection: Connection, before: Period) -> dict[Period, Period]:

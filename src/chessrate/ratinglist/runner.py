@@ -40,7 +40,14 @@ from chessrate.ratinglist.facts import (
     ListedSummary,
     Working,
 )
-from chessrate.ratinglist.loading import SUMMARY, load_games, load_history, official_k, published_versions
+from chessrate.ratinglist.loading import (
+    SUMMARY,
+    load_first_events,
+    load_games,
+    load_history,
+    official_k,
+    published_versions,
+)
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import (
@@ -153,7 +160,9 @@ def _run(
             " or another to change it"
         )
 
-    history = load_history(connection, before=period, published=published)
+    # A run of one period reads the earliest event only of the players it may look it up for.
+    single = len(to_run) == 1
+    history = load_history(connection, before=period, published=published, first_events=not single)
     if history.summary is not None:
         _keep_summary(connection, history.summary)
     notes = mixing + _notes(connection, period, published)
@@ -162,6 +171,11 @@ def _run(
     for current in to_run:
         rule_set = rule_set_for(spec, current)
         period_games = load_games(connection, current)
+        if single:
+            needed = history.first_events_needed(current, period_games)
+            # (most of the players: all of them, read without a list of ids)
+            every = len(needed) * 4 > len(history.players)
+            load_first_events(connection, history, only=None if every else needed.tolist())
         history.official_k[current] = official_k(connection, day=current.first_day)
         # The working of each rated Elo game is not stored: queries recompute it (docs/ratinglist.md).
         computed = compute_period(
