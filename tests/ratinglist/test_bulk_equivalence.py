@@ -465,6 +465,27 @@ def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path
     engine.dispose()
 
 
+def test_ids_too_wide_to_pair_are_read_one_a_column(tmp_path: Path) -> None:
+    """Game, event and player ids are read two in one number (id × 2^32 + id) while they are below
+    2^31; a SQLite store whose rowids grew past that (PostgreSQL's ``integer`` ids cannot) is read
+    one id a column, and gives the same columns as the pages' reader."""
+    db = str(tmp_path / "wide.db")
+    engine = init_store(db)
+    with engine.begin() as connection:
+        connection.execute(
+            insert(players).values(
+                id=2**31 + 5, name="Wide", name_key="wide", created_at=dt.datetime(2024, 1, 1)
+            )
+        )
+    import_files(engine, [DATA / "trf/swiss-unplayed-rounds.trf"], start=dt.date(2024, 5, 4))
+    with engine.begin() as connection:
+        assert not loading._fit_in_pairs(connection)
+        period = Period(2024, 5)
+        loaded = assert_same_events(connection, period)
+        assert int(loaded.white.max()) > 2**31
+    engine.dispose()
+
+
 def assert_same_events(connection: Connection, period: Period) -> PeriodGames:
     columns = loading.load_games(connection, period)
     rows = loading.load_events(connection, period)

@@ -494,6 +494,23 @@ def _codes(rated: Any, white: Any, black: Any) -> Any:
     return case((rated, 64), else_=0) + _score_code(white) * 8 + _score_code(black)
 
 
+#: Two ids read as one number: the first × PAIR + the second (each below 2^31).
+PAIR = 1 << 32
+
+
+def _fit_in_pairs(connection: Connection) -> bool:
+    """Whether every game, event and player id is below 2^31, so two fit in one whole number
+    (PostgreSQL's ``integer`` ids always do; a SQLite rowid may be larger)."""
+    largest = connection.execute(
+        select(
+            select(func.max(games.c.id)).scalar_subquery(),
+            select(func.max(events.c.id)).scalar_subquery(),
+            select(func.max(players.c.id)).scalar_subquery(),
+        )
+    ).one()
+    return all(value is None or 0 < value < 1 << 31 for value in largest)
+
+
 def load_games(connection: Connection, period: Period) -> PeriodGames:
     """The events rated in ``period`` (not replaced), their players and their games as columns,
     read through the driver's fast path (:func:`.rows.int_columns`: no object per row)."""
@@ -513,19 +530,39 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         .join(events, events.c.id == event_players.c.event_id)
         .where(rated_now),
     )
-    game_columns = int_columns(
-        connection,
-        select(
-            games.c.id.label("id"),
-            games.c.event_id.label("event_id"),
-            games.c.white_id.label("white"),
-            games.c.black_id.label("black"),
-            _codes(games.c.rated, games.c.white_score, games.c.black_score).label("codes"),
+    codes_column = _codes(games.c.rated, games.c.white_score, games.c.black_score).label("codes")
+    if _fit_in_pairs(connection):
+        # Two ids in one number (id × 2^32 + id): three columns to aggregate and send, not five.
+        pairs = int_columns(
+            connection,
+            select(
+                (games.c.id * PAIR + games.c.event_id).label("game_event"),
+                (games.c.white_id * PAIR + games.c.black_id).label("white_black"),
+                codes_column,
+            )
+            .join(events, events.c.id == games.c.event_id)
+            .where(rated_now),
         )
-        .join(events, events.c.id == games.c.event_id)
-        .where(rated_now),
-    )
-    codes = game_columns.pop()
+        game_event, white_black, codes = pairs
+        game_columns = [
+            game_event >> 32,
+            game_event & (PAIR - 1),
+            white_black >> 32,
+            white_black & (PAIR - 1),
+        ]
+    else:
+        *game_columns, codes = int_columns(
+            connection,
+            select(
+                games.c.id.label("id"),
+                games.c.event_id.label("event_id"),
+                games.c.white_id.label("white"),
+                games.c.black_id.label("black"),
+                codes_column,
+            )
+            .join(events, events.c.id == games.c.event_id)
+            .where(rated_now),
+        )
     white_code, black_code = codes >> 3 & 7, codes & 7
     game_columns += [white_code - 1, black_code - 1, codes >> 6]
     scores: tuple[Decimal, ...] = SCORES

@@ -289,12 +289,13 @@ def _write(
         .returning(list_versions.c.id)
     ).scalar_one()
     insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
-    insert_rows(
-        connection,
-        game_workings,
-        ("version_id", *WORKING_COLUMNS),
-        _rows(version_id, computed.workings, WORKING_COLUMNS),
-    )
+    if computed.workings:  # (none in most Elo months: a round trip saved)
+        insert_rows(
+            connection,
+            game_workings,
+            ("version_id", *WORKING_COLUMNS),
+            _rows(version_id, computed.workings, WORKING_COLUMNS),
+        )
     return PeriodRun(
         period=period,
         list_date=computed.period.list_date,
