@@ -148,6 +148,7 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "k-maximum": lambda t, p: t.gettext("K is at most %(maximum)s", **p),
     "above-zero": lambda t, p: t.gettext("it must be above zero"),
     "not-negative": lambda t, p: t.gettext("it cannot be negative"),
+    "one-of": lambda t, p: t.gettext("write one of: %(choices)s", **p),
 }
 
 
