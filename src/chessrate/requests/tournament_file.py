@@ -404,7 +404,10 @@ class FileProblemDocument:
     line: int | None
     severity: str
     code: str
+    #: The problem in the request's language (the API's negotiated one; English on the command line).
     message: str
+    #: The reader's own words, in English, whatever the language.
+    reason: str
 
 
 @dataclass(kw_only=True, eq=False)
@@ -446,7 +449,13 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         as_of_from_file=result.day_from_file,
         players=[player_document(player, t, numbers, explained) for player in report.players],
         problems=[
-            FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
+            FileProblemDocument(
+                line=p.line,
+                severity=p.severity.value,
+                code=p.code,
+                message=explanations.file_problem(p.code, p.params, p.message, t),
+                reason=p.message,
+            )
             for p in result.read.problems
         ],
         warnings=list(report.warnings),
