@@ -100,6 +100,24 @@ def test_a_bad_players_list_is_a_message_beside_its_field(client: TestClient) ->
     assert next(d["loc"] for d in wrong_type.json()["detail"]) == ["body", "list_type"]
 
 
+def test_a_list_larger_than_a_tournament_file_is_read_not_refused_for_its_size(client: TestClient) -> None:
+    # FIDE's zipped combined list is larger than the 20 MB a tournament file may be.
+    files = {
+        "file": ("fide-example.trf", EXAMPLE.read_bytes(), "text/plain"),
+        "players_list": ("players_list.zip", b"x" * 25_000_000, "application/zip"),
+    }
+    response = client.post("/api/report", files=files)
+    assert response.status_code == 422
+    (detail,) = response.json()["detail"]
+    assert detail["loc"] == ["body", "players_list"]
+    assert "is not a FIDE rating list" in detail["msg"]
+    assert "larger than" not in detail["msg"]
+    too_large = {**files, "players_list": ("players_list.zip", b"x" * 64_000_001, "application/zip")}
+    (detail,) = client.post("/api/report", files=too_large).json()["detail"]
+    said = "“players_list.zip” is larger than 64 MB: choose a smaller file, or the zipped list."
+    assert detail["msg"] == said
+
+
 def test_the_player_page_shows_the_fide_rating_beside_the_lists_own(tmp_path: Path) -> None:
     db = str(tmp_path / "national.db")
     engine = init_store(db)

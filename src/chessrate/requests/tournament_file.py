@@ -48,9 +48,9 @@ from chessrate.ruleset import RuleSet
 MAX_FILE = 20_000_000
 #: Largest K file (``player,k`` lines) read.
 MAX_SMALL_FILE = 1_000_000
-#: Largest FIDE list uploaded, as the tournament file: 20 MB holds FIDE's zipped standard list
-#: (about 13 MB) or a federation's extract. The command line reads a list of any size from disk.
-MAX_LIST_FILE = MAX_FILE
+#: Largest FIDE list uploaded: 64 MB, for FIDE's zipped combined list (``players_list.zip``, every
+#: player with the three ratings; docs/fide-list.md, "Size"). The command line reads any size from disk.
+MAX_LIST_FILE = 64_000_000
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"", "0", "false", "off", "no"}
 
