@@ -100,6 +100,39 @@ def test_a_bad_players_list_is_a_message_beside_its_field(client: TestClient) ->
     assert next(d["loc"] for d in wrong_type.json()["detail"]) == ["body", "list_type"]
 
 
+def test_the_lists_warnings_are_said_in_the_pages_language(client: TestClient) -> None:
+    data, _ = example_list()
+    header, first, second, *rest = data.decode("latin-1").splitlines()
+    flag = header.index("Flag")
+    damaged = [
+        header,
+        first.replace(" 2558 ", " 2560 ", 1),  # the file says 2558: the file's rating is used
+        second[:flag].ljust(flag) + "zz",  # no such flag
+        "12x45".ljust(header.index("Name")) + rest[0][header.index("Name") :],  # a FIDE id that is no number
+        *rest[1:],
+    ]
+    files = {
+        "file": ("fide-example.trf", EXAMPLE.read_bytes(), "text/plain"),
+        "players_list": ("standard_jul05frl.txt", "\r\n".join(damaged).encode("latin-1"), "text/plain"),
+    }
+    said = {
+        language: html.unescape(client.post("/report", files=files, data={"lang": language}).text)
+        for language in ("es", "ca", "en")
+    }
+    assert (
+        "jugador 1 (Vasquez,Rodrigo, id FIDE 3400042): el Elo del archivo, 2558, difiere del de la lista "
+        "estándar JUL05, 2560; se usa el del archivo" in said["es"]
+    )
+    assert "la marca «zz» no és i, w ni wi: s’ignora" in said["ca"]
+    assert "ID FIDE «12x45» no es un número: jugador omitido" in said["es"]
+    assert "line 4" in said["en"]
+    assert "línea 4" in said["es"]
+    for language in ("es", "ca"):
+        assert "the file’s rating" not in said[language]
+        assert "player skipped" not in said[language]
+    assert "the file’s rating, 2558, differs from the standard JUL05 list’s, 2560" in said["en"]
+
+
 def test_a_list_larger_than_a_tournament_file_is_read_not_refused_for_its_size(client: TestClient) -> None:
     # FIDE's zipped combined list is larger than the 20 MB a tournament file may be.
     files = {

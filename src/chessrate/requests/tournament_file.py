@@ -40,7 +40,7 @@ from chessrate.requests import explanations
 from chessrate.requests.documents import Number, RuleSetDocument, number, rule_set_document
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
-from chessrate.requests.problems import Problems
+from chessrate.requests.problems import Problems, input_reason
 from chessrate.ruleset import RuleSet
 
 #: Largest tournament file read: 20 MB. Our largest real TRF is 97 kB; a PGN of a big open with
@@ -229,7 +229,9 @@ def _players_list(
             error.value,
             error.reason,
             message=t.gettext(
-                "“%(name)s” is not a FIDE rating list we can use: %(reason)s", name=name, reason=error.reason
+                "“%(name)s” is not a FIDE rating list we can use: %(reason)s",
+                name=name,
+                reason=input_reason(error.code, error.params, error.reason, t),
             ),
         )
         return None
