@@ -166,6 +166,22 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "list-type-unnamed": lambda t, p: t.gettext(
         "the file holds one list and its name does not say which: choose standard, rapid or blitz"
     ),
+    # Games given to estimate strength from (analysis.games, strength).
+    "unreadable-movetext": lambda t, p: t.gettext("game %(game)s: its moves cannot be read", **p),
+    "illegal-move": lambda t, p: t.gettext("game %(game)s: the move %(move)s is not legal there", **p),
+    "invalid-move": lambda t, p: t.gettext("game %(game)s: “%(move)s” is not a move", **p),
+    "ambiguous-move": lambda t, p: t.gettext(
+        "game %(game)s: the move %(move)s could be made by more than one piece", **p
+    ),
+    "unreadable-game": lambda t, p: t.gettext(
+        "game %(game)s: its position (FEN) or moves cannot be read", **p
+    ),
+    "variant": lambda t, p: t.gettext("game %(game)s: the variant “%(variant)s” is not standard chess", **p),
+    "too-many-games": lambda t, p: t.gettext("more than %(count)s games", **p),
+    "no-game": lambda t, p: t.gettext("no game found in the PGN"),
+    "no-moves": lambda t, p: t.gettext("no move to judge in the games"),
+    "no-player-games": lambda t, p: t.gettext("no game of this player in the file"),
+    "no-estimate": lambda t, p: t.gettext("no estimate could be made from these moves"),
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
 }
 
