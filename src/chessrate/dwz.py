@@ -56,7 +56,13 @@ class AgeGroup(StrEnum):
 def age_group(age: int) -> AgeGroup:
     """The age group of a player of ``age`` years."""
     if isinstance(age, bool) or not isinstance(age, int) or not 0 <= age <= MAX_AGE:
-        raise InvalidInputError("age", age, f"an age is a whole number of years from 0 to {MAX_AGE}")
+        raise InvalidInputError(
+            "age",
+            age,
+            f"an age is a whole number of years from 0 to {MAX_AGE}",
+            code="age",
+            params={"maximum": MAX_AGE},
+        )
     if age <= YOUTH_MAX_AGE:
         return AgeGroup.YOUTH
     if age <= JUNIOR_MAX_AGE:

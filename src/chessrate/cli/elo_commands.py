@@ -371,7 +371,7 @@ def initial(
     rows += [
         ("Ra (average opponent)", fmt(result.average_opponent, places=2)),
         ("p (points / games)", fmt(result.fractional_score)),
-        ("dp (table 8.1.1)", fmt(result.dp)),
+        (explanations.initial_term(result, found.rules, ENGLISH), fmt(result.dp)),
         ("initial rating", fmt(result.rating)),
     ]
     why = explanations.initial_reason(result, found.rules, ENGLISH)

@@ -418,7 +418,7 @@ def api_chesscom(body: ChesscomRequest, request: Request) -> Any:
         ),
     )
     outcome = systems.chesscom_glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.chesscom_document(result))
+    return _answer(outcome, system_documents.chesscom_document)
 
 
 @router.post("/convert", summary="Pools compared", response_model=system_documents.ConvertDocument)
