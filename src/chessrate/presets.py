@@ -82,7 +82,9 @@ def rule_set_from_toml(text: str, *, origin: str) -> RuleSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         where = _TOML_PLACE.search(str(error))
-        params: dict[str, object] = {"line": int(where["line"]), "column": int(where["column"])} if where else {}
+        params: dict[str, object] = (
+            {"line": int(where["line"]), "column": int(where["column"])} if where else {}
+        )
         raise RuleSetError(
             f"malformed rule set file {origin!r}: {error}",
             code="toml-syntax" if where else "toml-syntax-end",

@@ -103,7 +103,8 @@ class Problems:
 
     def add(self, path: Path, value: object, error: RatingError | str, **extra: object) -> None:
         """Keep ``error`` under ``path``. ``message=``: what the user reads, whatever the error;
-        ``hint=``: what to type, shown when the value is not of the field's kind (not a number)."""
+        ``hint=``: what to type, with the field's whole range: shown when the value is not of the
+        field's kind (not a number), out of that range, or refused without a code to say it by."""
         reason = error.reason if isinstance(error, InvalidInputError) else str(error)
         code, params = _code(error)
         said = input_reason(code, params, reason, self.t)
@@ -122,7 +123,7 @@ class Problems:
         shown = str(value) if value is not None else ""
         shown = shown if len(shown) <= VALUE_SHOWN else shown[: VALUE_SHOWN - 1] + "…"
         hint = extra.get("hint")
-        if hint is not None and code in KIND_CODES:
+        if hint is not None and (code in KIND_CODES | RANGE_CODES or not code):
             return str(hint)
         hints = _field_hints(name)
         if hints is not None and (hints[0] is None or code in hints[0]):
@@ -132,6 +133,8 @@ class Problems:
 
 #: The codes of a value that is not of the field's kind at all (a word where a number goes).
 KIND_CODES = frozenset({"not-a-number", "not-finite", "too-long", "digits", "too-large", "not-whole"})
+#: The codes of a number out of its field's range (chessrate.parse.parse_count, parse_in_range).
+RANGE_CODES = frozenset({"minimum", "maximum"})
 
 Hint = Callable[[Translator, str, str], str]
 

@@ -17,7 +17,7 @@ from typing import TypeVar
 from chessrate import chesscom, dwz, ecf, glicko, glicko2, pools, stakes, uscf
 from chessrate.calculate import AverageResult, PeriodResult, TournamentResult
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.parse import parse_count, parse_date, parse_decimal, parse_rating, parse_score
+from chessrate.parse import parse_count, parse_date, parse_decimal, parse_k, parse_rating, parse_score
 from chessrate.requests import glicko as glicko_values
 from chessrate.requests.elo import MAX_ROWS, GameRow, too_many_rows
 from chessrate.requests.glicko import GlickoResult
@@ -31,25 +31,39 @@ YES = frozenset({"1", "true", "yes", "on", "y"})
 
 
 def _messages(problems: Problems) -> dict[str, str]:
-    """What the user reads beside the fields that only these calculations have."""
-    _ = problems.t.gettext
+    """What to type in the fields that only these calculations have, with their whole range: shown
+    when a value is not a number or is out of that range (``Problems.add``'s hint)."""
+    t = problems.t
+    _ = t.gettext
+    age = _("Write the age in whole years, from 0 to %(maximum)s, such as 15.", maximum=dwz.MAX_AGE)
+    index = _("The Index counts your previous DWZ evaluations: 1 or more.")
+    played = _("Write the number of rated games played before, 0 or more.")
+    rd = _(
+        "The rating deviation (RD) is a number from %(low)s to %(high)s, such as 200.",
+        low=t.number(glicko_values.LEAST_DEVIATION),
+        high=t.number(glicko.MAX_DEVIATION),
+    )
+    sigma = _(
+        "The volatility is a number of at least %(low)s, such as 0.06.",
+        low=t.number(glicko_values.LEAST_VOLATILITY, 3),
+    )
     return {
-        "age": _("Write the age in whole years, such as 15."),
-        "index": _("The Index counts your previous DWZ evaluations: 1 or more."),
-        "opponent_age": _("Write the age in whole years, such as 15."),
-        "opponent_index": _("The Index counts your previous DWZ evaluations: 1 or more."),
-        "games_played": _("Write the number of rated games played before, 0 or more."),
-        "opponent_games_played": _("Write the number of rated games played before, 0 or more."),
+        "age": age,
+        "index": index,
+        "opponent_age": age,
+        "opponent_index": index,
+        "games_played": played,
+        "opponent_games_played": played,
         "event_end": _("Write the day the event ended as YYYY-MM-DD."),
         "bonus_b": _("The bonus threshold B is a whole number, such as 10."),
-        "opponent_k": _("K is a whole number above zero, such as 20."),
+        "opponent_k": _("K is a whole number from 1 to 1000, such as 20."),
         "level": _("Choose a level from the list."),
         "from_pool": _("Choose a rating pool from the list."),
         "to_pool": _("Choose a rating pool from the list."),
-        "deviation": _("The rating deviation (RD) is a number above zero, such as 350."),
-        "volatility": _("The volatility is a number above zero, such as 0.06."),
-        "opponent_deviation": _("The rating deviation (RD) is a number above zero, such as 350."),
-        "opponent_volatility": _("The volatility is a number above zero, such as 0.06."),
+        "deviation": rd,
+        "volatility": sigma,
+        "opponent_deviation": rd,
+        "opponent_volatility": sigma,
         "effective": _("Choose 2004 or newer."),
         "system": _("Choose a rating system from the list."),
     }
@@ -414,7 +428,11 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
         rating = read_rating(problems, ("rating",), inputs.rating)
         opponent = read_rating(problems, ("opponent",), inputs.opponent)
         opponent_k = _read(
-            problems, ("opponent_k",), inputs.opponent_k, _count("opponent_k", minimum=1), required=False
+            problems,
+            ("opponent_k",),
+            inputs.opponent_k,
+            lambda text: parse_k(text, field="opponent_k"),
+            required=False,
         )
         options = resolve_options(inputs.options, problems, today=today)
         if problems or rating is None or opponent is None or options is None:
