@@ -111,7 +111,7 @@ def most_deviation(system: str) -> float:
 
 def deviation(system: str, field_name: str = "deviation") -> Callable[[str], float]:
     """An RD typed for ``system`` (``lichess``, ``glicko2``, ``glicko``, ``chesscom``)."""
-    return bounded(field_name, LEAST_DEVIATION, Decimal(str(most_deviation(system))))
+    return bounded(field_name, LEAST_DEVIATION, _decimal(most_deviation(system)))
 
 
 def volatility(field_name: str = "volatility") -> Callable[[str], float]:
@@ -121,7 +121,12 @@ def volatility(field_name: str = "volatility") -> Callable[[str], float]:
 
 def tau(field_name: str = "tau") -> Callable[[str], float]:
     """Glicko-2's tau, within the paper's "reasonable choices" (glicko2.pdf, Step 1)."""
-    return bounded(field_name, Decimal(str(glicko2.LEAST_TAU)), Decimal(str(glicko2.MOST_TAU)))
+    return bounded(field_name, _decimal(glicko2.LEAST_TAU), _decimal(glicko2.MOST_TAU))
+
+
+def _decimal(value: float) -> Decimal:
+    """A bound as written in its source: 350, 0.3 (not 350.0)."""
+    return Decimal(int(value)) if value.is_integer() else Decimal(str(value))
 
 
 def glicko(

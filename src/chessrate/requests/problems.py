@@ -128,6 +128,8 @@ class Problems:
         hints = _field_hints(name)
         if hints is not None and (hints[0] is None or code in hints[0]):
             return hints[1](self.t, shown, reason)
+        if not shown and code:  # nothing typed: the reason says what to give
+            return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
         return _("Check this value: %(reason)s", reason=reason)
 
 

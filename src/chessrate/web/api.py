@@ -292,7 +292,9 @@ class DwzRequest(BaseModel):
 
 class UscfRequest(BaseModel):
     rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
-    games_played: Number = Field(0, examples=[6], description="Rated games before this event.")
+    games_played: Number | None = Field(
+        None, examples=[6], description="Rated games before this event: needed with a rating (unrated: 0)."
+    )
     event_end: Day | None = Field(None, description="The day the event ended (sets B); default today.")
     half_k: StrictBool = False
     effective: Literal["2004", "newer"] = Field(
