@@ -35,8 +35,9 @@ from chessrate.glicko import GlickoGame, check_finite, check_positive, check_sco
 UNRATED_RATING = 1500.0
 UNRATED_DEVIATION = 350.0
 UNRATED_VOLATILITY = 0.06
-#: Step 1: tau "reasonable choices are between 0.3 and 1.2"; 0.5 is the worked example's value.
+#: Step 1: 0.5 is the worked example's value of tau.
 DEFAULT_TAU = 0.5
+#: Step 1: tau "reasonable choices are between 0.3 and 1.2" (the bounds of a tau typed).
 LEAST_TAU, MOST_TAU = 0.3, 1.2
 EPSILON = steps.EPSILON
 MAX_ITERATIONS = steps.MAX_ITERATIONS
