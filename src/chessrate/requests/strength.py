@@ -18,16 +18,16 @@ from chessrate.analysis.engine import engine_name, score_from_int
 from chessrate.analysis.runners import Progress
 from chessrate.errors import FileFormatError, InvalidInputError, RatingError
 from chessrate.formats.text import decode
-from chessrate.parse import is_digits
+from chessrate.parse import parse_count
 from chessrate.pools import MAX_RATING, MIN_RATING, Pool, convert
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
+from chessrate.requests.tournament_file import MAX_FILE as MAX_FILE  # re-exported for the strength page
 from chessrate.requests.tournament_file import FileInput
 from chessrate.strength import Estimate, PlayerEstimate, load_model, player_estimates
 from chessrate.strength.estimate import game_estimates
 
-#: Largest PGN analysed at once: 20 MB.
-MAX_FILE = 20_000_000
+# A PGN analysed is held to an uploaded file's limit, tournament_file.MAX_FILE (20 MB).
 #: Deepest search a request may ask for (a depth of 20 takes seconds a position).
 MAX_DEPTH = 30
 #: Most engine processes a request may ask for.
@@ -165,13 +165,9 @@ def strength_file(
 
 
 def _whole(problems: Problems, name: str, text: str, low: int, high: int) -> int | None:
-    value = text.strip()
-    if not value:
-        return None
-    if not is_digits(value) or not low <= int(value) <= high:
-        problems.add((name,), text, f"write a whole number from {low} to {high}")
-        return None
-    return int(value)
+    return problems.optional(
+        (name,), text, lambda value: parse_count(value, field=name, minimum=low, maximum=high)
+    )
 
 
 def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game] | None:
