@@ -157,3 +157,16 @@ def test_the_700_rule_article_is_said_once(cli: Any) -> None:
     assert (run.json()["k"], run.json()["article"]) == (35, "FIDE B.02 8.3.3, with the 700 rule")
     table = cli(*args, "--as-of", "2025-12-01")
     assert table.out.count("8.3.3") == 1
+
+
+def test_a_club_file_in_windows_1252_is_read_as_the_readers_read_files(cli: Any, tmp_path: Path) -> None:
+    # A club's rules saved by a Windows editor: "ú" is the one byte 0xFA, not UTF-8.
+    ciabe = (Path(__file__).parents[1] / "src/chessrate/data/ciabe.toml").read_text(encoding="utf-8")
+    club = tmp_path / "club.toml"
+    club.write_bytes(ciabe.encode("cp1252", errors="strict"))
+    utf8 = tmp_path / "club-utf8.toml"
+    utf8.write_text(ciabe, encoding="utf-8")
+    args = ("tournament", "1800", "1500", "1600", "1700", "--points", "2", "--json")
+    windows, plain = cli(*args, "--rules", str(club)), cli(*args, "--rules", str(utf8))
+    assert windows.code == plain.code == 0, windows.err
+    assert windows.json()["change"] == plain.json()["change"]

@@ -51,8 +51,10 @@ def resolve_rule_set(spec: str | None, *, as_of: dt.date) -> RuleSet:
         return ciabe_rule_set()
     if name.lower().endswith(".toml"):
         path = Path(name)
+        from chessrate.formats.text import decode  # only for a club file: the readers are not loaded
+
         try:
-            text = path.read_text(encoding="utf-8")
+            text = decode(path.read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
             raise RuleSetError(f"cannot read rule set file {name!r}: {error.strerror}") from None
         return rule_set_from_toml(text, origin=name)

@@ -14,6 +14,7 @@ import chess
 import chess.pgn
 
 from chessrate.analysis import AnalysisStats, GameAnalysis, Setting, analyse_games, read_games
+from chessrate.analysis.cache import EvaluationCache
 from chessrate.analysis.engine import engine_name, score_from_int
 from chessrate.analysis.runners import Progress
 from chessrate.errors import FileFormatError, InvalidInputError, RatingError
@@ -107,9 +108,13 @@ def analyse_file(
         problems.add(("scheduler",), scheduler, "write a Dask scheduler address such as tcp://127.0.0.1:8786")
     pgn_evals = inputs.pgn_evals.strip().lower() not in {"no", "false", "0", "off"}
     games = _games(inputs.file, problems)
+    setting = Setting(depth=depth or model_depth or Setting().depth)
+    if inputs.cache:
+        problems.attempt(
+            ("cache",), inputs.cache, lambda: EvaluationCache(inputs.cache, engine="", setting="").close()
+        )
     if problems or games is None:
         return Outcome(None, problems)
-    setting = Setting(depth=depth or model_depth or Setting().depth)
     stats = AnalysisStats()
     try:
         analyses = analyse_games(
