@@ -21,6 +21,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
+from chessrate.errors import InvalidInputError
 from chessrate.requests import documents, elo, glicko, system_documents, systems
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Outcome
@@ -43,7 +44,7 @@ Number = StrictInt | StrictFloat | StrictStr
 def _written_day(value: object) -> object:
     """A day must be written: pydantic would read a number as seconds since 1970."""
     if isinstance(value, int | float):
-        raise ValueError("write the day as YYYY-MM-DD")
+        raise InvalidInputError("day", value, "write the day as YYYY-MM-DD", code="date")
     return value
 
 
@@ -291,7 +292,9 @@ class DwzRequest(BaseModel):
 
 class UscfRequest(BaseModel):
     rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
-    games_played: Number = Field(0, examples=[6], description="Rated games before this event.")
+    games_played: Number | None = Field(
+        None, examples=[6], description="Rated games before this event: needed with a rating (unrated: 0)."
+    )
     event_end: Day | None = Field(None, description="The day the event ended (sets B); default today.")
     half_k: StrictBool = False
     effective: Literal["2004", "newer"] = Field(
@@ -417,7 +420,7 @@ def api_chesscom(body: ChesscomRequest, request: Request) -> Any:
         ),
     )
     outcome = systems.chesscom_glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.chesscom_document(result))
+    return _answer(outcome, system_documents.chesscom_document)
 
 
 @router.post("/convert", summary="Pools compared", response_model=system_documents.ConvertDocument)
