@@ -40,6 +40,7 @@ from chessrate.ratinglist.facts import (
     ListedSummary,
     Working,
 )
+from chessrate.ratinglist.heap import freed_memory_kept
 from chessrate.ratinglist.loading import (
     SUMMARY,
     load_first_events,
@@ -126,7 +127,11 @@ def run_period(
     either are applied and the report's notes say so. While another run or import holds the store,
     this one waits ``wait`` seconds at most (:func:`~chessrate.ratinglist.store.write_transaction`).
     """
-    with cycle_collector_paused(), write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
+    with (
+        cycle_collector_paused(),
+        freed_memory_kept(),
+        write_transaction(engine, wait=wait, on_wait=on_wait) as connection,
+    ):
         default = store_rules(connection)
         spec = rules or default
         rule_set_for(spec, period)  # refuse an unknown rule set before any work
