@@ -13,13 +13,18 @@ or a rating is reported, never guessed.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 import os
 import re
-from collections import Counter
-from collections.abc import Generator, Iterator
+from collections import Counter, defaultdict
+from collections.abc import Generator, Iterable, Iterator
 from decimal import Decimal
+from itertools import accumulate, compress, repeat
+from operator import add, and_, attrgetter, eq, itemgetter
 from typing import NamedTuple, TextIO
+
+import numpy as np
 
 from chessrate.formats.model import (
     EventRead,
@@ -29,6 +34,7 @@ from chessrate.formats.model import (
     Player,
     ProblemLog,
     ReadResult,
+    Severity,
     Tournament,
 )
 from chessrate.formats.text import decode, open_text, parse_loose_date
@@ -46,6 +52,10 @@ UNKNOWN = frozenset({"", "?", "-", "*"})
 #: Variant tag values that are standard chess; any other variant is kept and not rated.
 STANDARD_VARIANTS = frozenset({"standard", "chess", "normal"})
 MAX_RATING = 4000  # as chessrate.parse.MAX_RATING
+
+
+#: A side's tag texts as written: name, ``Elo``, ``FideId``, ``Title`` (``""`` for a missing tag).
+_SideTexts = tuple[str, str, str, str]
 
 
 class _Side(NamedTuple):
@@ -100,7 +110,21 @@ def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
 
 def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
     """The event of a PGN file, its games as columns: the same facts as
-    ``EventRead.of(read_pgn(source))``, without a :class:`Game` object a game."""
+    ``EventRead.of(read_pgn(source))``, without a :class:`Game` object a game.
+
+    A file whose games all lay their tags out as its first game does is read by one pattern
+    (:class:`_Layout`) and each distinct tag text decided once; any other file, or one with an
+    error, is read game by game as :func:`read_pgn` reads it.
+    """
+    handle, _ = _open(source)
+    with handle:
+        found = _laid_out_games(handle)
+    event = None if found is None else _event_of_columns(found)
+    return event if event is not None else _read_event_by_game(source)
+
+
+def _read_event_by_game(source: bytes | str | os.PathLike[str]) -> EventRead:
+    """:func:`read_pgn_event` game by game: the scanner and checks of :func:`read_pgn`."""
     log = ProblemLog(strict=False)
     handle, _ = _open(source)
     with handle:
@@ -368,7 +392,7 @@ class _Sides:
     """
 
     def __init__(self) -> None:
-        self._sides: dict[tuple[str, str, str, str], _Side] = {}
+        self._sides: dict[_SideTexts, _Side] = {}
         self._rounds: dict[str, int | None] = {}
 
     def side(
@@ -384,7 +408,7 @@ class _Sides:
         side = self._sides.get(key)
         if side is None:
             problems = len(log.problems)
-            side = _side(headers, colour, where, line, log)
+            side = _side(key, colour, where, line, log)
             if side is not None and len(log.problems) == problems:
                 self._sides[key] = side
         return side
@@ -392,17 +416,24 @@ class _Sides:
     def round(self, text: str) -> int | None:
         """The round of a ``Round`` tag (``3``, ``3.1``), ``None`` when it has none."""
         if text not in self._rounds:
-            match = _ROUND.fullmatch(text)
-            self._rounds[text] = int(match.group(1)) if match else None
+            self._rounds[text] = _round_number(text)
         return self._rounds[text]
 
 
-def _side(headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
-    name = " ".join(headers.get(colour, "").split())
+def _round_number(text: str) -> int | None:
+    """The round of a ``Round`` tag's stripped text (``3``, ``3.1``), ``None`` when it has none."""
+    match = _ROUND.fullmatch(text)
+    return int(match.group(1)) if match else None
+
+
+def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
+    """A side from the texts of its name, ``Elo``, ``FideId`` and ``Title`` tags."""
+    name_text, rating_text, id_text, title_text = texts
+    name = " ".join(name_text.split())
     if name in UNKNOWN:
         log.error(line, "no-player-name", f"{where} has no {colour} player", colour=colour)
         return None
-    rating_text = headers.get(f"{colour}Elo", "").strip()
+    rating_text = rating_text.strip()
     rating = None
     if is_digits(rating_text) and int(rating_text) <= MAX_RATING:
         rating = int(rating_text) or None
@@ -416,7 +447,7 @@ def _side(headers: dict[str, str], colour: str, where: str, line: int, log: Prob
         )
     if rating is None:
         log.warning(line, "no-rating", f"{where}: {colour} {name!r} has no rating", colour=colour, name=name)
-    id_text = headers.get(f"{colour}FideId", "").strip()
+    id_text = id_text.strip()
     fide_id = int(id_text) or None if is_digits(id_text) else None
     if id_text not in UNKNOWN and not is_digits(id_text):
         log.warning(
@@ -426,7 +457,7 @@ def _side(headers: dict[str, str], colour: str, where: str, line: int, log: Prob
             tag=f"{colour}FideId",
             value=id_text,
         )
-    title_text = headers.get(f"{colour}Title", "").strip()
+    title_text = title_text.strip()
     title = TITLES.get(title_text.lower(), title_text) if title_text not in UNKNOWN else None
     return _Side(name, fide_id, rating, title)
 
@@ -441,7 +472,7 @@ class _Numbered(NamedTuple):
 def _number(raw_games: list[_RawGame], log: ProblemLog) -> _Numbered:
     """Each game's players numbered (:class:`_Roster`); a game of a player against themselves is
     an error, and not kept."""
-    roster = _Roster(raw_games, log)
+    roster = _Roster((side for raw in raw_games for side in (raw.white, raw.black)), log)
     games = []
     for raw in raw_games:
         white = roster.number(raw.white, raw.line)
@@ -501,13 +532,13 @@ class _Roster:
     rating, is warned about once.
     """
 
-    def __init__(self, raw_games: list[_RawGame], log: ProblemLog) -> None:
+    def __init__(self, sides: Iterable[_Side], log: ProblemLog) -> None:
+        """A roster for games whose sides are ``sides`` (each at least once)."""
         self._log = log
         self._ids_of_name: dict[str, set[int]] = {}
-        for game in raw_games:
-            for side in (game.white, game.black):
-                if side.fide_id is not None:
-                    self._ids_of_name.setdefault(side.name.casefold(), set()).add(side.fide_id)
+        for side in sides:
+            if side.fide_id is not None:
+                self._ids_of_name.setdefault(side.name.casefold(), set()).add(side.fide_id)
         self._numbers: dict[tuple[str, object], int] = {}
         self._ids: dict[int, int] = {}
         self._first_seen: dict[int, tuple[_Side, int]] = {}
@@ -570,3 +601,290 @@ class _Roster:
             )
             for number, (side, line) in sorted(self._first_seen.items())
         )
+
+
+# The import's read (read_pgn_event): games laid out alike, read as columns.
+#
+# A file's first game sets its layout: its tag pairs, each alone on its line in the plain form
+# ``[Name "value"]``, in that order. One pattern (_Layout.pattern) then matches a whole game laid
+# out that way: its tags (the first one present, the others each there or not, in that order),
+# a blank line, movetext whose end python-chess would find at the first blank line outside a brace
+# comment, and the blank lines after it; or, failing that, one line. Where every line no game took
+# is blank, the pattern's games are the scanner's games (the proof is in docs/formats.md, and
+# tests/formats/test_event_reads.py checks it), and the tags the pattern captured are their headers.
+
+#: The tags :func:`_read_game` reads; a layout's other tags are matched and not kept.
+_READ_TAGS = frozenset(
+    {
+        "Event", "Date", "Round", "Result", "Variant",
+        "White", "WhiteElo", "WhiteFideId", "WhiteTitle",
+        "Black", "BlackElo", "BlackFideId", "BlackTitle",
+    }
+)  # fmt: skip
+#: The value of a plain tag pair: its line's text up to the ``"]`` that ends the line.
+_VALUE = r'[^"\n]*+(?:"(?!\]\n)[^"\n]*+)*+'
+#: A plain tag pair, alone on its line, one space between name and value (a :data:`_TAG` too).
+_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*) "(' + _VALUE + r')"\]\n')
+#: Movetext outside brace comments: no ``{``; a ``;`` comment runs to the line's end; a line
+#: break only before a line that is not blank and not a ``%`` escape.
+_OUTSIDE = r"[^{;\n]*+(?:;[^\n]*+)?+(?:\n(?!%)(?=[^\S\n]*\S)[^{;\n]*+(?:;[^\n]*+)?+)*+"
+#: What follows a game's tags: a blank line or none; movetext whose first line is not blank, a
+#: tag or an escape, and in which every brace comment closes; then its end (a blank line, or the
+#: end of the text) and the blank lines after it.
+_AFTER_TAGS = (
+    r"(?:[^\S\n]*\n)?+"
+    r"(?![\[%;])(?=[^\S\n]*\S)"
+    rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
+    r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
+)
+
+
+class _Layout:
+    """The layout of a file's games, learnt from its first game (see above)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        read = [name for name in names if name in _READ_TAGS]
+        #: Where each read tag's value is in a match of :attr:`pattern` (0 is the game, -1 a line
+        #: no game took).
+        self.index = {name: 1 + position for position, name in enumerate(read)}
+        lines = []
+        for position, name in enumerate(names):
+            value = f"({_VALUE})" if name in _READ_TAGS else _VALUE
+            line = rf'\[{re.escape(name)} "{value}"\]\n'
+            # A missing Variant is standard chess, an empty one is not: where the first game has
+            # one, every game does.
+            lines.append(line if position == 0 or name == "Variant" else f"(?:{line})?+")
+        self.pattern = re.compile(f"({''.join(lines)}{_AFTER_TAGS})|([^\\n]*+\\n?)")
+
+    @staticmethod
+    def of(text: str) -> _Layout | None:
+        """The layout of the first game of ``text``, ``None`` when its tags are not all plain and
+        distinct."""
+        pos = len(text) - len(_LEADING_BLANKS.sub("", text, count=1))
+        names = []
+        while text.startswith("[", pos):
+            tag = _PLAIN_TAG.match(text, pos)
+            if tag is None:
+                return None
+            names.append(tag.group(1))
+            pos = tag.end()
+        if not names or len(set(names)) < len(names):
+            return None
+        return _layout(tuple(names))
+
+
+_LEADING_BLANKS = re.compile(r"\A(?:[^\S\n]*\n)*+")
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(names: tuple[str, ...]) -> _Layout:
+    return _Layout(names)
+
+
+class _TagColumns(NamedTuple):
+    """The games of a file laid out alike: each read tag's values, and each game's first line."""
+
+    layout: _Layout
+    values: dict[str, list[str]]
+    lines: list[int]
+
+
+def _laid_out_games(handle: TextIO) -> _TagColumns | None:
+    """The games of the handle's text as tag columns, ``None`` where a game is not laid out as the
+    first one is, or a line outside the games is not blank.
+
+    The text is read a block at a time, each block cut after its last blank line before a ``[``
+    (the end of a game when the block's games are laid out alike).
+    """
+    layout: _Layout | None = None
+    values: dict[str, list[str]] = {}
+    lines: list[int] = []
+    line = 1  # the number of the first line of ``text``
+    text = handle.read(_BLOCK)
+    text = (text + handle.readline()).lstrip("\ufeff")  # python-chess drops them on the first line
+    while True:
+        block = handle.read(_BLOCK)
+        final = not block
+        if block and not block.endswith("\n"):
+            block += handle.readline()
+        end = len(text) if final else text.rfind("\n\n[") + 2
+        if end > 1:
+            layout = layout or _Layout.of(text)
+            if layout is None or not _read_laid_out(layout, text, end, line, values, lines):
+                return None
+            line += text.count("\n", 0, end)
+            text = text[end:]
+        if final:
+            return _TagColumns(layout, values, lines) if layout is not None else None
+        text += block
+
+
+def _read_laid_out(
+    layout: _Layout, text: str, end: int, line: int, values: dict[str, list[str]], lines: list[int]
+) -> bool:
+    """The games of ``text[:end]`` (its first line is ``line``) added to ``values`` and ``lines``;
+    ``False`` when a line that no game took is not blank."""
+    found = layout.pattern.findall(text, 0, end)
+    games = list(map(itemgetter(0), found))
+    others = list(map(itemgetter(-1), found))
+    if not all(map(str.isspace, filter(None, others))):
+        return False
+    newlines = map(add, map(str.count, games, repeat("\n")), map(str.count, others, repeat("\n")))
+    starts = accumulate(newlines, initial=line)
+    lines.extend(compress(starts, games))
+    kept = list(compress(found, games))
+    for name, index in layout.index.items():
+        values.setdefault(name, []).extend(map(itemgetter(index), kept))
+    return True
+
+
+def _event_of_columns(found: _TagColumns) -> EventRead | None:
+    """The event of games read as tag columns, each distinct text decided once; ``None`` when the
+    file has an error (it is then read game by game, which orders and words every error).
+
+    Each game that has a problem is checked again by :func:`_read_game`, in file order, which
+    reports its problems; the players are numbered by a :class:`_Roster` shown each distinct side
+    once, in the order the sides first appear and at the line where each first appears, which gives
+    the numbers, players and warnings that showing it every side of every game gives.
+    """
+    values, lines = found.values, found.lines
+    count = len(lines)
+    if count == 0 or "White" not in values or "Black" not in values:
+        return None
+    texts = _Texts(values, count)
+    appearances = _Appearances(texts)
+    results = {text: _ResultText.of(text) for text in set(texts("Result"))}
+    if appearances.sides is None or any(result.error for result in results.values()):
+        return None
+    rounds = {text: _round_number(text.strip()) for text in set(texts("Round"))}
+    variants = {text: text.strip().lower() in STANDARD_VARIANTS for text in set(values.get("Variant", ()))}
+    log = ProblemLog(strict=False)
+    checked = appearances.problems
+    checked |= _games_where(texts("Result"), {t for t, result in results.items() if not result.rated})
+    checked |= _games_where(texts("Round"), {t for t, number in rounds.items() if _unreadable(t, number)})
+    if "Variant" in values:
+        checked |= _games_where(texts("Variant"), {t for t, standard in variants.items() if not standard})
+    again = _Sides()
+    for game in np.flatnonzero(checked).tolist():
+        _read_game({name: column[game] for name, column in values.items()}, lines[game], log, again)
+    roster = _Roster(appearances.sides, log)
+    numbers = [
+        roster.number(side, lines[appearance // 2])
+        for side, appearance in zip(appearances.sides, appearances.first, strict=True)
+    ]
+    white = list(map(numbers.__getitem__, appearances.ids[0::2].tolist()))
+    black = list(map(numbers.__getitem__, appearances.ids[1::2].tolist()))
+    if any(map(eq, white, black)):
+        return None  # a player against themselves: an error
+    events = {event for text in set(texts("Event")) if (event := text.strip()) not in UNKNOWN}
+    if len(events) > 1:
+        log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
+    dates = _Dates()
+    days = [day for text in set(texts("Date")) if (day := dates.of(text.strip())) is not None]
+    result_of = [results[text] for text in texts("Result")]
+    standard = [variants[text] for text in texts("Variant")] if "Variant" in values else [True] * count
+    name = texts("Event")[0].strip()
+    columns = GameColumns(
+        round=list(map(rounds.__getitem__, texts("Round"))),
+        white=white,
+        black=black,
+        white_score=[result.scores[0] for result in result_of],
+        black_score=[result.scores[1] for result in result_of],
+        rated=list(map(and_, map(attrgetter("rated"), result_of), standard)),
+        code=[result.code for result in result_of],
+        line=lines,
+    )
+    return EventRead(
+        source_format="PGN",
+        name=None if name in UNKNOWN else name,
+        start_date=min(days, default=None),
+        end_date=max(days, default=None),
+        players=roster.players(),
+        games=columns,
+        problems=log.sorted(),
+    )
+
+
+class _Texts:
+    """A tag's texts in the games, ``""`` in each where it is missing (as ``headers.get``)."""
+
+    def __init__(self, values: dict[str, list[str]], count: int) -> None:
+        self._values = values
+        self._blank = [""] * count
+
+    def __call__(self, name: str) -> list[str]:
+        return self._values.get(name, self._blank)
+
+
+class _Appearances:
+    """The sides of the games, White then Black each game, as the texts of their tags: each
+    distinct side read once.
+
+    ``ids`` numbers each appearance's side from 0 in order of first appearance; ``first[k]`` is
+    where side ``k`` first appears; ``problems`` marks the games where a side has a problem;
+    ``sides`` is ``None`` when one has an error.
+    """
+
+    def __init__(self, texts: _Texts) -> None:
+        seen: defaultdict[_SideTexts, int] = defaultdict()
+        seen.default_factory = seen.__len__  # a side not seen yet takes the next number
+        count = len(texts("White"))
+        appearances: list[_SideTexts] = [("", "", "", "")] * (2 * count)
+        for offset, colour in enumerate(("White", "Black")):
+            appearances[offset::2] = zip(
+                texts(colour),
+                texts(f"{colour}Elo"),
+                texts(f"{colour}FideId"),
+                texts(f"{colour}Title"),
+                strict=True,
+            )
+        self.ids = np.fromiter(map(seen.__getitem__, appearances), dtype=np.int64, count=2 * count)
+        highest = np.maximum.accumulate(self.ids)
+        self.first = np.flatnonzero(np.concatenate(([True], highest[1:] > highest[:-1]))).tolist()
+        probe = ProblemLog(strict=False)
+        sides: list[_Side] | None = []
+        with_problems = []
+        for number, side_texts in enumerate(seen):
+            reported = len(probe.problems)
+            side = _side(side_texts, "White", "", 0, probe)
+            if side is None or sides is None:
+                sides = None
+                continue
+            sides.append(side)
+            if len(probe.problems) > reported:
+                with_problems.append(number)
+        if any(problem.severity is Severity.ERROR for problem in probe.problems):
+            sides = None
+        self.sides = sides
+        marked = np.isin(self.ids, with_problems)
+        self.problems = marked[0::2] | marked[1::2]
+
+
+def _games_where(texts: list[str], marked: set[str]) -> np.ndarray:
+    """Whether each game's text is one of ``marked``."""
+    return np.fromiter(map(marked.__contains__, texts), dtype=bool, count=len(texts))
+
+
+class _ResultText(NamedTuple):
+    """What a ``Result`` tag's text says (as :func:`_read_game` reads it)."""
+
+    code: str
+    scores: tuple[Decimal, Decimal] | tuple[None, None]
+    rated: bool
+    """A result (``1-0``, ``0-1``, ``1/2-1/2``); else the game is reported."""
+    error: bool
+    """Not a result nor an unknown one (``*``, ``?``...): the file has an error."""
+
+    @staticmethod
+    def of(text: str) -> _ResultText:
+        code = text.strip()
+        scores = RESULTS.get(code)
+        if scores is not None:
+            return _ResultText(code, scores, rated=True, error=False)
+        return _ResultText(code, _NO_SCORES, rated=False, error=code not in UNKNOWN)
+
+
+def _unreadable(text: str, number: int | None) -> bool:
+    """Whether a ``Round`` text is reported (:func:`_read_game`)."""
+    return number is None and text.strip() not in UNKNOWN
