@@ -21,8 +21,8 @@ from collections import Counter, defaultdict
 from collections.abc import Generator, Iterable, Iterator
 from decimal import Decimal
 from itertools import accumulate, compress, repeat
-from operator import add, and_, attrgetter, eq, itemgetter
-from typing import NamedTuple, TextIO
+from operator import add, and_, attrgetter, eq
+from typing import NamedTuple, TextIO, TypeVar
 
 import numpy as np
 
@@ -116,10 +116,8 @@ def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
     (:class:`_Layout`) and each distinct tag text decided once; any other file, or one with an
     error, is read game by game as :func:`read_pgn` reads it.
     """
-    handle, _ = _open(source)
-    with handle:
-        found = _laid_out_games(handle)
-    event = None if found is None else _event_of_columns(found)
+    games = _laid_out_games(_text_blocks(source))
+    event = None if games is None else _event_of_columns(games)
     return event if event is not None else _read_event_by_game(source)
 
 
@@ -605,15 +603,16 @@ class _Roster:
 
 # The import's read (read_pgn_event): games laid out alike, read as columns.
 #
-# A file's first game sets its layout: its tag pairs, each alone on its line in the plain form
-# ``[Name "value"]``, in that order. One pattern (_Layout.pattern) then matches a whole game laid
-# out that way: its tags (the first one present, the others each there or not, in that order),
-# a blank line, movetext whose end python-chess would find at the first blank line outside a brace
-# comment, and the blank lines after it; or, failing that, one line. Where every line no game took
-# is blank, the pattern's games are the scanner's games (the proof is in docs/formats.md, and
-# tests/formats/test_event_reads.py checks it), and the tags the pattern captured are their headers.
+# A file's games are read by one pattern (_Layout.pattern) where they lay their tags out alike:
+# each tag pair alone on its line in the plain form ``[Name "value"]``, the names in an order
+# learnt from the games (a game with a tag not seen yet adds it). The pattern matches a whole game
+# so laid out: its tags, a blank line, movetext whose end python-chess finds at the first blank
+# line outside a brace comment, and the blank lines after that; or else one line. Where every line
+# no game took is blank, the pattern's games are the scanner's games and the tags it captured are
+# their headers (docs/formats.md, "Reading for an import", says why; tests/formats/test_event_reads.py
+# checks it); elsewhere the file is read game by game.
 
-#: The tags :func:`_read_game` reads; a layout's other tags are matched and not kept.
+#: The tags :func:`_read_game` reads; the others are matched and not kept.
 _READ_TAGS = frozenset(
     {
         "Event", "Date", "Round", "Result", "Variant",
@@ -621,60 +620,48 @@ _READ_TAGS = frozenset(
         "Black", "BlackElo", "BlackFideId", "BlackTitle",
     }
 )  # fmt: skip
-#: The value of a plain tag pair: its line's text up to the ``"]`` that ends the line.
+#: The value of a plain tag pair: the line's text up to the ``"]`` that ends the line.
 _VALUE = r'[^"\n]*+(?:"(?!\]\n)[^"\n]*+)*+'
-#: A plain tag pair, alone on its line, one space between name and value (a :data:`_TAG` too).
-_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*) "(' + _VALUE + r')"\]\n')
-#: Movetext outside brace comments: no ``{``; a ``;`` comment runs to the line's end; a line
-#: break only before a line that is not blank and not a ``%`` escape.
+#: A plain tag pair, alone on its line, one space between name and value (it matches :data:`_TAG`).
+_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*) "' + _VALUE + r'"\]\n')
+#: Movetext outside brace comments: no ``{``, a ``;`` comment to the line's end, a line break only
+#: before a line that is not blank and not a ``%`` escape.
 _OUTSIDE = r"[^{;\n]*+(?:;[^\n]*+)?+(?:\n(?!%)(?=[^\S\n]*\S)[^{;\n]*+(?:;[^\n]*+)?+)*+"
-#: What follows a game's tags: a blank line or none; movetext whose first line is not blank, a
-#: tag or an escape, and in which every brace comment closes; then its end (a blank line, or the
-#: end of the text) and the blank lines after it.
+#: What follows a game's tags: one blank line or none; movetext whose first line is not blank, a
+#: tag or an escape, and in which every brace comment closes (python-chess's comment ends at the
+#: first ``}``); its end, a blank line or the end of the text; the blank lines after it.
 _AFTER_TAGS = (
     r"(?:[^\S\n]*\n)?+"
     r"(?![\[%;])(?=[^\S\n]*\S)"
     rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
     r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
 )
+#: Blank lines (it matches any text, at least with none).
+_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*+")
+#: The most layouts a file's games may add tags to before it is read game by game.
+_MOST_LAYOUTS = 16
 
 
 class _Layout:
-    """The layout of a file's games, learnt from its first game (see above)."""
+    """Games whose tags are among ``names``, in that order (see above)."""
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
         read = [name for name in names if name in _READ_TAGS]
-        #: Where each read tag's value is in a match of :attr:`pattern` (0 is the game, -1 a line
-        #: no game took).
+        #: Where each read tag's value is in a match of :attr:`pattern`; 0 is the whole game, -1
+        #: a line no game took. A ``Variant`` value comes with its opening quote: a missing
+        #: Variant is standard chess and an empty one is not, and both would capture ``""``.
         self.index = {name: 1 + position for position, name in enumerate(read)}
         lines = []
-        for position, name in enumerate(names):
-            value = f"({_VALUE})" if name in _READ_TAGS else _VALUE
-            line = rf'\[{re.escape(name)} "{value}"\]\n'
-            # A missing Variant is standard chess, an empty one is not: where the first game has
-            # one, every game does.
-            lines.append(line if position == 0 or name == "Variant" else f"(?:{line})?+")
-        self.pattern = re.compile(f"({''.join(lines)}{_AFTER_TAGS})|([^\\n]*+\\n?)")
-
-    @staticmethod
-    def of(text: str) -> _Layout | None:
-        """The layout of the first game of ``text``, ``None`` when its tags are not all plain and
-        distinct."""
-        pos = len(text) - len(_LEADING_BLANKS.sub("", text, count=1))
-        names = []
-        while text.startswith("[", pos):
-            tag = _PLAIN_TAG.match(text, pos)
-            if tag is None:
-                return None
-            names.append(tag.group(1))
-            pos = tag.end()
-        if not names or len(set(names)) < len(names):
-            return None
-        return _layout(tuple(names))
-
-
-_LEADING_BLANKS = re.compile(r"\A(?:[^\S\n]*\n)*+")
+        for name in names:
+            if name == "Variant":
+                value = f'("{_VALUE})"'
+            elif name in _READ_TAGS:
+                value = f'"({_VALUE})"'
+            else:
+                value = f'"{_VALUE}"'
+            lines.append(rf"(?:\[{re.escape(name)} {value}\]\n)?+")
+        self.pattern = re.compile(rf"((?=\[){''.join(lines)}{_AFTER_TAGS})|([^\n]*+\n?)")
 
 
 @functools.lru_cache(maxsize=64)
@@ -682,99 +669,155 @@ def _layout(names: tuple[str, ...]) -> _Layout:
     return _Layout(names)
 
 
-class _TagColumns(NamedTuple):
-    """The games of a file laid out alike: each read tag's values, and each game's first line."""
+def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
+    """The names of the tag pairs from ``pos`` to the first line that is not one; ``None`` unless
+    there is one, each is plain and no name comes twice."""
+    names = []
+    while text.startswith("[", pos):
+        tag = _PLAIN_TAG.match(text, pos)
+        if tag is None:
+            return None
+        names.append(tag.group(1))
+        pos = tag.end()
+    return tuple(names) if names and len(set(names)) == len(names) else None
 
-    layout: _Layout
-    values: dict[str, list[str]]
-    lines: list[int]
+
+def _merged(known: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``known`` with the new ``names`` put where their order places them; ``None`` when the two
+    orders disagree."""
+    merged = list(known)
+    last = -1  # where the previous name of ``names`` is in ``merged``
+    for name in names:
+        if name in merged:
+            place = merged.index(name)
+            if place < last:
+                return None
+            last = place
+        else:
+            last += 1
+            merged.insert(last, name)
+    return tuple(merged)
 
 
-def _laid_out_games(handle: TextIO) -> _TagColumns | None:
-    """The games of the handle's text as tag columns, ``None`` where a game is not laid out as the
-    first one is, or a line outside the games is not blank.
+class _LaidOutGames:
+    """The games of a text as tag columns (:attr:`values`, a tag's value ``""`` where a game has
+    not got it) and the line each starts on, read a part at a time."""
 
-    The text is read a block at a time, each block cut after its last blank line before a ``[``
-    (the end of a game when the block's games are laid out alike).
+    def __init__(self) -> None:
+        self.layout: _Layout | None = None
+        self.values: dict[str, list[str]] = {}
+        self.lines: list[int] = []
+        self._layouts = 0
+
+    def add(self, text: str, end: int, line: int) -> bool:
+        """The games of ``text[:end]``, whose first line is ``line``; ``False`` when a line no
+        game took is not blank, and the game there adds no tag to the layout."""
+        while True:
+            if self.layout is None:
+                names = _plain_tag_names(text, _BLANK_LINES.match(text).end())  # type: ignore[union-attr]
+                if names is None:
+                    return False
+                self.layout, self._layouts = _layout(names), 1
+            found = self.layout.pattern.findall(text, 0, end)
+            columns = list(zip(*found, strict=True))
+            games, others = columns[0], columns[-1]
+            failed = next((k for k, other in enumerate(others) if other and not other.isspace()), None)
+            if failed is None:
+                self._keep(columns, line)
+                return True
+            where = sum(map(len, games[:failed])) + sum(map(len, others[:failed]))
+            names = _plain_tag_names(text, where)
+            merged = None if names is None else _merged(self.layout.names, names)
+            if merged is None or merged == self.layout.names or self._layouts == _MOST_LAYOUTS:
+                return False
+            self.layout, self._layouts = _layout(merged), self._layouts + 1
+
+    def _keep(self, columns: list[tuple[str, ...]], line: int) -> None:
+        games, others = columns[0], columns[-1]
+        before = len(self.lines)
+        newlines = map(add, map(str.count, games, repeat("\n")), map(str.count, others, repeat("\n")))
+        self.lines.extend(compress(accumulate(newlines, initial=line), games))
+        assert self.layout is not None
+        for name, index in self.layout.index.items():
+            self.values.setdefault(name, [""] * before).extend(compress(columns[index], games))
+
+
+def _laid_out_games(blocks: Iterator[str]) -> _LaidOutGames | None:
+    """The games of the text ``blocks`` make up, ``None`` where :meth:`_LaidOutGames.add` fails.
+
+    The text is read a part at a time, each cut after its last blank line before a ``[``: the end
+    of a game when the part's games are laid out alike.
     """
-    layout: _Layout | None = None
-    values: dict[str, list[str]] = {}
-    lines: list[int] = []
+    games = _LaidOutGames()
     line = 1  # the number of the first line of ``text``
-    text = handle.read(_BLOCK)
-    text = (text + handle.readline()).lstrip("\ufeff")  # python-chess drops them on the first line
+    text = next(blocks, "").lstrip("\ufeff")  # python-chess drops them from the first line
     while True:
-        block = handle.read(_BLOCK)
-        final = not block
-        if block and not block.endswith("\n"):
-            block += handle.readline()
-        end = len(text) if final else text.rfind("\n\n[") + 2
+        block = next(blocks, None)
+        end = len(text) if block is None else text.rfind("\n\n[") + 2
         if end > 1:
-            layout = layout or _Layout.of(text)
-            if layout is None or not _read_laid_out(layout, text, end, line, values, lines):
+            if not games.add(text, end, line):
                 return None
             line += text.count("\n", 0, end)
             text = text[end:]
-        if final:
-            return _TagColumns(layout, values, lines) if layout is not None else None
+        if block is None:
+            return games
         text += block
 
 
-def _read_laid_out(
-    layout: _Layout, text: str, end: int, line: int, values: dict[str, list[str]], lines: list[int]
-) -> bool:
-    """The games of ``text[:end]`` (its first line is ``line``) added to ``values`` and ``lines``;
-    ``False`` when a line that no game took is not blank."""
-    found = layout.pattern.findall(text, 0, end)
-    games = list(map(itemgetter(0), found))
-    others = list(map(itemgetter(-1), found))
-    if not all(map(str.isspace, filter(None, others))):
-        return False
-    newlines = map(add, map(str.count, games, repeat("\n")), map(str.count, others, repeat("\n")))
-    starts = accumulate(newlines, initial=line)
-    lines.extend(compress(starts, games))
-    kept = list(compress(found, games))
-    for name, index in layout.index.items():
-        values.setdefault(name, []).extend(map(itemgetter(index), kept))
-    return True
+def _text_blocks(source: bytes | str | os.PathLike[str]) -> Iterator[str]:
+    """The text of ``source`` as :func:`_open` reads it, in blocks of whole lines of about
+    :data:`_BLOCK` characters."""
+    if isinstance(source, os.PathLike):
+        handle, _ = open_text(source)
+        with handle:
+            while block := handle.read(_BLOCK):
+                yield block if block.endswith("\n") else block + handle.readline()
+        return
+    text = source if isinstance(source, str) else decode(source)[0]
+    if "\r" in text:  # universal newlines, as io.StringIO(text, newline=None) reads them
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + _BLOCK - 1) + 1 or len(text)
+        yield text[start:end]
+        start = end
 
 
-def _event_of_columns(found: _TagColumns) -> EventRead | None:
+def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
     """The event of games read as tag columns, each distinct text decided once; ``None`` when the
-    file has an error (it is then read game by game, which orders and words every error).
+    file has an error (it is then read game by game, which words and orders every error).
 
-    Each game that has a problem is checked again by :func:`_read_game`, in file order, which
-    reports its problems; the players are numbered by a :class:`_Roster` shown each distinct side
-    once, in the order the sides first appear and at the line where each first appears, which gives
-    the numbers, players and warnings that showing it every side of every game gives.
+    A game with a problem is checked again by :func:`_read_game`, in file order, which reports its
+    problems. The players are numbered by a :class:`_Roster` shown each distinct side once, in the
+    order the sides first appear and at the line where each first appears: the numbers, players
+    and warnings it gives when shown every side of every game.
     """
-    values, lines = found.values, found.lines
+    lines = games.lines
     count = len(lines)
-    if count == 0 or "White" not in values or "Black" not in values:
+    if count == 0 or "White" not in games.values or "Black" not in games.values:
         return None
-    texts = _Texts(values, count)
-    appearances = _Appearances(texts)
+    texts = _Texts(games.values, count)
+    sides = _Appearances(texts)
     results = {text: _ResultText.of(text) for text in set(texts("Result"))}
-    if appearances.sides is None or any(result.error for result in results.values()):
+    if sides.sides is None or any(result.error for result in results.values()):
         return None
     rounds = {text: _round_number(text.strip()) for text in set(texts("Round"))}
-    variants = {text: text.strip().lower() in STANDARD_VARIANTS for text in set(values.get("Variant", ()))}
+    variants = {text: _standard(text) for text in set(texts("Variant"))}
     log = ProblemLog(strict=False)
-    checked = appearances.problems
-    checked |= _games_where(texts("Result"), {t for t, result in results.items() if not result.rated})
-    checked |= _games_where(texts("Round"), {t for t, number in rounds.items() if _unreadable(t, number)})
-    if "Variant" in values:
-        checked |= _games_where(texts("Variant"), {t for t, standard in variants.items() if not standard})
-    again = _Sides()
-    for game in np.flatnonzero(checked).tolist():
-        _read_game({name: column[game] for name, column in values.items()}, lines[game], log, again)
-    roster = _Roster(appearances.sides, log)
+    reported = (
+        _games_with(sides.with_problems, sides.ids, per_game=2)
+        | _games_with({t for t, result in results.items() if not result.rated}, texts("Result"))
+        | _games_with({t for t, number in rounds.items() if _unreadable(t, number)}, texts("Round"))
+        | _games_with({t for t, standard in variants.items() if not standard}, texts("Variant"))
+    )
+    _report_problems(games.values, lines, sorted(reported), log)
+    roster = _Roster(sides.sides, log)
     numbers = [
         roster.number(side, lines[appearance // 2])
-        for side, appearance in zip(appearances.sides, appearances.first, strict=True)
+        for side, appearance in zip(sides.sides, sides.first, strict=True)
     ]
-    white = list(map(numbers.__getitem__, appearances.ids[0::2].tolist()))
-    black = list(map(numbers.__getitem__, appearances.ids[1::2].tolist()))
+    white = list(map(numbers.__getitem__, sides.ids[0::2]))
+    black = list(map(numbers.__getitem__, sides.ids[1::2]))
     if any(map(eq, white, black)):
         return None  # a player against themselves: an error
     events = {event for text in set(texts("Event")) if (event := text.strip()) not in UNKNOWN}
@@ -782,8 +825,7 @@ def _event_of_columns(found: _TagColumns) -> EventRead | None:
         log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
     dates = _Dates()
     days = [day for text in set(texts("Date")) if (day := dates.of(text.strip())) is not None]
-    result_of = [results[text] for text in texts("Result")]
-    standard = [variants[text] for text in texts("Variant")] if "Variant" in values else [True] * count
+    result_of = list(map(results.__getitem__, texts("Result")))
     name = texts("Event")[0].strip()
     columns = GameColumns(
         round=list(map(rounds.__getitem__, texts("Round"))),
@@ -791,7 +833,9 @@ def _event_of_columns(found: _TagColumns) -> EventRead | None:
         black=black,
         white_score=[result.scores[0] for result in result_of],
         black_score=[result.scores[1] for result in result_of],
-        rated=list(map(and_, map(attrgetter("rated"), result_of), standard)),
+        rated=list(
+            map(and_, map(attrgetter("rated"), result_of), map(variants.__getitem__, texts("Variant")))
+        ),
         code=[result.code for result in result_of],
         line=lines,
     )
@@ -818,11 +862,11 @@ class _Texts:
 
 
 class _Appearances:
-    """The sides of the games, White then Black each game, as the texts of their tags: each
-    distinct side read once.
+    """The sides of the games, White then Black each game, as the texts of their tags, each
+    distinct side read once (by :func:`_side`).
 
-    ``ids`` numbers each appearance's side from 0 in order of first appearance; ``first[k]`` is
-    where side ``k`` first appears; ``problems`` marks the games where a side has a problem;
+    ``ids`` numbers each appearance's side from 0, in order of first appearance; ``first[k]`` is
+    where side ``k`` first appears; ``with_problems`` holds the numbers of the sides reported on;
     ``sides`` is ``None`` when one has an error.
     """
 
@@ -839,31 +883,48 @@ class _Appearances:
                 texts(f"{colour}Title"),
                 strict=True,
             )
-        self.ids = np.fromiter(map(seen.__getitem__, appearances), dtype=np.int64, count=2 * count)
-        highest = np.maximum.accumulate(self.ids)
-        self.first = np.flatnonzero(np.concatenate(([True], highest[1:] > highest[:-1]))).tolist()
+        ids = np.fromiter(map(seen.__getitem__, appearances), dtype=np.int64, count=2 * count)
+        highest = np.maximum.accumulate(ids)
+        self.first: list[int] = np.flatnonzero(np.concatenate(([True], highest[1:] > highest[:-1]))).tolist()
+        self.ids: list[int] = ids.tolist()
         probe = ProblemLog(strict=False)
-        sides: list[_Side] | None = []
-        with_problems = []
+        self.sides: list[_Side] | None = []
+        self.with_problems: set[int] = set()
         for number, side_texts in enumerate(seen):
             reported = len(probe.problems)
             side = _side(side_texts, "White", "", 0, probe)
-            if side is None or sides is None:
-                sides = None
-                continue
-            sides.append(side)
+            if side is None:
+                self.sides = None
+                return
+            self.sides.append(side)
             if len(probe.problems) > reported:
-                with_problems.append(number)
+                self.with_problems.add(number)
         if any(problem.severity is Severity.ERROR for problem in probe.problems):
-            sides = None
-        self.sides = sides
-        marked = np.isin(self.ids, with_problems)
-        self.problems = marked[0::2] | marked[1::2]
+            self.sides = None
 
 
-def _games_where(texts: list[str], marked: set[str]) -> np.ndarray:
-    """Whether each game's text is one of ``marked``."""
-    return np.fromiter(map(marked.__contains__, texts), dtype=bool, count=len(texts))
+def _games_with(reported: set[_Value], column: list[_Value], *, per_game: int = 1) -> set[int]:
+    """The games where a value of ``column`` (``per_game`` values a game) is one of ``reported``."""
+    if not reported:
+        return set()
+    return {k // per_game for k, value in enumerate(column) if value in reported}
+
+
+_Value = TypeVar("_Value", str, int)
+
+
+def _report_problems(
+    values: dict[str, list[str]], lines: list[int], reported: list[int], log: ProblemLog
+) -> None:
+    """:func:`_read_game` again on each of the ``reported`` games, in file order."""
+    again = _Sides()
+    for game in reported:
+        headers = {name: column[game] for name, column in values.items()}
+        if "Variant" in headers:  # its opening quote, or "" where the game has none
+            variant = headers.pop("Variant")
+            if variant:
+                headers["Variant"] = variant[1:]
+        _read_game(headers, lines[game], log, again)
 
 
 class _ResultText(NamedTuple):
@@ -874,7 +935,7 @@ class _ResultText(NamedTuple):
     rated: bool
     """A result (``1-0``, ``0-1``, ``1/2-1/2``); else the game is reported."""
     error: bool
-    """Not a result nor an unknown one (``*``, ``?``...): the file has an error."""
+    """Neither a result nor an unknown one (``*``, ``?``...): the file has an error."""
 
     @staticmethod
     def of(text: str) -> _ResultText:
@@ -888,3 +949,9 @@ class _ResultText(NamedTuple):
 def _unreadable(text: str, number: int | None) -> bool:
     """Whether a ``Round`` text is reported (:func:`_read_game`)."""
     return number is None and text.strip() not in UNKNOWN
+
+
+def _standard(variant: str) -> bool:
+    """Whether a ``Variant`` text (its opening quote, or ``""`` where the game has none) is standard
+    chess (:func:`_read_game`)."""
+    return not variant or variant[1:].strip().lower() in STANDARD_VARIANTS
