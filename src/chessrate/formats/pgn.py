@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Generator, Iterable, Iterator
 from decimal import Decimal
 from itertools import accumulate, compress, repeat
-from operator import add, and_, attrgetter, eq
+from operator import add, and_, eq
 from typing import NamedTuple, TextIO, TypeVar
 
 import numpy as np
@@ -643,30 +643,33 @@ _MOST_LAYOUTS = 16
 
 
 class _Layout:
-    """Games whose tags are among ``names``, in that order (see above)."""
+    """Games whose tags are among ``names``, in that order (see above); values with a ``"`` only
+    with ``quotes`` (the pattern is quicker without)."""
 
-    def __init__(self, names: tuple[str, ...]) -> None:
+    def __init__(self, names: tuple[str, ...], *, quotes: bool) -> None:
         self.names = names
+        self.quotes = quotes
         read = [name for name in names if name in _READ_TAGS]
         #: Where each read tag's value is in a match of :attr:`pattern`; 0 is the whole game, -1
         #: a line no game took. A ``Variant`` value comes with its opening quote: a missing
         #: Variant is standard chess and an empty one is not, and both would capture ``""``.
         self.index = {name: 1 + position for position, name in enumerate(read)}
+        text = _VALUE if quotes else r'[^"\n]*+'
         lines = []
         for name in names:
             if name == "Variant":
-                value = f'("{_VALUE})"'
+                value = f'("{text})"'
             elif name in _READ_TAGS:
-                value = f'"({_VALUE})"'
+                value = f'"({text})"'
             else:
-                value = f'"{_VALUE}"'
+                value = f'"{text}"'
             lines.append(rf"(?:\[{re.escape(name)} {value}\]\n)?+")
         self.pattern = re.compile(rf"((?=\[){''.join(lines)}{_AFTER_TAGS})|([^\n]*+\n?)")
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(names: tuple[str, ...]) -> _Layout:
-    return _Layout(names)
+def _layout(names: tuple[str, ...], *, quotes: bool) -> _Layout:
+    return _Layout(names, quotes=quotes)
 
 
 def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
@@ -711,26 +714,39 @@ class _LaidOutGames:
 
     def add(self, text: str, end: int, line: int) -> bool:
         """The games of ``text[:end]``, whose first line is ``line``; ``False`` when a line no
-        game took is not blank, and the game there adds no tag to the layout."""
+        game took is not blank, and no layout takes the game there (:meth:`_learn`)."""
         while True:
             if self.layout is None:
                 names = _plain_tag_names(text, _BLANK_LINES.match(text).end())  # type: ignore[union-attr]
                 if names is None:
                     return False
-                self.layout, self._layouts = _layout(names), 1
+                self.layout, self._layouts = _layout(names, quotes=False), 1
             found = self.layout.pattern.findall(text, 0, end)
             columns = list(zip(*found, strict=True))
-            games, others = columns[0], columns[-1]
-            failed = next((k for k, other in enumerate(others) if other and not other.isspace()), None)
-            if failed is None:
+            if all(map(str.isspace, filter(None, columns[-1]))):
                 self._keep(columns, line)
                 return True
-            where = sum(map(len, games[:failed])) + sum(map(len, others[:failed]))
-            names = _plain_tag_names(text, where)
-            merged = None if names is None else _merged(self.layout.names, names)
-            if merged is None or merged == self.layout.names or self._layouts == _MOST_LAYOUTS:
+            if not self._learn(text, columns):
                 return False
-            self.layout, self._layouts = _layout(merged), self._layouts + 1
+
+    def _learn(self, text: str, columns: list[tuple[str, ...]]) -> bool:
+        """The layout for the first line :meth:`add`'s pattern did not take, which starts a game:
+        its tags added, or values with quotes; ``False`` when none takes it."""
+        assert self.layout is not None
+        games, others = columns[0], columns[-1]
+        failed = next(k for k, other in enumerate(others) if other and not other.isspace())
+        names = _plain_tag_names(text, sum(map(len, games[:failed])) + sum(map(len, others[:failed])))
+        merged = None if names is None else _merged(self.layout.names, names)
+        if merged is None or self._layouts == _MOST_LAYOUTS:
+            return False
+        if merged != self.layout.names:
+            self.layout = _layout(merged, quotes=self.layout.quotes)
+        elif not self.layout.quotes:
+            self.layout = _layout(merged, quotes=True)
+        else:
+            return False
+        self._layouts += 1
+        return True
 
     def _keep(self, columns: list[tuple[str, ...]], line: int) -> None:
         games, others = columns[0], columns[-1]
@@ -802,7 +818,7 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
     if sides.sides is None or any(result.error for result in results.values()):
         return None
     rounds = {text: _round_number(text.strip()) for text in set(texts("Round"))}
-    variants = {text: _standard(text) for text in set(texts("Variant"))}
+    variants = {text: _standard(text) for text in set(games.values.get("Variant", ()))}
     log = ProblemLog(strict=False)
     reported = (
         _games_with(sides.with_problems, sides.ids, per_game=2)
@@ -825,18 +841,19 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
         log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
     dates = _Dates()
     days = [day for text in set(texts("Date")) if (day := dates.of(text.strip())) is not None]
-    result_of = list(map(results.__getitem__, texts("Result")))
+    result_texts = texts("Result")
+    rated = _each(result_texts, {text: result.rated for text, result in results.items()})
+    if variants:
+        rated = list(map(and_, rated, _each(texts("Variant"), variants)))
     name = texts("Event")[0].strip()
     columns = GameColumns(
-        round=list(map(rounds.__getitem__, texts("Round"))),
+        round=_each(texts("Round"), rounds),
         white=white,
         black=black,
-        white_score=[result.scores[0] for result in result_of],
-        black_score=[result.scores[1] for result in result_of],
-        rated=list(
-            map(and_, map(attrgetter("rated"), result_of), map(variants.__getitem__, texts("Variant")))
-        ),
-        code=[result.code for result in result_of],
+        white_score=_each(result_texts, {text: result.scores[0] for text, result in results.items()}),
+        black_score=_each(result_texts, {text: result.scores[1] for text, result in results.items()}),
+        rated=rated,
+        code=_each(result_texts, {text: result.code for text, result in results.items()}),
         line=lines,
     )
     return EventRead(
@@ -848,6 +865,14 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
         games=columns,
         problems=log.sorted(),
     )
+
+
+def _each(texts: list[str], decided: dict[str, _Decided]) -> list[_Decided]:
+    """What was ``decided`` for each text."""
+    return list(map(decided.__getitem__, texts))
+
+
+_Decided = TypeVar("_Decided")
 
 
 class _Texts:
