@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import graphlib
 import io
 import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Generator, Iterable, Iterator
 from decimal import Decimal
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, compress, pairwise, repeat
 from operator import add, and_, eq
 from typing import NamedTuple, TextIO, TypeVar
 
@@ -685,21 +686,17 @@ def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
     return tuple(names) if names and len(set(names)) == len(names) else None
 
 
-def _merged(known: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...] | None:
-    """``known`` with the new ``names`` put where their order places them; ``None`` when the two
-    orders disagree."""
-    merged = list(known)
-    last = -1  # where the previous name of ``names`` is in ``merged``
-    for name in names:
-        if name in merged:
-            place = merged.index(name)
-            if place < last:
-                return None
-            last = place
-        else:
-            last += 1
-            merged.insert(last, name)
-    return tuple(merged)
+def _in_order(orders: list[tuple[str, ...]]) -> tuple[str, ...] | None:
+    """Every name of ``orders`` in an order that keeps each one's; ``None`` when they disagree."""
+    sorter: graphlib.TopologicalSorter[str] = graphlib.TopologicalSorter()
+    for names in orders:
+        sorter.add(names[0])
+        for before, after in pairwise(names):
+            sorter.add(after, before)
+    try:
+        return tuple(sorter.static_order())
+    except graphlib.CycleError:
+        return None
 
 
 class _LaidOutGames:
@@ -711,6 +708,7 @@ class _LaidOutGames:
         self.values: dict[str, list[str]] = {}
         self.lines: list[int] = []
         self._layouts = 0
+        self._orders: list[tuple[str, ...]] = []  # the orders of the tags the layout was learnt from
 
     def add(self, text: str, end: int, line: int) -> bool:
         """The games of ``text[:end]``, whose first line is ``line``; ``False`` when a line no
@@ -720,7 +718,7 @@ class _LaidOutGames:
                 names = _plain_tag_names(text, _BLANK_LINES.match(text).end())  # type: ignore[union-attr]
                 if names is None:
                     return False
-                self.layout, self._layouts = _layout(names, quotes=False), 1
+                self.layout, self._layouts, self._orders = _layout(names, quotes=False), 1, [names]
             found = self.layout.pattern.findall(text, 0, end)
             columns = list(zip(*found, strict=True))
             if all(map(str.isspace, filter(None, columns[-1]))):
@@ -731,18 +729,22 @@ class _LaidOutGames:
 
     def _learn(self, text: str, columns: list[tuple[str, ...]]) -> bool:
         """The layout for the first line :meth:`add`'s pattern did not take, which starts a game:
-        its tags added, or values with quotes; ``False`` when none takes it."""
+        its tags put in order with those of the games before, or values with quotes; ``False``
+        when none takes it."""
         assert self.layout is not None
         games, others = columns[0], columns[-1]
         failed = next(k for k, other in enumerate(others) if other and not other.isspace())
         names = _plain_tag_names(text, sum(map(len, games[:failed])) + sum(map(len, others[:failed])))
-        merged = None if names is None else _merged(self.layout.names, names)
-        if merged is None or self._layouts == _MOST_LAYOUTS:
+        if names is None or self._layouts == _MOST_LAYOUTS:
             return False
-        if merged != self.layout.names:
-            self.layout = _layout(merged, quotes=self.layout.quotes)
+        self._orders.append(names)
+        ordered = _in_order(self._orders)
+        if ordered is None:
+            return False
+        if ordered != self.layout.names:
+            self.layout = _layout(ordered, quotes=self.layout.quotes)
         elif not self.layout.quotes:
-            self.layout = _layout(merged, quotes=True)
+            self.layout = _layout(ordered, quotes=True)
         else:
             return False
         self._layouts += 1
