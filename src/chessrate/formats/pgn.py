@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from collections.abc import Generator, Iterable, Iterator
 from decimal import Decimal
 from itertools import accumulate, compress, pairwise, repeat
-from operator import add, and_, eq
+from operator import add, and_, eq, gt
 from typing import NamedTuple, TextIO, TypeVar
 
 import numpy as np
@@ -604,14 +604,14 @@ class _Roster:
 
 # The import's read (read_pgn_event): games laid out alike, read as columns.
 #
-# A file's games are read by one pattern (_Layout.pattern) where they lay their tags out alike:
-# each tag pair alone on its line in the plain form ``[Name "value"]``, the names in an order
-# learnt from the games (a game with a tag not seen yet adds it). The pattern matches a whole game
-# so laid out: its tags, a blank line, movetext whose end python-chess finds at the first blank
-# line outside a brace comment, and the blank lines after that; or else one line. Where every line
-# no game took is blank, the pattern's games are the scanner's games and the tags it captured are
-# their headers (docs/formats.md, "Reading for an import", says why; tests/formats/test_event_reads.py
-# checks it); elsewhere the file is read game by game.
+# A file's games are read by one pattern (_Layout) where they lay their tags out alike: each tag
+# pair alone on its line in the plain form ``[Name "value"]``, the names in an order learnt from
+# the games (a game with a tag not seen yet adds it). The pattern matches a whole game so laid out:
+# its tags, a blank line, movetext whose end python-chess finds at the first blank line outside a
+# brace comment, and the blank lines after that; or else one line. Where every line no game took
+# is blank, the pattern's games are the scanner's games and the tags it captured are their headers
+# (docs/formats.md, "Reading for an import", says why; tests/formats/test_pgn_event_read.py checks
+# it); elsewhere the file is read game by game.
 
 #: The tags :func:`_read_game` reads; the others are matched and not kept.
 _READ_TAGS = frozenset(
@@ -621,56 +621,56 @@ _READ_TAGS = frozenset(
         "Black", "BlackElo", "BlackFideId", "BlackTitle",
     }
 )  # fmt: skip
-#: The value of a plain tag pair: the line's text up to the ``"]`` that ends the line.
-_VALUE = r'[^"\n]*+(?:"(?!\]\n)[^"\n]*+)*+'
-#: A plain tag pair, alone on its line, one space between name and value (it matches :data:`_TAG`).
-_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*) "' + _VALUE + r'"\]\n')
+#: A plain tag pair: alone on its line, one space between name and value, which runs to the
+#: ``"]`` that ends the line (what :data:`_TAG` takes of it).
+_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*) ".*"\]\n')
+#: The movetext's first line: not blank, a tag or an escape, or a comment (read with the tags).
+_MOVETEXT_START = r"(?:[^\S\n]*\n)?+(?![\[%;])(?=[^\S\n]*\S)"
 #: Movetext outside brace comments: no ``{``, a ``;`` comment to the line's end, a line break only
 #: before a line that is not blank and not a ``%`` escape.
 _OUTSIDE = r"[^{;\n]*+(?:;[^\n]*+)?+(?:\n(?!%)(?=[^\S\n]*\S)[^{;\n]*+(?:;[^\n]*+)?+)*+"
-#: What follows a game's tags: one blank line or none; movetext whose first line is not blank, a
-#: tag or an escape, and in which every brace comment closes (python-chess's comment ends at the
-#: first ``}``); its end, a blank line or the end of the text; the blank lines after it.
-_AFTER_TAGS = (
-    r"(?:[^\S\n]*\n)?+"
-    r"(?![\[%;])(?=[^\S\n]*\S)"
-    rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
-    r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
-)
+#: Movetext in which every brace comment closes (python-chess's comment ends at the first ``}``).
+_MOVETEXT = rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
+#: Movetext read as lines alone: for text without ``;`` or ``%`` lines, where a game's last brace
+#: closes a comment (the caller checks it), lines that are not blank (a pattern several times
+#: quicker: Python's ``re`` runs ``.`` much faster than a class of characters such as ``[^{;\n]``).
+_MOVETEXT_LINES = r".*+(?:\n(?=[^\S\n]*\S).*+)*+"
+#: The movetext's end, a blank line or the end of the text, and the blank lines after it.
+_MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
 #: Blank lines (it matches any text, at least with none).
 _BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*+")
-#: The most layouts a file's games may add tags to before it is read game by game.
-_MOST_LAYOUTS = 16
+#: The most times a file's layout may be learnt again before it is read game by game.
+_MOST_LAYOUTS = 8
 
 
 class _Layout:
-    """Games whose tags are among ``names``, in that order (see above); values with a ``"`` only
-    with ``quotes`` (the pattern is quicker without)."""
+    """Games whose tags are among ``names``, in that order (see above): :attr:`pattern` for any
+    movetext, :attr:`lines_pattern` for movetext as lines alone."""
 
-    def __init__(self, names: tuple[str, ...], *, quotes: bool) -> None:
+    def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.quotes = quotes
         read = [name for name in names if name in _READ_TAGS]
-        #: Where each read tag's value is in a match of :attr:`pattern`; 0 is the whole game, -1
-        #: a line no game took. A ``Variant`` value comes with its opening quote: a missing
-        #: Variant is standard chess and an empty one is not, and both would capture ``""``.
+        #: Where each read tag's value is in a match; 0 is the whole game, -1 a line no game took.
+        #: A ``Variant`` value comes with its opening quote: a missing Variant is standard chess
+        #: and an empty one is not, and both would capture ``""``.
         self.index = {name: 1 + position for position, name in enumerate(read)}
-        text = _VALUE if quotes else r'[^"\n]*+'
         lines = []
         for name in names:
             if name == "Variant":
-                value = f'("{text})"'
+                value = '(".*)"'
             elif name in _READ_TAGS:
-                value = f'"({text})"'
+                value = '"(.*)"'
             else:
-                value = f'"{text}"'
+                value = '".*"'
             lines.append(rf"(?:\[{re.escape(name)} {value}\]\n)?+")
-        self.pattern = re.compile(rf"((?=\[){''.join(lines)}{_AFTER_TAGS})|([^\n]*+\n?)")
+        tags = rf"(?=\[){''.join(lines)}{_MOVETEXT_START}"
+        self.pattern = re.compile(rf"({tags}{_MOVETEXT}{_MOVETEXT_END})|([^\n]*+\n?)")
+        self.lines_pattern = re.compile(rf"({tags}{_MOVETEXT_LINES}{_MOVETEXT_END})|([^\n]*+\n?)")
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(names: tuple[str, ...], *, quotes: bool) -> _Layout:
-    return _Layout(names, quotes=quotes)
+def _layout(names: tuple[str, ...]) -> _Layout:
+    return _Layout(names)
 
 
 def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
@@ -707,47 +707,56 @@ class _LaidOutGames:
         self.layout: _Layout | None = None
         self.values: dict[str, list[str]] = {}
         self.lines: list[int] = []
-        self._layouts = 0
-        self._orders: list[tuple[str, ...]] = []  # the orders of the tags the layout was learnt from
+        self._orders: list[tuple[str, ...]] = []  # the orders of tags the layout was learnt from
+        self._layouts = 0  # how many times it was learnt
 
     def add(self, text: str, end: int, line: int) -> bool:
         """The games of ``text[:end]``, whose first line is ``line``; ``False`` when a line no
         game took is not blank, and no layout takes the game there (:meth:`_learn`)."""
+        if self.layout is None:
+            names = _plain_tag_names(text, _BLANK_LINES.match(text).end())  # type: ignore[union-attr]
+            if names is None:
+                return False
+            self.layout, self._orders = _layout(names), [names]
+        # Movetext as lines where the part has no ";" and no "%" line; where that fails, any.
+        as_lines = text.find(";", 0, end) < 0 and not text.startswith("%") and text.find("\n%", 0, end) < 0
         while True:
-            if self.layout is None:
-                names = _plain_tag_names(text, _BLANK_LINES.match(text).end())  # type: ignore[union-attr]
-                if names is None:
-                    return False
-                self.layout, self._layouts, self._orders = _layout(names, quotes=False), 1, [names]
-            found = self.layout.pattern.findall(text, 0, end)
-            columns = list(zip(*found, strict=True))
-            if all(map(str.isspace, filter(None, columns[-1]))):
+            pattern = self.layout.lines_pattern if as_lines else self.layout.pattern
+            columns = list(zip(*pattern.findall(text, 0, end), strict=True))
+            games, others = columns[0], columns[-1]
+            if all(map(str.isspace, filter(None, others))) and not (as_lines and _open_comment(games)):
                 self._keep(columns, line)
                 return True
-            if not self._learn(text, columns):
+            if as_lines:
+                as_lines = False
+            elif not self._learn(text, games, others):
                 return False
 
-    def _learn(self, text: str, columns: list[tuple[str, ...]]) -> bool:
-        """The layout for the first line :meth:`add`'s pattern did not take, which starts a game:
-        its tags put in order with those of the games before, or values with quotes; ``False``
-        when none takes it."""
-        assert self.layout is not None
-        games, others = columns[0], columns[-1]
-        failed = next(k for k, other in enumerate(others) if other and not other.isspace())
-        names = _plain_tag_names(text, sum(map(len, games[:failed])) + sum(map(len, others[:failed])))
-        if names is None or self._layouts == _MOST_LAYOUTS:
-            return False
-        self._orders.append(names)
-        ordered = _in_order(self._orders)
-        if ordered is None:
-            return False
-        if ordered != self.layout.names:
-            self.layout = _layout(ordered, quotes=self.layout.quotes)
-        elif not self.layout.quotes:
-            self.layout = _layout(ordered, quotes=True)
-        else:
-            return False
+    def _learn(self, text: str, games: tuple[str, ...], others: tuple[str, ...]) -> bool:
+        """The layout for every game the pattern did not take (a ``[`` line it did not take after
+        a game or a blank line): their tags put in order with those of the games before; ``False``
+        when there is none."""
+        learnt = set()
+        starts = accumulate(map(add, map(len, games), map(len, others)), initial=0)
+        after_game = True  # whether the text before the line is a game or a blank line
+        for start, game, other in zip(starts, games, others, strict=False):
+            if other.startswith("[") and after_game:
+                names = _plain_tag_names(text, start)
+                if names is None:
+                    return False
+                learnt.add(names)
+            after_game = bool(game) or other.isspace()
         self._layouts += 1
+        ordered = _in_order([*self._orders, *sorted(learnt)])
+        if (
+            ordered is None
+            or self.layout is None
+            or ordered == self.layout.names
+            or self._layouts > _MOST_LAYOUTS
+        ):
+            return False
+        self._orders.extend(sorted(learnt))
+        self.layout = _layout(ordered)
         return True
 
     def _keep(self, columns: list[tuple[str, ...]], line: int) -> None:
@@ -758,6 +767,12 @@ class _LaidOutGames:
         assert self.layout is not None
         for name, index in self.layout.index.items():
             self.values.setdefault(name, [""] * before).extend(compress(columns[index], games))
+
+
+def _open_comment(games: tuple[str, ...]) -> bool:
+    """Whether a game (one without ``;`` or ``%`` lines) ends with a brace comment open, its last
+    brace a ``{`` (one in a tag's value counts too: then the part is read the other way)."""
+    return any(map(gt, map(str.rfind, games, repeat("{")), map(str.rfind, games, repeat("}"))))
 
 
 def _laid_out_games(blocks: Iterator[str]) -> _LaidOutGames | None:
