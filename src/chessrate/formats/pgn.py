@@ -590,9 +590,9 @@ class _Roster:
 
     def players(self) -> tuple[Player, ...]:
         return tuple(
-            Player(
-                number=number,
-                name=side.name,
+            Player.of_games(
+                number,
+                side.name,
                 rating=self._ratings.get(number),
                 fide_id=self._ids.get(number),
                 title=side.title,
