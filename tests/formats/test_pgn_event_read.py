@@ -109,7 +109,7 @@ ORDER = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteTit
 MOVES = ["1. e4 e5", "2. Nf3 {a [comment] }", "{ over\ntwo lines }", "( 2... Nc6 (2... d6) )", "$1",
          "1-0", "*", "; to the end { [x]\n", "{\n%not an escape}", "{ a; b }"]  # fmt: skip
 ODD_MOVES = ["{ with a\n\nblank line }", "\n% escape {\n", "\n% {\n\n}", "{ open", "}",
-             '\n[Event "in movetext"]\n', "\n", " %x"]  # fmt: skip
+             '\n[Event "in movetext"]\n', "\n", " %x", "\n \t\n", "\n\x0c\n", "{ \n\u2003\n}"]  # fmt: skip
 GAPS, ODD_GAPS = ["\n", "\n", "", "  \n"], ["\n\n", "\n% x\n", "\n; y\n", "\n\n\n"]
 ENDS, ODD_ENDS = ["\n\n", "\n\n", "\n \n\n", "\n\n\n"], ["\n", "", "\n\ufeff\n", '\n\ufeff[Event "B"]\n']
 
@@ -227,6 +227,15 @@ def test_clean_games_without_errors_are_read_as_columns(
         assert comparable(read_pgn_event(data)) == comparable(read)
 
 
+@pytest.mark.parametrize("blank", ["", " \t", "\x0c", "\u2003"])
+def test_a_line_of_blanks_ends_the_game(blank: str) -> None:
+    # str.isspace: the movetext after it is a game of its own, without tags (an error).
+    text = f'[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5\n{blank}\n2. Nf3 1-0\n\n'
+    read = EventRead.of(read_pgn(text))
+    assert [problem.code for problem in read.errors] == ["no-player-name"] * 2  # White and Black
+    assert comparable(read_pgn_event(text)) == comparable(read)
+
+
 def test_an_escape_line_opens_no_comment() -> None:
     # python-chess skips a "%" line outside a comment whole: its "{" opens nothing, and the blank
     # line after it ends the game.
@@ -234,4 +243,14 @@ def test_an_escape_line_opens_no_comment() -> None:
         '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4\n% escape {\n\n[White "C"]\n[Black "D"]\n\n} 1-0\n'
     )
     assert len(read_pgn_event(text).games) == 2
+    assert comparable(read_pgn_event(text)) == exact(text)
+
+
+@pytest.mark.parametrize("movetext", ["1. e4 {\n", "1. e4 { x\n\n", "1. e4 ; x {\n\n", "1. e4\n%\n"])
+def test_games_that_fail_late_are_searched_once(movetext: str) -> None:
+    # Every game's comment stays open (or an escape line follows it): the pattern fails only at
+    # the text's end, for each of the 20,000 games it tries. It stops at the first (a search of
+    # each would take minutes), and the exact reader reads the file.
+    text = '[White "a"]\n[Black "b"]\n\n' + movetext
+    text *= 20_000
     assert comparable(read_pgn_event(text)) == exact(text)

@@ -631,9 +631,9 @@ _MOVETEXT_START = r"(?:[^\S\n]*\n)?+(?![\[%;])(?=[^\S\n]*\S)"
 _OUTSIDE = r"[^{;\n]*+(?:;[^\n]*+)?+(?:\n(?!%)(?=[^\S\n]*\S)[^{;\n]*+(?:;[^\n]*+)?+)*+"
 #: Movetext in which every brace comment closes (python-chess's comment ends at the first ``}``).
 _MOVETEXT = rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
-#: Movetext read as lines alone: for text without ``;`` or ``%`` lines, where a game's last brace
-#: closes a comment (the caller checks it), lines that are not blank (a pattern several times
-#: quicker: Python's ``re`` runs ``.`` much faster than a class of characters such as ``[^{;\n]``).
+#: Movetext read as lines alone, up to the first blank line: right where a game's last brace, if
+#: any, is a ``}`` (:func:`_open_comment`), and several times quicker (Python's ``re`` runs ``.``
+#: much faster than a class of characters such as ``[^{;\n]``).
 _MOVETEXT_LINES = r".*+(?:\n(?=[^\S\n]*\S).*+)*+"
 #: The movetext's end, a blank line or the end of the text, and the blank lines after it.
 _MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
@@ -710,27 +710,29 @@ class _LaidOutGames:
         self._orders: list[tuple[str, ...]] = []  # the orders of tags the layout was learnt from
         self._layouts = 0  # how many times it was learnt
 
-    def add(self, text: str, end: int, line: int) -> bool:
-        """The games of ``text[:end]``, whose first line is ``line``; ``False`` when a line no
-        game took is not blank, and no layout takes the game there (:meth:`_learn`)."""
+    def add(self, text: str, end: int, line: int) -> int | None:
+        """The games of ``text[:end]``, whose first line is ``line``, and the number of the line
+        after it; ``None`` when a line no game took is not blank, and no layout takes the game
+        there (:meth:`_learn`)."""
         if self.layout is None:
             names = _plain_tag_names(text, _BLANK_LINES.match(text).end())  # type: ignore[union-attr]
             if names is None:
-                return False
+                return None
             self.layout, self._orders = _layout(names), [names]
-        # Movetext as lines where the part has no ";" and no "%" line; where that fails, any.
-        as_lines = text.find(";", 0, end) < 0 and not text.startswith("%") and text.find("\n%", 0, end) < 0
+        as_lines = True  # the movetext read as lines first; where that fails, as movetext
         while True:
-            pattern = self.layout.lines_pattern if as_lines else self.layout.pattern
-            columns = list(zip(*pattern.findall(text, 0, end), strict=True))
+            if as_lines:
+                found = self.layout.lines_pattern.findall(text, 0, end)
+            else:
+                found = _until_missed(self.layout.pattern, text, end)
+            columns = list(zip(*found, strict=True))
             games, others = columns[0], columns[-1]
             if all(map(str.isspace, filter(None, others))) and not (as_lines and _open_comment(games)):
-                self._keep(columns, line)
-                return True
+                return self._keep(columns, line)
             if as_lines:
                 as_lines = False
             elif not self._learn(text, games, others):
-                return False
+                return None
 
     def _learn(self, text: str, games: tuple[str, ...], others: tuple[str, ...]) -> bool:
         """The layout for every game the pattern did not take (a ``[`` line it did not take after
@@ -759,19 +761,41 @@ class _LaidOutGames:
         self.layout = _layout(ordered)
         return True
 
-    def _keep(self, columns: list[tuple[str, ...]], line: int) -> None:
+    def _keep(self, columns: list[tuple[str, ...]], line: int) -> int:
+        """The games of a match's ``columns`` kept; the number of the line after the match."""
         games, others = columns[0], columns[-1]
         before = len(self.lines)
         newlines = map(add, map(str.count, games, repeat("\n")), map(str.count, others, repeat("\n")))
-        self.lines.extend(compress(accumulate(newlines, initial=line), games))
+        starts: list[int] = list(accumulate(newlines, initial=line))  # each match's first line, then the next
+        self.lines.extend(compress(starts, games))
         assert self.layout is not None
         for name, index in self.layout.index.items():
             self.values.setdefault(name, [""] * before).extend(compress(columns[index], games))
+        return starts[-1]
+
+
+def _until_missed(pattern: re.Pattern[str], text: str, end: int) -> list[tuple[str, ...]]:
+    """The matches of a layout's :attr:`~_Layout.pattern` in ``text[:end]`` up to the first line
+    no game took that is not blank. A game whose brace comment does not close is searched to the
+    end of the text before the pattern takes one line instead: stopping at the first keeps the
+    search linear where every game of a text is so (the lines pattern's games never fail that
+    late)."""
+    found = []
+    for match in pattern.finditer(text, 0, end):
+        found.append(groups := match.groups(""))
+        if groups[-1] and not groups[-1].isspace():
+            break
+    return found
 
 
 def _open_comment(games: tuple[str, ...]) -> bool:
-    """Whether a game (one without ``;`` or ``%`` lines) ends with a brace comment open, its last
-    brace a ``{`` (one in a tag's value counts too: then the part is read the other way)."""
+    """Whether a game read as lines may end in a brace comment: its last brace is a ``{``.
+
+    Where the last brace is a ``}``, no comment is open at the blank line after it: python-chess
+    closes a comment at any ``}`` inside one, and ignores one outside a comment (after a ``;``, in a
+    ``%`` line) only when no comment is open. A ``{`` may open nothing (in a tag's value, after a
+    ``;``): then the part is read the other way, which knows.
+    """
     return any(map(gt, map(str.rfind, games, repeat("{")), map(str.rfind, games, repeat("}"))))
 
 
@@ -788,10 +812,10 @@ def _laid_out_games(blocks: Iterator[str]) -> _LaidOutGames | None:
         block = next(blocks, None)
         end = len(text) if block is None else text.rfind("\n\n[") + 2
         if end > 1:
-            if not games.add(text, end, line):
+            after = games.add(text, end, line)
+            if after is None:
                 return None
-            line += text.count("\n", 0, end)
-            text = text[end:]
+            line, text = after, text[end:]
         if block is None:
             return games
         text += block
@@ -884,12 +908,13 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
     )
 
 
+_Decided = TypeVar("_Decided")
+_Value = TypeVar("_Value", str, int)
+
+
 def _each(texts: list[str], decided: dict[str, _Decided]) -> list[_Decided]:
     """What was ``decided`` for each text."""
     return list(map(decided.__getitem__, texts))
-
-
-_Decided = TypeVar("_Decided")
 
 
 class _Texts:
@@ -950,9 +975,6 @@ def _games_with(reported: set[_Value], column: list[_Value], *, per_game: int = 
     if not reported:
         return set()
     return {k // per_game for k, value in enumerate(column) if value in reported}
-
-
-_Value = TypeVar("_Value", str, int)
 
 
 def _report_problems(
