@@ -808,9 +808,10 @@ def _laid_out_games(blocks: Iterator[str]) -> _LaidOutGames | None:
     games = _LaidOutGames()
     line = 1  # the number of the first line of ``text``
     text = next(blocks, "").lstrip("\ufeff")  # python-chess drops them from the first line
+    searched = 0  # where a cut may be in ``text`` (none before)
     while True:
         block = next(blocks, None)
-        end = len(text) if block is None else text.rfind("\n\n[") + 2
+        end = len(text) if block is None else text.rfind("\n\n[", searched) + 2
         if end > 1:
             after = games.add(text, end, line)
             if after is None:
@@ -818,6 +819,7 @@ def _laid_out_games(blocks: Iterator[str]) -> _LaidOutGames | None:
             line, text = after, text[end:]
         if block is None:
             return games
+        searched = max(len(text) - 2, 0)
         text += block
 
 
