@@ -221,6 +221,11 @@ class _Scanner:
     def __init__(self) -> None:
         self.line = 1  # the number of the line at the start of the next block
         self.fresh = True  # whether that line is the first one a game's search reads
+        #: The game the last block's end cut in its movetext, which the next text starts with:
+        #: its headers, where its movetext was read up to (from the game's start) and whether a
+        #: comment is open there. Its movetext is read on from there: a game of any length is
+        #: read once, not once a block (a comment that never closes made a file's one game).
+        self.cut: tuple[dict[str, str], int, bool] | None = None
 
     def games(self, text: str, *, final: bool) -> Generator[tuple[int, dict[str, str]], None, int]:
         """The games whose end is in ``text`` (all of them if ``final``), then where the first
@@ -235,10 +240,19 @@ class _Scanner:
                 return size
             first = line + text.count("\n", pos, start)
             headers: dict[str, str] = {}
-            end = _headers_end(text, start, headers)
-            if end is not None:
-                end = _movetext_end(text, end)
+            movetext: int | None  # where the movetext is read from
+            end, in_comment = None, False
+            if self.cut is not None:  # the text starts with the game cut before
+                headers, movetext, in_comment = self.cut
+                self.cut = None
+                end, in_comment = _movetext_end_by_line(text, movetext, in_comment=in_comment)
+            else:
+                movetext = _headers_end(text, start, headers)
+                if movetext is not None:
+                    end, in_comment = _movetext_end(text, movetext)
             if end is None and not final:
+                if movetext is not None:  # its movetext is read on from the text's end
+                    self.cut = headers, size - start, in_comment
                 self.line, self.fresh = first, False  # its first line is read as it stands
                 return start
             yield first, headers
@@ -287,9 +301,9 @@ def _headers_end(text: str, pos: int, headers: dict[str, str]) -> int | None:
     return None
 
 
-def _movetext_end(text: str, pos: int) -> int | None:
-    """Where the game whose movetext starts at ``pos`` ends (after its blank line); ``None`` when
-    the text ends first."""
+def _movetext_end(text: str, pos: int) -> tuple[int | None, bool]:
+    """Where the game whose movetext starts at ``pos`` ends (after its blank line), ``None`` when
+    the text ends first; and then whether a brace comment is open at the text's end."""
     blank = _BLANK_LINE.search(text, pos)
     if blank is None or blank.start() == len(text):
         return _movetext_end_by_line(text, pos)  # no blank line: the game may go on
@@ -297,9 +311,9 @@ def _movetext_end(text: str, pos: int) -> int | None:
     if text.find(";", pos, stop) < 0:
         opening = text.rfind("{", pos, stop)
         if opening < 0 and text.find("}", pos, stop) < 0:
-            return blank.end()  # no comment at all
+            return blank.end(), False  # no comment at all
         if opening < text.rfind("}", pos, stop) and not _has_escape(text, pos, stop):
-            return blank.end()  # the last brace closes: no comment is open at the blank line
+            return blank.end(), False  # the last brace closes: no comment is open at the blank line
     return _movetext_end_by_line(text, pos)
 
 
@@ -307,22 +321,22 @@ def _has_escape(text: str, pos: int, stop: int) -> bool:
     return text.startswith("%", pos) or text.find("\n%", pos, stop) >= 0
 
 
-def _movetext_end_by_line(text: str, pos: int) -> int | None:
-    """:func:`_movetext_end` line by line, as python-chess reads the movetext."""
-    in_comment = False
+def _movetext_end_by_line(text: str, pos: int, *, in_comment: bool = False) -> tuple[int | None, bool]:
+    """:func:`_movetext_end` line by line, as python-chess reads the movetext (from a line start
+    where a brace comment is open or not)."""
     while pos < len(text):
         end = _line_end(text, pos)
         line = text[pos:end]
         if not in_comment:
             if line.isspace():
-                return end
+                return end, False
             if line.startswith("%"):
                 pos = end
                 continue
         if "{" in line or "}" in line or ";" in line:
             in_comment = _still_in_comment(line, in_comment=in_comment)
         pos = end
-    return None
+    return None, in_comment
 
 
 def _still_in_comment(line: str, *, in_comment: bool) -> bool:
