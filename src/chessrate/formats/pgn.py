@@ -8,6 +8,10 @@ Players are identified by FIDE ID when the ``WhiteFideId``/``BlackFideId`` tags 
 name (a name seen with an ID elsewhere in the file takes that ID). They are numbered in order of
 first appearance. Ratings come from ``WhiteElo``/``BlackElo`` of each game; a game without a result
 or a rating is reported, never guessed.
+
+An import reads a file with :func:`read_pgn_event`: the same facts, the games as columns, and
+games laid out alike found by one pattern rather than one at a time (docs/formats.md, "Reading for
+an import").
 """
 
 from __future__ import annotations
@@ -113,9 +117,9 @@ def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
     """The event of a PGN file, its games as columns: the same facts as
     ``EventRead.of(read_pgn(source))``, without a :class:`Game` object a game.
 
-    A file whose games all lay their tags out as its first game does is read by one pattern
-    (:class:`_Layout`) and each distinct tag text decided once; any other file, or one with an
-    error, is read game by game as :func:`read_pgn` reads it.
+    A file whose games lay their tags out alike (each tag pair alone on its line, the tags in one
+    order) is read by one pattern (:class:`_Layout`), each distinct tag text decided once; any
+    other file, or one with an error, is read game by game as :func:`read_pgn` reads it.
     """
     games = _laid_out_games(_text_blocks(source))
     event = None if games is None else _event_of_columns(games)
