@@ -41,7 +41,8 @@ def exact(source: bytes | str | Path) -> tuple[object, ...]:
 
 
 def month_pgn(games: int, seed: int) -> str:
-    """A synthetic month's first event as benchmarks/list_scale.py writes it (FIDE ids, ratings)."""
+    """A synthetic month's games in one file, each written as benchmarks/list_scale.py writes
+    them (ratings, FIDE ids, a comment in the movetext)."""
     month = synthetic.swiss_month(games=games, size=20, rounds=7, seed=seed)
     results = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
     parts = []
@@ -77,8 +78,8 @@ def test_the_real_files_are_read_as_columns(path: Path, monkeypatch: pytest.Monk
 
 
 def test_the_lichess_file_learns_its_tags_and_values_with_quotes(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Games whose tags the first game has not got add them to the layout; a value with a quote
-    # asks for the pattern that reads them.
+    # Games whose tags the first game has not got add them to the layout; a value holding quotes
+    # runs to the "]" that ends its line, as python-chess reads it.
     text = (DATA / "lichess-export.pgn").read_text("utf-8")
     text = text.replace('[Event "rated bullet game"]', '[Event "rated \\"bullet\\" game"]', 1)
     expected = exact(text)
@@ -120,7 +121,7 @@ class Odd:
 
     def __init__(self, draw: st.DrawFn, every: int, wrong: int) -> None:
         self.draw, self.every, self.wrong = draw, every, wrong
-        # Hypothesis's own draws favour their bounds (0 above all): a seeded generator is uniform.
+        # Hypothesis's own draws favour their bounds (0 above all); random.Random's are uniform.
         self.random = random.Random(draw(st.integers(0, 2**32)))
 
     def __call__(self, every: int | None = None) -> bool:
