@@ -654,7 +654,7 @@ _MOVETEXT = rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
 #: much faster than a class of characters such as ``[^{;\n]``).
 _MOVETEXT_LINES = r".*+(?:\n(?=[^\S\n]*\S).*+)*+"
 #: The movetext's end, a blank line or the end of the text, and the blank lines after it.
-_MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
+_MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\n|\Z)(?:[^\S\n]*\n)*+"
 #: Blank lines (it matches any text, at least with none).
 _BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*+")
 #: The most times a file's layout may be learnt again before it is read game by game.
@@ -745,17 +745,20 @@ class _LaidOutGames:
                 found = _until_missed(self.layout.pattern, text, end)
             columns = list(zip(*found, strict=True))
             games, others = columns[0], columns[-1]
-            if all(map(str.isspace, filter(None, others))) and not (as_lines and _open_comment(games)):
+            missed = not all(map(str.isspace, filter(None, others)))
+            if not missed and not (as_lines and _open_comment(games)):
                 return self._keep(columns, line)
-            if as_lines:
-                as_lines = False
-            elif not self._learn(text, games, others):
+            if missed and self._learn(text, games, others):
+                continue  # a new layout: the part again
+            if not as_lines:
                 return None
+            as_lines = False
 
     def _learn(self, text: str, games: tuple[str, ...], others: tuple[str, ...]) -> bool:
-        """The layout for every game the pattern did not take (a ``[`` line it did not take after
+        """A new layout for the games the pattern did not take (a ``[`` line it did not take after
         a game or a blank line): their tags put in order with those of the games before; ``False``
-        when there is none."""
+        when there is none (their tags are all in order already, one is not plain, or the orders
+        disagree)."""
         learnt = set()
         starts = accumulate(map(add, map(len, games), map(len, others)), initial=0)
         after_game = True  # whether the text before the line is a game or a blank line
