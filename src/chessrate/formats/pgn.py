@@ -654,7 +654,7 @@ _MOVETEXT = rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
 #: much faster than a class of characters such as ``[^{;\n]``).
 _MOVETEXT_LINES = r".*+(?:\n(?=[^\S\n]*\S).*+)*+"
 #: The movetext's end, a blank line or the end of the text, and the blank lines after it.
-_MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\n|\Z)(?:[^\S\n]*\n)*+"
+_MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
 #: Blank lines (it matches any text, at least with none).
 _BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*+")
 #: The most times a file's layout may be learnt again before it is read game by game.
