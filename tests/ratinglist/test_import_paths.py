@@ -23,7 +23,7 @@ from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import Engine, delete, insert, select
 
 from chessrate import synthetic
-from chessrate.formats import EventRead, read_tournament
+from chessrate.formats import EventRead, Player, read_tournament
 from chessrate.ratinglist import importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
@@ -117,12 +117,12 @@ def test_the_column_paths_store_what_the_exact_readers_store(
 
 
 def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    two_dbs: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # On SQLite new players go in by executemany with the ids SQLite would give; the reference is
-    # SQLAlchemy's INSERT ... RETURNING, the path every other database takes.
+    # New players go in through the driver (executemany on SQLite, COPY on PostgreSQL) with the
+    # ids the database would give them; the reference is SQLAlchemy's INSERT ... RETURNING.
     files = month_files(tmp_path)
-    fast, reference = init_store(str(tmp_path / "fast.db")), init_store(str(tmp_path / "reference.db"))
+    fast, reference = (init_store(db) for db in two_dbs)
     for engine in (fast, reference):
         with engine.begin() as connection:  # ids not from 1: a store whose last players were deleted
             connection.execute(
@@ -134,17 +134,34 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
             )
             connection.execute(delete(players).where(players.c.name_key != "gone 0"))
     import_files(fast, files[:3])
+    import_files(fast, files[3:])  # a second import: the ids go on from the first one's
 
-    def returning(self: importer._Directory, rows: list[dict[str, object]]) -> list[int]:
+    def returning(self: importer._Directory, added: list[tuple[Player, importer._Known]]) -> None:
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        rows = [
+            {
+                "name": player.name[:200],
+                "name_key": importer.name_key(player.name)[:200],
+                "fide_id": player.fide_id or None,
+                "created_at": now,
+                **dict(zip(importer._DETAILS, known.details, strict=True)),
+            }
+            for player, known in added
+        ]
         statement = insert(players).returning(players.c.id, sort_by_parameter_order=True)
-        return list(self._connection.execute(statement, rows).scalars())
+        new_ids = self._driver.connection.execute(statement, rows).scalars() if rows else []
+        for (_, known), new_id in zip(added, new_ids, strict=True):
+            known.id = new_id
 
-    monkeypatch.setattr(importer._Directory, "_add_sqlite", returning)
+    monkeypatch.setattr(importer._Directory, "_add", returning)
     import_files(reference, files[:3])
+    import_files(reference, files[3:])
     assert stored(fast) == stored(reference)
+    if reference.dialect.name != "sqlite":
+        return
     shapes = []
-    for path in ("fast.db", "reference.db"):
-        with sqlite3.connect(tmp_path / path) as raw:
+    for engine in (fast, reference):
+        with sqlite3.connect(str(engine.url.database)) as raw:
             shapes.append(
                 {re.sub(r"\d", "9", text) for (text,) in raw.execute("SELECT created_at FROM players")}
             )
