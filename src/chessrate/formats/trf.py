@@ -365,18 +365,26 @@ def _read_player(
         )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
     cells = (read_cells or _read_cells)(line, number, header, log)
+    # Whole numbers read in place where they are plain digits (as :func:`_number` reads them).
+    rating, fide_id, rank = padded[48:52].strip(), padded[57:68].strip(), padded[85:89].strip()
     return Player(
         number=int(start_rank),
         name=name,
-        rating=_number(padded[48:52], "rating", "49-52", number, log, zero_is_none=True),
-        fide_id=_number(padded[57:68], "FIDE ID", "58-68", number, log, zero_is_none=True),
+        rating=(int(rating) or None)
+        if rating.isdigit() and rating.isascii()
+        else _number(rating, "rating", "49-52", number, log, zero_is_none=True),
+        fide_id=(int(fide_id) or None)
+        if fide_id.isdigit() and fide_id.isascii()
+        else _number(fide_id, "FIDE ID", "58-68", number, log, zero_is_none=True),
         federation=padded[53:56].strip() or None,
         sex=sex,
         title=title,
         birth_year=birth_year,
         birth_date=birth_date,
         points=_points(padded[80:84], number, log),
-        rank=_number(padded[85:89], "rank", "86-89", number, log, zero_is_none=True),
+        rank=(int(rank) or None)
+        if rank.isdigit() and rank.isascii()
+        else _number(rank, "rank", "86-89", number, log, zero_is_none=True),
         cells=cells,
         line=number,
     )
@@ -406,24 +414,31 @@ def _points(text: str, line: int, log: ProblemLog) -> Decimal | None:
     text = text.strip()
     if not text:
         return None
-    try:
-        value = Decimal(text.replace(",", "."))
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite() or value < 0:
+    value = _points_value(text)
+    if value is None:
         log.error(
             line, "invalid-points", f"invalid points {text!r} (columns 81-84)", value=text, columns="81-84"
         )
-        return None
     return value
+
+
+@functools.lru_cache(maxsize=1024)
+def _points_value(text: str) -> Decimal | None:
+    """Declared points (``8.5``, ``8,5``), ``None`` if not a number of points; each text read once:
+    a file's players repeat a few scores."""
+    try:
+        value = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() and value >= 0 else None
 
 
 def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date | None]:
     """Birth date: ``1969.12.06``, ``1990/01/01``, ``1978``, ``0000/00/00``, ``1987/00/00``."""
     if not text:
         return None, None
-    match = re.fullmatch(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", text)
-    if match is None:
+    birth = _birth_value(text)
+    if birth is None:
         log.warning(
             line,
             "unreadable-birth-date",
@@ -432,10 +447,23 @@ def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date |
             columns="70-79",
         )
         return None, None
+    return birth
+
+
+@functools.lru_cache(maxsize=4096)
+def _birth_value(text: str) -> tuple[int | None, dt.date | None] | None:
+    """Year and date of a birth date, ``None`` if unreadable; each text read once (``0000/00/00``
+    and the like repeat)."""
+    match = _BIRTH.fullmatch(text)
+    if match is None:
+        return None
     year = int(match.group(1)) or None
     if year is None or match.group(2) is None:
         return year, None
     return year, parse_loose_date(text)
+
+
+_BIRTH = re.compile(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?")
 
 
 _Cell = tuple[int | None, "Colour | None", str, Kind, Decimal]
