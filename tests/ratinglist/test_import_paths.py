@@ -190,3 +190,18 @@ def test_the_fingerprint_of_columns_is_the_fingerprint_of_keys(games: list[tuple
     )
     by_columns = fingerprint_columns(start, end, rounds, whites, blacks, white_scores, black_scores)
     assert by_columns == fingerprint(start, end, keys)  # type: ignore[arg-type]
+
+
+def test_dates_go_to_the_driver_as_sqlalchemy_writes_them(tmp_path: Path) -> None:
+    # At a whole second too: sqlite3's own adapter would drop the microseconds SQLAlchemy writes.
+    when, day = dt.datetime(2025, 1, 2, 3, 4, 5), dt.date(1990, 1, 2)
+    engine = init_store(str(tmp_path / "list.db"))
+    with engine.begin() as connection:
+        connection.execute(insert(players).values(name="A", name_key="a", created_at=when, birth_date=day))
+        driver = importer._Driver(connection)
+        try:
+            written = (driver.datetime(when), driver.date(day))
+        finally:
+            driver.close()
+    with sqlite3.connect(tmp_path / "list.db") as raw:
+        assert raw.execute("SELECT created_at, birth_date FROM players").fetchall() == [written]

@@ -143,7 +143,8 @@ class _Driver:
 
 def _bind(column: Column[Any], connection: Connection) -> Callable[[Any], Any]:
     """How SQLAlchemy writes a value of ``column`` on this database (SQLite: dates as text)."""
-    process = column.type.bind_processor(connection.dialect)
+    dialect = connection.dialect
+    process = column.type.dialect_impl(dialect).bind_processor(dialect)
     if process is None:
         return lambda value: value
     return process
