@@ -15,12 +15,14 @@ import sqlite3
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from chessrate import synthetic
 from chessrate.formats import EventRead, Player, read_tournament
@@ -28,7 +30,7 @@ from chessrate.ratinglist import importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.schema import event_players, events, games, players
-from chessrate.ratinglist.store import init_store
+from chessrate.ratinglist.store import StoreError, init_store
 
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
 
@@ -205,3 +207,25 @@ def test_dates_go_to_the_driver_as_sqlalchemy_writes_them(tmp_path: Path) -> Non
             driver.close()
     with sqlite3.connect(tmp_path / "list.db") as raw:
         assert raw.execute("SELECT created_at, birth_date FROM players").fetchall() == [written]
+
+
+def test_a_row_naming_a_player_the_store_does_not_have_imports_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite's own foreign-key check is off while an import writes; the import checks the keys.
+    files = month_files(tmp_path)
+    engine = init_store(str(tmp_path / "list.db"))
+    resolve = importer._Directory.resolve
+
+    def one_unknown(self: importer._Directory, *args: Any, **kwargs: Any) -> tuple[dict[int, int], int]:
+        ids, new = resolve(self, *args, **kwargs)
+        return {**ids, min(ids): 10**6}, new  # the first player: an id no player has
+
+    monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
+    with pytest.raises(StoreError, match=r"1 row\(s\) of players the store does not have"):
+        import_files(engine, files[:1])
+    assert stored(engine) == [[], [], [], []]
+    monkeypatch.undo()
+    assert import_files(engine, files[:1])[0].id == 1  # the store was left as it was
+    with engine.begin() as connection, pytest.raises(IntegrityError):  # other writers: SQLite checks
+        connection.execute(update(games).values(white_id=10**6))
