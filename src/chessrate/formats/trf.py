@@ -715,7 +715,7 @@ def _cell_columns(
     if (paired & table.no_opponent[code]).any() or (table.needs_opponent[code] & ~paired).any():
         return None  # no-result, bye-with-opponent, result-without-opponent
     numbers = np.array([player.number for player in players], dtype=np.int64)
-    if len(np.unique(numbers)) != len(numbers):
+    if len({player.number for player in players}) != len(players):
         return None  # repeated-player
     used = np.flatnonzero(((code != ord(" ")) | paired).any(axis=0))
     rounds = int(used[-1]) + 1 if len(used) else 0
@@ -750,15 +750,15 @@ def _cell_columns(
     black_code = np.where(own_white, other_code, own_code)
     line = np.array([player.line or 0 for player in players], dtype=np.int64)[row]
     order = np.lexsort((line, column))
-    scores, codes = _GAME_SCORES, _CODE_TEXT
+    white_code = white_code[order]
     return GameColumns(
         round=(column[order] + 1).tolist(),
         white=numbers[white[order]].tolist(),
         black=numbers[black[order]].tolist(),
-        white_score=[scores[byte] for byte in white_code[order].tolist()],
-        black_score=[scores[byte] for byte in black_code[order].tolist()],
+        white_score=table.score[white_code].tolist(),
+        black_score=table.score[black_code[order]].tolist(),
         rated=played[order].tolist(),
-        code=[codes[byte] for byte in white_code[order].tolist()],
+        code=table.text[white_code].tolist(),
         line=line[order].tolist(),
     )
 
@@ -787,6 +787,10 @@ class _CellBytes:
     played: NDArray[np.bool_]
     agreeing: NDArray[np.bool_]
     """:data:`.checks.AGREEING_CODES` by the two sides' result bytes."""
+    score: NDArray[np.object_]
+    """:data:`_GAME_SCORES`."""
+    text: NDArray[np.object_]
+    """:data:`_CODE_TEXT`."""
 
 
 @functools.cache
@@ -820,6 +824,8 @@ def _cell_bytes() -> _CellBytes:
         needs_opponent=marks("1=0WDL"),
         played=marks("1=0"),
         agreeing=agreeing,
+        score=np.array(_GAME_SCORES, dtype=object),
+        text=np.array(_CODE_TEXT, dtype=object),
     )
 
 
@@ -829,21 +835,38 @@ def _points_agree(
     """Whether every declared score is the sum of the player's cells, as :func:`.checks.check_points`
     adds them: each cell's points (:meth:`Scoring.for_cell`) as a whole number of the smallest
     decimal place the scoring uses, added exactly."""
-    import numpy as np
-
-    keys = code.astype(np.int64) * 2 + (colour == 2)
-    distinct = np.unique(keys).tolist()
-    points = {key: scoring.for_cell(_CODE_TEXT[key // 2], "b" if key % 2 else None) for key in distinct}
-    places = max(-min(int(value.as_tuple().exponent), 0) for value in points.values())
-    scale = 10**places
-    units = np.zeros(512, dtype=np.int64)
-    for key, value in points.items():
-        scaled = value * scale
-        if scaled > 10**12 or scaled != scaled.to_integral_value():
-            return False  # the exact reader adds it
-        units[key] = int(scaled)
-    sums = units[keys].sum(axis=1).tolist()
+    units = _cell_units(tuple(sorted(scoring.points.items())))
+    if units is None:
+        return False  # the exact reader adds them
+    table, scale = units
+    sums = table[code.astype(table.dtype) * 2 + (colour == 2)].sum(axis=1).tolist()
+    declared = {
+        points: points * scale for points in {player.points for player in players} if points is not None
+    }
     return all(
-        player.points is None or player.points * scale == total
+        player.points is None or declared[player.points] == total
         for player, total in zip(players, sums, strict=True)
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_units(points: tuple[tuple[str, Decimal], ...]) -> tuple[NDArray[np.int64], int] | None:
+    """The points of a cell (:meth:`Scoring.for_cell`) by its result byte and colour (byte x 2, plus
+    1 for Black) as whole units of ``1 / scale``, and the scale; ``None`` when a value is no whole
+    number of units or too large to add exactly in an array. Made once per scoring."""
+    import numpy as np
+
+    scoring = Scoring(dict(points))
+    values = {
+        ord(code or " ") * 2 + black: scoring.for_cell(code, "b" if black else None)
+        for code in ("", *_RESULT_CODES)
+        for black in (0, 1)
+    }
+    scale = 10 ** max(-min(int(value.as_tuple().exponent), 0) for value in values.values())
+    table = np.zeros(512, dtype=np.int64)
+    for key, value in values.items():
+        scaled = value * scale
+        if scaled > 10**12 or scaled != scaled.to_integral_value():
+            return None
+        table[key] = int(scaled)
+    return table, scale
