@@ -25,7 +25,8 @@ from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from chessrate import synthetic
-from chessrate.formats import EventRead, Player, read_tournament
+from chessrate.formats import EventRead, Player, read_tournament, sniff_format
+from chessrate.formats.text import decode
 from chessrate.ratinglist import importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
@@ -229,3 +230,25 @@ def test_a_row_naming_a_player_the_store_does_not_have_imports_nothing(
     assert import_files(engine, files[:1])[0].id == 1  # the store was left as it was
     with engine.begin() as connection, pytest.raises(IntegrityError):  # other writers: SQLite checks
         connection.execute(update(games).values(white_id=10**6))
+
+
+HEAD_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "; white,black", "[Event", "\ufeff", "001 ",
+               "001", "XXR 9", "###", "white,black", "a;b", "012 Club", "1. e4", "é", "\xa0", "\x0c",
+               "x" * 40]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(HEAD_PIECES), max_size=40),
+    st.integers(0, 5000),
+    st.lists(st.sampled_from(HEAD_PIECES), max_size=40),
+    st.sampled_from(["a.trf", "b.pgn", "c.csv", "d.txt"]),
+    st.sampled_from(["utf-8", "cp1252"]),
+)
+def test_the_format_told_from_the_first_lines_is_the_sniffers(
+    before: list[str], filler: int, after: list[str], name: str, encoding: str
+) -> None:
+    # The importer tells a file's format from its first 4 KiB where they decide it.
+    text = "".join(before) + "; filler\n" * (filler // 9) + "".join(after)
+    head = text.encode(encoding, errors="replace")[:65536]
+    assert importer._format(head, name) == sniff_format(decode(head)[0], name=name)
