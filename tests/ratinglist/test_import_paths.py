@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import json
 import re
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -252,3 +255,23 @@ def test_the_format_told_from_the_first_lines_is_the_sniffers(
     text = "".join(before) + "; filler\n" * (filler // 9) + "".join(after)
     head = text.encode(encoding, errors="replace")[:65536]
     assert importer._format(head, name) == sniff_format(decode(head)[0], name=name)
+
+
+def test_a_csv_import_loads_neither_numpy_nor_alembic(tmp_path: Path) -> None:
+    # What `list import` imports is a fifth of a 2x10^5-game import's time (benchmarks/list_scale.py).
+    db, games_csv = tmp_path / "list.db", tmp_path / "games.csv"
+    init_store(str(db))
+    games_csv.write_text("white,black,white_rating,black_rating,result,date\nA,B,1500,,1-0,2025-01-01\n")
+    probe = (
+        "import json, runpy, sys\nsys.argv = ['chessrate', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('chessrate', run_name='__main__')\nexcept SystemExit as done:\n"
+        "    assert not done.code, done.code\n"
+        "sys.stderr.write(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "list", "import", str(games_csv), "--db", str(db)],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    loaded = set(json.loads(done.stderr))
+    assert "sqlalchemy" in loaded  # the probe sees what the command loads
+    assert not loaded & {"numpy", "alembic", "pydantic", "chess"}, sorted(loaded)

@@ -274,9 +274,7 @@ def _import_one(
         connection, event_players, ("event_id", "start_number", "player_id", "rating_in_file"), entrants
     )
     keys.events.add(event_id)
-    keys.players.update(entrant[2] for entrant in entrants)
-    keys.players.update(white_ids)
-    keys.players.update(black_ids)
+    keys.players.update(ids.values())  # the entrants' ids, which the games' are drawn from
     codes = games_read.code
     written = insert_rows(
         connection,
