@@ -161,7 +161,13 @@ def convert(ratings: Mapping[Pool, float], target: Pool) -> tuple[Converted, ...
     """
     for pool, rating in ratings.items():
         if isinstance(rating, bool) or not math.isfinite(rating) or not MIN_RATING <= rating <= MAX_RATING:
-            raise InvalidInputError(pool.value, rating, f"a rating from {MIN_RATING:g} to {MAX_RATING:g}")
+            raise InvalidInputError(
+                pool.value,
+                rating,
+                f"a rating is between {MIN_RATING:g} and {MAX_RATING:g}",
+                code="rating-range",
+                params={"low": f"{MIN_RATING:g}", "high": f"{MAX_RATING:g}"},
+            )
     if target in ratings:
         raise InvalidInputError("to", target.value, "the rating is already in that pool")
     known = conversions_to(target)

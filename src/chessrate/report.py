@@ -44,7 +44,7 @@ from chessrate.fide.rules import FIDE_RULES
 from chessrate.fide.tables import scoring_probability
 from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
 from chessrate.formats.model import Game as FileGame
-from chessrate.formats.model import Player, ReadResult, Tournament
+from chessrate.formats.model import Player, Problem, ReadResult, Severity, Tournament
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits, parse_k
 from chessrate.presets import resolve_rule_set
 from chessrate.rounding import round_half_away_from_zero
@@ -62,6 +62,10 @@ class KSource(StrEnum):
     RATING_ONLY = "rating only"  # the rules, from the rating alone (no birth year known)
 
 
+#: The code of a warning: the file's rating differs from FIDE's list's (the file's is used).
+RATING_DIFFERS = "list-rating-differs"
+
+
 @dataclass(frozen=True)
 class PlayersList:
     """What FIDE's rating list says of a tournament's players (:func:`players_list_for`)."""
@@ -71,8 +75,8 @@ class PlayersList:
     label: str
     #: The tournament's players found in the list, by FIDE id.
     players: Mapping[int, FideListPlayer]
-    #: The list reader's problems, as warnings.
-    warnings: tuple[str, ...] = ()
+    #: The list reader's problems (each with its code and values, for a face to say in its language).
+    warnings: tuple[Problem, ...] = ()
     #: The list's month, when the file or its name says it.
     month: dt.date | None = None
 
@@ -138,8 +142,9 @@ class TournamentReport:
     warnings: tuple[str, ...]
     #: Keys of ``k_by_player`` that match no player's FIDE id or start number.
     unknown_k_keys: tuple[str, ...] = ()
-    #: What FIDE's list said: its own problems, and the ratings that differ from the file's.
-    list_warnings: tuple[str, ...] = ()
+    #: What FIDE's list said: its own problems, and the ratings that differ from the file's
+    #: (code ``list-rating-differs``), as :class:`Problem` for a face to say in its language.
+    list_warnings: tuple[Problem, ...] = ()
 
 
 def report_rule_set(spec: str | None, *, day: dt.date) -> tuple[RuleSet, str | None]:
@@ -176,12 +181,22 @@ def players_list_for(
     found, fide = find_players(source, ids, name=name, list_type=list_type)
     if list_type not in fide.lists:
         raise InvalidInputError(
-            "list_type", list_type, f"the FIDE list {fide.name!r} is the {fide.lists[0]} list"
+            "list_type",
+            list_type,
+            f"the FIDE list {fide.name!r} is the {fide.lists[0]} list",
+            code="list-type-missing",
+            params={"name": fide.name, "list": fide.lists[0]},
         )
     month = f" ({fide.month:%b%y})".upper() if fide.month else ""
     label = f"FIDE {list_type} list{month}"
-    warnings = tuple(f"players list {problem}" for problem in fide.problems)
-    return PlayersList(list_type=list_type, label=label, players=found, warnings=warnings, month=fide.month)
+    return PlayersList(
+        list_type=list_type, label=label, players=found, warnings=fide.problems, month=fide.month
+    )
+
+
+def list_warning_text(problem: Problem) -> str:
+    """A warning of FIDE's list in English, as the command line and the documents say it."""
+    return problem.message if problem.code == RATING_DIFFERS else f"players list {problem}"
 
 
 def report_tournament(
@@ -222,7 +237,7 @@ def report_tournament(
         - {str(p.fide_id) for p in tournament.players if p.fide_id}
         - {str(p.number) for p in tournament.players}
     )
-    warnings = [*notes, *(str(problem) for problem in read.problems), *list_warnings]
+    warnings = [*notes, *(str(problem) for problem in read.problems), *map(list_warning_text, list_warnings)]
     warnings += [f"k file: no player has id or start number {key}" for key in sorted(unknown)]
     return TournamentReport(
         tournament=tournament,
@@ -237,7 +252,7 @@ def report_tournament(
 
 def _with_list(
     tournament: Tournament, players_list: PlayersList | None
-) -> tuple[Tournament, dict[int, FideListPlayer], list[str]]:
+) -> tuple[Tournament, dict[int, FideListPlayer], list[Problem]]:
     """The tournament with the list's ratings and birth years where the file has none; who was found."""
     if players_list is None:
         return tournament, {}, []
@@ -257,10 +272,20 @@ def _with_list(
         if rating is None and list_rating is not None:
             rating = filled[player.number] = list_rating
         elif rating is not None and list_rating is not None and rating != list_rating:
-            warnings.append(
+            message = (
                 f"player {player.number} ({player.name}, FIDE id {player.fide_id}): the file's rating "
                 f"{player.rating} differs from the {players_list.label}'s {list_rating}; the file's is used"
             )
+            params = {
+                "player": player.number,
+                "name": player.name,
+                "fide_id": player.fide_id,
+                "file_rating": rating,
+                "list": players_list.list_type,
+                "month": f"{players_list.month:%b%y}".upper() if players_list.month else "",
+                "list_rating": list_rating,
+            }
+            warnings.append(Problem(Severity.WARNING, None, message, RATING_DIFFERS, tuple(params.items())))
         birth_year = player.birth_year or entry.birth_year
         players.append(dataclasses.replace(player, rating=rating, birth_year=birth_year))
     games = (

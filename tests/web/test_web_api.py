@@ -229,6 +229,33 @@ def test_errors_in_the_requested_language(client: TestClient) -> None:
     assert errors[0]["ctx"]["reason"] == "not a number"  # the library's own words
 
 
+@pytest.mark.parametrize(
+    ("language", "number", "missing", "choice", "day"),
+    [
+        ("es", "escribe un número, como 1500 o 0,5", "falta este valor",
+         "escribe uno de estos: auto, on, off", "una fecha se escribe AAAA-MM-DD"),
+        ("ca", "escriu un nombre, com ara 1500 o 0,5", "falta aquest valor",
+         "escriu un d’aquests: auto, on, off", "una data s’escriu AAAA-MM-DD"),
+        ("en", "write a number, such as 1500 or 0.5", "this value is missing",
+         "write one of: auto, on, off", "a date is written YYYY-MM-DD"),
+    ],
+)  # fmt: skip
+def test_a_body_the_models_refuse_is_said_in_the_requested_language(
+    client: TestClient, language: str, number: str, missing: str, choice: str, day: str
+) -> None:
+    body = {"rating": [1500], "result": 1, "cap": "sometimes", "as_of": 20250101}
+    errors = detail(client.post("/api/game", json=body, headers={"Accept-Language": language}))
+    said = {tuple(error["loc"]): (error["type"], error["msg"]) for error in errors}
+    # A number that is neither a number nor text is one problem, not one per kind of number.
+    assert said == {
+        ("body", "rating"): ("number_type", number),
+        ("body", "opponent"): ("missing", missing),
+        ("body", "cap"): ("literal_error", choice),
+        ("body", "as_of"): ("value_error", day),
+    }
+    assert all(error["ctx"]["reason"] for error in errors)  # pydantic's or the library's English
+
+
 def test_decimal_comma_and_words_accepted(client: TestClient) -> None:
     data = post(client, "/api/game", {"rating": "1500,0", "opponent": "1700", "result": "0,5", "k": "20"})
     assert data["change"] == pytest.approx(5.2)

@@ -100,6 +100,57 @@ def test_a_bad_players_list_is_a_message_beside_its_field(client: TestClient) ->
     assert next(d["loc"] for d in wrong_type.json()["detail"]) == ["body", "list_type"]
 
 
+def test_the_lists_warnings_are_said_in_the_pages_language(client: TestClient) -> None:
+    data, _ = example_list()
+    header, first, second, *rest = data.decode("latin-1").splitlines()
+    flag = header.index("Flag")
+    damaged = [
+        header,
+        first.replace(" 2558 ", " 2560 ", 1),  # the file says 2558: the file's rating is used
+        second[:flag].ljust(flag) + "zz",  # no such flag
+        "12x45".ljust(header.index("Name")) + rest[0][header.index("Name") :],  # a FIDE id that is no number
+        *rest[1:],
+    ]
+    files = {
+        "file": ("fide-example.trf", EXAMPLE.read_bytes(), "text/plain"),
+        "players_list": ("standard_jul05frl.txt", "\r\n".join(damaged).encode("latin-1"), "text/plain"),
+    }
+    said = {
+        language: html.unescape(client.post("/report", files=files, data={"lang": language}).text)
+        for language in ("es", "ca", "en")
+    }
+    assert (
+        "jugador 1 (Vasquez,Rodrigo, id FIDE 3400042): el Elo del archivo, 2558, difiere del de la lista "
+        "estándar JUL05, 2560; se usa el del archivo" in said["es"]
+    )
+    assert "la marca «zz» no és i, w ni wi: s’ignora" in said["ca"]
+    assert "ID FIDE «12x45» no es un número: jugador omitido" in said["es"]
+    assert "line 4" in said["en"]
+    assert "línea 4" in said["es"]
+    for language in ("es", "ca"):
+        assert "the file’s rating" not in said[language]
+        assert "player skipped" not in said[language]
+    assert "the file’s rating, 2558, differs from the standard JUL05 list’s, 2560" in said["en"]
+
+
+def test_a_list_larger_than_a_tournament_file_is_read_not_refused_for_its_size(client: TestClient) -> None:
+    # FIDE's zipped combined list is larger than the 20 MB a tournament file may be.
+    files = {
+        "file": ("fide-example.trf", EXAMPLE.read_bytes(), "text/plain"),
+        "players_list": ("players_list.zip", b"x" * 25_000_000, "application/zip"),
+    }
+    response = client.post("/api/report", files=files)
+    assert response.status_code == 422
+    (detail,) = response.json()["detail"]
+    assert detail["loc"] == ["body", "players_list"]
+    assert "is not a FIDE rating list" in detail["msg"]
+    assert "larger than" not in detail["msg"]
+    too_large = {**files, "players_list": ("players_list.zip", b"x" * 64_000_001, "application/zip")}
+    (detail,) = client.post("/api/report", files=too_large).json()["detail"]
+    said = "“players_list.zip” is larger than 64 MB: choose a smaller file, or the zipped list."
+    assert detail["msg"] == said
+
+
 def test_the_player_page_shows_the_fide_rating_beside_the_lists_own(tmp_path: Path) -> None:
     db = str(tmp_path / "national.db")
     engine = init_store(db)

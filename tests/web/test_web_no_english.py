@@ -60,6 +60,14 @@ CALCULATOR_PAGES = (
     "/ecf?rating=abc&games-0-opponent=1800&games-0-result=1",
     "/chesscom?level=zzz&rating=1500&deviation=0&games-0-opponent=900&games-0-deviation=0&games-0-result=1",
     "/pools?rating=1800&from_pool=nope&to_pool=fide",
+    "/pools?rating=-1&from_pool=lichess-blitz&to_pool=fide",
+    "/glicko?system=nope&games-0-opponent=1500&games-0-deviation=50&games-0-result=1",
+    # ... and with fields left blank, named in the page's language.
+    "/pools?rating=1800&from_pool=&to_pool=",
+    "/dwz?rating=1000&games-0-opponent=1200&games-0-result=1",
+    "/uscf?rating=1500&games-0-opponent=1400&games-0-result=1",
+    "/chesscom?level=&rating=1500&games-0-opponent=900&games-0-result=1",
+    "/glicko?system=glicko2&rating=1500&games-0-opponent=1400&games-0-result=1",
 )
 LIST_PAGES = (
     "/list",
@@ -74,7 +82,7 @@ SAME_EVERYWHERE = re.compile(
     r"^(chessrate|chess|rate|(Glicko-2 / Lichess|Glicko-1 / Chess\.com|US Chess)( · chessrate)?|"
     r"(Chess\.com|Lichess) (blitz|bullet)|Lichess|Glicko-2|FIDE|TRF|PGN|CSV|"
     r"English|Español|Català|JSON|[A-Z]?[a-z]?[\W\d]*|[\W\d]*[a-zA-Z]*[\W\d]*|Ru = .*|E = .*|τ|"
-    r"Club Ciabe.*|· error:)$"  # "error" is Spanish too
+    r"Club Ciabe.*|· error:|lichess, glicko2)$"  # "error" is Spanish too
 )
 
 

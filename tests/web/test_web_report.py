@@ -289,6 +289,23 @@ def test_a_superscript_digit_is_a_problem_of_the_file_not_a_crash(client: TestCl
     assert {"line": 5, "code": "invalid-fide-id"}.items() <= api.json()["problems"][0].items()
 
 
+def test_api_file_problems_in_the_negotiated_language(client: TestClient) -> None:
+    spanish = client.post(
+        "/api/report", files=upload("broken.trf", BROKEN_SWISS), headers={"Accept-Language": "es"}
+    )
+    english = client.post("/api/report", files=upload("broken.trf", BROKEN_SWISS))
+    assert spanish.status_code == english.status_code == 200
+    first_es, first_en = spanish.json()["problems"][0], english.json()["problems"][0]
+    assert first_es["code"] == first_en["code"] == "player-count"
+    assert first_es["message"] == "el registro 062 anuncia 16 jugadores; el archivo tiene 15"
+    assert (
+        first_en["message"]
+        == first_es["reason"]
+        == first_en["reason"]
+        == ("record 062 announces 16 players; the file has 15")
+    )
+
+
 def test_api_bad_input_names_the_field(client: TestClient) -> None:
     missing = client.post("/api/report", data={"rules": "fide"})
     assert missing.status_code == 422

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import time
 from pathlib import Path
 
@@ -39,7 +40,28 @@ def test_nothing_pasted_is_a_message_not_an_error_page(client: TestClient) -> No
     assert "Paste the games (PGN) or choose a PGN file." in page.text
     bad = client.post("/strength/jobs", data={"pgn": '[White "a"]\n\n1. e4 e4 *', "lang": "es"})
     assert bad.status_code == 200
-    assert "game 1" in bad.text
+    assert "partida 1: la jugada e4 no es legal en esa posición" in bad.text
+
+
+@pytest.mark.parametrize(
+    ("pgn", "lang", "said"),
+    [
+        ('[White "a"]\n\n1. e4 e5 2. P@e4 *', "ca", "partida 1: «P@e4» no és una jugada"),
+        (
+            '[FEN "zzz"]\n[SetUp "1"]\n\n1. e4 *',
+            "es",
+            "partida 1: su posición (FEN) o sus jugadas no se pueden leer",
+        ),
+        ('[Variant "Atomic"]\n\n1. e4 *', "es", "partida 1: la variante «Atomic» no es ajedrez estándar"),
+        ('[White "a"]\n\n1. e4 e4 *', "en", "game 1: the move e4 is not legal there"),
+    ],
+)
+def test_games_that_cannot_be_analysed_are_said_in_the_pages_language(
+    client: TestClient, pgn: str, lang: str, said: str
+) -> None:
+    answer = client.post("/strength", data={"pgn": pgn, "lang": lang, "player": ""})
+    assert answer.status_code == 422
+    assert said in html.unescape(answer.text)
 
 
 def test_a_job_shows_progress_then_the_estimate(client: TestClient) -> None:

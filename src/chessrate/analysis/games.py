@@ -10,6 +10,7 @@ centipawn loss (ACPL), and the counts of inaccuracies, mistakes and blunders.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,24 +108,51 @@ def read_games(text: str) -> list[chess.pgn.Game]:
         try:
             game = chess.pgn.read_game(handle, Visitor=QuietGameBuilder)
         except Exception as error:  # python-chess 1.11.2 fails on an unbalanced ")" (IndexError)
-            raise FileFormatError(f"game {number}: unreadable movetext ({type(error).__name__})") from None
+            raise FileFormatError(
+                f"game {number}: unreadable movetext ({type(error).__name__})",
+                code="unreadable-movetext",
+                params=(("game", number),),
+            ) from None
         if game is None:
             break
         if game.errors:
-            raise FileFormatError(f"game {number}: {game.errors[0]}")
+            raise _move_error(number, game.errors[0])
         if game.headers.get("Variant", "Standard").lower() not in {
             "standard",
             "chess",
             "normal",
             "from position",
         }:
-            raise FileFormatError(f"game {number}: variant {game.headers['Variant']!r} is not standard chess")
+            variant = game.headers["Variant"]
+            raise FileFormatError(
+                f"game {number}: variant {variant!r} is not standard chess",
+                code="variant",
+                params=(("game", number), ("variant", variant)),
+            )
         games.append(game)
         if len(games) > MAX_GAMES:
-            raise FileFormatError(f"more than {MAX_GAMES} games")
+            raise FileFormatError(
+                f"more than {MAX_GAMES} games", code="too-many-games", params=(("count", MAX_GAMES),)
+            )
     if not games:
-        raise FileFormatError("no game found in the PGN")
+        raise FileFormatError("no game found in the PGN", code="no-game")
     return games
+
+
+#: python-chess's words for a move it refuses: "illegal san: 'Ke3' in <FEN>" (chess.IllegalMoveError,
+#: InvalidMoveError, AmbiguousMoveError).
+_REFUSED_MOVE = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
+
+
+def _move_error(number: int, error: Exception) -> FileFormatError:
+    """The first error python-chess kept for game ``number``: a refused move, or else the position."""
+    refused = _REFUSED_MOVE.match(str(error))
+    if refused:
+        kind, move = refused.groups()
+        return FileFormatError(
+            f"game {number}: {error}", code=f"{kind}-move", params=(("game", number), ("move", move))
+        )
+    return FileFormatError(f"game {number}: {error}", code="unreadable-game", params=(("game", number),))
 
 
 def read_games_file(path: str | Path) -> list[chess.pgn.Game]:

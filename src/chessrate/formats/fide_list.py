@@ -135,7 +135,13 @@ class FideListPlayer(NamedTuple):
 
 
 class _BadRecord(Exception):
-    """A record that cannot be read: skipped with a warning."""
+    """A record that cannot be read: skipped with a warning naming the cell, its value and why
+    (``why``: ``not-a-number`` or ``not-a-year``)."""
+
+    def __init__(self, cell: str, value: str, why: str) -> None:
+        self.params = (("cell", cell), ("value", value), ("why", why))
+        what = "a number" if why == "not-a-number" else "a year"
+        super().__init__(f"{cell} {value!r} is not {what}: player skipped")
 
 
 class FideList:
@@ -193,11 +199,18 @@ class FideList:
         self._used = True
         return self._txt_players() if self.format == "txt" else self._xml_players()
 
-    def _warn(self, line: int | None, code: str, message: str, severity: Severity = Severity.WARNING) -> None:
+    def _warn(
+        self,
+        line: int | None,
+        code: str,
+        message: str,
+        severity: Severity = Severity.WARNING,
+        params: tuple[tuple[str, object], ...] = (),
+    ) -> None:
         if len(self._problems) >= MAX_PROBLEMS:
             self.dropped_problems += 1
             return
-        self._problems.append(Problem(severity, line, message, code))
+        self._problems.append(Problem(severity, line, message, code, params))
 
     # TXT ---------------------------------------------------------------------------------
 
@@ -222,13 +235,19 @@ class FideList:
             elif lowered in _SINGLE_LIST_COLUMNS:
                 keys.append((_SINGLE_LIST_COLUMNS[lowered], start))
             else:
-                self._warn(1, "unknown-column", f"column {word!r} of the header is not known: ignored")
+                message = f"column {word!r} of the header is not known: ignored"
+                self._warn(1, "unknown-column", message, params=(("column", word),))
         found = {key for key, _ in keys}
         missing = [name for name, key in (("ID Number", "id"), ("Name", "name")) if key not in found]
         has_ratings = "rating" in found or "standard_rating" in found or "rapid_rating" in found
         if missing or not has_ratings:
             what = ", ".join(missing) if missing else "a rating column (SRtng or the month, as SEP26)"
-            raise FileFormatError(f"not a FIDE rating list: the header line has no {what}", line=1)
+            raise FileFormatError(
+                f"not a FIDE rating list: the header line has no {what}",
+                line=1,
+                code="not-a-list",
+                params=(("missing", ", ".join(missing)),),
+            )
         ends: list[int | None] = [start for _, start in keys[1:]]
         self._header = [(key, start, end) for (key, start), end in zip(keys, [*ends, None], strict=True)]
         self._width = len(header)
@@ -254,7 +273,7 @@ class FideList:
             try:
                 yield self._player(fields, number)
             except _BadRecord as error:
-                self._warn(number, "bad-player-line", str(error))
+                self._warn(number, "bad-player-line", str(error), params=error.params)
 
     # XML ---------------------------------------------------------------------------------
 
@@ -270,7 +289,9 @@ class FideList:
         def refuse(*_: object) -> None:
             # No DTD, no entity: FIDE's XML has none, and entities are how XML bombs expand.
             raise FileFormatError(
-                "the XML declares a DTD or an entity: refused", line=parser.CurrentLineNumber
+                "the XML declares a DTD or an entity: refused",
+                line=parser.CurrentLineNumber,
+                code="xml-entities",
             )
 
         def start(tag: str, _attributes: dict[str, str]) -> None:
@@ -288,7 +309,7 @@ class FideList:
                 try:
                     ready.append(self._player([fields.get(key, "") for key in _KEYS], start_line))
                 except _BadRecord as error:
-                    self._warn(start_line, "bad-player-record", str(error))
+                    self._warn(start_line, "bad-player-record", str(error), params=error.params)
             elif depth == 2 and tag in _XML_FIELDS:
                 key = _XML_FIELDS[tag]
                 fields[f"standard_{key}" if combined and key in _UNPREFIXED else key] = "".join(text).strip()
@@ -307,8 +328,9 @@ class FideList:
             yield from ready
         except xml.parsers.expat.ExpatError as error:
             yield from ready
-            message = f"the XML is broken: {xml.parsers.expat.ErrorString(error.code)}; reading stopped"
-            self._warn(error.lineno, "broken-xml", message, Severity.ERROR)
+            reason = xml.parsers.expat.ErrorString(error.code)
+            message = f"the XML is broken: {reason}; reading stopped"
+            self._warn(error.lineno, "broken-xml", message, Severity.ERROR, (("reason", reason),))
         except FileFormatError as error:
             self._warn(error.line, "xml-entities", error.reason, Severity.ERROR)
         except LookupError as error:  # an encoding Python does not know, named in the declaration
@@ -317,6 +339,7 @@ class FideList:
                 "xml-encoding",
                 f"the XML's {error}; reading stopped",
                 Severity.ERROR,
+                (("reason", str(error)),),
             )
 
     # Both --------------------------------------------------------------------------------
@@ -332,10 +355,10 @@ class FideList:
                 _number(text, column)
         fide_id, birthday = numbers[0], numbers[1]
         if not fide_id or int(fide_id) == 0:
-            raise _BadRecord(f"FIDE id {fide_id!r} is not a number: player skipped")
+            raise _BadRecord("FIDE id", fide_id, "not-a-number")
         birth_year = int(birthday) or None if birthday else None
         if birth_year is not None and not 1000 <= birth_year <= 9999:
-            raise _BadRecord(f"B-day {birthday!r} is not a year: player skipped")
+            raise _BadRecord("B-day", birthday, "not-a-year")
         lists: list[ListRating | None]
         if self.combined:
             lists = [_rating(*numbers[2:5]), _rating(*numbers[5:8]), _rating(*numbers[8:11])]
@@ -344,11 +367,13 @@ class FideList:
             lists[LIST_TYPES.index(self.lists[0])] = _rating(*numbers[2:5])
         flag = fields[_FLAG]
         if flag not in _FLAGS:
-            self._warn(line, "unknown-flag", f"flag {flag!r} is not i, w or wi: ignored")
+            self._warn(
+                line, "unknown-flag", f"flag {flag!r} is not i, w or wi: ignored", params=(("flag", flag),)
+            )
             flag = ""
         sex = fields[_SEX] or None
         if sex not in _SEXES:
-            self._warn(line, "unknown-sex", f"sex {sex!r} is not M or F: ignored")
+            self._warn(line, "unknown-sex", f"sex {sex!r} is not M or F: ignored", params=(("sex", sex),))
             sex = None
         other = fields[_O_TITLE]
         return FideListPlayer(
@@ -392,7 +417,7 @@ def _number(text: str, column: str) -> int:
     if not text:
         return 0
     if not is_digits(text):
-        raise _BadRecord(f"{column} {text!r} is not a number: player skipped")
+        raise _BadRecord(column, text, "not-a-number")
     return int(text)
 
 
@@ -417,17 +442,27 @@ def _single_type(name: str, list_type: ListType | None) -> ListType:
     lowered = Path(name).name.lower()
     named = [kind for kind in LIST_TYPES if kind in lowered]
     if list_type is not None and list_type not in LIST_TYPES:
-        raise InvalidInputError("list_type", list_type, "a list is standard, rapid or blitz")
+        raise InvalidInputError(
+            "list_type", list_type, "a list is standard, rapid or blitz", code="list-type"
+        )
     if len(named) == 1 and list_type is not None and named[0] != list_type:
         raise InvalidInputError(
-            "list_type", list_type, f"the file {name!r} is FIDE's {named[0]} list, by its name"
+            "list_type",
+            list_type,
+            f"the file {name!r} is FIDE's {named[0]} list, by its name",
+            code="list-type-by-name",
+            params={"name": name, "list": named[0]},
         )
     if list_type is not None:
         return list_type
     if len(named) == 1:
         return named[0]
     raise InvalidInputError(
-        "list_type", None, f"the file {name!r} holds one list and its name does not say which"
+        "list_type",
+        None,
+        f"the file {name!r} holds one list and its name does not say which",
+        code="list-type-unnamed",
+        params={"name": name},
     )
 
 
@@ -453,7 +488,13 @@ def open_fide_list(
             members = [member for member in archive.infolist() if not member.is_dir()]
             if len(members) != 1:
                 count = len(members)
-                raise InvalidInputError("players_list", name, f"the zip holds {count} files, not one list")
+                raise InvalidInputError(
+                    "players_list",
+                    name,
+                    f"the zip holds {count} files, not one list",
+                    code="zip-members",
+                    params={"count": count},
+                )
             name = members[0].filename
             raw = resources.enter_context(archive.open(members[0]))
         else:
@@ -462,7 +503,9 @@ def open_fide_list(
         return FideList(stream, name=name, list_type=list_type, resources=resources)
     except FileFormatError as error:
         resources.close()
-        raise InvalidInputError("players_list", name, error.reason) from None
+        raise InvalidInputError(
+            "players_list", name, error.reason, code=error.code, params=dict(error.params)
+        ) from None
     except InvalidInputError:
         resources.close()
         raise
@@ -471,7 +514,9 @@ def open_fide_list(
         raise InvalidInputError("players_list", str(name or source), error.strerror or str(error)) from None
     except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError) as error:
         resources.close()
-        raise InvalidInputError("players_list", name, f"the zip cannot be read: {error}") from None
+        raise InvalidInputError(
+            "players_list", name, f"the zip cannot be read: {error}", code="zip-unreadable"
+        ) from None
 
 
 def find_players(

@@ -19,7 +19,7 @@ from chessrate.fide.performance import InitialRating
 from chessrate.fide.rules import CapScope, FideRules, InitialRatingMethod
 from chessrate.requests.language import Translator
 from chessrate.requests.options import Options
-from chessrate.requests.problems import input_reason
+from chessrate.requests.problems import input_reason, list_type_words
 from chessrate.ruleset import CapMode, Expected, RuleSet
 
 Render = Callable[[Translator, dict[str, str]], str]
@@ -157,15 +157,6 @@ def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
     if cut:
         return t.gettext("%(article)s; FIDE B.02 8.3.3 (the 700 rule)", article=article)
     return article
-
-
-def list_type_words(kind: str, t: Translator) -> str:
-    """``standard``, ``rapid``, ``blitz`` in the user's language."""
-    return {
-        "standard": t.gettext("standard"),
-        "rapid": t.gettext("rapid"),
-        "blitz": t.gettext("blitz"),
-    }.get(kind, kind)
 
 
 def rule_set_title(rules: RuleSet, t: Translator) -> str:
@@ -554,7 +545,36 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "too-many-rounds": lambda t, p: t.gettext(
         "cells for %(count)s rounds; the file announces %(planned)s", **p
     ),
+    # FIDE's rating list (formats.fide_list) and what the report found in it (report.py).
+    "unknown-column": lambda t, p: t.gettext("column “%(column)s” of the header is not known: ignored", **p),
+    "bad-player-line": lambda t, p: _bad_list_player(t, p),
+    "bad-player-record": lambda t, p: _bad_list_player(t, p),
+    "broken-xml": lambda t, p: t.gettext("the XML is broken (%(reason)s); reading stopped", **p),
+    "xml-encoding": lambda t, p: t.gettext(
+        "the XML’s encoding is unknown (%(reason)s); reading stopped", **p
+    ),
+    "xml-entities": lambda t, p: t.gettext("the XML declares a DTD or an entity: refused"),
+    "unknown-flag": lambda t, p: t.gettext("flag “%(flag)s” is not i, w or wi: ignored", **p),
+    "unknown-sex": lambda t, p: t.gettext("sex “%(sex)s” is not M or F: ignored", **p),
+    "list-rating-differs": lambda t, p: _list_rating_differs(t, p),
 }
+
+
+def _bad_list_player(t: Translator, p: dict[str, object]) -> str:
+    # The other cells are named by FIDE's own header (B-day, SRtng...), the same in every language.
+    cell = t.gettext("FIDE id") if p["cell"] == "FIDE id" else p["cell"]
+    if p["why"] == "not-a-year":
+        return t.gettext("%(cell)s “%(value)s” is not a year: player skipped", cell=cell, value=p["value"])
+    return t.gettext("%(cell)s “%(value)s” is not a number: player skipped", cell=cell, value=p["value"])
+
+
+def _list_rating_differs(t: Translator, p: dict[str, object]) -> str:
+    listed = list_type_words(str(p["list"]), t)
+    return t.gettext(
+        "player %(player)s (%(name)s, FIDE id %(fide_id)s): the file’s rating, %(file_rating)s, differs from "
+        "the %(list)s list’s, %(list_rating)s; the file’s is used",
+        **{**p, "list": f"{listed} {p['month']}".strip()},
+    )
 
 
 def file_problem(code: str, params: tuple[tuple[str, object], ...], message: str, t: Translator) -> str:

@@ -99,7 +99,17 @@ def glicko(
     del today  # Glicko ratings do not depend on the date
     system = inputs.system.strip().lower() or "lichess"
     if system not in GLICKO_SYSTEMS:
-        problems.add(("system",), inputs.system, "use lichess or glicko2")
+        problems.add(
+            ("system",),
+            inputs.system,
+            InvalidInputError(
+                "system",
+                inputs.system,
+                "use lichess or glicko2",
+                code="one-of",
+                params={"choices": "lichess, glicko2"},
+            ),
+        )
         return Outcome(None, problems)
     is_lichess = system == "lichess"
     default = (

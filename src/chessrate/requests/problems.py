@@ -148,7 +148,55 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "k-maximum": lambda t, p: t.gettext("K is at most %(maximum)s", **p),
     "above-zero": lambda t, p: t.gettext("it must be above zero"),
     "not-negative": lambda t, p: t.gettext("it cannot be negative"),
+    "one-of": lambda t, p: t.gettext("write one of: %(choices)s", **p),
+    # FIDE's rating list given beside a tournament (formats.fide_list, report.players_list_for).
+    "zip-members": lambda t, p: t.gettext("the zip holds %(count)s files, not one list", **p),
+    "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read"),
+    "not-a-list": lambda t, p: (
+        t.gettext("not a FIDE rating list: the header line has no %(missing)s", **p)
+        if p.get("missing")
+        else t.gettext(
+            "not a FIDE rating list: the header line has no rating column (SRtng, or the month as SEP26)"
+        )
+    ),
+    "list-type": lambda t, p: t.gettext("a list is standard, rapid or blitz"),
+    "list-type-by-name": lambda t, p: t.gettext(
+        "by its name, the file is FIDE’s %(list)s list", list=_list_word(t, p)
+    ),
+    "list-type-unnamed": lambda t, p: t.gettext(
+        "the file holds one list and its name does not say which: choose standard, rapid or blitz"
+    ),
+    # Games given to estimate strength from (analysis.games, strength).
+    "unreadable-movetext": lambda t, p: t.gettext("game %(game)s: its moves cannot be read", **p),
+    "illegal-move": lambda t, p: t.gettext("game %(game)s: the move %(move)s is not legal there", **p),
+    "invalid-move": lambda t, p: t.gettext("game %(game)s: “%(move)s” is not a move", **p),
+    "ambiguous-move": lambda t, p: t.gettext(
+        "game %(game)s: the move %(move)s could be made by more than one piece", **p
+    ),
+    "unreadable-game": lambda t, p: t.gettext(
+        "game %(game)s: its position (FEN) or moves cannot be read", **p
+    ),
+    "variant": lambda t, p: t.gettext("game %(game)s: the variant “%(variant)s” is not standard chess", **p),
+    "too-many-games": lambda t, p: t.gettext("more than %(count)s games", **p),
+    "no-game": lambda t, p: t.gettext("no game found in the PGN"),
+    "no-moves": lambda t, p: t.gettext("no move to judge in the games"),
+    "no-player-games": lambda t, p: t.gettext("no game of this player in the file"),
+    "no-estimate": lambda t, p: t.gettext("no estimate could be made from these moves"),
+    "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
 }
+
+
+def list_type_words(kind: str, t: Translator) -> str:
+    """``standard``, ``rapid``, ``blitz`` in the user's language."""
+    return {
+        "standard": t.gettext("standard"),
+        "rapid": t.gettext("rapid"),
+        "blitz": t.gettext("blitz"),
+    }.get(kind, kind)
+
+
+def _list_word(t: Translator, p: dict[str, object]) -> str:
+    return list_type_words(str(p["list"]), t)
 
 
 def input_reason(code: str, params: dict[str, object], reason: str, t: Translator) -> str:

@@ -16,7 +16,7 @@ import chess.pgn
 from chessrate.analysis import AnalysisStats, GameAnalysis, Setting, analyse_games, read_games
 from chessrate.analysis.engine import engine_name, score_from_int
 from chessrate.analysis.runners import Progress
-from chessrate.errors import FileFormatError, RatingError
+from chessrate.errors import FileFormatError, InvalidInputError, RatingError
 from chessrate.formats.text import decode
 from chessrate.parse import is_digits
 from chessrate.pools import MAX_RATING, MIN_RATING, Pool, convert
@@ -152,7 +152,13 @@ def strength_file(
     if estimates is None:
         return Outcome(None, problems)
     if not estimates:
-        problems.add(("file",), outcome.result.filename, "no move to judge in the games")
+        problems.add(
+            ("file",),
+            outcome.result.filename,
+            InvalidInputError(
+                "file", outcome.result.filename, "no move to judge in the games", code="no-moves"
+            ),
+        )
         return Outcome(None, problems)
     per_game = [game_estimates(a) for a in analyses if a.white.moves and a.black.moves]
     return Outcome(StrengthResult(outcome.result, estimates, per_game), problems)
@@ -182,7 +188,12 @@ def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game]
     try:
         return read_games(text)
     except FileFormatError as error:
-        problems.add(("file",), upload.name, f"not a PGN we can analyse: {error}")
+        reason = f"not a PGN we can analyse: {error}"
+        problems.add(
+            ("file",),
+            upload.name,
+            InvalidInputError("file", upload.name, reason, code=error.code, params=dict(error.params)),
+        )
         return None
 
 

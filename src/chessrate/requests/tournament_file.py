@@ -40,7 +40,7 @@ from chessrate.requests import explanations
 from chessrate.requests.documents import Number, RuleSetDocument, number, rule_set_document
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Options, Outcome, resolve_options
-from chessrate.requests.problems import Problems
+from chessrate.requests.problems import Problems, input_reason
 from chessrate.ruleset import RuleSet
 
 #: Largest tournament file read: 20 MB. Our largest real TRF is 97 kB; a PGN of a big open with
@@ -48,9 +48,9 @@ from chessrate.ruleset import RuleSet
 MAX_FILE = 20_000_000
 #: Largest K file (``player,k`` lines) read.
 MAX_SMALL_FILE = 1_000_000
-#: Largest FIDE list uploaded, as the tournament file: 20 MB holds FIDE's zipped standard list
-#: (about 13 MB) or a federation's extract. The command line reads a list of any size from disk.
-MAX_LIST_FILE = MAX_FILE
+#: Largest FIDE list uploaded: 64 MB, for FIDE's zipped combined list (``players_list.zip``, every
+#: player with the three ratings; docs/fide-list.md, "Size"). The command line reads any size from disk.
+MAX_LIST_FILE = 64_000_000
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"", "0", "false", "off", "no"}
 
@@ -229,7 +229,9 @@ def _players_list(
             error.value,
             error.reason,
             message=t.gettext(
-                "“%(name)s” is not a FIDE rating list we can use: %(reason)s", name=name, reason=error.reason
+                "“%(name)s” is not a FIDE rating list we can use: %(reason)s",
+                name=name,
+                reason=input_reason(error.code, error.params, error.reason, t),
             ),
         )
         return None
@@ -404,7 +406,10 @@ class FileProblemDocument:
     line: int | None
     severity: str
     code: str
+    #: The problem in the request's language (the API's negotiated one; English on the command line).
     message: str
+    #: The reader's own words, in English, whatever the language.
+    reason: str
 
 
 @dataclass(kw_only=True, eq=False)
@@ -446,7 +451,13 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         as_of_from_file=result.day_from_file,
         players=[player_document(player, t, numbers, explained) for player in report.players],
         problems=[
-            FileProblemDocument(line=p.line, severity=p.severity.value, code=p.code, message=p.message)
+            FileProblemDocument(
+                line=p.line,
+                severity=p.severity.value,
+                code=p.code,
+                message=explanations.file_problem(p.code, p.params, p.message, t),
+                reason=p.message,
+            )
             for p in result.read.problems
         ],
         warnings=list(report.warnings),

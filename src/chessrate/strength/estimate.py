@@ -50,6 +50,8 @@ def player_estimates(
     if player is not None:
         key = player.casefold()
         if key not in rows:
-            raise InvalidInputError("player", player, "no game of this player in the file")
+            raise InvalidInputError(
+                "player", player, "no game of this player in the file", code="no-player-games"
+            )
         return [PlayerEstimate(names[key], model.estimate(rows[key]))]
     return [PlayerEstimate(names[k], model.estimate(v)) for k, v in rows.items()]

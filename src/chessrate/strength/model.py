@@ -78,12 +78,16 @@ class StrengthModel:
     def estimate(self, rows: Sequence[Sequence[float]]) -> Estimate:
         """The estimate from one player's games (one feature row per game)."""
         if not rows:
-            raise InvalidInputError("games", 0, "no game of this player to estimate from")
+            raise InvalidInputError(
+                "games", 0, "no game of this player to estimate from", code="no-player-games"
+            )
         predictions = self.predict(rows)
         g = self.group(len(rows))
         value = self.mean + g["stretch"] * (sum(predictions) / len(predictions) - self.mean)
         if not math.isfinite(value):
-            raise InvalidInputError("games", len(rows), "no estimate could be made from these moves")
+            raise InvalidInputError(
+                "games", len(rows), "no estimate could be made from these moves", code="no-estimate"
+            )
         return Estimate(value, value + g["low"], value + g["high"], len(rows))
 
 

@@ -21,6 +21,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
+from chessrate.errors import InvalidInputError
 from chessrate.requests import documents, elo, glicko, system_documents, systems
 from chessrate.requests.language import Translator
 from chessrate.requests.options import OptionInputs, Outcome
@@ -43,7 +44,7 @@ Number = StrictInt | StrictFloat | StrictStr
 def _written_day(value: object) -> object:
     """A day must be written: pydantic would read a number as seconds since 1970."""
     if isinstance(value, int | float):
-        raise ValueError("write the day as YYYY-MM-DD")
+        raise InvalidInputError("day", value, "write the day as YYYY-MM-DD", code="date")
     return value
 
 

@@ -29,6 +29,7 @@ from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
 from chessrate.requests.tournament_file import (
     MAX_FILE,
+    MAX_LIST_FILE,
     ReportDocument,
     ReportInputs,
     ReportResult,
@@ -90,8 +91,8 @@ _API_BODY: dict[str, Any] = {
                         "players_list": {
                             "type": "string",
                             "format": "binary",
-                            "description": "FIDE's rating list (TXT or XML, or its zip): FIDE's K, birth "
-                            "year and missing ratings of the players found by FIDE id.",
+                            "description": "FIDE's rating list (TXT or XML, or its zip, up to 64 MB): "
+                            "FIDE's K, birth year and missing ratings of the players found by FIDE id.",
                         },
                         "list_type": {
                             "type": "string",
@@ -113,7 +114,8 @@ _API_BODY: dict[str, Any] = {
 
 async def _submitted(request: Request) -> tuple[Submitted, str | None]:
     """The request's form in memory, or the query alone and why the body could not be read."""
-    return await read_form_or_query(request, file_limit=MAX_FILE, big_fields=TEXT_FIELDS)
+    # Each file is then held to its own limit (report_form): the FIDE list may be the largest.
+    return await read_form_or_query(request, file_limit=max(MAX_FILE, MAX_LIST_FILE), big_fields=TEXT_FIELDS)
 
 
 def _start(request: Request, site: Site, language: str, unreadable: str | None) -> Problems:
@@ -149,6 +151,7 @@ def _render(
         "sign_class": _sign_class,
         "line_label": line_label,
         "max_megabytes": MAX_FILE // 1_000_000,
+        "list_megabytes": MAX_LIST_FILE // 1_000_000,
         "lang_links": lang_links("/report", {}),
     }
     block = "result" if request.headers.get("hx-request") == "true" else None
