@@ -34,7 +34,7 @@ from chessrate.ratinglist import importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.schema import event_players, events, games, players
-from chessrate.ratinglist.store import StoreError, init_store
+from chessrate.ratinglist.store import StoreError, init_store, write_transaction
 
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
 
@@ -155,7 +155,7 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
             for player, known in added
         ]
         statement = insert(players).returning(players.c.id, sort_by_parameter_order=True)
-        new_ids = self._driver.connection.execute(statement, rows).scalars() if rows else []
+        new_ids: list[int] = list(self._driver.connection.execute(statement, rows).scalars()) if rows else []
         for (_, known), new_id in zip(added, new_ids, strict=True):
             known.id = new_id
 
@@ -231,8 +231,10 @@ def test_a_row_naming_a_player_the_store_does_not_have_imports_nothing(
     assert stored(engine) == [[], [], [], []]
     monkeypatch.undo()
     assert import_files(engine, files[:1])[0].id == 1  # the store was left as it was
-    with engine.begin() as connection, pytest.raises(IntegrityError):  # other writers: SQLite checks
-        connection.execute(update(games).values(white_id=10**6))
+    # The connection the import used, back in the pool: every other transaction has the keys on.
+    for transaction in (engine.begin, lambda: write_transaction(engine)):
+        with transaction() as connection, pytest.raises(IntegrityError):
+            connection.execute(update(games).values(white_id=10**6))
 
 
 HEAD_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "; white,black", "[Event", "\ufeff", "001 ",
