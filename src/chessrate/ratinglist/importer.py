@@ -38,7 +38,7 @@ from chessrate.formats import EventRead, Format, Player, Problem, read_event, sn
 from chessrate.formats.text import decode, split_lines
 from chessrate.ratinglist.fingerprint import EARLIER_IMPORT_SQL, fingerprint_columns
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.rows import insert_rows
+from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 
@@ -117,15 +117,52 @@ def import_files(
         _page_cache(connection),
         closing(_Driver(connection)) as driver,
     ):
-        directory = _Directory(driver)
-        keys = _Keys()
+        directory, queue, keys = _Directory(driver), _Queue(connection), _Keys()
         imported = tuple(
-            _import_one(driver, directory, keys, Path(path), start=start, end=end, replaces=replaces)
+            _import_one(driver, directory, queue, keys, Path(path), start=start, end=end, replaces=replaces)
             for path in paths
         )
+        queue.write()
         if driver.sqlite:
             keys.check(driver)
         return imported
+
+
+_ENTRANT_COLUMNS = ("event_id", "start_number", "player_id", "rating_in_file")
+_GAME_COLUMNS = (
+    "event_id",
+    "round",
+    "white_id",
+    "black_id",
+    "white_score",
+    "black_score",
+    "rated",
+    "code",
+    "line",
+)
+
+
+class _Queue:
+    """The entrants and games of the files read so far, written together once there are
+    :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than two a file
+    (on PostgreSQL each ``COPY`` waits twice for the server). A file's players and event are written
+    before its rows are queued, as the rows' keys need on PostgreSQL."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._entrants: list[tuple[Any, ...]] = []
+        self._games: list[tuple[Any, ...]] = []
+
+    def add(self, entrants: list[tuple[Any, ...]], games_rows: list[tuple[Any, ...]]) -> None:
+        self._entrants += entrants
+        self._games += games_rows
+        if len(self._games) >= CHUNK:
+            self.write()
+
+    def write(self) -> None:
+        insert_rows(self._connection, event_players, _ENTRANT_COLUMNS, self._entrants)
+        insert_rows(self._connection, games, _GAME_COLUMNS, self._games)
+        self._entrants, self._games = [], []
 
 
 @dataclass
@@ -219,6 +256,7 @@ class _File:
 def _import_one(
     driver: _Driver,
     directory: _Directory,
+    queue: _Queue,
     keys: _Keys,
     path: Path,
     *,
@@ -270,16 +308,10 @@ def _import_one(
         ),
     )
     entrants = [(event_id, player.number, ids[player.number], player.rating) for player in event.players]
-    insert_rows(
-        connection, event_players, ("event_id", "start_number", "player_id", "rating_in_file"), entrants
-    )
     keys.events.add(event_id)
     keys.players.update(ids.values())  # the entrants' ids, which the games' are drawn from
     codes = games_read.code
-    written = insert_rows(
-        connection,
-        games,
-        ("event_id", "round", "white_id", "black_id", "white_score", "black_score", "rated", "code", "line"),
+    game_rows = list(
         zip(
             repeat(event_id),
             games_read.round,
@@ -293,8 +325,9 @@ def _import_one(
             codes if all(len(code) <= 10 for code in codes) else [code[:10] for code in codes],
             games_read.line,
             strict=False,  # repeat() is endless; the other columns have one entry a game
-        ),
+        )
     )
+    queue.add(entrants, game_rows)
     if replaces is not None:
         connection.execute(update(events).where(events.c.id == replaces).values(replaced_by=event_id))
     return ImportedEvent(
@@ -307,7 +340,7 @@ def _import_one(
         period=period,
         players=len(event.players),
         new_players=new_players,
-        games=written,
+        games=len(game_rows),
         rated_games=sum(games_read.rated),
         warnings=read.warnings,
         replaces=replaces,
