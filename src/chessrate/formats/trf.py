@@ -700,17 +700,15 @@ def _cell_columns(
         return None
     table = _cell_bytes()
     cells = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(lines), -1, _ROUND_WIDTH)
-    if not table.blank[cells[:, :, _SEPARATORS]].all():
-        return None  # misaligned-cell
+    if not table.allowed[_POSITIONS, cells].all():
+        return None  # misaligned-cell, invalid-opponent, invalid-colour, invalid-result
     digits = cells[:, :, 2:6]
     is_digit = table.digit[digits]
-    if not (is_digit | table.blank[digits]).all() or (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
-        return None  # invalid-opponent, or digits the fast path does not read (not right-aligned)
+    if (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
+        return None  # digits the fast path does not read (not right-aligned)
     opponent = table.value[digits] @ np.array([1000, 100, 10, 1], dtype=np.int64)
-    colour = table.colour[cells[:, :, 7]]  # 0 none, 1 white, 2 black, 3 not a colour
-    code = table.code[cells[:, :, 9]]  # upper-cased; 0 where not a result code
-    if (colour == 3).any() or not code.all():
-        return None  # invalid-colour, invalid-result
+    colour = table.colour[cells[:, :, 7]]  # 0 none, 1 white, 2 black
+    code = table.code[cells[:, :, 9]]  # upper-cased
     paired = opponent > 0
     if (paired & table.no_opponent[code]).any() or (table.needs_opponent[code] & ~paired).any():
         return None  # no-result, bye-with-opponent, result-without-opponent
@@ -728,7 +726,9 @@ def _cell_columns(
     )
     seat = np.full(max(int(numbers.max()), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
     seat[numbers] = np.arange(len(numbers))
-    row, column = np.nonzero(paired)
+    # Round by round, each in file order: the exact reader's order of the games (by round, then
+    # line; the players' lines increase with their rows).
+    column, row = np.nonzero(paired.T)
     other = seat[opponent[row, column]]
     if (other < 0).any() or (other == row).any() or (opponent[other, column] != numbers[row]).any():
         return None  # unknown-opponent, self-pairing, asymmetric-pairing
@@ -748,24 +748,21 @@ def _cell_columns(
     white, black = np.where(own_white, row, other), np.where(own_white, other, row)
     white_code = np.where(own_white, own_code, other_code)
     black_code = np.where(own_white, other_code, own_code)
-    line = np.array([player.line or 0 for player in players], dtype=np.int64)[row]
-    order = np.lexsort((line, column))
-    white_code = white_code[order]
+    line = [player.line or 0 for player in players]
     return GameColumns(
-        round=(column[order] + 1).tolist(),
-        white=numbers[white[order]].tolist(),
-        black=numbers[black[order]].tolist(),
+        round=(column + 1).tolist(),
+        white=numbers[white].tolist(),
+        black=numbers[black].tolist(),
         white_score=table.score[white_code].tolist(),
-        black_score=table.score[black_code[order]].tolist(),
-        rated=played[order].tolist(),
+        black_score=table.score[black_code].tolist(),
+        rated=played.tolist(),
         code=table.text[white_code].tolist(),
-        line=line[order].tolist(),
+        line=list(map(line.__getitem__, row.tolist())),
     )
 
 
-#: The blank columns of a ten-column cell block: two separating blanks, and one on each side of
-#: the colour.
-_SEPARATORS = [0, 1, 6, 8]
+#: The positions of a ten-column cell block, for :attr:`_CellBytes.allowed`.
+_POSITIONS = list(range(_ROUND_WIDTH))
 #: Each result byte's text and White's or Black's score (:data:`.checks.GAME_SCORE`).
 _CODE_TEXT = [chr(byte).strip() for byte in range(256)]
 _GAME_SCORES = [checks.GAME_SCORE.get(text) if text else None for text in _CODE_TEXT]
@@ -775,7 +772,10 @@ _GAME_SCORES = [checks.GAME_SCORE.get(text) if text else None for text in _CODE_
 class _CellBytes:
     """What each byte of a cell's columns means, as tables indexed by the byte (numpy arrays)."""
 
-    blank: NDArray[np.bool_]
+    allowed: NDArray[np.bool_]
+    """The bytes each of the ten columns of a cell block may hold (position, byte): blanks in the two
+    separating columns and on each side of the colour, digits or blanks for the opponent, a colour
+    (``w b - `` or blank) and a result code (or blank)."""
     digit: NDArray[np.bool_]
     value: NDArray[np.int64]
     colour: NDArray[np.int8]
@@ -814,9 +814,11 @@ def _cell_bytes() -> _CellBytes:
     agreeing = np.zeros((256, 256), dtype=bool)
     for first, second in checks.AGREEING_CODES:
         agreeing[ord(first or " "), ord(second or " ")] = True
+    blank, digit = marks(" "), marks("0123456789")
+    allowed = np.array([blank, blank, *[digit | blank] * 4, blank, colour < 3, blank, code > 0])
     return _CellBytes(
-        blank=marks(" "),
-        digit=marks("0123456789"),
+        allowed=allowed,
+        digit=digit,
         value=value,
         colour=colour,
         code=code,
