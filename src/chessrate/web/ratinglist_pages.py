@@ -240,9 +240,11 @@ class _Pages:
             )
         return self.render(request, "list_player.html", player=view, chart=_history_chart(view))
 
-    def event_page(self, request: Request, event_id: int) -> Response:
+    def event_page(self, request: Request, event_id: str) -> Response:
         try:
-            view: EventView = event_view(self.engine, event_id)
+            if not is_digits(event_id) or len(event_id) > MAX_ID_DIGITS:  # not an id: as none found
+                raise RatingError(event_id)
+            view: EventView = event_view(self.engine, int(event_id))
         except RatingError:
             t = self._t(request)
             return self.problem(request, t.gettext("There is no event %(event)s.", event=event_id))

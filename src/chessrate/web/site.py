@@ -147,6 +147,11 @@ def html_response(html: str, language: str, request: Request) -> HTMLResponse:
     return response
 
 
+def missing_message(t: Translator) -> str:
+    """A value left out, as every 422 says it (the request layer's and pydantic's ``missing``)."""
+    return t.gettext("this value is missing")
+
+
 def unprocessable(problems: Problems) -> JSONResponse:
     """422 with each problem: its ``loc``, the message in the user's language, the library's reason."""
     detail: list[dict[str, Any]] = [
@@ -163,7 +168,7 @@ def unprocessable(problems: Problems) -> JSONResponse:
         {
             "type": "missing",
             "loc": ["body", *path],
-            "msg": problems.t.gettext("This field is required."),
+            "msg": missing_message(problems.t),
             "input": None,
         }
         for path in problems.missing
