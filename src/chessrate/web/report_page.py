@@ -37,6 +37,7 @@ from chessrate.requests.tournament_file import (
     report_document,
     tournament_file,
 )
+from chessrate.spreadsheet import neutralise
 from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
@@ -265,11 +266,12 @@ def localized_csv(report: TournamentReport, t: Translator) -> str:
 
 
 def _cell(value: object, t: Translator) -> str:
+    """A cell in ``t``'s language; text a spreadsheet would run as a formula quoted, as in the plain CSV."""
     if value is None:
         return ""
     if isinstance(value, Decimal | float) and not isinstance(value, bool):
         return t.number(value, 4)
-    return str(value)
+    return str(neutralise(value))
 
 
 def csv_filename(uploaded: str) -> str:
