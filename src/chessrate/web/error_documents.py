@@ -146,7 +146,6 @@ _PYDANTIC_MESSAGES: dict[str, Callable[[Translator], str]] = {
 }
 
 
-
 async def validation_problems(request: Request, error: Exception) -> Response:
     """422 for a body the models refuse, in :class:`ProblemsDocument`'s shape, always valid JSON: each
     message in the negotiated language, pydantic's own English kept as ``ctx.reason``. A browser's page

@@ -38,7 +38,7 @@ MAX_URL = 8192
 #: The path :class:`chessrate.web.server.LongUrlProtocol` puts in place of a URL too long to read, so
 #: that the 414 is answered here, with the request's headers (its language, what it accepts).
 TOO_LONG_PATH = "/.url-too-long"
-#: Body of a JSON request or a calculator form (the longest: a club's rules file of 64 KB).
+#: Body of a JSON request or a calculator form (the longest: a club's rules, 20 kB, pasted and as a file).
 DEFAULT_BODY = 256_000
 #: Body of a tournament-file form: the file (20 MB), a FIDE list (20 MB), a K file (1 MB) and the
 #: other fields (a list's Latin-1 text sent back grows a little in UTF-8).

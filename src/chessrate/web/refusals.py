@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from chessrate.requests.language import Translator
-from chessrate.web.site import html_response, lang_links, site_of
+from chessrate.web.site import html_response, lang_links, site_of, size_text
 
 #: Paths that answer JSON whatever the client accepts.
 JSON_PATHS = ("/api/", "/openapi.json")
@@ -29,13 +29,6 @@ def wants_page(request: Request) -> bool:
     if request.url.path.startswith(JSON_PATHS):
         return False
     return "text/html" in request.headers.get("accept", "")
-
-
-def size_text(size: int, t: Translator) -> str:
-    """A size in bytes as a reader says it: 256 kB, 87.3 MB (decimal units, as the limits are set)."""
-    if size >= 1_000_000:
-        return f"{t.number(size / 1_000_000, 1)} MB"
-    return f"{t.number(size / 1_000, 1)} kB"
 
 
 def refusal_text(status: int, t: Translator, *, method: str = "", limit: int = 0) -> tuple[str, str]:

@@ -147,6 +147,13 @@ def html_response(html: str, language: str, request: Request) -> HTMLResponse:
     return response
 
 
+def size_text(size: int, t: Translator) -> str:
+    """A size in bytes as a reader says it: 64 kB, 87.3 MB (decimal units, as the limits are set)."""
+    if size >= 1_000_000:
+        return f"{t.number(size / 1_000_000, 1)} MB"
+    return f"{t.number(size / 1_000, 1)} kB"
+
+
 def missing_message(t: Translator) -> str:
     """A value left out, as every 422 says it (the request layer's and pydantic's ``missing``)."""
     return t.gettext("this value is missing")
