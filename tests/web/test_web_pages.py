@@ -243,3 +243,14 @@ def test_a_rules_file_too_large_is_refused_not_cut(client: TestClient, lang: str
     # One byte less is read.
     page = client.post("/game", data=form, files={"rules_file": ("big.toml", big[:-1])}).text
     assert text_of(page, "new-rating") == "1516"
+
+
+@pytest.mark.parametrize("path", ["/game", "/dwz", "/pools", "/help"])
+def test_one_navigation_for_the_tabs_none_nested(client: TestClient, path: str) -> None:
+    page = client.get(f"{path}?lang=es").text
+    navs = re.findall(r"<nav\b[^>]*>", page)
+    assert [nav for nav in navs if "Otros sistemas" in nav] == []
+    assert len([nav for nav in navs if 'class="tabs"' in nav]) == 1
+    tabs = page[page.index('<nav class="tabs"') : page.index("</nav>", page.index('<nav class="tabs"'))]
+    assert "<nav" not in tabs[4:]  # no navigation inside the tabs' own
+    assert 'aria-label="Otros sistemas de valoración"' in tabs  # the second row is a named list in it

@@ -146,6 +146,24 @@ def test_result_in_view_while_typing_on_a_phone(phone: Page, base_url: str) -> N
     expect(phone).to_have_url(re.compile(r"/k-factor\?lang=es$"))
 
 
+@pytest.mark.parametrize(
+    ("path", "current"),
+    [("/dwz", "DWZ (Alemania)"), ("/pools", "Grupos comparados"), ("/k-factor", "Factor K")],
+)
+def test_the_phone_menu_names_the_current_tab_of_either_row(
+    phone: Page, base_url: str, path: str, current: str
+) -> None:
+    phone.goto(f"{base_url}{path}?lang=es")
+    expect(phone.locator("nav.tabs summary")).to_have_text(f"Menú: {current}")
+    # One navigation landmark for the tabs: the other systems are a list inside it, not a nav of their own.
+    expect(phone.get_by_role("navigation", name="Otros sistemas de valoración")).to_have_count(0)
+    expect(phone.get_by_role("navigation", name="Calculadoras")).to_have_count(1)
+    phone.locator("nav.tabs summary").click()
+    expect(phone.locator("nav.tabs details").get_by_role("link", name=current)).to_have_attribute(
+        "aria-current", "page"
+    )
+
+
 def test_the_scrolling_result_takes_the_keyboard_focus(phone: Page, base_url: str) -> None:
     phone.goto(f"{base_url}{GUIDE}&lang=ca")
     phone.locator("#result").focus()
