@@ -254,3 +254,31 @@ def test_one_navigation_for_the_tabs_none_nested(client: TestClient, path: str) 
     tabs = page[page.index('<nav class="tabs"') : page.index("</nav>", page.index('<nav class="tabs"'))]
     assert "<nav" not in tabs[4:]  # no navigation inside the tabs' own
     assert 'aria-label="Otros sistemas de valoración"' in tabs  # the second row is a named list in it
+
+
+@pytest.mark.parametrize(
+    ("path", "english"),
+    [
+        (
+            "/pools?rating=1800&from_pool=lichess-blitz&to_pool=chesscom-blitz",
+            "Comparing Lichess and Chess.com Ratings",
+        ),
+        ("/report", "Download lists"),
+        ("/uscf", "The US Chess Rating System"),
+        ("/uscf", "Approximating Formulas for the US Chess Rating System"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["es", "ca"])
+def test_english_titles_in_other_languages_say_so(
+    client: TestClient, path: str, english: str, lang: str
+) -> None:
+    joiner = "&" if "?" in path else "?"
+    page = client.get(f"{path}{joiner}lang={lang}").text
+    assert f'«<span lang="en">{english}</span>»' in page  # WCAG 3.1.2, language of parts
+    assert f'<span lang="en">{english}</span>' not in client.get(f"{path}{joiner}lang=en").text
+
+
+def test_the_api_docs_page_names_its_language(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert '<html lang="en">' in page.text  # WCAG 3.1.1: Swagger UI is in English
+    assert "'sha256-" in page.headers["content-security-policy"]

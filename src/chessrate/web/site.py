@@ -23,6 +23,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.responses import HTMLResponse, JSONResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from jinja2_fragments import render_block
+from markupsafe import Markup
 
 from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
 from chessrate.requests import explanations
@@ -89,6 +90,7 @@ class Site:
             dp_table=[(Decimal(p), dp) for p, dp in DP_TABLE_UPPER_HALF],
             missing_labels=missing_labels,
             rating_list=self.settings.list_db is not None,
+            english=lambda text: english_words(text, language),
         )
         return environment
 
@@ -109,6 +111,13 @@ class Site:
         if block is None:
             return environment.get_template(template).render(**context)
         return render_block(environment, template, block, **context)
+
+
+def english_words(text: str, language: str) -> Markup:
+    """English words (a title) inside a page in ``language``, marked ``lang="en"`` (WCAG 3.1.2)."""
+    if language == "en":
+        return Markup.escape(text)
+    return Markup('<span lang="en">%s</span>') % text
 
 
 def site_of(request: Request) -> Site:
