@@ -74,7 +74,7 @@ def signed_in(client: TestClient, language: str) -> str:
     ("language", "words", "reason"),
     [
         ("es", "tiene 1 error; no se ha importado nada", "línea 5"),
-        ("ca", "té 1 error; no s'ha importat res", "línia 5"),
+        ("ca", "té 1 error; no s’ha importat res", "línia 5"),
         ("en", "has 1 error; nothing was imported", "line 5"),
     ],
 )

@@ -152,3 +152,56 @@ def test_a_club_bands_k_on_the_rating_list_is_translated(
     page = TestClient(create_app(WebSettings(list_db=db))).get(f"/list/player/17?lang={language}").text
     assert words in html.unescape(page)
     assert "rating from" not in page
+
+
+#: Words the Spanish and Catalan catalogs keep to one term per sense (the translators' choices).
+WORDING = {
+    "es": [
+        (r"\bperíodo", "periodo, not período"),
+        (r"\bid FIDE", "ID FIDE"),
+        (r"regla de 700", "la regla de los 700"),
+        (r"(?<![./(])\brating\b", "Elo or puntuación, not rating"),
+        (r"\b[Pp]erformance\b", "rendimiento"),
+        (r"\b(el|del|al|un|este|ese) K\b", "la K"),
+        (r"\bK (elegido|recortado|dado|reducido)\b|\blo conserva\b|Elo, y lo baja", "la K"),
+    ],
+    "ca": [
+        (r"(?<=\w)'(?=\w)", "the apostrophe ’"),
+        (r"\bid FIDE", "ID FIDE"),
+        (r"regla de 700", "la regla dels 700"),
+        (r"qualificació", "període de valoració"),
+        (r"\b[Pp]erformance\b", "rendiment"),
+        (r"\b([Ee]l|del|al|un|aquest|[Ee]l teu|[Ee]l seu) K\b", "la K"),
+        (r"\bK (triat|retallat|donat|reduït)\b|\bel conserva\b", "la K"),
+        (r"en vigor: %|versió: %", "a sentence, not a label"),
+        # "el 1 de desembre" is "l’1 de desembre": no article before a date (say "el dia").
+        (
+            r"\b([Ee]l|[Dd]el|[Aa]l|des de la data) %\((date|day|since|first|last|start|end|version)\)s",
+            "el dia",
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["es", "ca"])
+def test_one_term_per_sense(language: str) -> None:
+    po = resources.files("chessrate.web").joinpath("locale", language, "LC_MESSAGES", "messages.po")
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=language)
+    found = []
+    for message in catalog:
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            for pattern, choice in WORDING[language]:
+                if text and re.search(pattern, text):
+                    found.append(f"{choice}: {text[:90]}")
+    assert found == []
+
+
+@pytest.mark.parametrize(("language", "column"), [("es", "Elo"), ("ca", "Elo"), ("en", "Rating")])
+def test_the_elo_column_has_its_own_word(language: str, column: str) -> None:
+    # "Rating" in the rating list and the report's CSV is the Elo (msgctxt "Elo rating"); elsewhere (a
+    # Glicko or a pool's rating) it is "Puntuación" / "Puntuació".
+    catalog = load_catalogs()[language]
+    assert catalog.pgettext("Elo rating", "Rating") == column
+    assert catalog.gettext("Rating") == {"es": "Puntuación", "ca": "Puntuació", "en": "Rating"}[language]

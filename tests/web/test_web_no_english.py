@@ -102,6 +102,11 @@ class Recording(gettext.NullTranslations):
             self.missing.add(message)
         return self.inner.gettext(message)
 
+    def pgettext(self, context: str, message: str) -> str:
+        if f"{context}\x04{message}" not in self.known:
+            self.missing.add(message)
+        return self.inner.pgettext(context, message)
+
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         if (singular, 0) not in self.known:
             self.missing.add(singular)

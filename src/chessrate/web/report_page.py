@@ -218,7 +218,7 @@ def csv_headers(t: Translator) -> dict[str, str]:
         "fide_id": t.gettext("FIDE id"),
         "title": t.gettext("Title"),
         "federation": t.gettext("Fed."),
-        "rating": t.gettext("Rating"),
+        "rating": t.catalog.pgettext("Elo rating", "Rating"),
         "rating_source": t.gettext("Rating from"),
         "birth_year": t.gettext("Birth year"),
         "k": "K",
