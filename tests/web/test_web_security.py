@@ -213,3 +213,9 @@ def test_report_csv_neutralises_formulas(client: TestClient, language: str) -> N
     assert "'=HYPERLINK" in response.text
     assert "'@SUM(A1)" in response.text
     assert not re.search(r'(^|[,;])"?[=@+]', response.text.lstrip("\ufeff"), flags=re.MULTILINE)
+
+
+def test_the_tests_accessibility_checker_is_not_served(client: TestClient) -> None:
+    # axe-core is for the browser tests only (injected from node_modules): the site does not ship it.
+    assert client.get("/static/vendor/axe.min.js").status_code == 404
+    assert client.get("/static/vendor/htmx.min.js").status_code == 200
