@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,6 +55,11 @@ RulesOption = Annotated[
 @list_app.command("init")
 def init_command(db: DbOption = DEFAULT_DB, rules: RulesOption = None, as_json: bool = JsonOption) -> None:
     """Create the store (or upgrade its schema); --rules sets the store's default rule set."""
+    if rules is not None:
+        from chessrate.ratinglist.runner import rule_set_for
+
+        # Refused now, not at the first run: an unknown name or an unreadable club file.
+        rule_set_for(rules, Period.parse(dt.date.today().strftime("%Y-%m")))
     init_store(db, rules=rules)
     result = {"db": db, "rules": rules or "unchanged (fide for a new store)", "schema": "up to date"}
     if as_json:
