@@ -292,7 +292,9 @@ class DwzRequest(BaseModel):
 
 class UscfRequest(BaseModel):
     rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
-    games_played: Number = Field(0, examples=[6], description="Rated games before this event.")
+    games_played: Number | None = Field(
+        None, examples=[6], description="Rated games before this event: needed with a rating (unrated: 0)."
+    )
     event_end: Day | None = Field(None, description="The day the event ended (sets B); default today.")
     half_k: StrictBool = False
     effective: Literal["2004", "newer"] = Field(
@@ -418,7 +420,7 @@ def api_chesscom(body: ChesscomRequest, request: Request) -> Any:
         ),
     )
     outcome = systems.chesscom_glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.chesscom_document(result))
+    return _answer(outcome, system_documents.chesscom_document)
 
 
 @router.post("/convert", summary="Pools compared", response_model=system_documents.ConvertDocument)
