@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin
 
-import httpx
+import httpx2 as httpx  # the client the dev dependencies install (pyproject: httpx2)
 import uvicorn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))

@@ -76,7 +76,8 @@ def test_glicko2_paper_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["rating"] == pytest.approx(1464.0506705393013, abs=1e-6)
     assert data["deviation"] == pytest.approx(151.51652412385727, abs=1e-6)
     assert data["volatility"] == pytest.approx(0.059995984286488495, abs=1e-9)
-    assert data["provisional"] is True
+    # The paper defines no provisional mark (docs/glicko.md): only Lichess's "?" sets it.
+    assert data["provisional"] is False
 
 
 def test_glicko2_idle_period(capsys: pytest.CaptureFixture[str]) -> None:
@@ -114,7 +115,7 @@ def test_lichess_loser_side_and_series(capsys: pytest.CaptureFixture[str]) -> No
             "110",
             "--volatility",
             "0.065",
-            "1400:79:1-0",
+            "1400:79:1",
         ],
         capsys,
     )

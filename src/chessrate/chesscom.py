@@ -24,11 +24,6 @@ from enum import StrEnum
 from chessrate import glicko
 from chessrate.errors import InvalidInputError
 
-ESTIMATE_NOTE = (
-    "Chess.com does not publish its rating constants: this is an estimate with Glicko-1, "
-    "a start rating chosen by level and RD 350."
-)
-
 
 class Level(StrEnum):
     """The experience level a player picks when creating a Chess.com account."""

@@ -42,6 +42,8 @@ SBR_BELOW, SBR_SCALE = 1300, 150.0
 #: Anhang 1.2: the limits of E.
 E_MIN, E_MAX, E_PER_INDEX, E_MAX_WITH_SBR = 5, 30, 5, 150
 MIN_RATING, MAX_RATING = 1, 3500
+#: The Wertungsordnung sets no largest age: 120, older than any living player, is chessrate's
+#: sanity bound on the age typed (docs/systems.md).
 MAX_AGE = 120
 
 
@@ -56,7 +58,13 @@ class AgeGroup(StrEnum):
 def age_group(age: int) -> AgeGroup:
     """The age group of a player of ``age`` years."""
     if isinstance(age, bool) or not isinstance(age, int) or not 0 <= age <= MAX_AGE:
-        raise InvalidInputError("age", age, f"an age is a whole number of years from 0 to {MAX_AGE}")
+        raise InvalidInputError(
+            "age",
+            age,
+            f"an age is a whole number of years from 0 to {MAX_AGE}",
+            code="age",
+            params={"maximum": MAX_AGE},
+        )
     if age <= YOUTH_MAX_AGE:
         return AgeGroup.YOUTH
     if age <= JUNIOR_MAX_AGE:

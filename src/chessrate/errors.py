@@ -34,7 +34,16 @@ class InvalidInputError(RatingError):
 
 
 class RuleSetError(RatingError):
-    """A rule set is unknown, or its definition (a club TOML file) is malformed."""
+    """A rule set is unknown, or its definition (a club TOML file) is malformed.
+
+    ``code`` and ``params`` name the fault and its values (``toml-syntax``, line 3), so that a face
+    can say it in its own language; the message stays the English sentence.
+    """
+
+    def __init__(self, message: str, *, code: str = "", params: dict[str, object] | None = None) -> None:
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
+        super().__init__(message)
 
 
 class ConvergenceError(RatingError):

@@ -18,6 +18,7 @@ through Wikipedia "Glicko rating system", a copy of the paper's steps on codefu.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -49,6 +50,19 @@ def check_positive(value: float, field_name: str) -> float:
     return number
 
 
+#: The least value whose square is a normal float (about 1.5e-154): the papers divide by RD^2 and
+#: tau^2 and take ln(sigma^2), which fail for a value whose square is zero or subnormal.
+LEAST_SQUARABLE = math.sqrt(sys.float_info.min)
+
+
+def check_squarable(value: float, field_name: str) -> float:
+    """A value above zero whose square the arithmetic can use (an RD, a volatility, tau)."""
+    number = check_positive(value, field_name)
+    if number < LEAST_SQUARABLE:
+        raise InvalidInputError(field_name, value, "too small to compute with", code="too-small")
+    return number
+
+
 def check_not_negative(value: float, field_name: str) -> float:
     number = check_finite(value, field_name)
     if number < 0:
@@ -72,7 +86,7 @@ class GlickoRating:
 
     def __post_init__(self) -> None:
         check_finite(self.rating, "rating")
-        check_positive(self.deviation, "deviation")
+        check_squarable(self.deviation, "deviation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +99,7 @@ class GlickoGame:
 
     def __post_init__(self) -> None:
         check_finite(self.opponent_rating, "opponent rating")
-        check_positive(self.opponent_deviation, "opponent deviation")
+        check_squarable(self.opponent_deviation, "opponent deviation")
         check_score(self.score)
 
 

@@ -29,14 +29,16 @@ from typing import Generic, TypeVar
 
 from chessrate import _glicko2_steps as steps
 from chessrate.errors import InvalidInputError
-from chessrate.glicko import GlickoGame, check_finite, check_positive, check_score
+from chessrate.glicko import GlickoGame, check_finite, check_positive, check_score, check_squarable
 
 #: Step 1: "a player is unrated ... use a value of 1500 ... RD of 350 ... volatility 0.06".
 UNRATED_RATING = 1500.0
 UNRATED_DEVIATION = 350.0
 UNRATED_VOLATILITY = 0.06
-#: Step 1: tau "reasonable choices are between 0.3 and 1.2"; 0.5 is the worked example's value.
+#: Step 1: 0.5 is the worked example's value of tau.
 DEFAULT_TAU = 0.5
+#: Step 1: tau "reasonable choices are between 0.3 and 1.2" (the bounds of a tau typed).
+LEAST_TAU, MOST_TAU = 0.3, 1.2
 EPSILON = steps.EPSILON
 MAX_ITERATIONS = steps.MAX_ITERATIONS
 
@@ -58,8 +60,8 @@ class Glicko2Rating:
 
     def __post_init__(self) -> None:
         check_finite(self.rating, "rating")
-        check_positive(self.deviation, "deviation")
-        check_positive(self.volatility, "volatility")
+        check_squarable(self.deviation, "deviation")
+        check_squarable(self.volatility, "volatility")
 
 
 #: One game of the period: the opponent's rating and RD at the period start, and the score
@@ -98,7 +100,7 @@ class PeriodGame(Generic[PlayerKey]):
 
 
 def _check_settings(tau: float, epsilon: float, max_iterations: int, elapsed: float) -> None:
-    check_positive(tau, "tau")
+    check_squarable(tau, "tau")
     check_positive(epsilon, "epsilon")
     whole = isinstance(max_iterations, int) and not isinstance(max_iterations, bool)
     if not whole or max_iterations < 1:

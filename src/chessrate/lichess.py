@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from chessrate import _glicko2_steps as steps
 from chessrate.errors import InvalidInputError
-from chessrate.glicko import GlickoGame, check_finite, check_positive
+from chessrate.glicko import GlickoGame, check_finite, check_positive, check_squarable
 
 #: scalachess ``model.scala``: ``Tau.default = 0.75d``; lila never overrides it.
 TAU = 0.75
@@ -74,8 +74,8 @@ class LichessRating:
 
     def __post_init__(self) -> None:
         check_finite(self.rating, "rating")
-        check_positive(self.deviation, "deviation")
-        check_positive(self.volatility, "volatility")
+        check_squarable(self.deviation, "deviation")
+        check_squarable(self.volatility, "volatility")
 
     @property
     def int_rating(self) -> int:

@@ -32,15 +32,21 @@ ONE = Decimal(1)
 HALF = Decimal("0.5")
 ZERO = Decimal(0)
 
-#: Words and symbols for a game's result, in English, Spanish and Catalan.
+#: Words and symbols for a game's result from the player's side, in English, Spanish and Catalan.
+#: Numbers (``1``, ``0.5``, ``0,50``, ``1.00``) are read by value, not listed here.
 SCORE_WORDS: dict[str, Decimal] = {
-    "1": ONE, "1.0": ONE, "1-0": ONE, "+": ONE, "w": ONE, "win": ONE, "won": ONE,
-    "victoria": ONE, "victòria": ONE, "gana": ONE, "guanya": ONE,
-    "0.5": HALF, "½": HALF, "1/2": HALF, "=": HALF, "d": HALF, "draw": HALF, "drawn": HALF,
-    "tablas": HALF, "taules": HALF, "empate": HALF, "1/2-1/2": HALF, ".5": HALF,
-    "0": ZERO, "0.0": ZERO, "0-1": ZERO, "-": ZERO, "l": ZERO, "loss": ZERO, "lost": ZERO,
-    "derrota": ZERO, "pierde": ZERO, "perd": ZERO,
+    "+": ONE, "w": ONE, "win": ONE, "won": ONE, "victoria": ONE, "victòria": ONE, "gana": ONE, "guanya": ONE,
+    "½": HALF, "1/2": HALF, "=": HALF, "d": HALF, "draw": HALF, "drawn": HALF, "tablas": HALF, "taules": HALF,
+    "empate": HALF,
+    "-": ZERO, "l": ZERO, "loss": ZERO, "lost": ZERO, "derrota": ZERO, "pierde": ZERO, "perd": ZERO,
 }  # fmt: skip
+#: A score written as a number: digits with an optional decimal part (``0.50``, ``.5``, ``1.00``).
+_SCORE_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{0,9})?|\.\d{1,9})$")
+#: A game's result with colours (PGN's ``1-0``, ``0-1``, ``1/2-1/2``; ``½-½``, ``0.5-0.5``): White's
+#: score first, so it says nothing of the player's own score where the colour is not given.
+_COLOUR_RESULT = re.compile(r"^(?:1|0|½|1/2|0?\.5)\s*[-–]\s*(?:1|0|½|1/2|0?\.5)$")
+#: The scores a game can give the player (FIDE B.02 8.1: a win 1, a draw ½, a loss 0).
+SCORES = frozenset({ONE, HALF, ZERO})
 
 
 #: Most digits of a whole number read from a file or a form (a FIDE id has 9 at most).
@@ -90,14 +96,28 @@ def _shown(text: object) -> str:
 
 
 def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
-    """A game's score for the player: 1, 0.5 or 0, from any of :data:`SCORE_WORDS`.
+    """A game's score for the player: 1, ½ or 0, as a word of :data:`SCORE_WORDS` or a number.
 
-    >>> parse_score("tablas"), parse_score("½"), parse_score("0-1")
-    (Decimal('0.5'), Decimal('0.5'), Decimal('0'))
+    >>> parse_score("tablas"), parse_score("½"), parse_score("0,50"), parse_score("1.00")
+    (Decimal('0.5'), Decimal('0.5'), Decimal('0.5'), Decimal('1'))
+
+    A result with colours (``1-0``) is refused: it is White's score, and the player's colour is
+    not known here (the file readers, which know it, read such results themselves).
     """
     key = str(text) if isinstance(text, int | Decimal) else text.strip().lower().replace(",", ".")
     if key in SCORE_WORDS:
         return SCORE_WORDS[key]
+    if _COLOUR_RESULT.match(key):
+        raise InvalidInputError(
+            field,
+            text,
+            "a result with colours says White's score: write 1, ½ or 0 from the player's side",
+            code="colour-result",
+        )
+    if _SCORE_NUMBER.match(key):
+        value = Decimal(key)
+        if value in SCORES:
+            return value.normalize() if value else ZERO
     raise InvalidInputError(field, text, "a result is 1, 0.5, 0, ½, win, draw or loss", code="result")
 
 
@@ -157,6 +177,22 @@ def parse_count(text: str | int, *, field: str, minimum: int = 0, maximum: int |
             field, text, f"must be at most {maximum}", code="maximum", params={"maximum": maximum}
         )
     return int(value)
+
+
+def parse_in_range(
+    text: str | int | Decimal, *, field: str, minimum: Decimal, maximum: Decimal | None = None
+) -> Decimal:
+    """A number from ``minimum`` to ``maximum`` (both included; no maximum: None), fractions allowed."""
+    value = parse_decimal(text, field=field)
+    if value < minimum:
+        raise InvalidInputError(
+            field, text, f"must be at least {minimum}", code="minimum", params={"minimum": minimum}
+        )
+    if maximum is not None and value > maximum:
+        raise InvalidInputError(
+            field, text, f"must be at most {maximum}", code="maximum", params={"maximum": maximum}
+        )
+    return value
 
 
 def parse_k(text: str | int | Decimal, *, field: str = "k") -> int:

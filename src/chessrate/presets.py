@@ -7,6 +7,7 @@ A club writes its own rules as a small TOML file (see ``data/ciabe.toml``, which
 from __future__ import annotations
 
 import datetime as dt
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -50,8 +51,10 @@ def resolve_rule_set(spec: str | None, *, as_of: dt.date) -> RuleSet:
         return ciabe_rule_set()
     if name.lower().endswith(".toml"):
         path = Path(name)
+        from chessrate.formats.text import decode  # only for a club file: the readers are not loaded
+
         try:
-            text = path.read_text(encoding="utf-8")
+            text = decode(path.read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
             raise RuleSetError(f"cannot read rule set file {name!r}: {error.strerror}") from None
         return rule_set_from_toml(text, origin=name)
@@ -71,22 +74,46 @@ _KEYS = {
 }  # fmt: skip
 
 
+#: Where tomllib places a syntax error: "Invalid statement (at line 3, column 1)".
+_TOML_PLACE = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)$")
+
+
 def rule_set_from_toml(text: str, *, origin: str) -> RuleSet:
     """A club rule set from the text of a TOML file; errors name ``origin`` and the key."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RuleSetError(f"malformed rule set file {origin!r}: {error}") from None
+        where = _TOML_PLACE.search(str(error))
+        params: dict[str, object] = (
+            {"line": int(where["line"]), "column": int(where["column"])} if where else {}
+        )
+        raise RuleSetError(
+            f"malformed rule set file {origin!r}: {error}",
+            code="toml-syntax" if where else "toml-syntax-end",
+            params=params,
+        ) from None
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise RuleSetError(f"rule set file {origin!r}: unknown key {unknown[0]!r}")
+        raise RuleSetError(
+            f"rule set file {origin!r}: unknown key {unknown[0]!r}",
+            code="rules-unknown-key",
+            params={"key": unknown[0]},
+        )
 
     def need(key: str, kind: type) -> Any:
         if key not in data:
-            raise RuleSetError(f"rule set file {origin!r}: missing key {key!r}")
+            raise RuleSetError(
+                f"rule set file {origin!r}: missing key {key!r}",
+                code="rules-missing-key",
+                params={"key": key},
+            )
         value = data[key]
         if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
-            raise RuleSetError(f"rule set file {origin!r}: {key} = {value!r} is not a {kind.__name__}")
+            raise RuleSetError(
+                f"rule set file {origin!r}: {key} = {value!r} is not a {kind.__name__}",
+                code="rules-type",
+                params={"key": key, "value": repr(value), "kind": kind.__name__},
+            )
         return value
 
     def choice(key: str, enum: type[Expected] | type[Rounding]) -> Any:
@@ -95,7 +122,11 @@ def rule_set_from_toml(text: str, *, origin: str) -> RuleSet:
             return enum(value)
         except ValueError:
             options = " or ".join(repr(member.value) for member in enum)
-            raise RuleSetError(f"rule set file {origin!r}: {key} = {value!r}; use {options}") from None
+            raise RuleSetError(
+                f"rule set file {origin!r}: {key} = {value!r}; use {options}",
+                code="rules-choice",
+                params={"key": key, "value": repr(value), "choices": options},
+            ) from None
 
     cap_value = data.get("difference_cap", False)
     if cap_value is False:
@@ -104,13 +135,17 @@ def rule_set_from_toml(text: str, *, origin: str) -> RuleSet:
         cap = DifferenceCap(limit=cap_value)
     else:
         raise RuleSetError(
-            f"rule set file {origin!r}: difference_cap = {cap_value!r}; use false or a number above 0"
+            f"rule set file {origin!r}: difference_cap = {cap_value!r}; use false or a number above 0",
+            code="rules-difference-cap",
+            params={"value": repr(cap_value)},
         )
 
     max_kn = data.get("max_k_times_games")
     if max_kn is not None and (not isinstance(max_kn, int) or isinstance(max_kn, bool) or max_kn < 1):
         raise RuleSetError(
-            f"rule set file {origin!r}: max_k_times_games = {max_kn!r} is not a whole number above 0"
+            f"rule set file {origin!r}: max_k_times_games = {max_kn!r} is not a whole number above 0",
+            code="rules-max-k-times-games",
+            params={"value": repr(max_kn)},
         )
 
     def translations(key: str) -> tuple[tuple[str, str], ...]:
@@ -120,7 +155,9 @@ def rule_set_from_toml(text: str, *, origin: str) -> RuleSet:
             isinstance(code, str) and isinstance(text, str) for code, text in value.items()
         ):
             raise RuleSetError(
-                f'rule set file {origin!r}: {key} = {value!r}; write {{ es = "...", ca = "..." }}'
+                f'rule set file {origin!r}: {key} = {value!r}; write {{ es = "...", ca = "..." }}',
+                code="rules-translations",
+                params={"key": key, "value": repr(value)},
             )
         return tuple(sorted(value.items()))
 
@@ -143,17 +180,35 @@ def _k_bands(items: list[Any], *, origin: str, source: str) -> KByRatingBand:
     for position, item in enumerate(items, start=1):
         where = f"rule set file {origin!r}: k_by_rating entry {position}"
         if not isinstance(item, dict) or set(item) != {"from", "k"}:
-            raise RuleSetError(f"{where} must be {{ from = RATING, k = K }}, got {item!r}")
+            raise RuleSetError(
+                f"{where} must be {{ from = RATING, k = K }}, got {item!r}",
+                code="rules-band",
+                params={"entry": position},
+            )
         start, k = item["from"], item["k"]
         if not isinstance(start, int) or isinstance(start, bool) or start < 0:
-            raise RuleSetError(f"{where}: from = {start!r} is not a rating")
+            raise RuleSetError(
+                f"{where}: from = {start!r} is not a rating",
+                code="rules-band-from",
+                params={"entry": position, "value": repr(start)},
+            )
         if not isinstance(k, int) or isinstance(k, bool) or k <= 0:
-            raise RuleSetError(f"{where}: k = {k!r} is not a whole number above 0")
+            raise RuleSetError(
+                f"{where}: k = {k!r} is not a whole number above 0",
+                code="rules-band-k",
+                params={"entry": position, "value": repr(k)},
+            )
         if bands and start <= bands[-1].from_rating:
-            raise RuleSetError(f"{where}: from = {start} must be above the previous band's")
+            raise RuleSetError(
+                f"{where}: from = {start} must be above the previous band's",
+                code="rules-band-order",
+                params={"entry": position, "value": start},
+            )
         bands.append(KBand(from_rating=start, k=k))
     if not bands:
-        raise RuleSetError(f"rule set file {origin!r}: k_by_rating has no bands")
+        raise RuleSetError(f"rule set file {origin!r}: k_by_rating has no bands", code="rules-no-bands")
     if bands[0].from_rating != 0:
-        raise RuleSetError(f"rule set file {origin!r}: the first k_by_rating band must start from 0")
+        raise RuleSetError(
+            f"rule set file {origin!r}: the first k_by_rating band must start from 0", code="rules-first-band"
+        )
     return KByRatingBand(bands=tuple(bands), source=source)

@@ -209,9 +209,11 @@ def rate_event(
     _check_games_played(games_played)
     if rating is None:
         if games_played:
-            raise InvalidInputError("rating", None, "a player with games played has a rating")
+            raise rated_with_games(games_played)
     else:
         _check_rating("rating", rating)
+        if not games_played:
+            raise games_played_needed(games_played)
     if not games:
         raise InvalidInputError("games", "", "an event needs at least one game")
     for number, game in enumerate(games, start=1):
@@ -280,6 +282,28 @@ def _special(
         bonus_allowed=False,
         bonus=0.0,
         new_rating=new,
+    )
+
+
+# The special formula: "If the player is unrated, set N = 0 and Rpre = 0": N = 0 is an unrated
+# player, and a rating always comes with the games (N >= 1) that weigh it.
+
+
+def rated_with_games(games_played: int) -> InvalidInputError:
+    """Games played given without the rating they led to."""
+    return InvalidInputError(
+        "rating", None, "a player with games played has a rating", code="uscf-rating-needed",
+        params={"games": games_played},
+    )  # fmt: skip
+
+
+def games_played_needed(games_played: object) -> InvalidInputError:
+    """A rating given without its games played (N), which weigh it in both formulas."""
+    return InvalidInputError(
+        "games played",
+        games_played,
+        "a rated player's games played are needed: they weigh the rating (0 only for an unrated player)",
+        code="uscf-games-played-needed",
     )
 
 

@@ -74,3 +74,17 @@ def test_bad_input_is_one_line_and_exit_2(cli: Any, tmp_path: Path) -> None:
     scheduler = cli("analyse", str(EVALS), "--scheduler", "nowhere")
     assert scheduler.code == 2
     assert "scheduler" in scheduler.err
+
+
+def test_a_cache_that_cannot_be_used_is_one_line_naming_it(cli: Any, tmp_path: Path) -> None:
+    not_sqlite = tmp_path / "notes.txt"
+    not_sqlite.write_text("not a database, " * 100, encoding="utf-8")
+    for cache, why in (
+        (tmp_path / "no" / "such" / "cache.sqlite", "unable to open"),
+        (not_sqlite, "not a database"),
+    ):
+        run = cli("analyse", str(EVALS), "--cache", str(cache))
+        assert run.code == 2
+        assert run.err.count("\n") == 1
+        assert f"invalid --cache '{cache}'" in run.err
+        assert why in run.err

@@ -28,4 +28,3 @@ def test_levels_parse_and_errors_name_the_field() -> None:
     assert chesscom.parse_level(" Advanced ") is chesscom.Level.ADVANCED
     with pytest.raises(InvalidInputError, match="level"):
         chesscom.parse_level("grandmaster")
-    assert "estimate" in chesscom.ESTIMATE_NOTE

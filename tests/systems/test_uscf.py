@@ -78,6 +78,16 @@ def test_special_formula_for_an_unrated_player() -> None:
     assert result.new_rating == pytest.approx(1500 + 400 / 3)
 
 
+def test_a_rating_needs_its_games_played() -> None:
+    # "If the player is unrated, set N = 0": N = 0 is an unrated player, so a rating with 0 games
+    # played is refused, never rated as unrated (1500 beating 1400 is not 1400 + 400 = 1800).
+    with pytest.raises(InvalidInputError, match="games played") as refused:
+        uscf.rate_event(1500, [uscf.UscfGame(1400, 1)], games_played=0, event_end=DAY)
+    assert refused.value.code == "uscf-games-played-needed"
+    with pytest.raises(InvalidInputError, match="has a rating"):
+        uscf.rate_event(None, [uscf.UscfGame(1400, 1)], games_played=5, event_end=DAY)
+
+
 def test_standard_formula_from_nine_games() -> None:
     assert uscf.rate_event(1500, [uscf.UscfGame(1500, 1)], games_played=8, event_end=DAY).formula == "special"
     assert (
@@ -145,7 +155,7 @@ def test_bad_inputs_name_the_field() -> None:
 
 @given(
     st.floats(min_value=100, max_value=2700),
-    st.integers(min_value=0, max_value=300),
+    st.integers(min_value=1, max_value=300),  # a rating comes with its games (N = 0: unrated)
     st.lists(
         st.tuples(st.floats(min_value=100, max_value=2700), st.sampled_from([0.0, 0.5, 1.0])),
         min_size=1,

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from chessrate.analysis.engine import Evaluation
+from chessrate.errors import InvalidInputError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS evaluation (
@@ -26,9 +27,14 @@ class EvaluationCache:
     def __init__(self, path: str | Path, *, engine: str, setting: str) -> None:
         self.engine = engine
         self.setting = setting
-        self._db = sqlite3.connect(str(path))
-        self._db.execute(SCHEMA)
-        self._db.commit()
+        try:
+            self._db = sqlite3.connect(str(path))
+            self._db.execute(SCHEMA)
+            self._db.commit()
+        except sqlite3.Error as error:  # a folder that does not exist, a file that is not SQLite
+            raise InvalidInputError(
+                "cache", str(path), f"cannot be used as an evaluation cache ({error})", code="cache"
+            ) from None
 
     def __enter__(self) -> EvaluationCache:
         return self

@@ -72,7 +72,7 @@ def _game_rows(games: tuple[GameWorking, ...]) -> list[list[str]]:
 def _k_note(k: KFactor) -> str:
     """Why K is what it is, in words, with its article: printed under the table, wrapped."""
     words = explanations.k_reason(k, ENGLISH)
-    return words if k.article == "given" else f"{words} ({k.article})"
+    return words if k.article == "given" else f"{words} ({explanations.k_article(k, ENGLISH)})"
 
 
 def _change_lines(result: PeriodResult) -> list[tuple[str, str]]:
@@ -309,7 +309,7 @@ def k_factor(
         return
     print_summary(
         f"K-factor — {result.rules.name}",
-        [("K", str(result.k.k)), ("article", result.k.article)],
+        [("K", str(result.k.k)), ("article", explanations.k_article(result.k, ENGLISH))],
         notes=[explanations.k_reason(result.k, ENGLISH)],
     )
 
@@ -371,7 +371,7 @@ def initial(
     rows += [
         ("Ra (average opponent)", fmt(result.average_opponent, places=2)),
         ("p (points / games)", fmt(result.fractional_score)),
-        ("dp (table 8.1.1)", fmt(result.dp)),
+        (explanations.initial_term(result, found.rules, ENGLISH), fmt(result.dp)),
         ("initial rating", fmt(result.rating)),
     ]
     why = explanations.initial_reason(result, found.rules, ENGLISH)

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from chessrate import chesscom, lichess
+from chessrate import lichess
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of
 from chessrate.cli.output import fmt, print_document, print_json, print_summary, print_table
@@ -27,6 +27,7 @@ from chessrate.requests.glicko import (
     GlickoOutcomeGame,
     GlickoResult,
     glicko,
+    glicko_document,
     glicko_one,
 )
 from chessrate.requests.language import ENGLISH
@@ -198,8 +199,9 @@ def _chesscom(
         level=level or "", rating=rating or "", deviation=deviation or "", games=tuple(rows)
     )
     rated = result_of(systems.chesscom_glicko(inputs, Problems(ENGLISH), today=dt.date.today()))
+    document = system_documents.chesscom_document(rated, ENGLISH)
     if json:
-        print_document(system_documents.chesscom_document(rated))
+        print_document(document)
         return
     period = rated.period
     _games_table(
@@ -219,7 +221,7 @@ def _chesscom(
             ),
             ("rating", f"{period.after.rating:.1f}"),
             ("deviation", f"{period.after.deviation:.1f}"),
-            ("note", chesscom.ESTIMATE_NOTE),
+            ("note", document.note),
         ],
     )
 
@@ -297,29 +299,18 @@ def glicko2_command(
     hint = " (or use --preset lichess for a new Lichess player)"
     for given, option in ((rating, "--rating"), (deviation, "--deviation"), (volatility, "--volatility")):
         _require(given, option, hint)
+    if json:
+        print_document(glicko_document(result))  # the API's document (/api/glicko)
+        return
     before, after = result.before, result.after
     played = [GlickoGame(g.opponent, g.opponent_deviation, g.score) for g in result.games]
-    expected = [g.expected for g in result.games]
-    if json:
-        print_json(
-            {
-                "rating": after.rating,
-                "deviation": after.deviation,
-                "volatility": after.volatility,
-                "provisional": after.deviation >= lichess.PROVISIONAL_DEVIATION,
-                "tau": result.tau,
-                "games": _paper_games_json(played, expected),
-            }
-        )
-        return
-    _paper_games_table(played, expected)
+    _paper_games_table(played, [g.expected for g in result.games])
     print_summary(
         f"Glicko-2 (Glickman's paper), one rating period, tau {result.tau}",
         [
             ("rating", f"{before.rating:.2f} → {after.rating:.2f}"),
             ("deviation", f"{before.deviation:.2f} → {after.deviation:.2f}"),
             ("volatility", f"{before.volatility:.6f} → {after.volatility:.6f}"),
-            ("provisional (Lichess's mark, RD ≥ 110)", fmt(after.deviation >= lichess.PROVISIONAL_DEVIATION)),
         ],
     )
 

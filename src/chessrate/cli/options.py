@@ -80,8 +80,10 @@ def rule_options(
     spec = (rules or "fide").strip()
     rules_toml, origin = "", "club rules"
     if spec.lower().endswith(".toml"):
+        from chessrate.formats.text import decode  # only for a club file: the readers are not loaded
+
         try:
-            rules_toml = Path(spec).read_text(encoding="utf-8")
+            rules_toml = decode(Path(spec).read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
             raise RuleSetError(f"cannot read rule set file {spec!r}: {error.strerror}") from None
         spec, origin = "custom", spec

@@ -79,7 +79,7 @@ def report(
 ) -> None:
     """Every player's rating change from a tournament file, with the file's problems listed."""
     if output not in FORMATS:
-        raise InvalidInputError("format", output, "use table, csv, json or html")
+        raise InvalidInputError("--format", output, "use table, csv, json or html")
     with cycle_collector_paused():
         _report(file, as_of, rules, k_file, k, players_list, list_type, output, strict)
 

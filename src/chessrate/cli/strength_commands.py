@@ -33,10 +33,17 @@ from chessrate.requests.strength import (
 )
 from chessrate.requests.tournament_file import FileInput
 
+# Read as text and checked by the request layer (parse_count), so that a bad value is said with
+# its option's name and bounds, as on the web.
 DepthOpt = Annotated[
-    int | None, typer.Option("--depth", help="Search depth (default 8; strength: the model's depth).")
+    str | None,
+    typer.Option(
+        "--depth", metavar="N", help="Search depth, 1 to 30 (default 8; strength: the model's depth)."
+    ),
 ]
-WorkersOpt = Annotated[int, typer.Option("--workers", help="Engine processes on this machine.")]
+WorkersOpt = Annotated[
+    str, typer.Option("--workers", metavar="N", help="Engine processes on this machine, 1 to 64.")
+]
 SchedulerOpt = Annotated[
     str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT, to run the searches on.")
 ]
@@ -59,13 +66,13 @@ def _file(path: Path) -> FileInput:
 
 
 def _inputs(
-    file: Path, workers: int, scheduler: str | None, cache: Path | None, *, depth: str = "", player: str = ""
+    file: Path, workers: str, scheduler: str | None, cache: Path | None, *, depth: str = "", player: str = ""
 ) -> AnalyseInputs:
     """The options both commands share, as the request layer takes them (text, as typed)."""
     return AnalyseInputs(
         file=_file(file),
         depth=depth,
-        workers=str(workers),
+        workers=workers,
         scheduler=scheduler or "",
         cache=str(cache) if cache else "",
         player=player,
@@ -97,13 +104,13 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
 def analyse(
     file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
     depth: DepthOpt = None,
-    workers: WorkersOpt = 1,
+    workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
-    inputs = _inputs(file, workers, scheduler, cache, depth="" if depth is None else str(depth))
+    inputs = _inputs(file, workers, scheduler, cache, depth=depth or "")
     with _progress("Analysing") as update:
         result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
     document = analysis_document(result)
@@ -149,7 +156,7 @@ def strength(
     player: Annotated[
         str | None, typer.Option("--player", help="Only this player (name as in the PGN).")
     ] = None,
-    workers: WorkersOpt = 1,
+    workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
     cache: CacheOpt = None,
     as_json: JsonOpt = False,

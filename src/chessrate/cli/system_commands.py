@@ -96,7 +96,10 @@ def uscf_command(
     ],
     games: GamesArg,
     games_played: Annotated[
-        str, typer.Option("--games-played", help="Rated games before this event (0: unrated).")
+        str,
+        typer.Option(
+            "--games-played", help="Rated games before this event; needed with a rating (unrated: 0)."
+        ),
     ] = "",
     event_end: Annotated[
         str, typer.Option("--event-end", help="The day the event ended, YYYY-MM-DD (sets B); default today.")
@@ -122,7 +125,7 @@ def uscf_command(
     unrated = rating.strip() in {"0", ""}
     inputs = systems.UscfInputs(
         rating="" if unrated else rating,
-        games_played=games_played or "0",
+        games_played=games_played,
         event_end=event_end,
         half_k="on" if half_k else "",
         effective=effective_games,

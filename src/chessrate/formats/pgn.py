@@ -22,14 +22,13 @@ import graphlib
 import io
 import os
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Generator, Iterable, Iterator
 from decimal import Decimal
 from itertools import accumulate, compress, pairwise, repeat
+from itertools import count as count_from
 from operator import add, and_, eq, gt
 from typing import NamedTuple, TextIO, TypeVar
-
-import numpy as np
 
 from chessrate.formats.model import (
     EventRead,
@@ -885,7 +884,7 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
     variants = {text: _standard(text) for text in set(games.values.get("Variant", ()))}
     log = ProblemLog(strict=False)
     reported = (
-        _games_with(sides.with_problems, sides.ids, per_game=2)
+        _games_with(sides.with_problems, sides.where, per_game=2)
         | _games_with({t for t, result in results.items() if not result.rated}, texts("Result"))
         | _games_with({t for t, number in rounds.items() if _unreadable(t, number)}, texts("Round"))
         | _games_with({t for t, standard in variants.items() if not standard}, texts("Variant"))
@@ -896,8 +895,9 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
         roster.number(side, lines[appearance // 2])
         for side, appearance in zip(sides.sides, sides.first, strict=True)
     ]
-    white = list(map(numbers.__getitem__, sides.ids[0::2]))
-    black = list(map(numbers.__getitem__, sides.ids[1::2]))
+    number_of = dict(zip(sides.first, numbers, strict=True))  # a side's number by its first appearance
+    white = list(map(number_of.__getitem__, sides.where[0::2]))
+    black = list(map(number_of.__getitem__, sides.where[1::2]))
     if any(map(eq, white, black)):
         return None  # a player against themselves: an error
     events = {event for text in set(texts("Event")) if (event := text.strip()) not in UNKNOWN}
@@ -955,14 +955,13 @@ class _Appearances:
     """The sides of the games, White then Black each game, as the texts of their tags, each
     distinct side read once (by :func:`_side`).
 
-    ``ids`` numbers each appearance's side from 0, in order of first appearance; ``first[k]`` is
-    where side ``k`` first appears; ``with_problems`` holds the numbers of the sides reported on;
-    ``sides`` is ``None`` when one has an error.
+    A side is known by where it first appears (``2 * game`` for White, ``2 * game + 1`` for
+    Black): ``first`` holds each distinct side's, in order, and ``where[k]`` the side of
+    appearance ``k``; ``sides`` are the distinct sides read (``None`` when one has an error), and
+    ``with_problems`` the first appearances of those reported on.
     """
 
     def __init__(self, texts: _Texts) -> None:
-        seen: defaultdict[_SideTexts, int] = defaultdict()
-        seen.default_factory = seen.__len__  # a side not seen yet takes the next number
         count = len(texts("White"))
         appearances: list[_SideTexts] = [("", "", "", "")] * (2 * count)
         for offset, colour in enumerate(("White", "Black")):
@@ -973,14 +972,13 @@ class _Appearances:
                 texts(f"{colour}Title"),
                 strict=True,
             )
-        ids = np.fromiter(map(seen.__getitem__, appearances), dtype=np.int64, count=2 * count)
-        highest = np.maximum.accumulate(ids)
-        self.first: list[int] = np.flatnonzero(np.concatenate(([True], highest[1:] > highest[:-1]))).tolist()
-        self.ids: list[int] = ids.tolist()
+        first: dict[_SideTexts, int] = {}
+        self.where: list[int] = list(map(first.setdefault, appearances, count_from(0)))
+        self.first = list(first.values())
         probe = ProblemLog(strict=False)
         self.sides: list[_Side] | None = []
         self.with_problems: set[int] = set()
-        for number, side_texts in enumerate(seen):
+        for side_texts, appearance in first.items():
             reported = len(probe.problems)
             side = _side(side_texts, "White", "", 0, probe)
             if side is None:
@@ -988,7 +986,7 @@ class _Appearances:
                 return
             self.sides.append(side)
             if len(probe.problems) > reported:
-                self.with_problems.add(number)
+                self.with_problems.add(appearance)
         if any(problem.severity is Severity.ERROR for problem in probe.problems):
             self.sides = None
 

@@ -91,7 +91,9 @@ def split_lines(text: str) -> list[str]:
     Unlike :meth:`str.splitlines`, form feeds and Unicode separators stay inside their line, so line
     numbers match what an editor shows. A final line break does not make an extra empty line.
     """
-    lines = _LINE_BREAK.split(text)
+    # str.split where the breaks are all LF or CRLF: several times faster than the pattern.
+    unified = text.replace("\r\n", "\n") if "\r" in text else text
+    lines = _LINE_BREAK.split(text) if "\r" in unified else unified.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return lines

@@ -139,6 +139,11 @@ class RuleSetDocument:
     rounding: str
 
 
+def rules_id(rules: RuleSet) -> str:
+    """A rule set's name, the same in every language: FIDE's by its version (``FIDE 2025-10-01``)."""
+    return rules.fide.name if rules.fide is not None and rules.name == "fide" else rules.name
+
+
 def rule_set_document(rules: RuleSet, t: Translator) -> RuleSetDocument:
     return RuleSetDocument(
         name=rules.name,
@@ -192,13 +197,15 @@ class EventDocument:
 class EloDocument:
     """What every Elo answer has: the rules, K and why, the change."""
 
-    #: The rule set's title (English).
+    #: The rule set's title in the user's language, as the pages show it (``rule_set.title``).
     rules: str
+    #: The rule set, the same in every language: ``FIDE 2025-10-01``, ``ciabe``, ``elo``, a club's name.
+    rules_id: str
     rule_set: RuleSetDocument
     #: Whether the 400-point rule applies, and why, in the user's language.
     cap_note: str
     k: int
-    #: Why K is what it is, in English, and its article (``FIDE B.02 8.3.3``).
+    #: Why K is what it is, in English; its article in the user's language (``FIDE B.02 8.3.3``).
     k_reason: str
     k_article: str
     #: ``k_reason`` in the user's language.
@@ -219,12 +226,13 @@ def _stakes(rating: Decimal, opponent: Decimal, rules: RuleSet, k: int) -> Stake
 
 def _elo(result: PeriodResult | AverageResult, options: Options, t: Translator) -> dict[str, Any]:
     return {
-        "rules": result.rules.title,
+        "rules": explanations.rule_set_title(result.rules, t),
+        "rules_id": rules_id(result.rules),
         "rule_set": rule_set_document(result.rules, t),
         "cap_note": explanations.cap_note(options, result.rating, t),
         "k": result.k.k,
         "k_reason": result.k.reason,
-        "k_article": result.k.article,
+        "k_article": explanations.k_article(result.k, t, result.rules),
         "k_explanation": explanations.k_reason(result.k, t),
         "rating": number(result.rating),
         "expected": number(result.expected),
@@ -355,6 +363,7 @@ class KFactorDocument:
     as_of: str
     k: int
     reason: str
+    #: Where K comes from, in the user's language (the 700 rule's article said once).
     article: str
     explanation: str
     k_before_700_rule: int
@@ -368,7 +377,7 @@ def k_factor_document(result: KFactorResult, t: Translator) -> KFactorDocument:
         as_of=result.day.isoformat(),
         k=result.k.k,
         reason=result.k.reason,
-        article=result.k.article,
+        article=explanations.k_article(result.k, t),
         explanation=explanations.k_reason(result.k, t),
         k_before_700_rule=result.base.k,
         cut_by_700_rule=result.cut_by_700_rule,
@@ -388,7 +397,10 @@ class InitialDocument:
     points: Number
     average_opponent: Number | None
     fractional_score: Number | None
+    #: The term added to Ra: table 8.1.1's dp, or (rules before 2024, above 50 %) 20 per half point.
     dp: int | None
+    #: What ``dp`` is by the rules' method, with its article, in the user's language.
+    dp_rule: str | None
     unrounded: Number | None
 
 
@@ -404,6 +416,7 @@ def initial_document(initial: InitialRating, rules: FideRules, t: Translator) ->
         average_opponent=maybe(initial.average_opponent),
         fractional_score=maybe(initial.fractional_score),
         dp=initial.dp,
+        dp_rule=None if initial.dp is None else explanations.initial_term(initial, rules, t),
         unrounded=maybe(initial.unrounded),
     )
 

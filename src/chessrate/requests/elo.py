@@ -24,6 +24,7 @@ from chessrate.calculate import (
     rate_tournament,
 )
 from chessrate.elo import logistic_performance
+from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, apply_700_rule, fide_k_factor
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
 from chessrate.fide.rules import FideRules, rules_in_force
@@ -32,6 +33,7 @@ from chessrate.requests.options import (
     OptionInputs,
     Outcome,
     ProfileInputs,
+    one_of,
     profile_from,
     read_rating,
     resolve_day,
@@ -44,6 +46,13 @@ ROUNDING_CHOICES = ("rules", "period", "tournament")
 #: Most rows a list may have (a long Swiss has 15 rounds; a period of many events, more).
 MAX_ROWS = 60
 MAX_EVENTS = 12
+
+
+def too_many_rows(path: Path, count: int) -> InvalidInputError:
+    """More game rows than a form or a request may have (:data:`MAX_ROWS`)."""
+    return InvalidInputError(
+        str(path[-1]), count, f"at most {MAX_ROWS} games", code="too-many-rows", params={"maximum": MAX_ROWS}
+    )
 
 
 @dataclass(kw_only=True)
@@ -171,7 +180,7 @@ def _games(
 ) -> list[Game] | None:
     """The games of the filled rows; blank rows are skipped; errors under ``prefix + (i, name)``."""
     if len(rows) > MAX_ROWS:
-        problems.add(prefix, len(rows), f"at most {MAX_ROWS} games")
+        problems.add(prefix, len(rows), too_many_rows(prefix, len(rows)))
         return None
     games: list[Game] = []
     complete = True
@@ -214,7 +223,17 @@ def tournament(inputs: TournamentInputs, problems: Problems, *, today: dt.date) 
 def period(inputs: PeriodInputs, problems: Problems, *, today: dt.date) -> Outcome[PeriodResult]:
     rating = read_rating(problems, ("rating",), inputs.rating)
     if len(inputs.events) > MAX_EVENTS:
-        problems.add(("events",), len(inputs.events), f"at most {MAX_EVENTS} tournaments")
+        problems.add(
+            ("events",),
+            len(inputs.events),
+            InvalidInputError(
+                "events",
+                len(inputs.events),
+                f"at most {MAX_EVENTS} tournaments",
+                code="too-many-events",
+                params={"maximum": MAX_EVENTS},
+            ),
+        )
     events: list[Event] = []
     complete = True
     for index, event in enumerate(inputs.events[:MAX_EVENTS]):
@@ -233,7 +252,7 @@ def period(inputs: PeriodInputs, problems: Problems, *, today: dt.date) -> Outco
         problems.missing.append(("events", 0, "games", 0, "opponent"))
     rounding = inputs.rounding.strip().lower() or "rules"
     if rounding not in ROUNDING_CHOICES:
-        problems.add(("rounding",), inputs.rounding, "use rules, period or tournament")
+        problems.add(("rounding",), inputs.rounding, one_of("rounding", inputs.rounding, ROUNDING_CHOICES))
     options = resolve_options(inputs.options, problems, today=today)
     if problems or rating is None or not complete or options is None:
         return Outcome(None, problems, options)

@@ -10,17 +10,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from chessrate.calculate import GameWorking
 from chessrate.elo import change as elo_change
 from chessrate.elo import expected_score
-from chessrate.fide.k_factor import KFactor
+from chessrate.fide.k_factor import ARTICLE_K, KFactor
 from chessrate.fide.performance import InitialRating
 from chessrate.fide.rules import CapScope, FideRules, InitialRatingMethod
 from chessrate.requests.language import Translator
 from chessrate.requests.options import Options
 from chessrate.requests.problems import input_reason, list_type_words
 from chessrate.ruleset import CapMode, Expected, RuleSet
+
+if TYPE_CHECKING:
+    from chessrate.requests.systems import ChesscomResult
 
 Render = Callable[[Translator, dict[str, str]], str]
 
@@ -118,10 +122,28 @@ _SEVEN_HUNDRED = re.compile(
 
 
 def k_reason(k: KFactor, t: Translator) -> str:
-    """Why K is what it is, in the user's language (the 700 rule in a sentence of its own)."""
+    """Why K is what it is, in the user's language (the 700 rule in a sentence of its own).
+
+    A rating list stores the reason with its source after it (``K 10: rating from 1825 up (Ciabe,
+    …)``): the reason is said as any other, and the source kept in brackets, in the user's language
+    when it is a shipped rule set's (the Ciabe club's).
+    """
     reason = k.reason
     cut = _SEVEN_HUNDRED.search(reason)
     base = reason[: cut.start()] if cut else reason
+
+    def known(text: str) -> bool:
+        return any(re.fullmatch(pattern, text) for pattern, _ in _K_REASONS)
+
+    source = ""
+    if base.endswith(")") and not known(base):
+        depth, start = 0, len(base) - 1
+        for start in range(len(base) - 1, -1, -1):  # the "(" that opens the last bracket
+            depth += {")": 1, "(": -1}.get(base[start], 0)
+            if depth == 0:
+                break
+        if depth == 0 and base[start - 1 : start] == " " and known(base[: start - 1]):
+            base, source = base[: start - 1], base[start + 1 : -1]
     text = next(
         (
             render(t, match.groupdict())
@@ -130,6 +152,12 @@ def k_reason(k: KFactor, t: Translator) -> str:
         ),
         base,
     )
+    if source:
+        from chessrate.presets import ciabe_rule_set  # only for a rating list's stored reason
+
+        ciabe = ciabe_rule_set()
+        source = ciabe.source_in(t.language) if source == ciabe.source else source
+        text = f"{text[:-1]} ({source})." if text.endswith(".") else f"{text} ({source})"
     if cut:
         values = cut.groupdict()
         product = int(values["k"]) * int(values["games"])
@@ -154,6 +182,8 @@ def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
     article, cut, _ = k.article.partition(_SEVEN_HUNDRED_ARTICLE)
     if rules is not None and article == rules.source:
         article = rules.source_in(t.language)
+    if cut and article == ARTICLE_K:  # FIDE's K and the 700 rule: one article, said once
+        return t.gettext("%(article)s, with the 700 rule", article=article)
     if cut:
         return t.gettext("%(article)s; FIDE B.02 8.3.3 (the 700 rule)", article=article)
     return article
@@ -259,6 +289,36 @@ def game_story(game: GameWorking, k: int, t: Translator) -> str:
     return t.gettext("You scored exactly what was expected: no change.")
 
 
+def chesscom_note(result: ChesscomResult, t: Translator) -> str:
+    """Why the Chess.com figure is an estimate, and where its start came from (chessrate.chesscom)."""
+    start = result.start
+    note = t.gettext(
+        "An estimate: Chess.com does not publish its rating constants. Here: Glicko-1 as Glickman "
+        "published it, one rating period, from rating %(rating)s and RD %(rd)s.",
+        rating=t.number(start.rating, 1),
+        rd=t.number(start.deviation, 1),
+    )
+    if result.level is not None and not result.rating_given:
+        note += " " + t.gettext(
+            "The rating is the start of the level “%(level)s”, chessrate’s choice.",
+            level=chesscom_level(result.level.value, t),
+        )
+    if not result.deviation_given:
+        note += " " + t.gettext("No RD was given: 350 is a new player’s (Glickman, Step 1).")
+    return note
+
+
+def chesscom_level(level: str, t: Translator) -> str:
+    """A Chess.com sign-up level in the user's language."""
+    return {
+        "new": t.gettext("New to chess"),
+        "beginner": t.gettext("Beginner"),
+        "intermediate": t.gettext("Intermediate"),
+        "advanced": t.gettext("Advanced"),
+        "expert": t.gettext("Expert"),
+    }.get(level, level)
+
+
 def rule_set_title_fide(rules: FideRules, t: Translator) -> str:
     """The FIDE version by its first day."""
     return t.gettext(
@@ -282,12 +342,22 @@ def initial_reason(initial: InitialRating, rules: FideRules, t: Translator) -> s
         )
     if initial.unrounded is None or initial.average_opponent is None or initial.dp is None:
         return initial.reason
-    working = t.gettext(
-        "Ru = Ra + dp = %(ra)s + (%(dp)s) = %(ru)s",
-        ra=t.fixed(initial.average_opponent),
-        dp=t.whole(initial.dp, signed=True),
-        ru=t.fixed(initial.unrounded),
-    )
+    values = {
+        "ra": t.fixed(initial.average_opponent),
+        "dp": t.whole(initial.dp, signed=True),
+        "ru": t.fixed(initial.unrounded),
+    }
+    method = _initial_method(initial, rules)
+    if method == "plus-20":
+        working = t.gettext(
+            "Ru = Ra + 20 per half point over 50 %% = %(ra)s + %(halves)s × 20 = %(ru)s",
+            halves=initial.dp // 20,
+            **values,
+        )
+    elif method == "fifty":
+        working = t.gettext("Ru = Ra = %(ra)s, for a score of 50 %%", **values)
+    else:
+        working = t.gettext("Ru = Ra + dp (table 8.1.1) = %(ra)s + (%(dp)s) = %(ru)s", **values)
     if rules.initial_rating_method is InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS:
         working += " " + t.gettext("(counting two draws against opponents rated 1800, 8.2.2)")
     if initial.rating is None:
@@ -303,6 +373,29 @@ def initial_reason(initial: InitialRating, rules: FideRules, t: Translator) -> s
     ):
         return working + "; " + t.gettext("a first rating is at most %(max)s.", max=rules.initial_rating_max)
     return working + "."
+
+
+def _initial_method(initial: InitialRating, rules: FideRules) -> str:
+    """Which term B.02 8.2.3 adds to Ra: ``plus-20``, ``fifty`` (none) or ``dp`` (table 8.1.1).
+
+    Until 2024 (8.2.3 of 2014 and 2022): "If the player scores 50%, then Ru = Ra. If they score more
+    than 50%, then Ru = Ra + 20 for each half point scored over 50%. If they score less than 50%,
+    then Ru = Ra + dp"; from 2024, Ru = Ra + dp with two draws against 1800 counted.
+    """
+    if rules.initial_rating_method is InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS:
+        return "dp"
+    over = 2 * initial.points - initial.games
+    return "plus-20" if over > 0 else "fifty" if over == 0 else "dp"
+
+
+def initial_term(initial: InitialRating, rules: FideRules, t: Translator) -> str:
+    """The name of the term added to Ra by the rules' method, with its article (B.02 8.2.3)."""
+    method = _initial_method(initial, rules)
+    if method == "plus-20":
+        return t.gettext("+20 per half point over 50 % (FIDE B.02 8.2.3)")
+    if method == "fifty":
+        return t.gettext("none for a score of 50 % (FIDE B.02 8.2.3)")
+    return t.gettext("dp from table 8.1.1 (FIDE B.02 8.2.3)")
 
 
 # The clauses of a rating list's note (chessrate.ratinglist.initial, .publish, .glicko2_period and

@@ -17,7 +17,7 @@ from chessrate.errors import InvalidInputError
 from chessrate.glicko import GlickoGame, GlickoRating
 from chessrate.glicko2 import Glicko2Rating
 from chessrate.lichess import LichessRating, LichessSide
-from chessrate.parse import parse_decimal, parse_rating, parse_score
+from chessrate.parse import parse_decimal, parse_in_range, parse_rating, parse_score
 from chessrate.requests.elo import MAX_ROWS, GameRow
 from chessrate.requests.options import Outcome, read_rating
 from chessrate.requests.problems import Problems
@@ -70,26 +70,63 @@ class GlickoResult:
 
     @property
     def provisional(self) -> bool:
-        """Lichess's "?" (RD >= 110, scalachess ``provisionalDeviation``); the paper has no such mark."""
+        """Lichess's "?" (RD >= 110, scalachess ``provisionalDeviation``); the paper has no such mark,
+        so it is always False for the paper (the key is there so that both modes have it)."""
         return self.system == "lichess" and self.after.deviation >= lichess.PROVISIONAL_DEVIATION
 
 
-def _positive_number(field_name: str, maximum: float | None = None) -> Callable[[str], float]:
+# The bounds of what a user may type for Glicko, one parser for every face and mode (docs/glicko.md,
+# "Bounds of the values typed"). The largest RD is each system's own; the papers give no least RD,
+# volatility or tau, so those floors are ours, far below every published value.
+#: The least RD typed: Glickman suggests keeping RD above a threshold "such as 30" [LILA-7274], lila
+#: keeps it at 45 at least (minDeviation); ratings are shown to the point, so 1 is our floor.
+LEAST_DEVIATION = Decimal(1)
+#: The least volatility typed: published defaults are 0.06 (glicko2.pdf Step 1) and 0.09 (lila);
+#: below 0.001 the RD grows by less than 0.2 a period (Step 6), no different in practice.
+LEAST_VOLATILITY = Decimal("0.001")
+
+
+def positive(field_name: str) -> Callable[[str], float]:
+    """A number above zero (Lichess's gain factor)."""
+
     def parse(text: str) -> float:
         value = parse_decimal(text, field=field_name)
         if value <= 0:
             raise InvalidInputError(field_name, text, "must be above zero", code="above-zero")
-        if maximum is not None and value > Decimal(str(maximum)):
-            raise InvalidInputError(
-                field_name,
-                text,
-                f"must be at most {maximum:g}",
-                code="maximum",
-                params={"maximum": f"{maximum:g}"},
-            )
         return float(value)
 
     return parse
+
+
+def bounded(field_name: str, minimum: Decimal, maximum: Decimal | None = None) -> Callable[[str], float]:
+    """A number from ``minimum`` to ``maximum``, as a float for the Glicko core."""
+    return lambda text: float(parse_in_range(text, field=field_name, minimum=minimum, maximum=maximum))
+
+
+def most_deviation(system: str) -> float:
+    """The largest RD of a system: Lichess's maxDeviation 500; the papers' (and the Chess.com
+    estimate's) 350, an unrated player's (Glickman, "The Glicko system", Step 1: RD = min(..., 350))."""
+    return lichess.MAX_DEVIATION if system == "lichess" else glicko_one_period.MAX_DEVIATION
+
+
+def deviation(system: str, field_name: str = "deviation") -> Callable[[str], float]:
+    """An RD typed for ``system`` (``lichess``, ``glicko2``, ``glicko``, ``chesscom``)."""
+    return bounded(field_name, LEAST_DEVIATION, _decimal(most_deviation(system)))
+
+
+def volatility(field_name: str = "volatility") -> Callable[[str], float]:
+    """A Glicko-2 volatility typed (Lichess caps it at 0.1 itself, as lila does)."""
+    return bounded(field_name, LEAST_VOLATILITY)
+
+
+def tau(field_name: str = "tau") -> Callable[[str], float]:
+    """Glicko-2's tau, within the paper's "reasonable choices" (glicko2.pdf, Step 1)."""
+    return bounded(field_name, _decimal(glicko2.LEAST_TAU), _decimal(glicko2.MOST_TAU))
+
+
+def _decimal(value: float) -> Decimal:
+    """A bound as written in its source: 350, 0.3 (not 350.0)."""
+    return Decimal(int(value)) if value.is_integer() else Decimal(str(value))
 
 
 def glicko(
@@ -118,26 +155,21 @@ def glicko(
         else Glicko2Rating(glicko2.UNRATED_RATING, glicko2.UNRATED_DEVIATION, glicko2.UNRATED_VOLATILITY)
     )
     rating = problems.optional(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
-    # The largest RD of each system: Lichess's maxDeviation; Glicko's 350, an unrated player's
-    # (Glickman, "The Glicko system", 1995, step 1: RD = min(..., 350)).
-    most_deviation = lichess.MAX_DEVIATION if is_lichess else glicko2.UNRATED_DEVIATION
-    deviation = problems.optional(
-        ("deviation",), inputs.deviation, _positive_number("deviation", most_deviation)
-    )
-    volatility = problems.optional(("volatility",), inputs.volatility, _positive_number("volatility"))
-    tau = problems.optional(("tau",), inputs.tau, _positive_number("tau"))
-    gain = problems.optional(("gain_factor",), inputs.gain_factor, _positive_number("gain_factor"))
+    rd = problems.optional(("deviation",), inputs.deviation, deviation(system))
+    sigma = problems.optional(("volatility",), inputs.volatility, volatility())
+    chosen = problems.optional(("tau",), inputs.tau, tau())
+    gain = problems.optional(("gain_factor",), inputs.gain_factor, positive("gain_factor"))
     days = problems.optional(
         ("days_idle",), inputs.days_idle, lambda text: float(parse_count_or_fraction(text, "days_idle"))
     )
-    rows = _games(inputs.games, problems, most_deviation=most_deviation)
+    rows = _games(inputs.games, problems, system=system)
     if not rows and not problems and not idle_allowed:
         problems.missing.append(("games", 0, "opponent"))
     if problems:
         return Outcome(None, problems)
     start_rating = rating if rating is not None else default.rating
-    start_rd = deviation if deviation is not None else default.deviation
-    start_vol = volatility if volatility is not None else default.volatility
+    start_rd = rd if rd is not None else default.deviation
+    start_vol = sigma if sigma is not None else default.volatility
     if is_lichess:
         player = LichessRating(start_rating, start_rd, start_vol)
         sides = problems.attempt(
@@ -185,7 +217,7 @@ def glicko(
         )
         return Outcome(result, problems)
     paper_player = Glicko2Rating(start_rating, start_rd, start_vol)
-    chosen_tau = tau if tau is not None else glicko2.DEFAULT_TAU
+    chosen_tau = chosen if chosen is not None else glicko2.DEFAULT_TAU
     period_result = problems.attempt(
         ("games",), len(rows), lambda: glicko2.rate_period(paper_player, rows, tau=chosen_tau)
     )
@@ -241,8 +273,7 @@ class GlickoOneResult:
 def glicko_one(inputs: GlickoOneInputs, problems: Problems) -> Outcome[GlickoOneResult]:
     """Glicko-1 for one rating period, Steps 1 and 2 of "The Glicko system" [GLICKO]."""
     rating = problems.parse(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
-    most = glicko_one_period.MAX_DEVIATION  # an unrated player's RD, Step 1's cap
-    deviation = problems.parse(("deviation",), inputs.deviation, _positive_number("deviation", most))
+    rd = problems.parse(("deviation",), inputs.deviation, deviation("glicko"))
     c = problems.optional(("c",), inputs.c, _constant_c)
     periods = problems.optional(
         ("periods_idle",),
@@ -250,12 +281,20 @@ def glicko_one(inputs: GlickoOneInputs, problems: Problems) -> Outcome[GlickoOne
         lambda text: float(parse_count_or_fraction(text, "periods_idle")),
     )
     if periods is not None and c is None and not inputs.c.strip():
-        problems.add(("c",), "", "periods idle grow the RD by c for each period")
-    floor = problems.optional(("min_deviation",), inputs.min_deviation, _positive_number("min_deviation"))
-    rows = _games(inputs.games, problems, most_deviation=most)
-    if problems or rating is None or deviation is None:
+        problems.add(
+            ("c",),
+            "",
+            InvalidInputError(
+                "c", "", "periods idle grow the RD by c for each period: give c", code="c-for-idle-periods"
+            ),
+        )
+    # A floor for the new RD: at least our least RD, at most Step 1's cap of 350 (a floor above
+    # the cap would hold every RD at the floor). Glickman's suggestion, 30, and lila's 45 lie within.
+    floor = problems.optional(("min_deviation",), inputs.min_deviation, deviation("glicko", "min_deviation"))
+    rows = _games(inputs.games, problems, system="glicko")
+    if problems or rating is None or rd is None:
         return Outcome(None, problems)
-    player = GlickoRating(rating, deviation)
+    player = GlickoRating(rating, rd)
     period = problems.attempt(
         ("games",),
         len(rows),
@@ -274,21 +313,22 @@ def _constant_c(text: str) -> float:
     if len(parts) == 1:
         return float(parse_count_or_fraction(text, "c"))
     if len(parts) != 3:
-        raise InvalidInputError("c", text, "c is a number, or FROM:TO:N (RD from FROM to TO in N periods)")
-    low, high, count = (_positive_number("c")(part) for part in parts)
+        raise InvalidInputError(
+            "c", text, "c is a number, or FROM:TO:N (RD from FROM to TO in N periods)", code="c-growth"
+        )
+    low, high = (deviation("glicko", "c")(part) for part in parts[:2])
+    count = float(parse_in_range(parts[2], field="c", minimum=Decimal(1)))
     return glicko_one_period.c_for_growth(low, high, count)
 
 
-def _games(rows: tuple[GameRow, ...], problems: Problems, *, most_deviation: float) -> list[GlickoGame]:
+def _games(rows: tuple[GameRow, ...], problems: Problems, *, system: str) -> list[GlickoGame]:
     """The games that are filled in, each field checked."""
     games: list[GlickoGame] = []
     for index, row in enumerate(rows[:MAX_ROWS]):
         if row.blank:
             continue
         opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
-        opponent_rd = problems.parse(
-            ("games", index, "deviation"), row.deviation, _positive_number("deviation", most_deviation)
-        )
+        opponent_rd = problems.parse(("games", index, "deviation"), row.deviation, deviation(system))
         score = problems.parse(("games", index, "result"), row.result, parse_score)
         if opponent is not None and opponent_rd is not None and score is not None:
             games.append(GlickoGame(float(opponent), opponent_rd, float(score)))
@@ -309,6 +349,10 @@ class GlickoGameDocument:
     opponent_deviation: float
     score: float
     expected: float
+    #: ``opponent`` and ``expected`` again, by the names ``glicko2 --json`` gave them before it
+    #: printed this document.
+    opponent_rating: float
+    expected_score: float
     rating_after: float | None
     #: Lichess: the PGN's diff as a number, trunc(new) - trunc(old): 241, -242, 0.
     rating_diff: int | None
@@ -350,6 +394,8 @@ def glicko_document(result: GlickoResult) -> GlickoDocument:
                 opponent_deviation=g.opponent_deviation,
                 score=g.score,
                 expected=g.expected,
+                opponent_rating=g.opponent,
+                expected_score=g.expected,
                 rating_after=g.after,
                 rating_diff=g.diff_value,
                 rating_diff_text=g.diff,

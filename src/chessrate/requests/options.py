@@ -81,11 +81,11 @@ def resolve_options(inputs: OptionInputs, problems: Problems, *, today: dt.date)
     rules = _rule_set(inputs, problems, day=day)
     expected = inputs.expected.strip().lower() or "rules"
     if expected not in EXPECTED_CHOICES:
-        problems.add(("expected",), inputs.expected, "use rules, table or formula")
+        problems.add(("expected",), inputs.expected, one_of("expected", inputs.expected, EXPECTED_CHOICES))
     cap_text = inputs.cap.strip().lower() or CapMode.AUTO.value
     cap_mode = CapMode(cap_text) if cap_text in CAP_CHOICES else None
     if cap_mode is None:
-        problems.add(("cap",), inputs.cap, "use auto, on or off")
+        problems.add(("cap",), inputs.cap, one_of("cap", inputs.cap, CAP_CHOICES))
     k_text = inputs.k.strip()
     k = None if k_text.lower() in {"", "rules"} else problems.optional(("k",), k_text, parse_k)
     profile = profile_from(inputs, problems, today=today)
@@ -133,7 +133,17 @@ def _rule_set(inputs: OptionInputs, problems: Problems, *, day: dt.date | None) 
             problems.missing.append(("rules_toml",))
             return None
         if len(text) > MAX_TOML:
-            problems.add(("rules_toml",), text[:20], f"longer than {MAX_TOML} characters")
+            problems.add(
+                ("rules_toml",),
+                text[:20],
+                InvalidInputError(
+                    "rules_toml",
+                    text[:20],
+                    f"longer than {MAX_TOML} characters",
+                    code="too-long",
+                    params={"length": MAX_TOML},
+                ),
+            )
             return None
         try:
             return rule_set_from_toml(text, origin=inputs.rules_origin)
@@ -162,7 +172,9 @@ def profile_from(inputs: ProfileInputs, problems: Problems, *, today: dt.date) -
     def year(text: str) -> int:
         value = parse_count(text, field="birth_year", minimum=1900)
         if value > today.year:
-            raise InvalidInputError("birth_year", text, "a birth year cannot be in the future")
+            raise InvalidInputError(
+                "birth_year", text, "a birth year cannot be in the future", code="future-year"
+            )
         return value
 
     highest = problems.optional(
@@ -175,6 +187,12 @@ def profile_from(inputs: ProfileInputs, problems: Problems, *, today: dt.date) -
         ),
         highest_rating=int(highest) if highest is not None else None,
     )
+
+
+def one_of(field: str, value: str, choices: tuple[str, ...]) -> InvalidInputError:
+    """A value that is not one of ``choices`` (the API and the command line take these words)."""
+    words = ", ".join(choices)
+    return InvalidInputError(field, value, f"use one of {words}", code="one-of", params={"choices": words})
 
 
 def read_rating(problems: Problems, path: Path, text: str) -> Decimal | None:

@@ -9,8 +9,9 @@ tuples such as ``("games", 2, "opponent")``: the form's field is ``games-2-oppon
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import TypeVar
 
 from chessrate.errors import InvalidInputError, RatingError
@@ -64,66 +65,128 @@ class Problems:
         if not text.strip():
             self.missing.append(path)
             return None
-        return self.attempt(path, text, lambda: parser(text))
+        return self._compute(path, text, lambda: parser(text))
 
     def optional(self, path: Path, text: str, parser: Callable[[str], T]) -> T | None:
         """Like :meth:`parse`, but a blank field is simply absent."""
         if not text.strip():
             return None
-        return self.attempt(path, text, lambda: parser(text))
+        return self._compute(path, text, lambda: parser(text))
 
-    def attempt(self, path: Path, value: object, compute: Callable[[], T]) -> T | None:
+    def attempt(
+        self, path: Path, value: object, compute: Callable[[], T], *, fields: Collection[str] = ()
+    ) -> T | None:
+        """``compute()`` (a calculation of the core), or None with its error kept under ``path``.
+
+        An :class:`~chessrate.errors.InvalidInputError` naming one of ``fields`` (the DWZ core
+        refusing an ``age``, US Chess's ``games played``) is kept under that field, with its value.
+        """
+        return self._compute(path, value, compute, fields=fields)
+
+    def _compute(
+        self, path: Path, value: object, compute: Callable[[], T], *, fields: Collection[str] = ()
+    ) -> T | None:
         try:
             return compute()
         except RatingError as error:
+            if isinstance(error, InvalidInputError):
+                own = error.field.strip().replace(" ", "_")
+                if own in fields:
+                    path, value = (own,), error.value
             self.add(path, value, error)
-            return None
+        except ArithmeticError:
+            # A value so small or so large that the arithmetic fails (an overflow, a division by
+            # an RD squared to zero): a problem of the field, never a crash.
+            reason = "too extreme to compute with"
+            self.add(path, value, InvalidInputError(field_name(path), value, reason, code="not-computable"))
+        return None
 
     def add(self, path: Path, value: object, error: RatingError | str, **extra: object) -> None:
+        """Keep ``error`` under ``path``. ``message=``: what the user reads, whatever the error;
+        ``hint=``: what to type, with the field's whole range: shown when the value is not of the
+        field's kind (not a number), out of that range, or refused without a code to say it by."""
         reason = error.reason if isinstance(error, InvalidInputError) else str(error)
-        said = (
-            input_reason(error.code, error.params, reason, self.t)
-            if isinstance(error, InvalidInputError)
-            else reason
-        )
+        code, params = _code(error)
+        said = input_reason(code, params, reason, self.t)
         detail = None if isinstance(error, str | InvalidInputError) else str(error)
         if path not in self.errors:
-            message = self._message(path, value, said, extra)
+            message = self._message(path, value, code, said, extra)
             self.errors[path] = Problem(path, value, reason, message, detail)
 
-    def _message(self, path: Path, value: object, reason: str, extra: dict[str, object]) -> str:
+    def _message(self, path: Path, value: object, code: str, reason: str, extra: dict[str, object]) -> str:
+        """What the user reads: the field's own hint when the value is not of its kind, else the reason
+        the error gives (from its code), so that a range or a rule is said as it is."""
         _ = self.t.gettext
+        if "message" in extra:
+            return str(extra["message"])
         name = field_name(path)
         shown = str(value) if value is not None else ""
         shown = shown if len(shown) <= VALUE_SHOWN else shown[: VALUE_SHOWN - 1] + "…"
-        if "message" in extra:
-            return str(extra["message"])
-        if name in RATING_FIELDS:
-            return _("“%(value)s” is not a rating: write a number from 0 to 4000, such as 1500.", value=shown)
-        if name == "result":
-            return _(
-                "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=shown
-            )
-        if name == "points":
-            return _(
-                "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=shown
-            )
-        if name == "games":
-            return _("“%(value)s”: write the number of games, from 1 to 10,000.", value=shown)
-        if name in {"rated_games", "games_this_period"}:
-            return _("“%(value)s”: write a whole number of games, from 0 to 10,000.", value=shown)
-        if name == "k":
-            return _("“%(value)s”: K is a whole number from 1 to 1000, such as 20.", value=shown)
-        if name == "birth_year":
-            return _("“%(value)s” is not a birth year: write four digits, not in the future.", value=shown)
-        if name == "as_of":
-            return _(
-                "“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on.",
-                value=shown,
-            )
-        if name == "rules_toml":
-            return _("The club’s rules could not be read: %(reason)s", reason=reason)
+        hint = extra.get("hint")
+        if hint is not None and (code in KIND_CODES | RANGE_CODES or not code):
+            return str(hint)
+        hints = _field_hints(name)
+        if hints is not None and (hints[0] is None or code in hints[0]):
+            return hints[1](self.t, shown, reason)
+        if not shown and code:  # nothing typed: the reason says what to give
+            return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
         return _("Check this value: %(reason)s", reason=reason)
+
+
+#: The codes of a value that is not of the field's kind at all (a word where a number goes).
+KIND_CODES = frozenset({"not-a-number", "not-finite", "too-long", "digits", "too-large", "not-whole"})
+#: The codes of a number out of its field's range (chessrate.parse.parse_count, parse_in_range).
+RANGE_CODES = frozenset({"minimum", "maximum"})
+
+Hint = Callable[[Translator, str, str], str]
+
+
+def _field_hints(name: str) -> tuple[frozenset[str] | None, Hint] | None:
+    """The hint of a field and the codes it answers (None: every code)."""
+    if name in RATING_FIELDS:
+        return KIND_CODES | {"rating-range"}, lambda t, v, r: t.gettext(
+            "“%(value)s” is not a rating: write a number from 0 to 4000, such as 1500.", value=v
+        )
+    if name == "result":
+        return KIND_CODES | {"result"}, lambda t, v, r: t.gettext(
+            "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=v
+        )
+    if name == "points":
+        return KIND_CODES | {"points-range", "half-points"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=v
+        )
+    if name == "games":
+        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: write the number of games, from 1 to 10,000.", value=v
+        )
+    if name in {"rated_games", "games_this_period"}:
+        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: write a whole number of games, from 0 to 10,000.", value=v
+        )
+    if name == "k":
+        return KIND_CODES | {"k", "k-maximum"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: K is a whole number from 1 to 1000, such as 20.", value=v
+        )
+    if name == "birth_year":
+        return KIND_CODES | {"minimum", "future-year"}, lambda t, v, r: t.gettext(
+            "“%(value)s” is not a birth year: write four digits, not in the future.", value=v
+        )
+    if name == "as_of":
+        return None, lambda t, v, r: t.gettext(
+            "“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on.", value=v
+        )
+    if name == "rules_toml":
+        return None, lambda t, v, r: t.gettext("The club’s rules could not be read: %(reason)s", reason=r)
+    return None
+
+
+def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
+    """An error's code and values (an InvalidInputError's, a club rule set's), if it has them."""
+    if isinstance(error, str):
+        return "", {}
+    code = getattr(error, "code", "")
+    params = getattr(error, "params", {})
+    return (code if isinstance(code, str) else ""), (dict(params) if isinstance(params, dict) else {})
 
 
 # The reasons of chessrate.parse (InvalidInputError.code), in the user's language.
@@ -149,6 +212,60 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "above-zero": lambda t, p: t.gettext("it must be above zero"),
     "not-negative": lambda t, p: t.gettext("it cannot be negative"),
     "one-of": lambda t, p: t.gettext("write one of: %(choices)s", **p),
+    "colour-result": lambda t, p: t.gettext(
+        "a result such as 1-0 gives White’s score, and the player’s colour is not known here: write "
+        "1, ½ or 0 from the player’s side"
+    ),
+    "too-small": lambda t, p: t.gettext("too small to compute with"),
+    "not-computable": lambda t, p: t.gettext("too extreme to compute with"),
+    "too-many-rows": lambda t, p: t.gettext("at most %(maximum)s games", **p),
+    "too-many-events": lambda t, p: t.gettext("at most %(maximum)s tournaments", **p),
+    "future-year": lambda t, p: t.gettext("a birth year cannot be in the future"),
+    "whole-rating": lambda t, p: t.gettext("this rating is a whole number"),
+    "pool-rating": lambda t, p: t.gettext("write POOL=RATING, such as lichess-classical=1900"),
+    "age": lambda t, p: t.gettext("an age is a whole number of years from 0 to %(maximum)s", **p),
+    "uscf-rating-needed": lambda t, p: t.gettext(
+        "a player with rated games played has a rating: give it, or 0 games for an unrated player"
+    ),
+    "uscf-games-played-needed": lambda t, p: t.gettext(
+        "give the rated games played before this event: they weigh the rating (0 only for an unrated player)"
+    ),
+    "c-for-idle-periods": lambda t, p: t.gettext("periods idle grow the RD by c each period: give c"),
+    "c-growth": lambda t, p: t.gettext(
+        "c is a number, or FROM:TO:N for the c that takes an RD from FROM to TO in N periods"
+    ),
+    # A club's rule set as TOML (chessrate.presets.rule_set_from_toml: RuleSetError.code).
+    "toml-syntax": lambda t, p: t.gettext(
+        "line %(line)s, column %(column)s is not valid TOML (a key = value per line, text in quotes)", **p
+    ),
+    "toml-syntax-end": lambda t, p: t.gettext("the TOML ends before something it opened is closed"),
+    "rules-unknown-key": lambda t, p: t.gettext("unknown key “%(key)s”", **p),
+    "rules-missing-key": lambda t, p: t.gettext("the key “%(key)s” is missing", **p),
+    "rules-type": lambda t, p: t.gettext(
+        "%(key)s = %(value)s is not %(kind)s", key=p["key"], value=p["value"], kind=_toml_kind(t, p["kind"])
+    ),
+    "rules-choice": lambda t, p: t.gettext("%(key)s = %(value)s: write %(choices)s", **p),
+    "rules-difference-cap": lambda t, p: t.gettext(
+        "difference_cap = %(value)s: write false or a whole number above 0", **p
+    ),
+    "rules-max-k-times-games": lambda t, p: t.gettext(
+        "max_k_times_games = %(value)s is not a whole number above 0", **p
+    ),
+    "rules-translations": lambda t, p: t.gettext(
+        '%(key)s = %(value)s: write { es = "...", ca = "..." }', **p
+    ),
+    "rules-band": lambda t, p: t.gettext("k_by_rating entry %(entry)s must be { from = RATING, k = K }", **p),
+    "rules-band-from": lambda t, p: t.gettext(
+        "k_by_rating entry %(entry)s: from = %(value)s is not a rating", **p
+    ),
+    "rules-band-k": lambda t, p: t.gettext(
+        "k_by_rating entry %(entry)s: k = %(value)s is not a whole number above 0", **p
+    ),
+    "rules-band-order": lambda t, p: t.gettext(
+        "k_by_rating entry %(entry)s: from = %(value)s must be above the previous band’s", **p
+    ),
+    "rules-no-bands": lambda t, p: t.gettext("k_by_rating has no bands"),
+    "rules-first-band": lambda t, p: t.gettext("the first k_by_rating band must start from 0"),
     # FIDE's rating list given beside a tournament (formats.fide_list, report.players_list_for).
     "zip-members": lambda t, p: t.gettext("the zip holds %(count)s files, not one list", **p),
     "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read"),
@@ -186,6 +303,16 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
 }
 
 
+def _toml_kind(t: Translator, kind: object) -> str:
+    """A TOML value's kind as the rule set file needs it, in the user's language."""
+    return {
+        "str": t.gettext("text in quotes"),
+        "int": t.gettext("a whole number"),
+        "list": t.gettext("a list [ ... ]"),
+        "bool": t.gettext("true or false"),
+    }.get(str(kind), str(kind))
+
+
 def list_type_words(kind: str, t: Translator) -> str:
     """``standard``, ``rapid``, ``blitz`` in the user's language."""
     return {
@@ -200,9 +327,16 @@ def _list_word(t: Translator, p: dict[str, object]) -> str:
 
 
 def input_reason(code: str, params: dict[str, object], reason: str, t: Translator) -> str:
-    """Why a value was refused (an :class:`~chessrate.errors.InvalidInputError`), in ``t``'s language."""
+    """Why a value was refused (an :class:`~chessrate.errors.InvalidInputError`), in ``t``'s language.
+
+    A fractional bound is written as the language writes numbers (0.001; es, ca: 0,001).
+    """
     render = _INPUT_REASONS.get(code)
+    values = {
+        name: t.number(value, 6) if isinstance(value, Decimal | float) else value
+        for name, value in params.items()
+    }
     try:
-        return render(t, params) if render else reason
+        return render(t, values) if render else reason
     except (KeyError, TypeError, ValueError):
         return reason

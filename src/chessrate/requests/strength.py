@@ -14,20 +14,21 @@ import chess
 import chess.pgn
 
 from chessrate.analysis import AnalysisStats, GameAnalysis, Setting, analyse_games, read_games
+from chessrate.analysis.cache import EvaluationCache
 from chessrate.analysis.engine import engine_name, score_from_int
 from chessrate.analysis.runners import Progress
 from chessrate.errors import FileFormatError, InvalidInputError, RatingError
 from chessrate.formats.text import decode
-from chessrate.parse import is_digits
+from chessrate.parse import parse_count
 from chessrate.pools import MAX_RATING, MIN_RATING, Pool, convert
 from chessrate.requests.options import Outcome
 from chessrate.requests.problems import Problems
+from chessrate.requests.tournament_file import MAX_FILE as MAX_FILE  # re-exported for the strength page
 from chessrate.requests.tournament_file import FileInput
 from chessrate.strength import Estimate, PlayerEstimate, load_model, player_estimates
 from chessrate.strength.estimate import game_estimates
 
-#: Largest PGN analysed at once: 20 MB.
-MAX_FILE = 20_000_000
+# A PGN analysed is held to an uploaded file's limit, tournament_file.MAX_FILE (20 MB).
 #: Deepest search a request may ask for (a depth of 20 takes seconds a position).
 MAX_DEPTH = 30
 #: Most engine processes a request may ask for.
@@ -47,6 +48,8 @@ class AnalyseInputs:
     cache: str = ""
     #: ``no``: search every position even when the PGN has ``[%eval]`` comments.
     pgn_evals: str = ""
+    #: Most games read (the web's limit); None: any number.
+    max_games: int | None = None
 
 
 @dataclass(frozen=True)
@@ -106,10 +109,14 @@ def analyse_file(
     if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         problems.add(("scheduler",), scheduler, "write a Dask scheduler address such as tcp://127.0.0.1:8786")
     pgn_evals = inputs.pgn_evals.strip().lower() not in {"no", "false", "0", "off"}
-    games = _games(inputs.file, problems)
+    games = _games(inputs.file, problems, inputs.max_games)
+    setting = Setting(depth=depth or model_depth or Setting().depth)
+    if inputs.cache:
+        problems.attempt(
+            ("cache",), inputs.cache, lambda: EvaluationCache(inputs.cache, engine="", setting="").close()
+        )
     if problems or games is None:
         return Outcome(None, problems)
-    setting = Setting(depth=depth or model_depth or Setting().depth)
     stats = AnalysisStats()
     try:
         analyses = analyse_games(
@@ -136,7 +143,7 @@ def analyse_file(
 
 def check_file(inputs: AnalyseInputs, problems: Problems) -> bool:
     """Whether the PGN can be read (the games' moves legal); problems kept under ``file``."""
-    return _games(inputs.file, problems) is not None
+    return _games(inputs.file, problems, inputs.max_games) is not None
 
 
 def strength_file(
@@ -165,16 +172,14 @@ def strength_file(
 
 
 def _whole(problems: Problems, name: str, text: str, low: int, high: int) -> int | None:
-    value = text.strip()
-    if not value:
-        return None
-    if not is_digits(value) or not low <= int(value) <= high:
-        problems.add((name,), text, f"write a whole number from {low} to {high}")
-        return None
-    return int(value)
+    return problems.optional(
+        (name,), text, lambda value: parse_count(value, field=name, minimum=low, maximum=high)
+    )
 
 
-def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game] | None:
+def _games(
+    upload: FileInput | None, problems: Problems, max_games: int | None = None
+) -> list[chess.pgn.Game] | None:
     if upload is None:
         problems.missing.append(("file",))
         return None
@@ -186,7 +191,7 @@ def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game]
         problems.add(("file",), upload.name, "empty")
         return None
     try:
-        return read_games(text)
+        games = read_games(text)
     except FileFormatError as error:
         reason = f"not a PGN we can analyse: {error}"
         problems.add(
@@ -195,6 +200,19 @@ def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game]
             InvalidInputError("file", upload.name, reason, code=error.code, params=dict(error.params)),
         )
         return None
+    if max_games is not None and len(games) > max_games:  # the games read, with or without tags
+        problems.add(
+            ("file",),
+            upload.name,
+            f"{len(games)} games, more than {max_games}",
+            message=problems.t.gettext(
+                "At most %(count)s games at a time here; "
+                "the command line (chessrate strength) takes any number.",
+                count=max_games,
+            ),
+        )
+        return None
+    return games
 
 
 # --- the JSON documents ----------------------------------------------------------------------------

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chessrate import chesscom, dwz, ecf, uscf
+from chessrate import dwz, ecf, uscf
+from chessrate.requests import explanations
 from chessrate.requests.documents import Number, number, whole_or_float
+from chessrate.requests.language import Translator
 from chessrate.requests.systems import ChesscomResult, ConvertResult
 
 
@@ -195,6 +197,7 @@ def ecf_document(result: ecf.EcfResult) -> EcfDocument:
 class ChesscomDocument:
     system: str
     estimate: bool
+    #: Why the figure is an estimate, and where its start came from, in the user's language.
     note: str
     level: str | None
     start_rating: float
@@ -204,12 +207,12 @@ class ChesscomDocument:
     deviation: float
 
 
-def chesscom_document(result: ChesscomResult) -> ChesscomDocument:
+def chesscom_document(result: ChesscomResult, t: Translator) -> ChesscomDocument:
     period = result.period
     return ChesscomDocument(
         system="chesscom",
         estimate=True,
-        note=chesscom.ESTIMATE_NOTE,
+        note=explanations.chesscom_note(result, t),
         level=None if result.level is None else result.level.value,
         start_rating=result.start.rating,
         start_deviation=result.start.deviation,

@@ -17,10 +17,11 @@ from typing import TypeVar
 from chessrate import chesscom, dwz, ecf, glicko, glicko2, pools, stakes, uscf
 from chessrate.calculate import AverageResult, PeriodResult, TournamentResult
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.parse import parse_count, parse_date, parse_decimal, parse_rating, parse_score
-from chessrate.requests.elo import MAX_ROWS, GameRow
+from chessrate.parse import parse_count, parse_date, parse_decimal, parse_k, parse_rating, parse_score
+from chessrate.requests import glicko as glicko_values
+from chessrate.requests.elo import MAX_ROWS, GameRow, too_many_rows
 from chessrate.requests.glicko import GlickoResult
-from chessrate.requests.options import OptionInputs, Outcome, read_rating, resolve_options
+from chessrate.requests.options import OptionInputs, Outcome, one_of, read_rating, resolve_options
 from chessrate.requests.problems import Path, Problems
 
 T = TypeVar("T")
@@ -30,25 +31,39 @@ YES = frozenset({"1", "true", "yes", "on", "y"})
 
 
 def _messages(problems: Problems) -> dict[str, str]:
-    """What the user reads beside the fields that only these calculations have."""
-    _ = problems.t.gettext
+    """What to type in the fields that only these calculations have, with their whole range: shown
+    when a value is not a number or is out of that range (``Problems.add``'s hint)."""
+    t = problems.t
+    _ = t.gettext
+    age = _("Write the age in whole years, from 0 to %(maximum)s, such as 15.", maximum=dwz.MAX_AGE)
+    index = _("The Index counts your previous DWZ evaluations: 1 or more.")
+    played = _("Write the number of rated games played before, 0 or more.")
+    rd = _(
+        "The rating deviation (RD) is a number from %(low)s to %(high)s, such as 200.",
+        low=t.number(glicko_values.LEAST_DEVIATION),
+        high=t.number(glicko.MAX_DEVIATION),
+    )
+    sigma = _(
+        "The volatility is a number of at least %(low)s, such as 0.06.",
+        low=t.number(glicko_values.LEAST_VOLATILITY, 3),
+    )
     return {
-        "age": _("Write the age in whole years, such as 15."),
-        "index": _("The Index counts your previous DWZ evaluations: 1 or more."),
-        "opponent_age": _("Write the age in whole years, such as 15."),
-        "opponent_index": _("The Index counts your previous DWZ evaluations: 1 or more."),
-        "games_played": _("Write the number of rated games played before, 0 or more."),
-        "opponent_games_played": _("Write the number of rated games played before, 0 or more."),
+        "age": age,
+        "index": index,
+        "opponent_age": age,
+        "opponent_index": index,
+        "games_played": played,
+        "opponent_games_played": played,
         "event_end": _("Write the day the event ended as YYYY-MM-DD."),
         "bonus_b": _("The bonus threshold B is a whole number, such as 10."),
-        "opponent_k": _("K is a whole number above zero, such as 20."),
+        "opponent_k": _("K is a whole number from 1 to 1000, such as 20."),
         "level": _("Choose a level from the list."),
         "from_pool": _("Choose a rating pool from the list."),
         "to_pool": _("Choose a rating pool from the list."),
-        "deviation": _("The rating deviation (RD) is a number above zero, such as 350."),
-        "volatility": _("The volatility is a number above zero, such as 0.06."),
-        "opponent_deviation": _("The rating deviation (RD) is a number above zero, such as 350."),
-        "opponent_volatility": _("The volatility is a number above zero, such as 0.06."),
+        "deviation": rd,
+        "volatility": sigma,
+        "opponent_deviation": rd,
+        "opponent_volatility": sigma,
         "effective": _("Choose 2004 or newer."),
         "system": _("Choose a rating system from the list."),
     }
@@ -65,11 +80,8 @@ def _read(
     try:
         return parser(text)
     except RatingError as error:
-        message = _messages(problems).get(str(path[-1]))
-        if message is None:
-            problems.add(path, text, error)
-        else:
-            problems.add(path, text, error, message=message)
+        hint = _messages(problems).get(str(path[-1]))
+        problems.add(path, text, error, hint=hint)
         return None
 
 
@@ -82,7 +94,7 @@ def _whole_rating(name: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = parse_rating(text, field=name)
         if value != value.to_integral_value():
-            raise InvalidInputError(name, text, "this rating is a whole number")
+            raise InvalidInputError(name, text, "this rating is a whole number", code="whole-rating")
         return int(value)
 
     return parse
@@ -92,18 +104,13 @@ def _float_rating(name: str) -> Callable[[str], float]:
     return lambda text: float(parse_rating(text, field=name))
 
 
-def _count(name: str, minimum: int = 0) -> Callable[[str], int]:
-    return lambda text: parse_count(text, field=name, minimum=minimum)
+def _count(name: str, minimum: int = 0, maximum: int | None = None) -> Callable[[str], int]:
+    return lambda text: parse_count(text, field=name, minimum=minimum, maximum=maximum)
 
 
-def _positive(name: str) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        value = parse_decimal(text, field=name)
-        if value <= 0:
-            raise InvalidInputError(name, text, "must be above zero", code="above-zero")
-        return float(value)
-
-    return parse
+def _age(name: str) -> Callable[[str], int]:
+    """An age in whole years, 0 to DWZ's 120 (chessrate.dwz.MAX_AGE)."""
+    return _count(name, maximum=dwz.MAX_AGE)
 
 
 def _event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
@@ -119,7 +126,7 @@ def _rows(
 ) -> list[tuple[Decimal, Decimal, float | None]] | None:
     """(opponent, score, opponent RD) of the filled rows; None if any is wrong or none is given."""
     if len(rows) > MAX_ROWS:
-        problems.add(("games",), len(rows), f"at most {MAX_ROWS} games")
+        problems.add(("games",), len(rows), too_many_rows(("games",), len(rows)))
         return None
     games: list[tuple[Decimal, Decimal, float | None]] = []
     complete = True
@@ -135,7 +142,9 @@ def _rows(
         score = problems.parse(("games", index, "result"), row.result, parse_score)
         rd = None
         if deviation:
-            rd = problems.parse(("games", index, "deviation"), row.deviation, _positive("deviation"))
+            rd = problems.parse(
+                ("games", index, "deviation"), row.deviation, glicko_values.deviation("chesscom")
+            )
         if opponent is None or score is None or (deviation and rd is None):
             complete = False
             continue
@@ -159,14 +168,19 @@ class DwzInputs:
 def dwz_evaluation(inputs: DwzInputs, problems: Problems, *, today: dt.date) -> Outcome[dwz.DwzResult]:
     del today
     rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating"))
-    age = _read(problems, ("age",), inputs.age, _count("age"), required=True)
+    age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
     index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
     games = _rows(inputs.games, problems, whole=True)
     if problems or rating is None or age is None or index is None or games is None:
         return Outcome(None, problems)
     played = [dwz.DwzGame(int(opponent), float(score)) for opponent, score, _ in games]
     return Outcome(
-        problems.attempt(("rating",), rating, lambda: dwz.rate(rating, played, age=age, index=index)),
+        problems.attempt(
+            ("rating",),
+            rating,
+            lambda: dwz.rate(rating, played, age=age, index=index),
+            fields=("age", "index"),
+        ),
         problems,
     )
 
@@ -189,17 +203,25 @@ class UscfInputs:
 
 def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Outcome[uscf.UscfResult]:
     rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
-    played = _read(
-        problems, ("games_played",), inputs.games_played or "0", _count("games_played"), required=True
-    )
+    # A rated player's games played weigh the rating (N' and the special formula's N): never
+    # assumed. Blank is 0 only for an unrated player ("If the player is unrated, set N = 0").
+    if inputs.rating.strip() and not inputs.games_played.strip():
+        problems.add(("games_played",), "", uscf.games_played_needed(""))
+        played = None
+    else:
+        played = _read(
+            problems, ("games_played",), inputs.games_played or "0", _count("games_played"), required=True
+        )
     day = _event_end(problems, inputs.event_end, today=today)
     effective_text = inputs.effective.strip().lower() or uscf.EffectiveGames.GLICKMAN_2004.value
     if effective_text not in EFFECTIVE_CHOICES:
-        problems.add(("effective",), inputs.effective, "use 2004 or newer")
+        problems.add(
+            ("effective",), inputs.effective, one_of("effective", inputs.effective, EFFECTIVE_CHOICES)
+        )
     bonus_b = _read(problems, ("bonus_b",), inputs.bonus_b, _count("bonus_b"), required=False)
     games = _rows(inputs.games, problems, whole=False)
     if rating is None and played:
-        problems.add(("rating",), inputs.rating, "a player with games played has a rating")
+        problems.add(("rating",), inputs.rating, uscf.rated_with_games(played))
     if problems or played is None or games is None:
         return Outcome(None, problems)
     event = [uscf.UscfGame(float(opponent), float(score)) for opponent, score, _ in games]
@@ -216,6 +238,7 @@ def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Out
             repeated_opponent=flag(inputs.repeated_opponent),
             bonus_b=bonus_b,
         ),
+        fields=("games_played",),
     )
     return Outcome(result, problems)
 
@@ -277,13 +300,18 @@ class ChesscomResult:
     start: glicko.GlickoRating
     games: tuple[glicko.GlickoGame, ...]
     period: glicko.GlickoResult
+    #: Whether the start rating and RD were given, rather than the level's and a new player's.
+    rating_given: bool = False
+    deviation_given: bool = False
 
 
 def chesscom_glicko(inputs: ChesscomInputs, problems: Problems, *, today: dt.date) -> Outcome[ChesscomResult]:
     del today
     level = _read(problems, ("level",), inputs.level, chesscom.parse_level, required=False)
     rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
-    deviation = _read(problems, ("deviation",), inputs.deviation, _positive("deviation"), required=False)
+    deviation = _read(
+        problems, ("deviation",), inputs.deviation, glicko_values.deviation("chesscom"), required=False
+    )
     if level is None and rating is None and not problems:
         problems.missing.append(("level",))
     games = _rows(inputs.games, problems, whole=False, deviation=True)
@@ -302,7 +330,15 @@ def chesscom_glicko(inputs: ChesscomInputs, problems: Problems, *, today: dt.dat
     period = problems.attempt(("games",), len(played), lambda: chesscom.rate_period(start, played))
     if period is None:
         return Outcome(None, problems)
-    return Outcome(ChesscomResult(level=level, start=start, games=tuple(played), period=period), problems)
+    result = ChesscomResult(
+        level=level,
+        start=start,
+        games=tuple(played),
+        period=period,
+        rating_given=rating is not None,
+        deviation_given=deviation is not None,
+    )
+    return Outcome(result, problems)
 
 
 # --- pools compared -----------------------------------------------------------------------------------
@@ -350,7 +386,9 @@ def _pool_rating(text: str) -> tuple[pools.Pool, float]:
     """``POOL=RATING``, such as ``lichess-classical=1900``."""
     name, equals, value = text.partition("=")
     if not equals:
-        raise InvalidInputError("also", text, "write POOL=RATING, such as lichess-classical=1900")
+        raise InvalidInputError(
+            "also", text, "write POOL=RATING, such as lichess-classical=1900", code="pool-rating"
+        )
     return pools.parse_pool(name), float(parse_decimal(value, field=name.strip()))
 
 
@@ -384,13 +422,17 @@ class StakesInputs:
 def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date) -> Outcome[stakes.Stakes]:
     system = inputs.system.strip().lower() or "elo"
     if system not in STAKES_SYSTEMS:
-        problems.add(("system",), inputs.system, "use elo, dwz, uscf or glicko2")
+        problems.add(("system",), inputs.system, one_of("system", inputs.system, STAKES_SYSTEMS))
         return Outcome(None, problems)
     if system == "elo":
         rating = read_rating(problems, ("rating",), inputs.rating)
         opponent = read_rating(problems, ("opponent",), inputs.opponent)
         opponent_k = _read(
-            problems, ("opponent_k",), inputs.opponent_k, _count("opponent_k", minimum=1), required=False
+            problems,
+            ("opponent_k",),
+            inputs.opponent_k,
+            lambda text: parse_k(text, field="opponent_k"),
+            required=False,
         )
         options = resolve_options(inputs.options, problems, today=today)
         if problems or rating is None or opponent is None or options is None:
@@ -411,10 +453,10 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
     if system == "dwz":
         whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating"))
         other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent"))
-        age = _read(problems, ("age",), inputs.age, _count("age"), required=True)
+        age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
         index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
         their_age = _read(
-            problems, ("opponent_age",), inputs.opponent_age, _count("opponent_age"), required=False
+            problems, ("opponent_age",), inputs.opponent_age, _age("opponent_age"), required=False
         )
         their_index = _read(
             problems, ("opponent_index",), inputs.opponent_index, _count("opponent_index", 1), required=False
@@ -428,6 +470,7 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
                 lambda: stakes.dwz_stakes(
                     whole, other, age=age, index=index, opponent_age=their_age, opponent_index=their_index
                 ),
+                fields=("age", "index"),
             ),
             problems,
         )
@@ -450,22 +493,29 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
                 lambda: stakes.uscf_stakes(
                     real, their, games_played=played, opponent_games_played=their_played, event_end=day
                 ),
+                fields=("games_played",),
             ),
             problems,
         )
     mine = problems.parse(("rating",), inputs.rating, _float_rating("rating"))
     theirs = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent"))
-    rd = _read(problems, ("deviation",), inputs.deviation, _positive("deviation"), required=False)
-    vol = _read(problems, ("volatility",), inputs.volatility, _positive("volatility"), required=False)
+    # Glickman's Glicko-2 paper: its RD cap (350) and our floors (requests/glicko.py).
+    paper_rd, paper_sigma = glicko_values.deviation, glicko_values.volatility
+    rd = _read(problems, ("deviation",), inputs.deviation, paper_rd("glicko2"), required=False)
+    vol = _read(problems, ("volatility",), inputs.volatility, paper_sigma(), required=False)
     their_rd = _read(
         problems,
         ("opponent_deviation",),
         inputs.opponent_deviation,
-        _positive("opponent_deviation"),
+        paper_rd("glicko2", "opponent_deviation"),
         required=False,
     )
-    their_vol = problems.optional(
-        ("opponent_volatility",), inputs.opponent_volatility, _positive("opponent_volatility")
+    their_vol = _read(
+        problems,
+        ("opponent_volatility",),
+        inputs.opponent_volatility,
+        paper_sigma("opponent_volatility"),
+        required=False,
     )
     if problems or mine is None or theirs is None:
         return Outcome(None, problems)

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from chessrate.errors import InvalidInputError
@@ -292,7 +292,9 @@ class DwzRequest(BaseModel):
 
 class UscfRequest(BaseModel):
     rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
-    games_played: Number = Field(0, examples=[6], description="Rated games before this event.")
+    games_played: Number | None = Field(
+        None, examples=[6], description="Rated games before this event: needed with a rating (unrated: 0)."
+    )
     event_end: Day | None = Field(None, description="The day the event ended (sets B); default today.")
     half_k: StrictBool = False
     effective: Literal["2004", "newer"] = Field(
@@ -418,7 +420,7 @@ def api_chesscom(body: ChesscomRequest, request: Request) -> Any:
         ),
     )
     outcome = systems.chesscom_glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.chesscom_document(result))
+    return _answer(outcome, system_documents.chesscom_document)
 
 
 @router.post("/convert", summary="Pools compared", response_model=system_documents.ConvertDocument)
@@ -487,8 +489,9 @@ async def api_docs() -> Response:
         swagger_favicon_url="/static/favicon.svg",
         swagger_ui_parameters={"validatorUrl": None},  # no badge from validator.swagger.io
     )
-    page.headers["Content-Security-Policy"] = docs_policy(bytes(page.body).decode())
-    return page
+    # Swagger UI is in English; FastAPI's page names no language (WCAG 3.1.1).
+    html = bytes(page.body).decode().replace("<html>", '<html lang="en">', 1)
+    return HTMLResponse(html, headers={"Content-Security-Policy": docs_policy(html)})
 
 
 def docs_policy(html: str) -> str:

@@ -1,0 +1,95 @@
+"""The bounds of the Glicko values typed, from their sources, and what the core does below them.
+
+Sources (docs/glicko.md, "Bounds of the values typed"): Glickman, "The Glicko system", Step 1 (RD at
+most 350, an unrated player's); glicko2.pdf Step 1 (tau: "reasonable choices are between 0.3 and
+1.2"); lila ``Glicko.scala`` (``maxDeviation = 500``). A value whose square underflows crashed the
+papers' arithmetic (``ln(sigma^2)``, ``1/RD^2``, ``1/tau^2``): the core now refuses it by name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from chessrate import glicko, glicko2, lichess
+from chessrate.errors import InvalidInputError
+from chessrate.requests import glicko as requests_glicko
+from chessrate.requests import systems
+from chessrate.requests.elo import GameRow
+from chessrate.requests.language import ENGLISH
+from chessrate.requests.problems import Problems
+
+PAPER_GAMES = [
+    glicko.GlickoGame(1400, 30, 1),
+    glicko.GlickoGame(1550, 100, 0),
+    glicko.GlickoGame(1700, 300, 0),
+]
+
+
+def test_the_bounds_are_the_sources() -> None:
+    assert requests_glicko.most_deviation("lichess") == 500  # lila maxDeviation
+    assert requests_glicko.most_deviation("glicko2") == requests_glicko.most_deviation("glicko") == 350
+    assert (glicko2.LEAST_TAU, glicko2.MOST_TAU) == (0.3, 1.2)
+    # The floors are below every published value: Glickman's RD threshold 30 and lila's 45; the
+    # volatilities 0.06 (glicko2.pdf) and 0.09 (lila).
+    assert min(glicko.SUGGESTED_MIN_DEVIATION, lichess.MIN_DEVIATION) > requests_glicko.LEAST_DEVIATION
+    assert min(Decimal("0.06"), Decimal(str(lichess.NEW_VOLATILITY))) > requests_glicko.LEAST_VOLATILITY
+
+
+@pytest.mark.parametrize(
+    ("make", "field"),
+    [
+        (lambda: glicko2.rate_period(glicko2.Glicko2Rating(1500, 200, 1e-320), PAPER_GAMES), "volatility"),
+        (lambda: glicko2.rate_period(glicko2.Glicko2Rating(1500, 200, 0.06), PAPER_GAMES, tau=1e-300), "tau"),
+        (lambda: glicko.rate_period(glicko.GlickoRating(1500, 1e-320), PAPER_GAMES), "deviation"),
+        (
+            lambda: lichess.rate_game(lichess.LichessRating(1500, 500, 1e-320), lichess.NEW_PLAYER, 1),
+            "volatility",
+        ),
+    ],
+)
+def test_a_value_whose_square_underflows_is_refused_by_name(make: object, field: str) -> None:
+    # Before: ValueError "math domain error" and ZeroDivisionError from inside the steps.
+    with pytest.raises(InvalidInputError) as refused:
+        make()  # type: ignore[operator]
+    assert (refused.value.field, refused.value.code) == (field, "too-small")
+
+
+def test_an_arithmetic_error_of_the_core_is_a_problem_of_the_field() -> None:
+    problems = Problems(ENGLISH)
+
+    def overflow() -> float:
+        raise OverflowError("math range error")
+
+    assert problems.attempt(("volatility",), "9e11", overflow) is None
+    assert problems.errors[("volatility",)].reason == "too extreme to compute with"
+
+
+def test_one_parser_for_every_glicko_rd() -> None:
+    """The Glicko-2 page, the Chess.com estimate and the points at stake refuse the same RD alike."""
+    day = dt.date(2025, 12, 1)
+    glicko_problems, chesscom_problems, stakes_problems = (
+        Problems(ENGLISH),
+        Problems(ENGLISH),
+        Problems(ENGLISH),
+    )
+    game = GameRow(opponent="1400", deviation="30", result="1")
+    requests_glicko.glicko(
+        requests_glicko.GlickoInputs(system="glicko2", deviation="1e6", games=(game,)),
+        glicko_problems,
+        today=day,
+    )
+    systems.chesscom_glicko(
+        systems.ChesscomInputs(rating="1500", deviation="1e6", games=(game,)),
+        chesscom_problems,
+        today=day,
+    )
+    systems.points_at_stake(
+        systems.StakesInputs(system="glicko2", rating="1500", opponent="1700", deviation="1e6"),
+        stakes_problems,
+        today=day,
+    )
+    reasons = {p.errors[("deviation",)].reason for p in (glicko_problems, chesscom_problems, stakes_problems)}
+    assert reasons == {"must be at most 350"}
