@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import functools
 import os
 import re
 from typing import TextIO
@@ -98,6 +99,7 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+@functools.lru_cache(maxsize=4096)  # a month's files repeat a few dates: each read once a process
 def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.date | None:
     """A date in any of the forms real files use, or ``None`` when it cannot be read for sure.
 
