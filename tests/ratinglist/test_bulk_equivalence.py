@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, SmallInteger, cast, insert, select, update
 from sqlalchemy.engine import Connection
 from test_year import build_year
 
@@ -204,6 +204,33 @@ def random_store(seed: int, first: Period) -> tuple[History, dict[Period, list[E
         },
     )
     return history, by_period
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(STARTS), spec=st.sampled_from(["fide", "ciabe"]))
+def test_a_period_needs_the_earliest_event_only_of_the_players_it_names(
+    seed: int, first: Period, spec: str
+) -> None:
+    """A run of one period reads each player's earliest event only for the players
+    :meth:`History.first_events_needed` names: with only theirs, every random period (unrated
+    players pooling games, events begun the month before, players below the floor) gives the list
+    and workings it gives with every player's."""
+    history, by_period = random_store(seed, first)
+    for period, events in by_period.items():
+        rules = runner.rule_set_for(spec, period)
+        games = as_columns(events)
+        needed = set(history.first_events_needed(period, games).tolist())
+        few = dataclasses.replace(
+            history,
+            entry_ratings={p: r for p, r in history.entry_ratings.items() if p in needed},
+            first_events={p: e for p, e in history.first_events.items() if p in needed},
+            lists=dict(history.lists),
+            _columns={},
+        )
+        computed = compute_period(period, rules=rules, history=history, events=games)
+        restricted = compute_period(period, rules=rules, history=few, events=games)
+        assert_same_list(restricted, computed, glicko=False)
+        history.add(period, computed.entries, computed.workings)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -404,7 +431,7 @@ def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, Compute
 
 def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path: Path) -> None:
     """What a run loads as columns (:func:`loading.load_games`, read through ``group_concat`` or
-    binary ``COPY``) is, event by event, what the pages load row by row (:func:`loading.load_events`):
+    ``array_agg``) is, event by event, what the pages load row by row (:func:`loading.load_events`):
     the same players with the same file ratings, the same games and the same score texts; with a
     score stored otherwise than 0, 0.5, 1 (``1.0``), read by its text; and the same history."""
     build_year(db, tmp_path, rules="fide")
@@ -438,6 +465,27 @@ def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path
     engine.dispose()
 
 
+def test_ids_too_wide_to_pair_are_read_one_a_column(tmp_path: Path) -> None:
+    """Game, event and player ids are read two in one number (id × 2^32 + id) while they are below
+    2^31; a SQLite store whose rowids grew past that (PostgreSQL's ``integer`` ids cannot) is read
+    one id a column, and gives the same columns as the pages' reader."""
+    db = str(tmp_path / "wide.db")
+    engine = init_store(db)
+    with engine.begin() as connection:
+        connection.execute(
+            insert(players).values(
+                id=2**31 + 5, name="Wide", name_key="wide", created_at=dt.datetime(2024, 1, 1)
+            )
+        )
+    import_files(engine, [DATA / "trf/swiss-unplayed-rounds.trf"], start=dt.date(2024, 5, 4))
+    with engine.begin() as connection:
+        assert not loading._fit_in_pairs(connection)
+        period = Period(2024, 5)
+        loaded = assert_same_events(connection, period)
+        assert int(loaded.white.max()) > 2**31
+    engine.dispose()
+
+
 def assert_same_events(connection: Connection, period: Period) -> PeriodGames:
     columns = loading.load_games(connection, period)
     rows = loading.load_events(connection, period)
@@ -466,6 +514,36 @@ def test_a_null_is_refused_by_the_column_reader(db: str) -> None:
         assert ids.tolist() == [1]
         with pytest.raises(ValueError, match="NULL"):
             rows.int_columns(connection, select(players.c.id.label("id"), players.c.birth_year.label("year")))
+    engine.dispose()
+
+
+def test_the_column_reader_reads_whole_numbers_of_every_width_and_sign(db: str) -> None:
+    """:func:`rows.int_columns` reads 2, 4 and 8-byte whole numbers, negative ones too (PostgreSQL
+    sends them in its binary array format), each column's values in the same row order."""
+    engine = init_store(db)
+    people = [(2**40 + 3, 1950), (7, -12), (2**31 + 1, 0)]
+    with engine.begin() as connection:
+        for fide_id, year in people:
+            connection.execute(
+                insert(players).values(
+                    name="A",
+                    name_key="a",
+                    created_at=dt.datetime(2025, 1, 1),
+                    fide_id=fide_id,
+                    birth_year=year,
+                )
+            )
+        fide, year, small = rows.int_columns(
+            connection,
+            select(
+                players.c.fide_id.label("fide"),
+                players.c.birth_year.label("year"),
+                cast(players.c.birth_year, SmallInteger).label("small"),
+            ),
+        )
+    assert sorted(zip(fide.tolist(), year.tolist(), small.tolist(), strict=True)) == sorted(
+        (fide_id, born, born) for fide_id, born in people
+    )
     engine.dispose()
 
 

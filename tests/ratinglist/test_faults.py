@@ -30,9 +30,11 @@ from chessrate.ratinglist.schema import (
     game_workings,
     games,
     list_entries,
+    list_summaries,
     list_versions,
+    meta,
 )
-from chessrate.ratinglist.store import StoreError, init_store, open_store
+from chessrate.ratinglist.store import StoreError, check_store, init_store, open_store
 
 SRC = Path(__file__).parents[2] / "src"
 KILLABLE_RUN = Path(__file__).parent / "killable_run.py"
@@ -40,12 +42,23 @@ SWISS = DATA / "trf/swiss-unplayed-rounds.trf"
 CANDIDATES = DATA / "pgn/candidates-2022.pgn"
 
 
-def counts(db: str) -> dict[str, int]:
+def counts(db: str) -> dict[str, object]:
+    """Each table's rows, and the lists ``list_summaries`` sums (``meta`` key ``summary``)."""
     with open_store(db).connect() as connection:
-        return {
+        found: dict[str, object] = {
             table.name: connection.execute(select(func.count()).select_from(table)).scalar_one()
-            for table in (events, event_players, games, list_versions, list_entries, game_workings)
+            for table in (
+                events,
+                event_players,
+                games,
+                list_versions,
+                list_entries,
+                game_workings,
+                list_summaries,
+            )
         }
+        found["summary"] = connection.execute(select(meta.c.value).where(meta.c.key == "summary")).scalar()
+        return found
 
 
 def published(db: str) -> dict[str, list[tuple[int, int | None]]]:
@@ -210,9 +223,11 @@ def test_the_run_report_counts_each_game_once(db: str) -> None:
 
 
 def synthetic_store(db: str, folder: Path) -> None:
-    """A store with a synthetic Swiss month published (2025-09) and the next one imported."""
+    """A store with two synthetic Swiss months published (2025-08, 2025-09: the run of September
+    keeps the August list summed up) and the next one imported (the run of October sums
+    September's list and keeps both summed up, ``list_summaries``)."""
     engine = init_store(db)
-    for number, start in enumerate((dt.date(2025, 9, 1), dt.date(2025, 10, 1))):
+    for number, start in enumerate((dt.date(2025, 8, 1), dt.date(2025, 9, 1), dt.date(2025, 10, 1))):
         month = synthetic.swiss_month(games=6000, players=1500, size=40, rounds=7, seed=number, start=start)
         paths = []
         for event in range(len(month.seats)):
@@ -220,6 +235,7 @@ def synthetic_store(db: str, folder: Path) -> None:
             path.write_text(synthetic.trf_text(month, event), encoding="utf-8")
             paths.append(path)
         import_files(engine, paths)
+    run_period(engine, Period(2025, 8))
     run_period(engine, Period(2025, 9))
     engine.dispose()
 
@@ -275,3 +291,5 @@ def test_a_chunked_run_killed_at_any_moment_leaves_the_published_lists(
     assert killed >= 2
     chunked_run(db, "2025-10", kill_after=None)
     assert published(db) == finished
+    assert check_store(db) == (True, ("ok",))  # the lists summed up are those the run kept
+    assert counts(db)["summary"] != before_counts["summary"]

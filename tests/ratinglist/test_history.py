@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import pytest
 from ratinglist_support import BACKENDS, fresh_database
-from sqlalchemy import select
+from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
 from test_year import CLUB_GAME, FIRST, MONTHS, YEAR_EVENTS
 
@@ -24,9 +25,9 @@ from chessrate.ratinglist.facts import Entry, History, Listed, Working
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import rule_set_for, run_period
-from chessrate.ratinglist.schema import game_workings, list_entries, list_versions
+from chessrate.ratinglist.schema import events, game_workings, list_entries, list_summaries, list_versions
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
-from chessrate.ratinglist.store import init_store, open_store
+from chessrate.ratinglist.store import check_store, init_store, open_store
 
 #: Games of players of swiss-unplayed-rounds.trf (imported in 2024-01), from February to May 2024.
 LONG_EVENT = """white,black,white_rating,black_rating,result,date
@@ -56,9 +57,9 @@ def year(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
         yield url
 
 
-def published_lists(connection: Connection) -> dict[Period, dict[int, Entry]]:
+def published_lists(connection: Connection) -> dict[Period, Mapping[int, Entry]]:
     """Every published list in full, as the lists were loaded before they were summed up."""
-    found: dict[Period, dict[int, Entry]] = {}
+    found: dict[Period, Mapping[int, Entry]] = {}
     for period, row in sorted(loading.published_versions(connection).items()):
         found[period] = loading._entries(
             connection,
@@ -69,7 +70,7 @@ def published_lists(connection: Connection) -> dict[Period, dict[int, Entry]]:
     return found
 
 
-def summed_by_hand(lists: dict[Period, dict[int, Entry]], before: Period) -> dict[int, Listed]:
+def summed_by_hand(lists: Mapping[Period, Mapping[int, Entry]], before: Period) -> dict[int, Listed]:
     """Each player's entries on the lists before ``before``, summed up one by one."""
     rows: dict[int, list[tuple[Period, Entry]]] = {}
     for period, entries in sorted(lists.items()):
@@ -115,11 +116,19 @@ def test_the_summed_history_gives_the_lists_of_the_whole_history(year: str) -> N
             assert summed.entries == reference.entries
             assert summed.workings == reference.workings
             assert dict(summed.entries) == lists[period]
+            # As a run of one period reads it: the earliest event only of the players it may need.
+            few = loading.load_history(connection, before=period, published=published, first_events=False)
+            needed = few.first_events_needed(period, events)
+            loading.load_first_events(connection, few, only=needed.tolist())
+            assert set(few.first_events) < set(history.first_events) or period == FIRST
+            restricted = compute_period(period, rules=rules, history=few, events=events)
+            assert restricted.entries == reference.entries
+            assert restricted.workings == reference.workings
     engine.dispose()
 
 
 def whole_history(
-    connection: Connection, history: History, *, lists: dict[Period, dict[int, Entry]]
+    connection: Connection, history: History, *, lists: Mapping[Period, Mapping[int, Entry]]
 ) -> History:
     """``history`` with every list given kept in full (``keep=None``) and the pending players'
     games of every one of them."""
@@ -189,3 +198,135 @@ def test_a_list_let_go_is_never_read_as_empty() -> None:
     assert history.listed_before(1, Period(2024, 3)) == Listed(
         first=Period(2024, 1), entered=True, games=0, highest=2000, active=Period(2024, 2)
     )
+
+
+# --- the summary runs keep (list_summaries) -------------------------------------------------------
+
+
+def stored_summary(connection: Connection) -> tuple[tuple[int, ...], dict[int, Listed]]:
+    """The lists ``list_summaries`` sums (version ids) and its rows, as :class:`Listed`."""
+    return loading._summarized(connection), loading._stored_summary(connection, None).listed()
+
+
+def published_before(connection: Connection, period: Period) -> tuple[int, ...]:
+    return tuple(row.id for p, row in sorted(loading.published_versions(connection).items()) if p < period)
+
+
+def test_each_run_keeps_the_lists_before_it_summed_and_the_next_run_reads_them(
+    db: str, tmp_path: Path
+) -> None:
+    """Period by period, as a federation runs them: each run stores the lines of the lists before
+    its period summed up (one row a player), which equals those lines summed by hand; the next run
+    reads that sum and adds only the latest list, and its history is the one summed from every
+    list; ``list check`` finds the summary sound."""
+    engine = build_store(db, tmp_path)
+    period = FIRST
+    for _ in range(MONTHS):
+        run_period(engine, period)
+        with engine.connect() as connection:
+            lists = published_lists(connection)
+            versions, summary = stored_summary(connection)
+            assert versions == published_before(connection, period)
+            assert summary == summed_by_hand(lists, period)
+            following = loading.load_history(
+                connection, before=period.next(), published=loading.published_versions(connection)
+            )
+            assert following.listed == summed_by_hand(lists, period.next())
+            assert following.summary is not None
+            assert following.summary.versions == published_before(connection, period.next())
+        assert check_store(db) == (True, ("ok",))
+        period = period.next()
+    engine.dispose()
+
+
+def build_store(db: str, tmp_path: Path) -> Engine:
+    """The year's events imported, nothing run."""
+    engine = init_store(db, rules="fide")
+    club = tmp_path / "club-game.csv"
+    club.write_text(CLUB_GAME, encoding="utf-8")
+    for path, start in YEAR_EVENTS:
+        import_files(engine, [path or club], start=start)
+    return engine
+
+
+def test_a_corrected_period_republished_makes_the_next_run_sum_every_list_again(
+    db: str, tmp_path: Path
+) -> None:
+    """A past period corrected and republished replaces lists the summary sums: the next run does
+    not read that summary (its lists are no longer the published ones), sums every list again and
+    keeps that sum; a draft re-run changes no published list and the summary stays in use. The
+    lists then computed are those a history summed from every list gives."""
+    engine = build_store(db, tmp_path)
+    last = Period(2024, 6)
+    period = FIRST
+    while period <= last:
+        run_period(engine, period)
+        period = period.next()
+    with engine.connect() as connection:
+        kept = stored_summary(connection)
+    run_period(engine, Period(2024, 1))  # drafts: nothing published changes
+    with engine.connect() as connection:
+        assert stored_summary(connection) == kept
+        published = loading.published_versions(connection)
+        upcoming = loading.load_history(connection, before=last.next(), published=published)
+        assert upcoming.summary is not None  # the summary read, the latest list added: kept
+
+    # The arbiter of the January 2024 event corrects round 2: Player 2 and Player 11 drew.
+    swiss = next(path for path, start in YEAR_EVENTS if start == dt.date(2024, 1, 13))
+    assert swiss is not None
+    lines = swiss.read_bytes().split(b"\n")
+    two = next(i for i, line in enumerate(lines) if line.startswith(b"001    2 "))
+    eleven = next(i for i, line in enumerate(lines) if line.startswith(b"001   11 "))
+    lines[two] = lines[two].replace(b"   11 b 1  ", b"   11 b =  ").replace(b" 4.0 ", b" 3.5 ")
+    lines[eleven] = lines[eleven].replace(b"    2 w 0  ", b"    2 w =  ").replace(b" 4.5 ", b" 5.0 ")
+    corrected = tmp_path / "swiss-corrected.trf"
+    corrected.write_bytes(b"\n".join(lines))
+    assert corrected.read_bytes() != swiss.read_bytes()
+    with engine.connect() as connection:
+        event_id = connection.execute(
+            select(events.c.id).where(events.c.start_date == dt.date(2024, 1, 13))
+        ).scalar_one()
+    import_files(engine, [corrected], start=dt.date(2024, 1, 13), replaces=event_id)
+    report = run_period(engine, Period(2024, 1), republish=True)
+    assert any(run.changes for run in report.periods)  # the correction changed published lines
+    with engine.connect() as connection:
+        # The summary names lists no longer published: the next run does not read it.
+        versions, _ = stored_summary(connection)
+        assert versions == kept[0]
+        assert versions != published_before(connection, last)
+
+    run_period(engine, last.next())
+    with engine.connect() as connection:
+        lists = published_lists(connection)
+        versions, summary = stored_summary(connection)
+        assert versions == published_before(connection, last.next())
+        assert summary == summed_by_hand(lists, last.next())
+        published = loading.published_versions(connection)
+        history = loading.load_history(connection, before=last.next().next(), published=published)
+        assert history.listed == summed_by_hand(lists, last.next().next())
+        # Computed from this history and from one with every earlier list in full: the same list.
+        period = last.next()
+        history = loading.load_history(connection, before=period, published=published)
+        earlier = {p: e for p, e in lists.items() if p < period}
+        whole = whole_history(connection, history, lists=earlier)
+        whole.listed = summed_by_hand(lists, period)
+        games = loading.load_games(connection, period)
+        rules = rule_set_for("fide", period)
+        ours = compute_period(period, rules=rules, history=history, events=games)
+        reference = compute_period(period, rules=rules, history=whole, events=games)
+        assert ours.entries == reference.entries == lists[period]
+    assert check_store(db) == (True, ("ok",))
+    engine.dispose()
+
+
+def test_list_check_finds_a_summary_that_is_not_its_lists_summed(db: str, tmp_path: Path) -> None:
+    engine = build_store(db, tmp_path)
+    for period in (FIRST, FIRST.next(), FIRST.next().next()):
+        run_period(engine, period)
+    assert check_store(db) == (True, ("ok",))
+    with engine.begin() as connection:
+        connection.execute(update(list_summaries).values(games=list_summaries.c.games + 1))
+    sound, lines = check_store(db)
+    assert not sound
+    assert lines == ("list_summaries: not the sum of the lists it names: the next run sums them again",)
+    engine.dispose()

@@ -125,6 +125,34 @@ def rate_players(
     )
 
 
+class PlayerColumns(NamedTuple):
+    """Every rated player's period as columns, one value a player (:class:`PlayerFigures`'
+    fields): K after the 700 rule, and each decimal figure in whole hundredths with the exponent
+    the scalar arithmetic writes it with (:func:`decimals` makes the decimals)."""
+
+    k: list[KFactor]
+    games: NDArray[np.int64]
+    score: NDArray[np.int64]
+    score_exponent: NDArray[np.int64]
+    expected: NDArray[np.int64]
+    expected_exponent: NDArray[np.int64]
+    change: NDArray[np.int64]
+    change_exponent: NDArray[np.int64]
+    rounded_change: NDArray[np.int64]
+    new_rating: NDArray[np.int64]
+
+    @classmethod
+    def joined(cls, parts: Sequence[PlayerColumns]) -> PlayerColumns:
+        """The players of ``parts``, one after the other."""
+        return cls(
+            [factor for part in parts for factor in part.k],
+            *(
+                np.concatenate([getattr(part, name) for part in parts]) if parts else np.zeros(0, np.int64)
+                for name in cls._fields[1:]
+            ),
+        )
+
+
 def rate_sides(
     who: NDArray[np.intp],
     events: NDArray[np.intp],
@@ -141,6 +169,60 @@ def rate_sides(
     """:func:`rate_players` from columns: one row per rated side, grouped by player (``who``, 0 to
     ``len(ratings) - 1``) in the order its figures are given; ``half_points`` and ``exponents``: the
     side's score (0, 1, 2 halves) and the exponent of the decimal it was written as."""
+    players, figures = rate_sides_columns(
+        who,
+        events,
+        own_rating,
+        opponent_rating,
+        half_points,
+        exponents,
+        ratings=ratings,
+        k=k,
+        rules=rules,
+        game_figures=game_figures,
+    )
+    # One object per distinct decimal: the same few recur (decimals are immutable).
+    score_codes, score_values = decimals(players.score, players.score_exponent)
+    expected_codes, expected_values = decimals(players.expected, players.expected_exponent)
+    change_codes, change_values = decimals(players.change, players.change_exponent)
+    results = [
+        PlayerFigures(
+            k=factor,
+            games=games,
+            score=score_values[score],
+            expected=expected_values[expected],
+            change=change_values[change],
+            rounded_change=rounded,
+            new_rating=rating,
+        )
+        for factor, games, score, expected, change, rounded, rating in zip(
+            players.k,
+            players.games.tolist(),
+            score_codes.tolist(),
+            expected_codes.tolist(),
+            change_codes.tolist(),
+            players.rounded_change.tolist(),
+            players.new_rating.tolist(),
+            strict=True,
+        )
+    ]
+    return results, figures or GameFigures(difference=[], capped=[], expected=[], change=[])
+
+
+def rate_sides_columns(
+    who: NDArray[np.intp],
+    events: NDArray[np.intp],
+    own_rating: NDArray[np.int64],
+    opponent_rating: NDArray[np.int64],
+    half_points: NDArray[np.int8],
+    exponents: NDArray[np.int64],
+    *,
+    ratings: Sequence[int],
+    k: Sequence[KFactor],
+    rules: RuleSet,
+    game_figures: bool = True,
+) -> tuple[PlayerColumns, GameFigures | None]:
+    """:func:`rate_sides` with the players' figures as columns (no object a player but K)."""
     players = len(ratings)
     sink = players
     sinks = np.full(len(who), sink, dtype=np.intp)
@@ -183,9 +265,8 @@ def rate_sides(
     figures = (
         _game_figures(difference, working.white_capped, change, change_exponent) if game_figures else None
     )
-    # One object per distinct K and decimal: the same few recur (figures are immutable).
+    # One K object per K given and game count (the 700 rule's cut and reason).
     cut: dict[tuple[int, int], KFactor] = {}
-    written: dict[tuple[int, int], Decimal] = {}
 
     def k_of(given: KFactor, count: int) -> KFactor:
         key = (id(given), count)  # ``k`` holds every given K while this runs
@@ -193,37 +274,32 @@ def rate_sides(
             cut[key] = apply_700_rule(given, count, max_k_times_games=rules.max_k_times_games)
         return cut[key]
 
-    def decimal(hundredths: int, exponent: int) -> Decimal:
-        key = (hundredths, exponent)
-        if key not in written:
-            written[key] = _decimal(hundredths, exponent)
-        return written[key]
+    games = period.games[:players]
+    return PlayerColumns(
+        k=[k_of(given, count) for given, count in zip(k, games.tolist(), strict=True)],
+        games=games,
+        score=score_sum[:players],
+        score_exponent=score_low[:players],
+        expected=expected_sum[:players],
+        expected_exponent=expected_low[:players],
+        change=change_sum[:players],
+        change_exponent=np.minimum(score_low, expected_low)[:players],
+        rounded_change=period.rounded_change[:players],
+        new_rating=period.new_rating[:players],
+    ), figures
 
-    columns = zip(
-        k,
-        period.games[:players].tolist(),
-        score_sum[:players].tolist(),
-        expected_sum[:players].tolist(),
-        change_sum[:players].tolist(),
-        score_low[:players].tolist(),
-        expected_low[:players].tolist(),
-        period.rounded_change[:players].tolist(),
-        period.new_rating[:players].tolist(),
-        strict=True,
-    )
-    results = [
-        PlayerFigures(
-            k=k_of(given, n),
-            games=n,
-            score=decimal(score, score_e),
-            expected=decimal(expected, expected_e),
-            change=decimal(change, min(score_e, expected_e)),
-            rounded_change=rounded,
-            new_rating=rating,
-        )
-        for given, n, score, expected, change, score_e, expected_e, rounded, rating in columns
-    ]
-    return results, figures or GameFigures(difference=[], capped=[], expected=[], change=[])
+
+def decimals(
+    hundredths: NDArray[np.int64], exponents: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], tuple[Decimal, ...]]:
+    """Each figure (whole hundredths written with an exponent, :class:`PlayerColumns`) as an
+    index into the distinct decimals it takes, made once each."""
+    if not len(hundredths):
+        return np.zeros(0, dtype=np.int64), ()
+    low = int(exponents.min())
+    span = int(exponents.max()) - low + 1
+    distinct, codes = np.unique(hundredths * span + (exponents - low), return_inverse=True)
+    return codes.astype(np.int64), tuple(_decimal(key // span, key % span + low) for key in distinct.tolist())
 
 
 def _game_figures(

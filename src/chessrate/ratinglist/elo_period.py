@@ -28,10 +28,17 @@ from chessrate.bulk import figures as bulk_figures
 from chessrate.bulk.figures import GameFigures, PlayerFigures, PlayerPeriod, RatedGame
 from chessrate.calculate import Event, Game, rate_period
 from chessrate.fide.k_factor import KFactor, PlayerProfile
+from chessrate.ratinglist.arrays import distinct, stable_order
 from chessrate.ratinglist.facts import (
+    CODED_FIELDS,
+    FLOAT_FIELDS,
+    NONE,
+    WHOLE_FIELDS,
     ZERO,
+    Coded,
     ComputedList,
     Entry,
+    EntryColumns,
     EventFacts,
     GameFacts,
     History,
@@ -141,9 +148,10 @@ def _listed(
                 games=0,
                 rounded_change=0,
             )
+    lines = EntryColumns.of(entries)
     if rules.fide is not None:
-        entries = publish_fide(entries, period)
-    return ComputedList(period=period, rules_title=rules.title, entries=entries, workings=tuple(workings))
+        lines = publish_fide(lines, period)
+    return ComputedList(period=period, rules_title=rules.title, entries=lines, workings=tuple(workings))
 
 
 #: No rating (in the columns below).
@@ -166,7 +174,7 @@ def _elo_period_columns(
 
     # The players with games, in the order they are first met; their ratings at the period's start.
     # One stable sort groups the sides by player, each player's in the order met.
-    by_player = np.argsort(player, kind="stable")
+    by_player = stable_order(player)
     sorted_players = player[by_player]
     starts = np.flatnonzero(np.diff(sorted_players, prepend=sorted_players[:1] - 1))
     sizes = np.diff(starts, append=len(player))
@@ -174,7 +182,7 @@ def _elo_period_columns(
     inverse = np.empty(len(player), dtype=np.int64)
     inverse[by_player] = np.repeat(np.arange(len(unique)), sizes)
     del sorted_players
-    met = np.argsort(first, kind="stable")
+    met = stable_order(first)
     start_of_unique = history.ratings_in_force_columns(unique, period.first_day)
 
     def at_period_start(player_id: int) -> int | None:
@@ -230,9 +238,9 @@ def _elo_period_columns(
     )
     del player, opponent, score, opponent_rating, own_in_force, own_rating, side_game
     del side_event, inverse, who, rated_side, pooled, rated
-    rated_lines = _rate_columns(
-        unique[rated_unique].tolist(),
-        start_of_unique[rated_unique].tolist(),
+    rated_lines, rated_games = _rate_columns(
+        unique[rated_unique],
+        start_of_unique[rated_unique],
         sides,
         scores=games.scores,
         period=period,
@@ -241,16 +249,81 @@ def _elo_period_columns(
         workings=workings,
     )
     del sides
-    return _listed(
+    return _listed_columns(
         period,
         rules=rules,
         history=history,
-        order=unique[met].tolist(),
-        rated_lines=rated_lines,
+        order=unique[met],
+        rated=rated_lines,
+        rated_games=rated_games,
         pools=pools,
-        entrants=[np.unique(games.entrant_player).tolist()],
-        at_period_start=at_period_start,
+        entrants=distinct(games.entrant_player),
     )
+
+
+def _listed_columns(
+    period: Period,
+    *,
+    rules: RuleSet,
+    history: History,
+    order: NDArray[np.int64],
+    rated: EntryColumns,
+    rated_games: Sequence[list[Working]],
+    pools: Mapping[int, list[Working]],
+    entrants: NDArray[np.int64],
+) -> ComputedList:
+    """:func:`_listed` from columns: the rated players' lines (``rated``, the games behind each in
+    ``rated_games`` when given) and first ratings in ``order`` (the players with games), then
+    everyone else rated at the period's start, unchanged."""
+    first_ratings = EntryColumns.of(
+        {
+            player_id: initial_entry(player_id, pools[player_id], period=period, history=history)
+            for player_id in order.tolist()
+            if player_id in pools
+        }
+    )
+    # Everyone else rated at the period's start stays on the list unchanged.
+    before = history.full_list(period.previous())
+    listed = distinct(np.concatenate([np.fromiter(before, dtype=np.int64, count=len(before)), entrants]))
+    others = listed[~np.isin(listed, order)]
+    ratings = history.ratings_in_force_columns(others, period.first_day)
+    others, ratings = others[ratings != _NONE], ratings[ratings != _NONE]
+    was_listed = np.isin(others, history.listed_columns(period))
+    unchanged = EntryColumns(
+        player_id=others,
+        whole={
+            **{name: np.full(len(others), NONE, dtype=np.int64) for name in WHOLE_FIELDS},
+            "rating_before": ratings,
+            "rating": ratings,
+            "games": np.zeros(len(others), dtype=np.int64),
+            "rounded_change": np.zeros(len(others), dtype=np.int64),
+        },
+        floats={name: np.full(len(others), np.nan) for name in FLOAT_FIELDS},
+        coded={
+            **{name: Coded.same(None, len(others)) for name in CODED_FIELDS},
+            "status": _statuses(was_listed),
+        },
+    )
+    # The players with games in the order met, then the others (in id order).
+    lines = EntryColumns.joined([rated, first_ratings, unchanged])
+    place = np.full(len(lines), len(order), dtype=np.int64)
+    met = stable_order(order)
+    with_games = len(rated) + len(first_ratings)
+    place[:with_games] = met[np.searchsorted(order, lines.player_id[:with_games], sorter=met)]
+    lines = lines.taken(stable_order(place))
+    workings: list[Working] = []
+    if rated_games or pools:
+        games_of = dict(zip(rated.player_id.tolist(), rated_games, strict=False))
+        for player_id in order.tolist():
+            workings.extend(games_of.get(player_id) or pools.get(player_id) or ())
+    if rules.fide is not None:
+        lines = publish_fide(lines, period)
+    return ComputedList(period=period, rules_title=rules.title, entries=lines, workings=tuple(workings))
+
+
+def _statuses(was_listed: NDArray[np.bool_]) -> Coded:
+    """``rated`` where the player was listed before the period, else ``entered`` (first listed)."""
+    return Coded(was_listed.astype(np.int64), (EntryStatus.ENTERED, EntryStatus.RATED))
 
 
 def _sides(
@@ -277,7 +350,7 @@ def _sides(
     most = max(games.white.max(initial=0), games.black.max(initial=0), games.entrant_player.max(initial=0))
     span = int(most) + 1
     keys = entrant_rank * span + games.entrant_player
-    key_order = np.argsort(keys)
+    key_order = stable_order(keys)
     keys, ratings_by_key = keys[key_order], in_force[key_order]
     del entrant_rank, in_force, key_order
 
@@ -288,7 +361,7 @@ def _sides(
         at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
         return np.where(keys[at] == wanted, ratings_by_key[at], _NONE)
 
-    order = np.lexsort((games.game_id, game_rank))
+    order = stable_order(game_rank)  # then by game id: the games come in game id order
     sides = len(order) * 2
 
     def both(white: NDArray[Any], black: NDArray[Any]) -> NDArray[Any]:
@@ -334,8 +407,8 @@ class _RatedSides(NamedTuple):
 
 
 def _rate_columns(
-    player_ids: Sequence[int],
-    ratings: Sequence[int],
+    player_ids: NDArray[np.int64],
+    ratings: NDArray[np.int64],
     sides: _RatedSides,
     *,
     scores: Sequence[Decimal],
@@ -343,17 +416,18 @@ def _rate_columns(
     rules: RuleSet,
     history: History,
     workings: bool,
-) -> dict[int, tuple[Entry, list[Working]]]:
+) -> tuple[EntryColumns, list[list[Working]]]:
     """:func:`_rate_players` from columns: one row per rated side, ``who`` its player's index in
     ``player_ids`` (rated at the period's start with ``ratings``), player by player. The players
     are rated :data:`RATE_CHUNK` sides at a time at most (each player's sides in one chunk), so
-    the engine's arrays stay bounded."""
+    the engine's arrays stay bounded. Their lines come as columns; the games behind each player's
+    line (when ``workings``) as a list a player, else none."""
     who, game_id, event_id, opponent_id, own_rating, opponent_rating, score = sides
     official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
     known: dict[tuple[int, _ProfileFields], tuple[PlayerProfile, KFactor]] = {}
-    for player_id, rating in zip(player_ids, ratings, strict=True):
+    for player_id, rating in zip(player_ids.tolist(), ratings.tolist(), strict=True):
         _, was_listed, k, _ = _k_of(
             player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
         )
@@ -361,7 +435,7 @@ def _rate_columns(
         ks.append(k)
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int8)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
-    results: list[PlayerFigures] = []
+    parts: list[bulk_figures.PlayerColumns] = []
     figures = GameFigures(difference=[], capped=[], expected=[], change=[])
     first_side = np.searchsorted(who, np.arange(len(player_ids) + 1))
     start = 0
@@ -369,24 +443,27 @@ def _rate_columns(
         # At least one player; then as many whole players as fit in a chunk.
         end = max(start + 1, int(np.searchsorted(first_side, first_side[start] + RATE_CHUNK, "right")) - 1)
         chunk = slice(int(first_side[start]), int(first_side[end]))
-        chunk_results, chunk_figures = bulk_figures.rate_sides(
+        part, chunk_figures = bulk_figures.rate_sides_columns(
             (who[chunk] - start).astype(np.intp),
             event_id[chunk].astype(np.intp, copy=False),
             own_rating[chunk],
             opponent_rating[chunk],
             halves[score[chunk]],
             exponents[score[chunk]],
-            ratings=ratings[start:end],
+            ratings=ratings[start:end].tolist(),
             k=ks[start:end],
             rules=rules,
             game_figures=workings,
         )
-        results += chunk_results
-        for name in ("difference", "capped", "expected", "change"):
-            getattr(figures, name).extend(getattr(chunk_figures, name))
+        parts.append(part)
+        if chunk_figures is not None:
+            for name in ("difference", "capped", "expected", "change"):
+                getattr(figures, name).extend(getattr(chunk_figures, name))
         start = end
-    games_of: list[list[Working]] = [[] for _ in player_ids]
+    rated = bulk_figures.PlayerColumns.joined(parts)
+    games_of: list[list[Working]] = []
     if workings:
+        games_of = [[] for _ in range(len(player_ids))]
         decimals: dict[int, Decimal] = {}
 
         def decimal(rating: int) -> Decimal:
@@ -394,6 +471,7 @@ def _rate_columns(
 
         assert game_id is not None  # given with workings
         assert opponent_id is not None
+        ids = player_ids.tolist()
         for index, game, event, opponent, own, other, code, difference, capped, expected, change in zip(
             who.tolist(),
             game_id.tolist(),
@@ -410,7 +488,7 @@ def _rate_columns(
         ):
             games_of[index].append(
                 Working(
-                    player_id=player_ids[index],
+                    player_id=ids[index],
                     game_id=game,
                     event_id=event,
                     opponent_id=opponent,
@@ -423,13 +501,30 @@ def _rate_columns(
                     change=change,
                 )
             )
-    reasons: dict[int, str] = {}  # one text per K (the same few recur)
-    return {
-        player_id: (_rated_entry(player_id, rating, result, was_listed=was_listed, reasons=reasons), mine)
-        for player_id, rating, was_listed, result, mine in zip(
-            player_ids, ratings, listed, results, games_of, strict=True
-        )
-    }
+    k_objects = Coded.of(rated.k)  # one reason text per K object (the same few recur)
+    k_factors = [factor for factor in k_objects.values if isinstance(factor, KFactor)]
+    players = len(player_ids)
+    lines = EntryColumns(
+        player_id=player_ids,
+        whole={
+            "rating_before": ratings,
+            "rating": rated.new_rating,
+            "games": rated.games,
+            "k": np.array([factor.k for factor in k_factors], dtype=np.int64)[k_objects.codes],
+            "rounded_change": rated.rounded_change,
+            "adjustment": np.full(players, NONE, dtype=np.int64),
+        },
+        floats={name: np.full(players, np.nan) for name in FLOAT_FIELDS},
+        coded={
+            "status": _statuses(np.array(listed, dtype=np.bool_)),
+            "k_reason": Coded(k_objects.codes, tuple(map(_k_reason, k_factors))),
+            "score": Coded(*bulk_figures.decimals(rated.score, rated.score_exponent)),
+            "expected": Coded(*bulk_figures.decimals(rated.expected, rated.expected_exponent)),
+            "change": Coded(*bulk_figures.decimals(rated.change, rated.change_exponent)),
+            "note": Coded.same(None, players),
+        },
+    )
+    return lines, games_of
 
 
 #: Rated sides handed to the array engine at a time (each player's all in one call).
@@ -633,20 +728,8 @@ def _k_of(
     return mine[0], was_listed, mine[1], False
 
 
-def _rated_entry(
-    player_id: int,
-    rating: int,
-    result: PlayerFigures,
-    *,
-    was_listed: bool,
-    reasons: dict[int, str] | None = None,
-) -> Entry:
-    """A rated player's line; ``reasons``: the text of each K object met so far."""
-    k_reason = None if reasons is None else reasons.get(id(result.k))
-    if k_reason is None:
-        k_reason = f"{result.k.reason} ({result.k.article})"
-        if reasons is not None:
-            reasons[id(result.k)] = k_reason
+def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool) -> Entry:
+    """A rated player's line."""
     return Entry(
         player_id=player_id,
         status=_listed_status(listed_before=was_listed),
@@ -654,12 +737,17 @@ def _rated_entry(
         rating=result.new_rating,
         games=result.games,
         k=result.k.k,
-        k_reason=k_reason,
+        k_reason=_k_reason(result.k),
         score=result.score,
         expected=result.expected,
         change=result.change,
         rounded_change=result.rounded_change,
     )
+
+
+def _k_reason(k: KFactor) -> str:
+    """A line's K reason: why K is what it is, with the article."""
+    return f"{k.reason} ({k.article})"
 
 
 def _rate_scalar(

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from chessrate.ratinglist.arrays import distinct, stable_order
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 
@@ -133,6 +135,171 @@ class Entry:
     note: str | None = None
 
 
+#: A whole-number column's "none" in :class:`EntryColumns` (no rating, no K, ...).
+NONE = int(np.iinfo(np.int64).min)
+#: The fields of :class:`Entry` by kind, as :class:`EntryColumns` keeps them.
+WHOLE_FIELDS = ("rating_before", "rating", "games", "k", "rounded_change", "adjustment")
+FLOAT_FIELDS = ("glicko_rating", "deviation", "volatility")
+CODED_FIELDS = ("status", "k_reason", "score", "expected", "change", "note")
+
+
+class Coded(NamedTuple):
+    """A column of few distinct values (statuses, texts, decimals): each line's value as its index
+    in ``values``. Values are told apart by identity, not equality: ``Decimal("1")`` and
+    ``Decimal("1.0")`` are equal but are written as two texts."""
+
+    codes: NDArray[np.int64]
+    values: tuple[object, ...]
+
+    @classmethod
+    def of(cls, values: Iterable[object]) -> Coded:
+        index: dict[int, int] = {}
+        distinct: list[object] = []
+        codes: list[int] = []
+        for value in values:
+            code = index.get(id(value))
+            if code is None:
+                code = index[id(value)] = len(distinct)
+                distinct.append(value)  # held here, so its id stays its own
+            codes.append(code)
+        return cls(np.array(codes, dtype=np.int64), tuple(distinct))
+
+    @classmethod
+    def same(cls, value: object, lines: int) -> Coded:
+        """``lines`` lines of one value."""
+        return cls(np.zeros(lines, dtype=np.int64), (value,))
+
+    def objects(self, convert: Callable[[object], object] | None = None) -> list[object]:
+        """Each line's value (``convert``: each distinct value converted once)."""
+        values = self.values if convert is None else [convert(value) for value in self.values]
+        table = np.empty(len(values), dtype=object)
+        table[:] = values
+        return list(table[self.codes].tolist())
+
+
+@dataclass(frozen=True, eq=False)
+class EntryColumns(Mapping[int, Entry]):
+    """A list's lines as columns, one value per line in each (a period of 10^5 players makes no
+    object per line): whole numbers with :data:`NONE`, floats with NaN for none, the other fields
+    :class:`Coded`. A mapping of player ids to their :class:`Entry`, in the order of the lines,
+    each :class:`Entry` made when asked for; :meth:`values_of` and :meth:`rows` read the columns."""
+
+    player_id: NDArray[np.int64]
+    whole: Mapping[str, NDArray[np.int64]]
+    floats: Mapping[str, NDArray[np.float64]]
+    coded: Mapping[str, Coded]
+    _index: dict[int, int] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, entries: Mapping[int, Entry]) -> EntryColumns:
+        """The lines of ``entries`` (as they are, if they already are columns)."""
+        if isinstance(entries, EntryColumns):
+            return entries
+        lines = list(entries.values())
+        return cls(
+            player_id=np.array([entry.player_id for entry in lines], dtype=np.int64),
+            whole={
+                name: np.array(
+                    [NONE if value is None else value for value in map(attrgetter(name), lines)],
+                    dtype=np.int64,
+                )
+                for name in WHOLE_FIELDS
+            },
+            floats={
+                name: np.array(
+                    [np.nan if value is None else value for value in map(attrgetter(name), lines)],
+                    dtype=np.float64,
+                )
+                for name in FLOAT_FIELDS
+            },
+            coded={name: Coded.of(map(attrgetter(name), lines)) for name in CODED_FIELDS},
+        )
+
+    @classmethod
+    def joined(cls, parts: Sequence[EntryColumns]) -> EntryColumns:
+        """The lines of ``parts``, one after the other."""
+
+        def codes(name: str) -> Coded:
+            offsets = np.cumsum([0] + [len(part.coded[name].values) for part in parts])[:-1].tolist()
+            return Coded(
+                np.concatenate(
+                    [part.coded[name].codes + offset for part, offset in zip(parts, offsets, strict=True)]
+                ),
+                tuple(value for part in parts for value in part.coded[name].values),
+            )
+
+        return cls(
+            player_id=np.concatenate([part.player_id for part in parts]),
+            whole={name: np.concatenate([part.whole[name] for part in parts]) for name in WHOLE_FIELDS},
+            floats={name: np.concatenate([part.floats[name] for part in parts]) for name in FLOAT_FIELDS},
+            coded={name: codes(name) for name in CODED_FIELDS},
+        )
+
+    def taken(self, lines: NDArray[np.int64]) -> EntryColumns:
+        """These lines (indices), in this order."""
+        return EntryColumns(
+            player_id=self.player_id[lines],
+            whole={name: column[lines] for name, column in self.whole.items()},
+            floats={name: column[lines] for name, column in self.floats.items()},
+            coded={name: Coded(column.codes[lines], column.values) for name, column in self.coded.items()},
+        )
+
+    def values_of(self, name: str, convert: Callable[[object], object] | None = None) -> list[object]:
+        """Each line's value of the field ``name``, in order (None where it has none);
+        ``convert``: of the coded fields, each distinct value converted once."""
+        if name == "player_id":
+            return list(self.player_id.tolist())
+        if name in self.coded:
+            return self.coded[name].objects(convert)
+        column: NDArray[Any] = self.whole[name] if name in self.whole else self.floats[name]
+        missing = column == NONE if name in self.whole else np.isnan(column)
+        if not missing.any():
+            return list(column.tolist())
+        values = column.astype(object)  # Python numbers
+        values[missing] = None
+        return list(values.tolist())
+
+    def has(self, name: str) -> bool:
+        """Whether any line has a value of the field ``name``."""
+        if name in self.coded:
+            column = self.coded[name]
+            return any(column.values[code] is not None for code in np.unique(column.codes).tolist())
+        if name in self.whole:
+            return bool((self.whole[name] != NONE).any())
+        return bool((~np.isnan(self.floats[name])).any())
+
+    def _line(self, player_id: int) -> int:
+        if not self._index and len(self.player_id):
+            self._index.update(zip(self.player_id.tolist(), range(len(self.player_id)), strict=True))
+        return self._index[player_id]
+
+    def __getitem__(self, player_id: int) -> Entry:
+        line = self._line(player_id)
+        values: dict[str, object] = {
+            name: column.values[column.codes[line]] for name, column in self.coded.items()
+        }
+        for name, column in self.whole.items():
+            value = int(column[line])
+            values[name] = None if value == NONE else value
+        for name, floats in self.floats.items():
+            number = float(floats[line])
+            values[name] = None if np.isnan(number) else number
+        return Entry(player_id=player_id, **values)  # type: ignore[arg-type]
+
+    def __contains__(self, player_id: object) -> bool:
+        try:
+            self._line(player_id)  # type: ignore[arg-type]
+        except (KeyError, TypeError):
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.player_id.tolist())
+
+    def __len__(self) -> int:
+        return len(self.player_id)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Working:
     """One game behind a list entry, with the figures it was rated with."""
@@ -179,6 +346,19 @@ def _looked_up(
     return np.where(keys[at] == wanted, values[at], missing)
 
 
+def _ratings(lines: Mapping[int, Entry]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Each line's player and rating (:data:`NO_RATING`: none), as two columns."""
+    if isinstance(lines, EntryColumns):
+        rating = lines.whole["rating"]
+        return lines.player_id, np.where(rating == NONE, NO_RATING, rating)
+    return (
+        np.fromiter(lines, dtype=np.int64, count=len(lines)),
+        np.array(
+            [NO_RATING if entry.rating is None else entry.rating for entry in lines.values()], dtype=np.int64
+        ),
+    )
+
+
 class Listed(NamedTuple):
     """What a player's entries on the lists before a period add up to, as the next period needs it."""
 
@@ -206,6 +386,71 @@ class Listed(NamedTuple):
         )
 
 
+#: No value, in the columns of :class:`ListedColumns` (ratings and month numbers are not negative).
+NOT_LISTED = -1
+
+
+class ListedColumns(NamedTuple):
+    """Players' lines summed up (:class:`Listed`) as columns, one row a player: the first list as
+    its month number × 2 + 1 if they entered it with a file's rating, their games, their highest
+    rating and their last list not pending as a month number (:data:`NOT_LISTED`: none)."""
+
+    player: NDArray[np.int64]
+    first: NDArray[np.int64]
+    games: NDArray[np.int64]
+    highest: NDArray[np.int64]
+    active: NDArray[np.int64]
+
+    @classmethod
+    def merged(cls, parts: Sequence[ListedColumns]) -> ListedColumns:
+        """The sums of ``parts`` (each of other lists), player by player, players in id order."""
+        joined = [np.concatenate([getattr(part, name) for part in parts]) for name in cls._fields]
+        order = stable_order(joined[0])
+        player, first, games, highest, active = (column[order] for column in joined)
+        if not len(player):
+            return cls(player, first, games, highest, active)
+        starts = np.flatnonzero(np.diff(player, prepend=player[0] - 1))
+        return cls(
+            player[starts],
+            np.minimum.reduceat(first, starts),
+            np.add.reduceat(games, starts),
+            np.maximum.reduceat(highest, starts),
+            np.maximum.reduceat(active, starts),
+        )
+
+    def listed(self) -> dict[int, Listed]:
+        """Each player's :class:`Listed`."""
+        periods: dict[int, Period] = {}
+
+        def period(month: int) -> Period:
+            return periods.get(month) or periods.setdefault(month, Period(month // 12, month % 12 + 1))
+
+        return {
+            player: Listed(
+                first=period(first >> 1),
+                entered=bool(first & 1),
+                games=games,
+                highest=None if highest == NOT_LISTED else highest,
+                active=None if active == NOT_LISTED else period(active),
+            )
+            for player, first, games, highest, active in zip(
+                self.player.tolist(),
+                self.first.tolist(),
+                self.games.tolist(),
+                self.highest.tolist(),
+                self.active.tolist(),
+                strict=True,
+            )
+        }
+
+
+class ListedSummary(NamedTuple):
+    """The sum of the lists ``versions`` (version ids, oldest period first), to keep in the store."""
+
+    columns: ListedColumns
+    versions: tuple[int, ...]
+
+
 def first_listed(period: Period, entry: Entry) -> Listed:
     """The summary of a player whose first entry is ``entry``, on the list of ``period``."""
     return Listed(
@@ -226,6 +471,8 @@ class History:
     Lists are added oldest first with :meth:`add`.
     """
 
+    #: Every player the store has (sorted ids), as read with the history (``only``: those asked for).
+    players: NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     #: The rating each player's earliest event file gives (None: unrated there).
     entry_ratings: Mapping[int, int | None] = field(default_factory=dict)
     #: Each player's earliest event.
@@ -240,6 +487,8 @@ class History:
     listed: dict[int, Listed] = field(default_factory=dict)
     #: Every list summed up in ``listed``.
     summarized: set[Period] = field(default_factory=set)
+    #: ``listed`` as the store should keep it (``list_summaries``), when it does not yet.
+    summary: ListedSummary | None = None
     #: The games of pending (unrated) players, period by period, for pooling.
     pending_games: dict[Period, Mapping[int, tuple[Working, ...]]] = field(default_factory=dict)
     #: Per period, each player's K on the FIDE list in force at its start (``list import-fide``):
@@ -320,21 +569,43 @@ class History:
             found[player_id] = self.entry_ratings.get(player_id) if before_any else None
         return found
 
-    def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
-        """:meth:`ratings_in_force` of each player as a column (-1: none), looked up with numpy."""
-        listed = Period.of(day).previous()
-        on_list, list_rating = self._column(
-            listed,
-            lambda: (
-                (player_id, NO_RATING if entry.rating is None else entry.rating)
-                for player_id, entry in self.full_list(listed).items()
-            ),
-        )
-        # Off that list: the file's rating before any list of the player's, else none.
-        listed_from, first_listed = self._column(
+    def listed_columns(self, before: Period) -> NDArray[np.int64]:
+        """The players on a list before ``before`` (sorted ids: those :meth:`listed_before` finds);
+        the history holds no list of ``before`` or later."""
+        latest = self.latest()
+        if latest is not None and before <= latest:
+            raise ValueError(f"the history holds the lists up to {latest}, not only those before {before}")
+        return self._first_listed()[0]
+
+    def _first_listed(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Each listed player (sorted ids) and their first list, as a month number."""
+        return self._column(
             "first listed",
             lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
         )
+
+    def first_events_needed(self, period: Period, games: PeriodGames) -> NDArray[np.int64]:
+        """The players of ``period``'s events whose earliest event the computation of ``period``
+        may look up (:attr:`entry_ratings`, :attr:`first_events`), as sorted ids: those without a
+        rating on the list before the period (rated from their first file, or pooling games for a
+        first rating, B.02 7.1.4, 8.2.1) and those first listed after the list in force at the start
+        of one of their events. Every other player of the period is rated from the lists."""
+        ids = np.array([event.id for event in games.events], dtype=np.int64)
+        months = np.array([_index(Period.of(event.start_date)) for event in games.events], dtype=np.int64)
+        by_id = stable_order(ids)
+        start = months[by_id[np.searchsorted(ids, games.entrant_event, sorter=by_id)]] if len(ids) else ids
+        on_list, rating = _ratings(self.full_list(period.previous()))
+        rated = np.isin(games.entrant_player, on_list[rating != NO_RATING])
+        listed_ids, first = self._first_listed()
+        first_of = _looked_up(listed_ids, first, games.entrant_player, missing=np.iinfo(np.int64).max)
+        return distinct(games.entrant_player[~rated | (first_of >= start)])
+
+    def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
+        """:meth:`ratings_in_force` of each player as a column (-1: none), looked up with numpy."""
+        listed = Period.of(day).previous()
+        on_list, list_rating = self._column(listed, lambda: _ratings(self.full_list(listed)))
+        # Off that list: the file's rating before any list of the player's, else none.
+        listed_from, first_listed = self._first_listed()
         in_file, file_rating = self._column(
             "entry ratings",
             lambda: (
@@ -350,11 +621,18 @@ class History:
         return found
 
     def _column(
-        self, key: object, pairs: Callable[[], Iterable[tuple[int, int]]]
+        self,
+        key: object,
+        pairs: Callable[[], Iterable[tuple[int, int]] | tuple[NDArray[np.int64], NDArray[np.int64]]],
     ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        """Player ids (sorted) and a value each, made from ``pairs`` once."""
+        """Player ids (sorted) and a value each, made from ``pairs`` (or two columns) once."""
         if key not in self._columns:
-            flat = np.array([value for pair in pairs() for value in pair], dtype=np.int64).reshape(-1, 2)
-            order = np.argsort(flat[:, 0], kind="stable")
-            self._columns[key] = (flat[order, 0], flat[order, 1])
+            made = pairs()
+            if isinstance(made, tuple):
+                ids, values = made
+            else:
+                flat = np.array([value for pair in made for value in pair], dtype=np.int64).reshape(-1, 2)
+                ids, values = flat[:, 0], flat[:, 1]
+            order = stable_order(ids)
+            self._columns[key] = (ids[order], values[order])
         return self._columns[key]

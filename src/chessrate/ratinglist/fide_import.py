@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from sqlalchemy.engine import Connection
 from chessrate.errors import InvalidInputError
 from chessrate.formats.fide_list import FideListPlayer, ListType, open_fide_list
 from chessrate.ratinglist.importer import name_key
+from chessrate.ratinglist.loading import official_k as official_k  # where a run reads it
 from chessrate.ratinglist.schema import fide_lists, fide_ratings, players
 from chessrate.ratinglist.store import StoreError, write_transaction
 
@@ -211,27 +212,6 @@ def _store_players(
         connection.execute(insert(fide_ratings), lines)
         total += len(batch)
     return total, new, refreshed
-
-
-def official_k(
-    connection: Connection, *, day: dt.date, list_type: ListType = "standard"
-) -> Mapping[int, int]:
-    """Each stored player's K on the newest FIDE list imported whose month starts on or before ``day``."""
-    month = connection.execute(
-        select(func.max(fide_lists.c.month)).where(
-            fide_lists.c.list_type == list_type, fide_lists.c.month <= day
-        )
-    ).scalar()
-    if month is None:
-        return {}
-    rows = connection.execute(
-        select(fide_ratings.c.player_id, fide_ratings.c.k)
-        .join(fide_lists, fide_lists.c.id == fide_ratings.c.fide_list_id)
-        .where(
-            fide_lists.c.list_type == list_type, fide_lists.c.month == month, fide_ratings.c.k.is_not(None)
-        )
-    )
-    return {int(row.player_id): int(row.k) for row in rows}
 
 
 def fide_ratings_of(connection: Connection, player_id: int) -> list[dict[str, Any]]:

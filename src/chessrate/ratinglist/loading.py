@@ -10,28 +10,61 @@ few events as rows (:func:`load_events`).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from sqlalchemy import Select, String, and_, case, func, select, type_coerce
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    String,
+    and_,
+    case,
+    cast,
+    func,
+    select,
+    true,
+    type_coerce,
+)
 from sqlalchemy.engine import Connection, Row
 
-from chessrate.ratinglist.facts import Entry, EventFacts, GameFacts, History, Listed, PeriodGames, Working
+from chessrate.ratinglist.arrays import lexical_order, stable_order
+from chessrate.ratinglist.facts import (
+    CODED_FIELDS,
+    FLOAT_FIELDS,
+    NOT_LISTED,
+    WHOLE_FIELDS,
+    Coded,
+    Entry,
+    EntryColumns,
+    EventFacts,
+    GameFacts,
+    History,
+    ListedColumns,
+    ListedSummary,
+    PeriodGames,
+    Working,
+)
+from chessrate.ratinglist.facts import NONE as WHOLE_NONE
 from chessrate.ratinglist.initial import POOL_MONTHS
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import int_columns
 from chessrate.ratinglist.schema import (
-    DecimalText,
     event_players,
     events,
+    fide_lists,
+    fide_ratings,
     game_workings,
     games,
     list_entries,
+    list_summaries,
     list_versions,
+    meta,
     players,
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
@@ -47,6 +80,26 @@ SCORES = tuple(Decimal(text) for text in SCORE_TEXTS)
 OTHER_TEXT = 4
 
 
+def official_k(connection: Connection, *, day: dt.date, list_type: str = "standard") -> Mapping[int, int]:
+    """Each stored player's K on the newest FIDE list imported (``list import-fide``) whose month
+    starts on or before ``day``: the K of a player with no history in this list (docs/ratinglist.md)."""
+    month = connection.execute(
+        select(func.max(fide_lists.c.month)).where(
+            fide_lists.c.list_type == list_type, fide_lists.c.month <= day
+        )
+    ).scalar()
+    if month is None:
+        return {}
+    rows = connection.execute(
+        select(fide_ratings.c.player_id, fide_ratings.c.k)
+        .join(fide_lists, fide_lists.c.id == fide_ratings.c.fide_list_id)
+        .where(
+            fide_lists.c.list_type == list_type, fide_lists.c.month == month, fide_ratings.c.k.is_not(None)
+        )
+    )
+    return {int(row.player_id): int(row.k) for row in rows}
+
+
 def published_versions(connection: Connection) -> dict[Period, Row[Any]]:
     """The published list of each period."""
     rows = connection.execute(select(list_versions).where(list_versions.c.status == ListStatus.PUBLISHED))
@@ -59,35 +112,16 @@ def load_history(
     before: Period,
     published: Mapping[Period, Row[Any]],
     only: Collection[int] | None = None,
+    first_events: bool = True,
 ) -> History:
     """The published lists before ``before``, as the computation of ``before`` needs them; ``only``:
-    for these players alone (a page's players and their opponents)."""
+    for these players alone (a page's players and their opponents). ``first_events=False``: without
+    each player's earliest event, to be read with :func:`load_first_events` for the players a
+    period needs it of (:meth:`History.first_events_needed`)."""
 
     def mine(column: Any) -> Any:
         return True if only is None else column.in_(only)
 
-    # Each player's earliest event (by start date, then id) and the rating its file gives.
-    ranked = (
-        select(
-            events.c.id,
-            func.row_number().over(order_by=(events.c.start_date, events.c.id)).label("rank"),
-        )
-        .where(events.c.replaced_by.is_(None))
-        .subquery()
-    )
-    player, event_id, rating, rank = int_columns(
-        connection,
-        select(
-            event_players.c.player_id.label("player"),
-            event_players.c.event_id.label("event_id"),
-            func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
-            ranked.c.rank.label("rank"),
-        )
-        .join(ranked, ranked.c.id == event_players.c.event_id)
-        .where(mine(event_players.c.player_id)),
-    )
-    order = np.lexsort((rank, player))
-    first = order[np.diff(player[order], prepend=-1) != 0]
     born, year, unknown = int_columns(
         connection,
         select(
@@ -98,15 +132,10 @@ def load_history(
     )
     earlier = sorted((period, row.id) for period, row in published.items() if period < before)
     keep = _lists_in_force(connection, before)
+    every = [row.id for _, row in sorted(published.items())]
+    listed, summary = _listed(connection, earlier, only, published=every)
     history = History(
-        entry_ratings=dict(
-            zip(
-                player[first].tolist(),
-                [None if r == NONE else r for r in rating[first].tolist()],
-                strict=True,
-            )
-        ),
-        first_events=dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True)),
+        players=np.sort(born),
         birth_years=dict(
             zip(
                 born.tolist(),
@@ -115,9 +144,12 @@ def load_history(
             )
         ),
         keep=keep,
-        listed=_listed(connection, earlier, mine(list_entries.c.player_id)),
+        listed=listed.listed(),
         summarized={period for period, _ in earlier},
+        summary=summary,
     )
+    if first_events:
+        load_first_events(connection, history, only=only)
     # In full: the latest list and those in force at the start of an event still to rate.
     pooled_from = before.minus_months(POOL_MONTHS - 1)
     for period, version_id in earlier:
@@ -153,6 +185,41 @@ def load_history(
     return history
 
 
+def load_first_events(connection: Connection, history: History, *, only: Collection[int] | None) -> None:
+    """Each player's earliest event (by start date, then id; events not replaced) and the rating
+    its file gives, into ``history``; ``only``: of these players alone. The events are ranked in
+    SQL; each player's lowest rank found with numpy."""
+    ranked = (
+        select(
+            events.c.id,
+            func.row_number().over(order_by=(events.c.start_date, events.c.id)).label("rank"),
+        )
+        .where(events.c.replaced_by.is_(None))
+        .subquery()
+    )
+    player, event_id, rating, rank = (
+        int_columns(
+            connection,
+            select(
+                event_players.c.player_id.label("player"),
+                event_players.c.event_id.label("event_id"),
+                func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
+                ranked.c.rank.label("rank"),
+            )
+            .join(ranked, ranked.c.id == event_players.c.event_id)
+            .where(_among(event_players.c.player_id, only)),
+        )
+        if only is None or len(only)
+        else [np.zeros(0, dtype=np.int64)] * 4
+    )
+    order = lexical_order(rank, player)
+    first = order[np.diff(player[order], prepend=-1) != 0]
+    history.entry_ratings = dict(
+        zip(player[first].tolist(), [None if r == NONE else r for r in rating[first].tolist()], strict=True)
+    )
+    history.first_events = dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True))
+
+
 def _lists_in_force(connection: Connection, before: Period) -> dict[Period, Period]:
     """The lists in force at the start of an event rated in ``before`` or later (the list before the
     month it starts in), each with the last period rating such an event."""
@@ -167,43 +234,125 @@ def _lists_in_force(connection: Connection, before: Period) -> dict[Period, Peri
     return needed
 
 
-def _listed(connection: Connection, versions: Sequence[tuple[Period, int]], chosen: Any) -> dict[int, Listed]:
-    """Each player's entries on the lists ``versions`` (period, version id) summed up
-    (:class:`Listed`), in one aggregate query: a list's period as a month number, first and last
-    found with ``min`` and ``max`` (a player has one entry per list)."""
+#: The ``meta`` key naming the lists ``list_summaries`` sums: their version ids, comma-separated.
+SUMMARY = "summary"
+
+
+def _listed(
+    connection: Connection,
+    versions: Sequence[tuple[Period, int]],
+    only: Collection[int] | None,
+    *,
+    published: Sequence[int],
+) -> tuple[ListedColumns, ListedSummary | None]:
+    """Each player's lines on the lists ``versions`` (period, version id; every published list
+    before a period, oldest first) summed up, and that sum as the store should keep it. The stored
+    sum (``list_summaries``) is read when the lists it sums are the first of ``versions``; the
+    lists after them are summed here and added (:meth:`ListedColumns.merged`). Otherwise, as when
+    a past period was republished, every list is summed again. The sum is to be kept when it sums
+    more lists than the stored one or that one no longer sums the first of the ``published`` lists
+    (every published list, oldest first): a draft re-run of a past period does not shorten it."""
+    ids = tuple(version_id for _, version_id in versions)
+    stored = _summarized(connection)
+    parts = []
+    rest = versions
+    if stored and ids[: len(stored)] == stored:
+        parts.append(_stored_summary(connection, only))
+        rest = versions[len(stored) :]
+    if rest or not parts:
+        parts.append(_summed(connection, rest, only))
+    columns = ListedColumns.merged(parts)
+    still = tuple(published[: len(stored)]) == stored
+    keep = only is None and ids != stored and (len(ids) > len(stored) or not still)
+    return columns, ListedSummary(columns, ids) if keep else None
+
+
+def _stored_summary(connection: Connection, only: Collection[int] | None) -> ListedColumns:
+    """The sums ``list_summaries`` keeps, as columns."""
+    player = list_summaries.c.player_id
+    return ListedColumns(
+        *int_columns(
+            connection,
+            select(
+                player.label("player"),
+                (
+                    _month_of(list_summaries.c.first_period) * 2
+                    + case((list_summaries.c.entered, 1), else_=0)
+                ).label("first"),
+                list_summaries.c.games.label("games"),
+                func.coalesce(list_summaries.c.highest, NOT_LISTED).label("highest"),
+                func.coalesce(_month_of(list_summaries.c.active_period), NOT_LISTED).label("active"),
+            ).where(_among(player, only)),
+        )
+    )
+
+
+def summary_is_sound(connection: Connection) -> bool:
+    """Whether ``list_summaries`` holds the lists ``meta`` names summed again from their lines."""
+    stored = _summarized(connection)
+    rows = connection.execute(
+        select(list_versions.c.id, list_versions.c.period).where(list_versions.c.id.in_(stored))
+    )
+    periods = {version_id: Period.parse(period) for version_id, period in rows}
+    if set(periods) != set(stored):
+        return False
+    again = ListedColumns.merged(
+        [_summed(connection, [(periods[version_id], version_id) for version_id in stored], None)]
+    )  # in player order, as the kept sums
+    kept = ListedColumns.merged([_stored_summary(connection, None)])
+    return all(np.array_equal(ours, theirs) for ours, theirs in zip(kept, again, strict=True))
+
+
+def _among(column: Any, only: Collection[int] | None) -> ColumnElement[bool]:
+    """``column`` is one of ``only`` (None: any)."""
+    return true() if only is None else column.in_(only)
+
+
+def _summarized(connection: Connection) -> tuple[int, ...]:
+    """The lists ``list_summaries`` sums (version ids, oldest period first; none: empty)."""
+    text = connection.execute(select(meta.c.value).where(meta.c.key == SUMMARY)).scalar()
+    return tuple(int(part) for part in text.split(",")) if text else ()
+
+
+def _month_of(period: Any) -> Any:
+    """A period written ``YYYY-MM`` as its month number, in SQL (NULL stays NULL)."""
+    year = cast(func.substr(period, 1, 4), Integer)
+    month = cast(func.substr(period, 6, 2), Integer)
+    return year * 12 + month - 1
+
+
+def _summed(
+    connection: Connection, versions: Sequence[tuple[Period, int]], only: Collection[int] | None
+) -> ListedColumns:
+    """Each player's lines on the lists ``versions`` summed up, in one aggregate query: a list's
+    period as a month number, first and last found with ``min`` and ``max`` (a player has one line
+    a list)."""
     if not versions:
-        return {}
+        return ListedColumns(*(np.zeros(0, dtype=np.int64) for _ in ListedColumns._fields))
     month = case(
         {version_id: _month(period) for period, version_id in versions}, value=list_entries.c.version_id
     )
     entered = case((list_entries.c.status == EntryStatus.ENTERED.value, 1), else_=0)
-    player, first, games, highest, active = int_columns(
-        connection,
-        select(
-            list_entries.c.player_id.label("player"),
-            func.min(month * 2 + entered).label("first"),
-            func.sum(list_entries.c.games).label("games"),
-            func.max(func.coalesce(list_entries.c.rating, NONE)).label("highest"),
-            func.max(case((list_entries.c.status != EntryStatus.PENDING.value, month), else_=NONE)).label(
-                "active"
-            ),
+    player = list_entries.c.player_id
+    return ListedColumns(
+        *int_columns(
+            connection,
+            select(
+                player.label("player"),
+                func.min(month * 2 + entered).label("first"),
+                func.sum(list_entries.c.games).label("games"),
+                func.max(func.coalesce(list_entries.c.rating, NOT_LISTED)).label("highest"),
+                func.max(
+                    case((list_entries.c.status != EntryStatus.PENDING.value, month), else_=NOT_LISTED)
+                ).label("active"),
+            )
+            .where(
+                list_entries.c.version_id.in_([version_id for _, version_id in versions]),
+                _among(player, only),
+            )
+            .group_by(player),
         )
-        .where(list_entries.c.version_id.in_([version_id for _, version_id in versions]), chosen)
-        .group_by(list_entries.c.player_id),
     )
-    periods = {_month(period): period for period, _ in versions}
-    return {
-        player_id: Listed(
-            first=periods[first_code >> 1],
-            entered=bool(first_code & 1),
-            games=games_sum,
-            highest=None if best == NONE else best,
-            active=None if last == NONE else periods[last],
-        )
-        for player_id, first_code, games_sum, best, last in zip(
-            player.tolist(), first.tolist(), games.tolist(), highest.tolist(), active.tolist(), strict=True
-        )
-    }
 
 
 def _month(period: Period) -> int:
@@ -214,34 +363,51 @@ def _month(period: Period) -> int:
 ENTRY_FIELDS = tuple(Entry.__dataclass_fields__)
 
 
-def _entries(connection: Connection, query: Select[Any]) -> dict[int, Entry]:
-    """A list's entries (``query`` selects :data:`ENTRY_FIELDS`), read as the driver gives the
-    rows: each status and each decimal text made into its object once (a list of 10^5 players
-    repeats a few thousand texts)."""
-    exact = [
-        place for place, name in enumerate(ENTRY_FIELDS) if isinstance(list_entries.c[name].type, DecimalText)
-    ]
-    status = ENTRY_FIELDS.index("status")
-    objects: dict[object, object] = {None: None, **{value.value: value for value in EntryStatus}}
-    entries: dict[int, Entry] = {}
+def _entries(connection: Connection, query: Select[Any]) -> EntryColumns:
+    """A list's lines (``query`` selects :data:`ENTRY_FIELDS`) as columns, read as the driver gives
+    the rows, in one pass: no :class:`Entry` a line. Each status and each decimal text is made
+    into its object once (a list of 10^5 players repeats a few thousand texts); a whole number
+    column's NULL is :data:`facts.NONE`, a float's NaN."""
     sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
     cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
     try:
         cursor.execute(sql)
-        while chunk := cursor.fetchmany(FETCH):
-            for row in chunk:
-                values = list(row)
-                values[status] = objects[values[status]]
-                for place in exact:
-                    text = values[place]
-                    if text not in objects:
-                        objects[text] = Decimal(text)
-                    values[place] = objects[text]
-                entry = Entry(**dict(zip(ENTRY_FIELDS, values, strict=True)))
-                entries[entry.player_id] = entry
+        rows = cursor.fetchall()
     finally:
         cursor.close()
-    return entries
+    columns: list[Sequence[Any]] = list(zip(*rows, strict=True)) if rows else [()] * len(ENTRY_FIELDS)
+    del rows
+    by_name = dict(zip(ENTRY_FIELDS, columns, strict=True))
+    statuses = {status.value: status for status in EntryStatus}
+    convert: dict[str, Callable[[str], object]] = {
+        "status": statuses.__getitem__,
+        "k_reason": str,
+        "note": str,
+    }
+    return EntryColumns(
+        player_id=np.array(by_name["player_id"], dtype=np.int64),
+        whole={
+            name: np.array(
+                [WHOLE_NONE if value is None else value for value in by_name[name]], dtype=np.int64
+            )
+            for name in WHOLE_FIELDS
+        },
+        floats={
+            name: np.array([np.nan if value is None else value for value in by_name[name]], dtype=np.float64)
+            for name in FLOAT_FIELDS
+        },
+        coded={name: _coded(by_name[name], convert.get(name, Decimal)) for name in CODED_FIELDS},
+    )
+
+
+def _coded(texts: Sequence[str | None], convert: Callable[[str], object]) -> Coded:
+    """A column of stored texts by its distinct values, each converted once (by text: ``1`` and
+    ``1.0`` are two values)."""
+    index: dict[str | None, int] = {}
+    codes = [index.setdefault(text, len(index)) for text in texts]
+    return Coded(
+        np.array(codes, dtype=np.int64), tuple(None if text is None else convert(text) for text in index)
+    )
 
 
 def working(row: Row[Any]) -> Working:
@@ -314,10 +480,11 @@ def _score_code(column: Any) -> Any:
     """A score's code plus one: 0 none, 1 to 3 an index of :data:`SCORE_TEXTS` plus one, else
     :data:`OTHER_TEXT`."""
     text = type_coerce(column, String)
+    # A simple CASE: the text is compared once with each, not once per branch.
     return case(
-        *((text == written, code + 1) for code, written in enumerate(SCORE_TEXTS)),
-        (text.is_(None), 0),
-        else_=OTHER_TEXT,
+        {written: code + 1 for code, written in enumerate(SCORE_TEXTS)},
+        value=text,
+        else_=case((text.is_(None), 0), else_=OTHER_TEXT),
     )
 
 
@@ -325,6 +492,23 @@ def _codes(rated: Any, white: Any, black: Any) -> Any:
     """A game's rated flag and two score codes in one whole number (one column to read, not three):
     64 rated + 8 (White's code + 1) + (Black's code + 1)."""
     return case((rated, 64), else_=0) + _score_code(white) * 8 + _score_code(black)
+
+
+#: Two ids read as one number: the first × PAIR + the second (each below 2^31).
+PAIR = 1 << 32
+
+
+def _fit_in_pairs(connection: Connection) -> bool:
+    """Whether every game, event and player id is below 2^31, so two fit in one whole number
+    (PostgreSQL's ``integer`` ids always do; a SQLite rowid may be larger)."""
+    largest = connection.execute(
+        select(
+            select(func.max(games.c.id)).scalar_subquery(),
+            select(func.max(events.c.id)).scalar_subquery(),
+            select(func.max(players.c.id)).scalar_subquery(),
+        )
+    ).one()
+    return all(value is None or 0 < value < 1 << 31 for value in largest)
 
 
 def load_games(connection: Connection, period: Period) -> PeriodGames:
@@ -346,28 +530,48 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         .join(events, events.c.id == event_players.c.event_id)
         .where(rated_now),
     )
-    game_columns = int_columns(
-        connection,
-        select(
-            games.c.id.label("id"),
-            games.c.event_id.label("event_id"),
-            games.c.white_id.label("white"),
-            games.c.black_id.label("black"),
-            _codes(games.c.rated, games.c.white_score, games.c.black_score).label("codes"),
+    codes_column = _codes(games.c.rated, games.c.white_score, games.c.black_score).label("codes")
+    if _fit_in_pairs(connection):
+        # Two ids in one number (id × 2^32 + id): three columns to aggregate and send, not five.
+        pairs = int_columns(
+            connection,
+            select(
+                (games.c.id * PAIR + games.c.event_id).label("game_event"),
+                (games.c.white_id * PAIR + games.c.black_id).label("white_black"),
+                codes_column,
+            )
+            .join(events, events.c.id == games.c.event_id)
+            .where(rated_now),
         )
-        .join(events, events.c.id == games.c.event_id)
-        .where(rated_now),
-    )
-    codes = game_columns.pop()
+        game_event, white_black, codes = pairs
+        game_columns = [
+            game_event >> 32,
+            game_event & (PAIR - 1),
+            white_black >> 32,
+            white_black & (PAIR - 1),
+        ]
+    else:
+        *game_columns, codes = int_columns(
+            connection,
+            select(
+                games.c.id.label("id"),
+                games.c.event_id.label("event_id"),
+                games.c.white_id.label("white"),
+                games.c.black_id.label("black"),
+                codes_column,
+            )
+            .join(events, events.c.id == games.c.event_id)
+            .where(rated_now),
+        )
     white_code, black_code = codes >> 3 & 7, codes & 7
     game_columns += [white_code - 1, black_code - 1, codes >> 6]
     scores: tuple[Decimal, ...] = SCORES
     if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
         game_columns, scores = _games_by_text(connection, period)
-    order = np.argsort(game_columns[0], kind="stable")  # in game id order (numpy's sort, not SQL's)
-    game_id, event_id, white, black, white_score, black_score, rated = (
-        column[order] for column in game_columns
-    )
+    if not (np.diff(game_columns[0]) > 0).all():  # in game id order (numpy's sort, not SQL's)
+        order = stable_order(game_columns[0])
+        game_columns = [column[order] for column in game_columns]
+    game_id, event_id, white, black, white_score, black_score, rated = game_columns
     return PeriodGames(
         events=tuple(
             EventFacts(

@@ -7,8 +7,10 @@ import dataclasses
 from collections.abc import Mapping
 from decimal import Decimal
 
+import numpy as np
+
 from chessrate.fide.rules import ADJUSTMENT_2024_DAY, rules_in_force
-from chessrate.ratinglist.facts import Entry
+from chessrate.ratinglist.facts import NONE, Coded, Entry, EntryColumns
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.rounding import round_half_away_from_zero
@@ -18,20 +20,42 @@ ADJUSTMENT_FACTOR = Decimal("0.40")
 ADJUSTMENT_BELOW = 2000
 
 
-def publish_fide(entries: Mapping[int, Entry], period: Period) -> dict[int, Entry]:
-    """The 1 March 2024 adjustment when this list is that one, then the floor of the list's date."""
+def publish_fide(entries: Mapping[int, Entry], period: Period) -> EntryColumns:
+    """The 1 March 2024 adjustment when this list is that one, then the floor of the list's date:
+    on the lines as columns, each distinct rating's adjustment and note worked out once."""
+    lines = EntryColumns.of(entries)
     adjust = period.first_day < ADJUSTMENT_2024_DAY <= period.list_date
     floor = rules_in_force(period.list_date).rating_floor
-    published: dict[int, Entry] = {}
-    for player_id, entry in entries.items():
-        if entry.rating is not None and adjust and entry.rating < ADJUSTMENT_BELOW:
+    rating = lines.whole["rating"].copy()
+    adjustment = lines.whole["adjustment"].copy()
+    rated = rating != NONE
+    if adjust:
+        below = rated & (rating < ADJUSTMENT_BELOW)
+        for before in np.unique(rating[below]).tolist():  # each rating once
             # [FIDE-PROP]; the text gives no rounding: 0.40 x (2000 - R) is rounded to the nearest
             # whole number (R whole, so it never ends in .5).
-            adjustment = round_half_away_from_zero(ADJUSTMENT_FACTOR * (ADJUSTMENT_BELOW - entry.rating))
-            entry = dataclasses.replace(entry, rating=entry.rating + adjustment, adjustment=adjustment)
-        if entry.rating is not None and entry.rating < floor:
-            # B.02 7.2.1: "Players whose ratings drop below 1400 are shown as unrated on the next list."
-            note = f"{entry.rating} is below the floor {floor}: shown as unrated (B.02 7.2.1)"
-            entry = dataclasses.replace(entry, status=EntryStatus.DROPPED, rating=None, note=note)
-        published[player_id] = entry
-    return published
+            added = round_half_away_from_zero(ADJUSTMENT_FACTOR * (ADJUSTMENT_BELOW - before))
+            here = below & (lines.whole["rating"] == before)
+            rating[here] = before + added
+            adjustment[here] = added
+    dropped = rated & (rating < floor)
+    status, note = lines.coded["status"], lines.coded["note"]
+    if dropped.any():
+        # B.02 7.2.1: "Players whose ratings drop below 1400 are shown as unrated on the next list."
+        shown = np.unique(rating[dropped])
+        notes = tuple(
+            f"{value} is below the floor {floor}: shown as unrated (B.02 7.2.1)" for value in shown.tolist()
+        )
+        note_codes = note.codes.copy()
+        note_codes[dropped] = len(note.values) + np.searchsorted(shown, rating[dropped])
+        note = Coded(note_codes, note.values + notes)
+        status_codes = status.codes.copy()
+        status_codes[dropped] = len(status.values)
+        status = Coded(status_codes, (*status.values, EntryStatus.DROPPED))
+        rating[dropped] = NONE
+    return dataclasses.replace(
+        lines,
+        whole={**lines.whole, "rating": rating, "adjustment": adjustment},
+        coded={**lines.coded, "status": status, "note": note},
+        _index={},
+    )

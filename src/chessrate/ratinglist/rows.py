@@ -7,10 +7,11 @@ still commits whole or not at all. Values are given as the driver stores them: d
 text (as :class:`.schema.DecimalText` writes them), booleans, whole numbers, ``None``.
 
 Reading (:func:`int_columns`): a query's whole-number columns as numpy arrays, with no Python
-object per row: one text aggregate per column (SQLite's ``group_concat``, PostgreSQL's
-``string_agg``), all in one pass over the rows, so each is fed the same rows in the same order;
-numpy parses the texts. (PostgreSQL's binary ``COPY`` sends a message a row, each a Python object
-to psycopg: slower here.)
+object per row: one aggregate per column, all in one pass over the rows, so each is fed the same
+rows in the same order. SQLite: ``group_concat``, a text numpy parses. PostgreSQL: ``array_agg``
+sent in the binary format of an array (``array_send``, fetched as bytes), which numpy reads as
+it is; a third faster than ``string_agg`` texts. (PostgreSQL's binary ``COPY`` sends a message a
+row, each a Python object to psycopg: slower here.)
 """
 
 from __future__ import annotations
@@ -61,18 +62,20 @@ def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.i
     a NULL is refused (:class:`ValueError`), never guessed."""
     names = list(query.selected_columns.keys())
     sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
-    if connection.dialect.name == "postgresql":
-        aggregates = ", ".join(f"string_agg(CAST(q.{name} AS TEXT), ',')" for name in names)
+    postgres = connection.dialect.name == "postgresql"
+    if postgres:
+        aggregates = ", ".join(f"array_send(array_agg(q.{name}))" for name in names)
     else:
         aggregates = ", ".join(f"group_concat(q.{name})" for name in names)
-    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    driver = connection.connection.driver_connection
+    cursor = driver.cursor(binary=True) if postgres else driver.cursor()  # type: ignore[union-attr]
     try:
         cursor.execute(f"SELECT count(*), {aggregates} FROM ({sql}) AS q")
-        count, *texts = cursor.fetchone()
+        count, *values = cursor.fetchone()
     finally:
         cursor.close()
-    columns = [_parsed(text) for text in texts]
-    if any(len(column) != count for column in columns):  # the aggregates leave NULLs out
+    columns = [_from_array(value) if postgres else _parsed(value) for value in values]
+    if any(len(column) != count for column in columns):  # group_concat leaves NULLs out
         raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
     return columns
 
@@ -83,3 +86,26 @@ def _parsed(text: str | None) -> NDArray[np.int64]:
     if not text:
         return np.zeros(0, dtype=np.int64)
     return np.fromstring(text, dtype=np.int64, sep=",")
+
+
+#: PostgreSQL's whole-number types (pg_type oid) and their width in bytes.
+_WIDTHS = {21: 2, 23: 4, 20: 8}
+
+
+def _from_array(data: bytes | None) -> NDArray[np.int64]:
+    """A one-dimensional array of whole numbers in PostgreSQL's binary format (``array_send``):
+    a header (dimensions, a has-NULLs flag, the element type, each dimension's length and lower
+    bound), then each element as its length and its big-endian bytes (postgresql.org/docs/current/
+    sql-copy.html, "Binary Format"; src/backend/utils/adt/arrayfuncs.c, ``array_send``)."""
+    if data is None:  # array_agg over no rows
+        return np.zeros(0, dtype=np.int64)
+    dimensions, has_nulls, element = np.frombuffer(data, dtype=">i4", count=3).tolist()
+    if has_nulls:
+        return np.zeros(0, dtype=np.int64)  # refused by the caller: fewer values than rows
+    width = _WIDTHS.get(element)
+    if dimensions != 1 or width is None:
+        raise ValueError(
+            f"not a list of whole numbers: PostgreSQL array of type {element}, {dimensions} dimension(s)"
+        )
+    elements = np.frombuffer(data, dtype=[("length", ">i4"), ("value", f">i{width}")], offset=20)
+    return elements["value"].astype(np.int64)

@@ -16,29 +16,51 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.collector import cycle_collector_paused
 from chessrate.errors import InvalidInputError
 from chessrate.presets import resolve_rule_set
+from chessrate.ratinglist.arrays import stable_order
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry, Working
-from chessrate.ratinglist.fide_import import official_k
-from chessrate.ratinglist.loading import load_games, load_history, published_versions
+from chessrate.ratinglist.facts import (
+    NONE,
+    NOT_LISTED,
+    ComputedList,
+    Entry,
+    EntryColumns,
+    ListedSummary,
+    Working,
+)
+from chessrate.ratinglist.heap import freed_memory_kept
+from chessrate.ratinglist.loading import (
+    SUMMARY,
+    load_first_events,
+    load_games,
+    load_history,
+    official_k,
+    published_versions,
+)
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import insert_rows
 from chessrate.ratinglist.schema import (
     events,
     game_workings,
     list_entries,
+    list_summaries,
     list_versions,
+    meta,
     players,
 )
-from chessrate.ratinglist.statuses import ListStatus
+from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
 from chessrate.ruleset import RuleSet
 
@@ -105,7 +127,11 @@ def run_period(
     either are applied and the report's notes say so. While another run or import holds the store,
     this one waits ``wait`` seconds at most (:func:`~chessrate.ratinglist.store.write_transaction`).
     """
-    with cycle_collector_paused(), write_transaction(engine, wait=wait, on_wait=on_wait) as connection:
+    with (
+        cycle_collector_paused(),
+        freed_memory_kept(),
+        write_transaction(engine, wait=wait, on_wait=on_wait) as connection,
+    ):
         default = store_rules(connection)
         spec = rules or default
         rule_set_for(spec, period)  # refuse an unknown rule set before any work
@@ -139,13 +165,22 @@ def _run(
             " or another to change it"
         )
 
-    history = load_history(connection, before=period, published=published)
+    # A run of one period reads the earliest event only of the players it may look it up for.
+    single = len(to_run) == 1
+    history = load_history(connection, before=period, published=published, first_events=not single)
+    if history.summary is not None:
+        _keep_summary(connection, history.summary)
     notes = mixing + _notes(connection, period, published)
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
         period_games = load_games(connection, current)
+        if single:
+            needed = history.first_events_needed(current, period_games)
+            # (most of the players: all of them, read without a list of ids)
+            every = len(needed) * 4 > len(history.players)
+            load_first_events(connection, history, only=None if every else needed.tolist())
         history.official_k[current] = official_k(connection, day=current.first_day)
         # The working of each rated Elo game is not stored: queries recompute it (docs/ratinglist.md).
         computed = compute_period(
@@ -158,6 +193,7 @@ def _run(
             _write(
                 connection,
                 computed,
+                players=history.players,
                 spec=spec,
                 status=status,
                 published=published.get(current),
@@ -211,6 +247,7 @@ def _write(
     connection: Connection,
     computed: ComputedList,
     *,
+    players: NDArray[np.int64],
     spec: str,
     status: ListStatus,
     published: Row[Any] | None,
@@ -218,11 +255,13 @@ def _write(
     games: int,
 ) -> PeriodRun:
     period = str(computed.period)
+    lines = EntryColumns.of(computed.entries)
+    check_entries(lines, players, period)
     old_drafts = select(list_versions.c.id).where(
         list_versions.c.period == period, list_versions.c.status == ListStatus.DRAFT
     )
     draft_ids = list(connection.execute(old_drafts).scalars())
-    if draft_ids:  # a draft is only ever the latest re-run: replace it
+    if draft_ids:  # a draft is only ever the latest re-run: replace it, its lines and workings first
         connection.execute(delete(game_workings).where(game_workings.c.version_id.in_(draft_ids)))
         connection.execute(delete(list_entries).where(list_entries.c.version_id.in_(draft_ids)))
         connection.execute(delete(list_versions).where(list_versions.c.id.in_(draft_ids)))
@@ -254,25 +293,21 @@ def _write(
         )
         .returning(list_versions.c.id)
     ).scalar_one()
-    insert_rows(
-        connection,
-        list_entries,
-        ("version_id", *ENTRY_COLUMNS),
-        _rows(version_id, computed.entries.values(), ENTRY_COLUMNS),
-    )
-    insert_rows(
-        connection,
-        game_workings,
-        ("version_id", *WORKING_COLUMNS),
-        _rows(version_id, computed.workings, WORKING_COLUMNS),
-    )
+    insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
+    if computed.workings:  # (none in most Elo months: a round trip saved)
+        insert_rows(
+            connection,
+            game_workings,
+            ("version_id", *WORKING_COLUMNS),
+            _rows(version_id, computed.workings, WORKING_COLUMNS),
+        )
     return PeriodRun(
         period=period,
         list_date=computed.period.list_date,
         status=status,
         revision=revision,
-        players=len(computed.entries),
-        rated_players=sum(1 for entry in computed.entries.values() if entry.rating is not None),
+        players=len(lines),
+        rated_players=int((lines.whole["rating"] != NONE).sum()),
         games=games,
         events=events,
         changes=changes,
@@ -280,8 +315,72 @@ def _write(
     )
 
 
+def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
+    """Store the lines of the lists ``summary.versions`` summed up (``list_summaries``, named by
+    ``meta`` key ``summary``), in the run's transaction: the next run reads one row a player."""
+    columns = summary.columns
+    texts: dict[int, str | None] = {NOT_LISTED: None}
+
+    def period(month: int) -> str | None:
+        if month not in texts:
+            texts[month] = str(Period(month // 12, month % 12 + 1))
+        return texts[month]
+
+    connection.execute(delete(list_summaries))
+    insert_rows(
+        connection,
+        list_summaries,
+        ("player_id", "first_period", "entered", "games", "highest", "active_period"),
+        zip(
+            columns.player.tolist(),
+            [period(first >> 1) for first in columns.first.tolist()],
+            [bool(first & 1) for first in columns.first.tolist()],
+            columns.games.tolist(),
+            [None if highest == NOT_LISTED else highest for highest in columns.highest.tolist()],
+            [period(active) for active in columns.active.tolist()],
+            strict=True,
+        ),
+    )
+    value = ",".join(map(str, summary.versions))
+    if connection.execute(update(meta).where(meta.c.key == SUMMARY).values(value=value)).rowcount == 0:
+        connection.execute(insert(meta).values(key=SUMMARY, value=value))
+
+
+def check_entries(lines: EntryColumns, players: NDArray[np.int64], period: str) -> None:
+    """Refuse the run if a line names a player the store does not have: the list's player ids
+    against every player id the run read, in its transaction and under the store's lock, in one
+    set operation (``list_entries`` has no foreign keys: migration 0004; ``list check`` runs the
+    same check in SQL over every list)."""
+    missing = lines.player_id[~np.isin(lines.player_id, players)]
+    if len(missing):
+        raise StoreError(
+            f"the list of period {period}: {len(missing)} line(s) name a player the store does not have"
+            f" (player id {int(missing.min())}); nothing was written"
+        )
+
+
 ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)
 WORKING_COLUMNS = tuple(Working.__dataclass_fields__)
+
+
+def _entry_rows(version_id: int, lines: EntryColumns) -> tuple[list[str], Iterator[tuple[object, ...]]]:
+    """The columns of ``lines`` to write and their rows as the driver stores them: decimals and
+    statuses as their text, none as NULL. A field no line has is left to its NULL default (fewer
+    values to hand over); the lines go in player id order, so each index of the table grows at
+    one end."""
+    lines = lines.taken(stable_order(lines.player_id))
+    names = ["player_id", *(name for name in ENTRY_COLUMNS[1:] if lines.has(name))]
+    columns = [lines.values_of(name, _stored) for name in names]
+    return ["version_id", *names], zip(repeat(version_id), *columns)
+
+
+def _stored(value: object) -> object:
+    """A value of a coded column as the driver stores it."""
+    if isinstance(value, Decimal):
+        return str(value)  # as schema.DecimalText writes it
+    if isinstance(value, EntryStatus):
+        return value.value
+    return value
 
 
 def _rows(
@@ -319,13 +418,16 @@ def _changes(connection: Connection, published_id: int, computed: ComputedList) 
         .where(list_entries.c.version_id == published_id)
     ).all()
     before = {row.player_id: (row.rating, row.name) for row in rows}
+    lines = EntryColumns.of(computed.entries)
+    now: dict[int, int | None] = dict(
+        zip(lines.player_id.tolist(), lines.values_of("rating"), strict=True)  # type: ignore[arg-type]
+    )
     names = {row.id: row.name for row in connection.execute(select(players.c.id, players.c.name))}
     changes = []
-    for player_id in sorted(set(before) | set(computed.entries)):
+    for player_id in sorted(set(before) | set(now)):
         old = before.get(player_id, (None, ""))[0]
-        entry = computed.entries.get(player_id)
-        new = entry.rating if entry else None
-        if old != new or (player_id in before) != (entry is not None):
+        new = now.get(player_id)
+        if old != new or (player_id in before) != (player_id in now):
             changes.append(RatingChange(player_id=player_id, name=names[player_id], published=old, now=new))
     return tuple(changes)
 

@@ -51,7 +51,7 @@ class DecimalText(TypeDecorator[Decimal]):
 
 #: The newest migration (``migrations/versions``): what an opened store must be at
 #: (``tests/ratinglist/test_store.py`` checks it is Alembic's head).
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"
 
 #: Constraint names follow one convention, so that migrations can name what they alter.
 metadata = MetaData(
@@ -64,7 +64,8 @@ metadata = MetaData(
     }
 )
 
-#: Settings of the store: ``rules`` (the default rule set), ``lock`` (taken by every period run).
+#: Settings of the store: ``rules`` (the default rule set), ``lock`` (taken by every period run),
+#: ``summary`` (the lists :data:`list_summaries` sums, by version id).
 meta = Table(
     "meta",
     metadata,
@@ -163,11 +164,16 @@ Index(
 )
 
 #: One player's line of a list: the rating after the period and how it was reached.
+#:
+#: Its list (``list_versions.id``) and player (``players.id``) are not foreign keys: checked once
+#: per row, they were most of a run's writing. A run checks the entries it writes as a whole
+#: (:func:`chessrate.ratinglist.runner.check_entries`) and deletes a list's entries before the
+#: list; ``chessrate list check`` checks every list (migration 0004, docs/ratinglist.md).
 list_entries = Table(
     "list_entries",
     metadata,
-    Column("version_id", Integer, ForeignKey("list_versions.id", ondelete="CASCADE"), primary_key=True),
-    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True, index=True),
+    Column("version_id", Integer, primary_key=True),
+    Column("player_id", Integer, primary_key=True, index=True),
     #: One of :class:`EntryStatus`.
     Column("status", String(10), nullable=False),
     Column("rating_before", Integer, nullable=True),
@@ -188,6 +194,27 @@ list_entries = Table(
     CheckConstraint(check_in("status", EntryStatus), name="status_known"),
     CheckConstraint("games >= 0", name="games_not_negative"),
     CheckConstraint("rating IS NULL OR rating BETWEEN 0 AND 4000", name="rating_range"),
+)
+
+#: Each player's lines on the published lists summed up (:class:`chessrate.ratinglist.facts.Listed`),
+#: as the history of a run needs them: one row a player instead of every earlier list. A cache of
+#: the lists that ``meta`` key ``summary`` names (their version ids, oldest period first), kept by
+#: the runs: a run reads it when those lists are the first of the lists before its period, sums the
+#: lists after them, and stores the sum of the lists before its period; otherwise (a past period
+#: republished) it sums every list again (docs/ratinglist.md, "History"; migration 0004).
+list_summaries = Table(
+    "list_summaries",
+    metadata,
+    Column("player_id", Integer, primary_key=True, autoincrement=False),
+    #: The first list the player is on, and whether they entered it with a file's rating.
+    Column("first_period", String(7), nullable=False),
+    Column("entered", Boolean, nullable=False),
+    #: Their games over all their lines.
+    Column("games", Integer, nullable=False),
+    #: Their highest published rating (None: never rated on a list).
+    Column("highest", Integer, nullable=True),
+    #: The last list on which they were not pending (None: pending on every one).
+    Column("active_period", String(7), nullable=True),
 )
 
 #: Every game behind a list entry, with the figures it was rated with.

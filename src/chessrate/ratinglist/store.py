@@ -20,12 +20,12 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, insert, inspect, select, text, update
+from sqlalchemy import Engine, create_engine, event, func, insert, inspect, select, text, update
 from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlchemyError
 
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.ratinglist.schema import SCHEMA_REVISION, meta
+from chessrate.ratinglist.schema import SCHEMA_REVISION, list_entries, list_versions, meta, players
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -279,7 +279,10 @@ def _postgres_lock(connection: Connection, *, wait: float, on_wait: Callable[[],
 
 
 def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
-    """Whether the store is sound, and what its check said (SQLite: ``PRAGMA integrity_check``).
+    """Whether the store is sound, and what its check said (SQLite: ``PRAGMA integrity_check``),
+    then whether every list entry names a list and a player the store has
+    (:func:`entries_without_owner`: ``list_entries`` has no foreign keys) and whether
+    ``list_summaries`` is the sum of the lists it names.
 
     PostgreSQL checks its own pages as it reads them; there the check is that the store opens at
     the newest schema and every table can be read.
@@ -289,12 +292,40 @@ def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
         with engine.connect() as connection:
             if engine.dialect.name == "sqlite":
                 lines = tuple(str(row[0]) for row in connection.exec_driver_sql("PRAGMA integrity_check"))
-                return lines == ("ok",), lines
-            for table in ("players", "events", "games", "list_versions", "list_entries"):
-                connection.execute(text(f"SELECT count(*) FROM {table}"))
-            return True, ("ok",)
+                if lines != ("ok",):
+                    return False, lines
+            else:
+                for table in ("players", "events", "games", "list_versions", "list_entries"):
+                    connection.execute(text(f"SELECT count(*) FROM {table}"))
+            said = entries_without_owner(connection)
+            # Imported here: opening a store does not need numpy and the loaders.
+            from chessrate.ratinglist.loading import summary_is_sound
+
+            if not summary_is_sound(connection):
+                said += ("list_summaries: not the sum of the lists it names: the next run sums them again",)
+            return not said, said or ("ok",)
     except DamagedStoreError as error:
         return False, (str(error),)
+
+
+def entries_without_owner(connection: Connection) -> tuple[str, ...]:
+    """The list entries that name a player or a list the store does not have, one line per kind:
+    one anti-join each, in SQL (``list_entries`` has no foreign keys: migration 0004)."""
+    said = []
+    for column, owner, what in (
+        (list_entries.c.player_id, players, "player"),
+        (list_entries.c.version_id, list_versions, "list"),
+    ):
+        count, example = connection.execute(
+            select(func.count(), func.min(column))
+            .select_from(list_entries.outerjoin(owner, owner.c.id == column))
+            .where(owner.c.id.is_(None))
+        ).one()
+        if count:
+            said.append(
+                f"list_entries: {count} line(s) name a {what} the store does not have ({what} id {example})"
+            )
+    return tuple(said)
 
 
 def store_rules(connection: Connection) -> str:

@@ -1,0 +1,34 @@
+"""The fast orderings of whole-number columns are numpy's stable ones, value for value."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from chessrate.ratinglist.arrays import distinct, lexical_order, stable_order
+
+#: Small ranges (many repeats), ids, and values past what a packed sort takes (numpy's sort then).
+COLUMNS = st.one_of(
+    arrays(np.int64, st.integers(0, 300), elements=st.integers(0, 5)),
+    arrays(np.int64, st.integers(0, 300), elements=st.integers(0, 2**31)),
+    arrays(np.int64, st.integers(0, 300), elements=st.integers(-(2**62), 2**62)),
+)
+
+
+@given(COLUMNS)
+def test_stable_order_is_numpys_stable_argsort(keys: np.ndarray) -> None:
+    assert stable_order(keys).tolist() == np.argsort(keys, kind="stable").tolist()
+
+
+@given(COLUMNS)
+def test_distinct_is_numpys_unique(values: np.ndarray) -> None:
+    assert distinct(values).tolist() == np.unique(values).tolist()
+
+
+@given(
+    st.integers(0, 200).flatmap(lambda n: st.tuples(*(arrays(np.int64, n, elements=st.integers(0, 4)),) * 3))
+)
+def test_lexical_order_is_numpys_lexsort(keys: tuple[np.ndarray, ...]) -> None:
+    assert lexical_order(*keys).tolist() == np.lexsort(keys).tolist()
