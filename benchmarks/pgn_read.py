@@ -4,6 +4,8 @@ The largest PGN file of ``tests/data/pgn`` is repeated into a temporary file of 
 ``--megabytes`` (default 100) and read three ways, reporting games per second and ratios:
 
 - ``chessrate.formats.read_pgn`` (its own tag-pair scanner, line numbers, checks and the model);
+- ``chessrate.formats.pgn.read_pgn_event`` (what ``chessrate list import`` reads: the same facts, the
+  games as columns, games laid out alike read by one pattern);
 - ``chess.pgn.read_headers`` in a loop (headers only, nothing built);
 - ``chess.pgn.read_game`` in a loop (full move parsing). It is about 50 times slower
   (python-chess, [PYCHESS] in docs/sources.md), so it reads only the first ``--full-megabytes`` (default 5)
@@ -28,6 +30,7 @@ import chess
 import chess.pgn
 
 from chessrate.formats import read_pgn
+from chessrate.formats.pgn import read_pgn_event
 
 DATA = Path(__file__).parents[1] / "tests" / "data" / "pgn"
 
@@ -77,6 +80,10 @@ def count_chessrate(path: Path) -> int:
     return len(read_pgn(path).tournament.games)
 
 
+def count_event(path: Path) -> int:
+    return len(read_pgn_event(path).games)
+
+
 def timed(function: Callable[[Path], int], path: Path) -> tuple[int, float]:
     start = time.perf_counter()
     games = function(path)
@@ -94,6 +101,7 @@ def main() -> None:
         small = prefix(big, min(args.full_megabytes, args.megabytes))
         rows = [
             ("chessrate read_pgn", *timed(count_chessrate, big), big.stat().st_size),
+            ("chessrate read_pgn_event", *timed(count_event, big), big.stat().st_size),
             ("chess.pgn.read_headers", *timed(count_headers, big), big.stat().st_size),
             ("chess.pgn.read_game", *timed(count_games, small), small.stat().st_size),
         ]
@@ -108,6 +116,8 @@ def main() -> None:
     ours = rates["chessrate read_pgn"]
     print(f"chessrate / read_headers speed: {ours / rates['chess.pgn.read_headers']:.2f}")
     print(f"chessrate / read_game speed:    {ours / rates['chess.pgn.read_game']:.1f}")
+    event = rates["chessrate read_pgn_event"] / rates["chess.pgn.read_headers"]
+    print(f"read_pgn_event / read_headers speed: {event:.2f}")
 
 
 if __name__ == "__main__":

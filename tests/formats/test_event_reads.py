@@ -17,7 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessrate import synthetic
-from chessrate.formats import EventRead, read_csv_games, read_event, read_pgn, read_trf, sniff_format, trf
+from chessrate.formats import (
+    EventRead,
+    csvgames,
+    read_csv_games,
+    read_event,
+    read_pgn,
+    read_trf,
+    sniff_format,
+    trf,
+)
 from chessrate.formats.csvgames import read_csv_event
 from chessrate.formats.pgn import read_pgn_event
 from chessrate.formats.text import split_lines
@@ -109,7 +118,7 @@ def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
         EventRead.of(read_csv_games(csv_path))
     )
     assert comparable(read_event(pgn_path, format="pgn")) == comparable(EventRead.of(read_pgn(pgn_path)))
-    assert read_csv_event(csv_path.read_bytes()).games.white == (1,)
+    assert list(read_csv_event(csv_path.read_bytes()).games.white) == [1]
 
 
 def sniffed_by_every_line(text: str, name: str | None) -> str | None:
@@ -158,6 +167,70 @@ def test_the_csv_path_agrees(rows: list[list[str]], with_round: bool) -> None:
     text = "\n".join([header, *(",".join(row) for row in rows)]) + "\n"
     data = text.encode()
     assert comparable(read_csv_event(data)) == comparable(EventRead.of(read_csv_games(data)))
+
+
+#: Cells of a CSV game list, mostly good: names (quoted, with a delimiter or a quote inside),
+#: ratings, results, dates and rounds as clubs write them, and a few bad ones.
+CSV_NAMES = ["Ana", "ana ", " Bo  Li", "Bo Li", "CARLA", "Dídac", '"Pujol, Marc"', '"Pujol; Marc"',
+             '"A ""B"""', "", '"x\ny"']  # fmt: skip
+CSV_RATINGS = ["", "0", "1500", " 1620", "0150", "4000", "2100", "4001", "1.500", "15.5", "x"]
+CSV_RESULTS = ["1-0", "0-1", "1/2-1/2", "½-½", "=", "1", " 0-1 ", "+-", "--", "x", ""]
+CSV_DATES = ["", "2025-10-01", "2025-10-03", "2025-13-01"]
+CSV_ROUNDS = ["", "1", "2", "03", "0"]
+
+
+@st.composite
+def csv_game_list(draw: st.DrawFn) -> bytes:
+    """A CSV game list: either delimiter, any line break, blank and short rows now and then."""
+    delimiter = draw(st.sampled_from([",", ";"]))
+    with_round = draw(st.booleans())
+    names = ["white", "black", "white_rating", "black_rating", "result", "date"] + (["round"] * with_round)
+    lines = [delimiter.join(draw(st.permutations(names)) if draw(st.booleans()) else names)]
+    header = lines[0].split(delimiter)
+    pick = {"white": CSV_NAMES, "black": CSV_NAMES, "white_rating": CSV_RATINGS, "black_rating": CSV_RATINGS,
+            "result": CSV_RESULTS, "date": CSV_DATES, "round": CSV_ROUNDS}  # fmt: skip
+    bad = {"", "x", "4001", "1.500", "15.5", "2025-13-01", '"x\ny"'}
+    required = {"white", "black", "result"}  # an empty cell there is an error
+    good = {column: [cell for cell in cells if cell not in bad or (cell == "" and column not in required)]
+            for column, cells in pick.items()}  # fmt: skip
+    good["round"].remove("0")
+    # No one plays themselves: White among some names, Black among the others.
+    good["white"], good["black"] = (
+        ["Ana", "ana ", "CARLA", '"Pujol, Marc"'],
+        [" Bo  Li", "Bo Li", "Dídac", '"A ""B"""'],
+    )
+    clean = draw(st.booleans())  # good rows only (and blank ones): the column path decides
+    for _ in range(draw(st.integers(0, 12))):
+        kind = draw(st.sampled_from(["good"] * 6 + ["blank"] + ["any", "short"] * (not clean)))
+        if kind == "blank":
+            lines.append(draw(st.sampled_from(["", " ", delimiter * 3])))
+            continue
+        cells = [draw(st.sampled_from(good[column] if kind == "good" else pick[column])) for column in header]
+        lines.append(delimiter.join(cells[: draw(st.integers(1, len(cells)))] if kind == "short" else cells))
+    ending = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    return (ending.join(lines) + ending * draw(st.integers(0, 2))).encode()
+
+
+@settings(max_examples=300, deadline=None)
+@given(csv_game_list())
+def test_the_csv_path_agrees_on_game_lists(data: bytes) -> None:
+    assert comparable(read_csv_event(data)) == comparable(EventRead.of(read_csv_games(data)))
+
+
+def test_the_csv_path_reads_a_clean_list_without_the_row_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = ["round,white,black,white_rating,black_rating,result,date",
+            '1,"Pujol, Marc",Ana  García,1850,,1-0,2025-03-14', '1,Bo,Carla,0,2100,½-½,2025-03-14',
+            "", '2,ana garcía,"Pujol, Marc",1850,1700,0-1,2025-03-15', "2,Carla,Bo,2150,,+-,"]  # fmt: skip
+    data = "\r\n".join(rows).encode()
+    expected = comparable(EventRead.of(read_csv_games(data)))
+    # Marc Pujol rated 1850 then 1700, Carla 2100 then 2150: each told on its line.
+    assert [(p.code, p.line) for p in expected[6]] == [("rating-changes", 5), ("rating-changes", 6)]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the row reader was asked")
+
+    monkeypatch.setattr(csvgames, "_read_text", refuse)
+    assert comparable(read_csv_event(data)) == expected
 
 
 PGN_TAGS = ['[Event "E"]\n', '[Event "F"]\n', '[Site "S"]\n', '[Date "2025.10.02"]\n', '[Date "??"]\n',

@@ -10,25 +10,31 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import json
 import re
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from chessrate import synthetic
-from chessrate.formats import EventRead, read_tournament
+from chessrate.formats import EventRead, Player, read_tournament, sniff_format
+from chessrate.formats.text import decode
 from chessrate.ratinglist import importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.schema import event_players, events, games, players
-from chessrate.ratinglist.store import init_store
+from chessrate.ratinglist.store import StoreError, init_store, write_transaction
 
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
 
@@ -117,12 +123,12 @@ def test_the_column_paths_store_what_the_exact_readers_store(
 
 
 def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    two_dbs: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # On SQLite new players go in by executemany with the ids SQLite would give; the reference is
-    # SQLAlchemy's INSERT ... RETURNING, the path every other database takes.
+    # New players go in through the driver (executemany on SQLite, COPY on PostgreSQL) with the
+    # ids the database would give them; the reference is SQLAlchemy's INSERT ... RETURNING.
     files = month_files(tmp_path)
-    fast, reference = init_store(str(tmp_path / "fast.db")), init_store(str(tmp_path / "reference.db"))
+    fast, reference = (init_store(db) for db in two_dbs)
     for engine in (fast, reference):
         with engine.begin() as connection:  # ids not from 1: a store whose last players were deleted
             connection.execute(
@@ -134,17 +140,34 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
             )
             connection.execute(delete(players).where(players.c.name_key != "gone 0"))
     import_files(fast, files[:3])
+    import_files(fast, files[3:])  # a second import: the ids go on from the first one's
 
-    def returning(self: importer._Directory, rows: list[dict[str, object]]) -> list[int]:
+    def returning(self: importer._Directory, added: list[tuple[Player, importer._Known]]) -> None:
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        rows = [
+            {
+                "name": player.name[:200],
+                "name_key": importer.name_key(player.name)[:200],
+                "fide_id": player.fide_id or None,
+                "created_at": now,
+                **dict(zip(importer._DETAILS, known.details, strict=True)),
+            }
+            for player, known in added
+        ]
         statement = insert(players).returning(players.c.id, sort_by_parameter_order=True)
-        return list(self._connection.execute(statement, rows).scalars())
+        new_ids: list[int] = list(self._driver.connection.execute(statement, rows).scalars()) if rows else []
+        for (_, known), new_id in zip(added, new_ids, strict=True):
+            known.id = new_id
 
-    monkeypatch.setattr(importer._Directory, "_add_sqlite", returning)
+    monkeypatch.setattr(importer._Directory, "_add", returning)
     import_files(reference, files[:3])
+    import_files(reference, files[3:])
     assert stored(fast) == stored(reference)
+    if reference.dialect.name != "sqlite":
+        return
     shapes = []
-    for path in ("fast.db", "reference.db"):
-        with sqlite3.connect(tmp_path / path) as raw:
+    for engine in (fast, reference):
+        with sqlite3.connect(str(engine.url.database)) as raw:
             shapes.append(
                 {re.sub(r"\d", "9", text) for (text,) in raw.execute("SELECT created_at FROM players")}
             )
@@ -173,3 +196,84 @@ def test_the_fingerprint_of_columns_is_the_fingerprint_of_keys(games: list[tuple
     )
     by_columns = fingerprint_columns(start, end, rounds, whites, blacks, white_scores, black_scores)
     assert by_columns == fingerprint(start, end, keys)  # type: ignore[arg-type]
+
+
+def test_dates_go_to_the_driver_as_sqlalchemy_writes_them(tmp_path: Path) -> None:
+    # At a whole second too: sqlite3's own adapter would drop the microseconds SQLAlchemy writes.
+    when, day = dt.datetime(2025, 1, 2, 3, 4, 5), dt.date(1990, 1, 2)
+    engine = init_store(str(tmp_path / "list.db"))
+    with engine.begin() as connection:
+        connection.execute(insert(players).values(name="A", name_key="a", created_at=when, birth_date=day))
+        driver = importer._Driver(connection)
+        try:
+            written = (driver.datetime(when), driver.date(day))
+        finally:
+            driver.close()
+    with sqlite3.connect(tmp_path / "list.db") as raw:
+        assert raw.execute("SELECT created_at, birth_date FROM players").fetchall() == [written]
+
+
+def test_a_row_naming_a_player_the_store_does_not_have_imports_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite's own foreign-key check is off while an import writes; the import checks the keys.
+    files = month_files(tmp_path)
+    engine = init_store(str(tmp_path / "list.db"))
+    resolve = importer._Directory.resolve
+
+    def one_unknown(self: importer._Directory, *args: Any, **kwargs: Any) -> tuple[dict[int, int], int]:
+        ids, new = resolve(self, *args, **kwargs)
+        return {**ids, min(ids): 10**6}, new  # the first player: an id no player has
+
+    monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
+    with pytest.raises(StoreError, match=r"1 row\(s\) of players the store does not have"):
+        import_files(engine, files[:1])
+    assert stored(engine) == [[], [], [], []]
+    monkeypatch.undo()
+    assert import_files(engine, files[:1])[0].id == 1  # the store was left as it was
+    # The connection the import used, back in the pool: every other transaction has the keys on.
+    for transaction in (engine.begin, lambda: write_transaction(engine)):
+        with transaction() as connection, pytest.raises(IntegrityError):
+            connection.execute(update(games).values(white_id=10**6))
+
+
+HEAD_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "; white,black", "[Event", "\ufeff", "001 ",
+               "001", "XXR 9", "###", "white,black", "a;b", "012 Club", "1. e4", "é", "\xa0", "\x0c",
+               "x" * 40]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(HEAD_PIECES), max_size=40),
+    st.integers(0, 5000),
+    st.lists(st.sampled_from(HEAD_PIECES), max_size=40),
+    st.sampled_from(["a.trf", "b.pgn", "c.csv", "d.txt"]),
+    st.sampled_from(["utf-8", "cp1252"]),
+)
+def test_the_format_told_from_the_first_lines_is_the_sniffers(
+    before: list[str], filler: int, after: list[str], name: str, encoding: str
+) -> None:
+    # The importer tells a file's format from its first 4 KiB where they decide it.
+    text = "".join(before) + "; filler\n" * (filler // 9) + "".join(after)
+    head = text.encode(encoding, errors="replace")[:65536]
+    assert importer._format(head, name) == sniff_format(decode(head)[0], name=name)
+
+
+def test_a_csv_import_loads_neither_numpy_nor_alembic(tmp_path: Path) -> None:
+    # What `list import` imports is a fifth of a 2x10^5-game import's time (benchmarks/list_scale.py).
+    db, games_csv = tmp_path / "list.db", tmp_path / "games.csv"
+    init_store(str(db))
+    games_csv.write_text("white,black,white_rating,black_rating,result,date\nA,B,1500,,1-0,2025-01-01\n")
+    probe = (
+        "import json, runpy, sys\nsys.argv = ['chessrate', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('chessrate', run_name='__main__')\nexcept SystemExit as done:\n"
+        "    assert not done.code, done.code\n"
+        "sys.stderr.write(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "list", "import", str(games_csv), "--db", str(db)],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    loaded = set(json.loads(done.stderr))
+    assert "sqlalchemy" in loaded  # the probe sees what the command loads
+    assert not loaded & {"numpy", "alembic", "pydantic", "chess"}, sorted(loaded)

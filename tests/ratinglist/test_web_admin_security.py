@@ -204,7 +204,7 @@ def test_a_busy_store_is_refused_at_once(demo_db: str) -> None:
     with write_transaction(open_store(demo_db), wait=0):  # another writer holds the store
         ran = client.post("/list/admin/run", data={"period": "2026-03", "token": token})
     assert ran.status_code == 409
-    assert "another run or import is in progress" in ran.text
+    assert "Another import or run is using the rating list: try again when it ends." in ran.text
     assert client.post("/list/admin/run", data={"period": "2026-03", "token": token}).status_code == 200
 
 

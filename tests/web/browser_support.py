@@ -18,6 +18,9 @@ from fastapi import FastAPI
 TODAY = dt.date(2025, 12, 1)
 CHROMIUM = "/usr/bin/chromium"
 DATA = Path(__file__).parent.parent / "data"
+#: axe-core (npm, pinned in package.json), read from node_modules by the browser tests and injected into
+#: each page by Playwright: the app never serves it.
+AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -74,7 +74,7 @@ def signed_in(client: TestClient, language: str) -> str:
     ("language", "words", "reason"),
     [
         ("es", "tiene 1 error; no se ha importado nada", "línea 5"),
-        ("ca", "té 1 error; no s'ha importat res", "línia 5"),
+        ("ca", "té 1 error; no s’ha importat res", "línia 5"),
         ("en", "has 1 error; nothing was imported", "line 5"),
     ],
 )
@@ -103,3 +103,97 @@ def test_a_file_with_errors_is_refused_in_the_readers_language(
     if language != "en":
         assert "nothing imported" not in text
         assert "error(s)" not in text
+
+
+def visible_text(page: str) -> str:
+    """The page's text as a reader sees it: no tags, no attribute values."""
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.DOTALL)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", ["Administración", "Archivo del torneo (TRF, PGN o CSV)", "Importar", "Periodo (AAAA-MM)",
+                "volver a publicar", "Calcular", "Cerrar sesión"]),
+        ("ca", ["Administració", "Fitxer del torneig (TRF, PGN o CSV)", "Importa", "Període (AAAA-MM)",
+                "torna a publicar", "Calcula", "Tanca la sessió"]),
+    ],
+)  # fmt: skip
+def test_the_admin_forms_are_in_the_readers_language(
+    client: TestClient, language: str, words: list[str]
+) -> None:
+    signed_in(client, language)
+    text = visible_text(client.get("/list/admin", headers={"Accept-Language": language}).text)
+    for word in words:
+        assert word in text
+    for english in ("Event file", "Import ", "Run", "Sign out", "republish", "Period (YYYY-MM)"):
+        assert english not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "label"), [("es", "Contraseña"), ("ca", "Contrasenya"), ("en", "Password")]
+)
+def test_the_sign_in_form_is_in_the_readers_language(client: TestClient, language: str, label: str) -> None:
+    text = visible_text(TestClient(client.app).get("/list/admin", headers={"Accept-Language": language}).text)
+    assert label in text
+    assert ("Sign in" in text) == (language == "en")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", "Periodo «2026-13» rechazado (la lista de Elo lo explica en inglés: "),
+        ("ca", "Període «2026-13» rebutjat (la llista d’Elo ho explica en anglès: "),
+        ("en", "Period “2026-13” was refused (the rating list says, in English: "),
+    ],
+)
+def test_a_bad_period_is_an_alert_in_the_readers_language_on_its_field(
+    client: TestClient, language: str, words: str
+) -> None:
+    token = signed_in(client, language)
+    answer = client.post(
+        "/list/admin/run", data={"token": token, "period": "2026-13"}, headers={"Accept-Language": language}
+    )
+    assert answer.status_code == 422
+    assert words in html.unescape(answer.text)
+    assert "invalid period" not in answer.text  # the store's str(error) is not shown bare
+    assert '<p class="notice" id="admin-message" role="alert">' in answer.text
+    field = re.search(r'<input name="period"[^>]*>', answer.text)
+    assert field is not None
+    assert 'aria-invalid="true"' in field.group(0)
+    assert 'aria-describedby="admin-message"' in field.group(0)
+    file_field = re.search(r'<input type="file" name="file"[^>]*>', answer.text)
+    assert file_field is not None
+    assert "aria-invalid" not in file_field.group(0)
+
+
+def test_a_wrong_password_marks_the_password_field(client: TestClient) -> None:
+    text = sign_in(TestClient(client.app), "not the password!", "es")  # no session yet
+    assert "Contraseña incorrecta." in text
+    field = re.search(r'<input type="password"[^>]*>', text)
+    assert field is not None
+    assert 'aria-invalid="true"' in field.group(0)
+    assert 'role="alert"' in text
+
+
+def test_store_errors_are_said_in_the_readers_language() -> None:
+    from chessrate.errors import InvalidInputError
+    from chessrate.ratinglist.store import StoreBusyError, StoreError
+    from chessrate.requests.language import Translator
+    from chessrate.requests.problems import input_reason
+    from chessrate.web.i18n import load_catalogs
+    from chessrate.web.ratinglist_pages import store_error
+
+    t = Translator("es", load_catalogs()["es"])
+    # A coded reason is said through the request layer's words (as every face says it).
+    coded = InvalidInputError("period", "2026-99-01", "write the day as YYYY-MM-DD", code="date")
+    said = input_reason("date", {}, "", t)
+    assert said
+    assert "YYYY" not in said
+    assert store_error(coded, t) == f"Periodo «2026-99-01»: {said}"
+    # Without a code: the store's English inside a Spanish sentence.
+    assert store_error(StoreError("no store at 'x.db'"), t) == (
+        "La lista de Elo no lo ha aceptado (lo explica en inglés: no store at 'x.db')."
+    )
+    assert store_error(StoreBusyError("busy"), t).startswith("Otra importación o cálculo")

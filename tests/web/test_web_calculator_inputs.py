@@ -178,7 +178,7 @@ def test_the_chesscom_note_says_what_was_used(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "words"), [("es", "con la regla de 700"), ("ca", "amb la regla de 700")]
+    ("language", "words"), [("es", "con la regla de los 700"), ("ca", "amb la regla dels 700")]
 )
 def test_the_700_rule_article_once_in_the_language(client: TestClient, language: str, words: str) -> None:
     # FIDE B.02 8.3.3: a junior's K 40 x 20 games exceeds 700, so K is 35.

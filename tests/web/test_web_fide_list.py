@@ -120,7 +120,7 @@ def test_the_lists_warnings_are_said_in_the_pages_language(client: TestClient) -
         for language in ("es", "ca", "en")
     }
     assert (
-        "jugador 1 (Vasquez,Rodrigo, id FIDE 3400042): el Elo del archivo, 2558, difiere del de la lista "
+        "jugador 1 (Vasquez,Rodrigo, ID FIDE 3400042): el Elo del archivo, 2558, difiere del de la lista "
         "estándar JUL05, 2560; se usa el del archivo" in said["es"]
     )
     assert "la marca «zz» no és i, w ni wi: s’ignora" in said["ca"]

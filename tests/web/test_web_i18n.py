@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 from decimal import Decimal
 from importlib import resources
@@ -112,3 +113,95 @@ def test_serve_rejects_a_bad_port() -> None:
     with pytest.raises(SystemExit) as stop:
         main(["serve", "--port", "http"])
     assert stop.value.code == 2
+
+
+@pytest.mark.parametrize("language", ["es", "ca", "en"])
+@pytest.mark.parametrize("k", core_k_reasons(), ids=lambda k: k.reason[:40])
+def test_a_k_reason_stored_with_its_source_is_translated(language: str, k: KFactor) -> None:
+    # A rating list stores "reason (source)" (chessrate.ratinglist.elo_period): the reason is said as
+    # the calculator says it, the source kept in brackets.
+    t = Translator(language, load_catalogs()[language])
+    stored = KFactor(k=k.k, reason=f"{k.reason} ({k.article})", article="")
+    said = k_reason(stored, t)
+    plain = k_reason(k, t)
+    club = ciabe_rule_set()
+    source = club.source_in(language) if k.article == club.source else k.article  # the club's in its words
+    # A sentence whose pattern ends in ".*" (the 700 rule, "profile unknown…") takes the source in.
+    ending = "." if plain.endswith(".") else ""
+    assert said in {plain, f"{plain.removesuffix('.')} ({source}){ending}"}
+    assert "rating from" not in said or language == "en"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", "K 10: el tramo de Elo desde 1825 (Ciabe, «Calculador de Elo» [CIABE]: K 25/20/15/10 para"),
+        ("ca", "K 10: el tram d’Elo des de 1825 (Ciabe, «Calculador de Elo» [CIABE]: K 25/20/15/10 per a"),
+    ],
+)
+def test_a_club_bands_k_on_the_rating_list_is_translated(
+    tmp_path_factory: pytest.TempPathFactory, language: str, words: str
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from chessrate.ratinglist.demo import build_demo
+    from chessrate.web import WebSettings, create_app
+
+    db = str(tmp_path_factory.mktemp("ciabe") / "demo.db")
+    build_demo(db, rules="ciabe")
+    page = TestClient(create_app(WebSettings(list_db=db))).get(f"/list/player/17?lang={language}").text
+    assert words in html.unescape(page)
+    assert "rating from" not in page
+
+
+#: Words the Spanish and Catalan catalogs keep to one term per sense (the translators' choices).
+WORDING = {
+    "es": [
+        (r"\bperíodo", "periodo, not período"),
+        (r"\bid FIDE", "ID FIDE"),
+        (r"regla de 700", "la regla de los 700"),
+        (r"(?<![./(])\brating\b", "Elo or puntuación, not rating"),
+        (r"\b[Pp]erformance\b", "rendimiento"),
+        (r"\b(el|del|al|un|este|ese) K\b", "la K"),
+        (r"\bK (elegido|recortado|dado|reducido)\b|\blo conserva\b|Elo, y lo baja", "la K"),
+    ],
+    "ca": [
+        (r"(?<=\w)'(?=\w)", "the apostrophe ’"),
+        (r"\bid FIDE", "ID FIDE"),
+        (r"regla de 700", "la regla dels 700"),
+        (r"qualificació", "període de valoració"),
+        (r"\b[Pp]erformance\b", "rendiment"),
+        (r"\b([Ee]l|del|al|un|aquest|[Ee]l teu|[Ee]l seu) K\b", "la K"),
+        (r"\bK (triat|retallat|donat|reduït)\b|\bel conserva\b", "la K"),
+        (r"en vigor: %|versió: %", "a sentence, not a label"),
+        # "el 1 de desembre" is "l’1 de desembre": no article before a date (say "el dia").
+        (
+            r"\b([Ee]l|[Dd]el|[Aa]l|des de la data) %\((date|day|since|first|last|start|end|version)\)s",
+            "el dia",
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["es", "ca"])
+def test_one_term_per_sense(language: str) -> None:
+    po = resources.files("chessrate.web").joinpath("locale", language, "LC_MESSAGES", "messages.po")
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=language)
+    found = []
+    for message in catalog:
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            for pattern, choice in WORDING[language]:
+                if text and re.search(pattern, text):
+                    found.append(f"{choice}: {text[:90]}")
+    assert found == []
+
+
+@pytest.mark.parametrize(("language", "column"), [("es", "Elo"), ("ca", "Elo"), ("en", "Rating")])
+def test_the_elo_column_has_its_own_word(language: str, column: str) -> None:
+    # "Rating" in the rating list and the report's CSV is the Elo (msgctxt "Elo rating"); elsewhere (a
+    # Glicko or a pool's rating) it is "Puntuación" / "Puntuació".
+    catalog = load_catalogs()[language]
+    assert catalog.pgettext("Elo rating", "Rating") == column
+    assert catalog.gettext("Rating") == {"es": "Puntuación", "ca": "Puntuació", "en": "Rating"}[language]

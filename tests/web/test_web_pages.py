@@ -207,3 +207,78 @@ def test_no_input_breaks_a_page(
         response = client.post(path, data=form)
         assert response.status_code == 200
         assert "Traceback" not in response.text
+
+
+#: A club TOML with K 32 for everyone, titled in Spanish and saved as Windows-1252 (as Notepad may).
+CLUB_1252 = (
+    'name = "club"\ntitle = "Peña Ajedrecística"\nexpected = "formula"\nrounding = "tournament"\n'
+    "k_by_rating = [{ from = 0, k = 32 }]\n"
+).encode("cp1252")
+
+
+def test_a_windows_1252_rules_file_is_read_as_the_readers_read_text(client: TestClient) -> None:
+    form = {"rating": "1500", "opponent": "1500", "result": "1", "rules": "custom"}
+    html = client.post("/game", data=form, files={"rules_file": ("club.toml", CLUB_1252)}).text
+    assert text_of(html, "new-rating") == "1516"
+    assert "Peña Ajedrecística" in html
+    assert "\ufffd" not in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("es", "El archivo de reglas «big.toml» ocupa más de 20 kB"),
+        ("ca", "El fitxer de regles «big.toml» ocupa més de 20 kB"),
+        ("en", "The rules file “big.toml” is larger than 20 kB"),
+    ],
+)
+def test_a_rules_file_too_large_is_refused_not_cut(client: TestClient, lang: str, words: str) -> None:
+    # The club's rules first, then 20,001 bytes in all: cut at 20,000 bytes they would read well.
+    big = CLUB_1252 + b"#" * (20_001 - len(CLUB_1252))
+    form = {"rating": "1500", "opponent": "1500", "result": "1", "rules": "custom", "lang": lang}
+    page = client.post("/game", data=form, files={"rules_file": ("big.toml", big)}).text
+    assert words in text_of(page, "error-rules_file").replace("&lt;", "<")
+    assert re.search(r'<input id="f-rules_file"[^>]*aria-invalid="true"', page)
+    assert 'id="new-rating"' not in page  # no result from a file not read
+    # One byte less is read.
+    page = client.post("/game", data=form, files={"rules_file": ("big.toml", big[:-1])}).text
+    assert text_of(page, "new-rating") == "1516"
+
+
+@pytest.mark.parametrize("path", ["/game", "/dwz", "/pools", "/help"])
+def test_one_navigation_for_the_tabs_none_nested(client: TestClient, path: str) -> None:
+    page = client.get(f"{path}?lang=es").text
+    navs = re.findall(r"<nav\b[^>]*>", page)
+    assert [nav for nav in navs if "Otros sistemas" in nav] == []
+    assert len([nav for nav in navs if 'class="tabs"' in nav]) == 1
+    tabs = page[page.index('<nav class="tabs"') : page.index("</nav>", page.index('<nav class="tabs"'))]
+    assert "<nav" not in tabs[4:]  # no navigation inside the tabs' own
+    assert 'aria-label="Otros sistemas de valoración"' in tabs  # the second row is a named list in it
+
+
+@pytest.mark.parametrize(
+    ("path", "english"),
+    [
+        (
+            "/pools?rating=1800&from_pool=lichess-blitz&to_pool=chesscom-blitz",
+            "Comparing Lichess and Chess.com Ratings",
+        ),
+        ("/report", "Download lists"),
+        ("/uscf", "The US Chess Rating System"),
+        ("/uscf", "Approximating Formulas for the US Chess Rating System"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["es", "ca"])
+def test_english_titles_in_other_languages_say_so(
+    client: TestClient, path: str, english: str, lang: str
+) -> None:
+    joiner = "&" if "?" in path else "?"
+    page = client.get(f"{path}{joiner}lang={lang}").text
+    assert f'«<span lang="en">{english}</span>»' in page  # WCAG 3.1.2, language of parts
+    assert f'<span lang="en">{english}</span>' not in client.get(f"{path}{joiner}lang=en").text
+
+
+def test_the_api_docs_page_names_its_language(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert '<html lang="en">' in page.text  # WCAG 3.1.1: Swagger UI is in English
+    assert "'sha256-" in page.headers["content-security-policy"]

@@ -445,3 +445,19 @@ def test_api_documented_as_multipart(client: TestClient) -> None:
     body = spec["paths"]["/api/report"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"]
     assert body["required"] == ["file"]
     assert body["properties"]["file"]["format"] == "binary"
+
+
+def test_a_rules_file_too_large_is_refused_by_the_page_and_the_api(client: TestClient) -> None:
+    rules = b'name = "club"\nexpected = "formula"\nrounding = "tournament"\n'
+    rules += b"k_by_rating = [{ from = 0, k = 32 }]\n"
+    big = rules + b"#" * (20_001 - len(rules))
+    files = {**upload("candidates-2022.pgn", CANDIDATES), "rules_file": ("big.toml", big)}
+    api = client.post("/api/report", files=files, data={"rules": "custom"}, headers={"Accept-Language": "ca"})
+    assert api.status_code == 422
+    (problem,) = api.json()["detail"]
+    assert problem["loc"] == ["body", "rules_file"]
+    assert problem["msg"].startswith("El fitxer de regles «big.toml» ocupa més de 20 kB")
+    page = client.post("/report", files=files, data={"rules": "custom", "lang": "es"}).text
+    assert "El archivo de reglas «big.toml» ocupa más de 20 kB" in page
+    files["rules_file"] = ("club.toml", big[:-1])
+    assert client.post("/api/report", files=files, data={"rules": "custom"}).status_code == 200

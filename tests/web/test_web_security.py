@@ -198,13 +198,24 @@ def test_an_overflowing_date_is_a_warning_not_a_500(client: TestClient, name: st
     assert client.post("/report.csv", files=files).status_code in {200, 422}
 
 
-def test_report_csv_neutralises_formulas(client: TestClient) -> None:
+@pytest.mark.parametrize("language", ["en", "es", "ca"])
+def test_report_csv_neutralises_formulas(client: TestClient, language: str) -> None:
+    # The plain CSV (English) and the spreadsheet's CSV of Spanish and Catalan (";", decimal commas).
     pgn = (
         '[Event "E"]\n[Date "2024.05.01"]\n[White "=HYPERLINK(\\"x\\")"]\n[Black "@SUM(A1)"]\n'
         '[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1600"]\n\n1-0\n'
     )
-    response = client.post("/report.csv", files={"file": ("f.pgn", pgn.encode(), "text/plain")})
+    response = client.post(
+        "/report.csv", files={"file": ("f.pgn", pgn.encode(), "text/plain")}, data={"lang": language}
+    )
     assert response.status_code == 200
+    assert (";" in response.text.splitlines()[0]) == (language != "en")
     assert "'=HYPERLINK" in response.text
     assert "'@SUM(A1)" in response.text
-    assert not re.search(r"(^|,)[=@+]", response.text.lstrip("\ufeff"), flags=re.MULTILINE)
+    assert not re.search(r'(^|[,;])"?[=@+]', response.text.lstrip("\ufeff"), flags=re.MULTILINE)
+
+
+def test_the_tests_accessibility_checker_is_not_served(client: TestClient) -> None:
+    # axe-core is for the browser tests only (injected from node_modules): the site does not ship it.
+    assert client.get("/static/vendor/axe.min.js").status_code == 404
+    assert client.get("/static/vendor/htmx.min.js").status_code == 200

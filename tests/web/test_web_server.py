@@ -49,7 +49,7 @@ def raw_get(port: int, target: bytes) -> bytes:
 def test_a_long_url_is_answered_414(port: int, length: int) -> None:
     answer = raw_get(port, b"/game?rating=" + b"1" * length)
     assert answer.startswith(b"HTTP/1.1 414 "), answer[:100]
-    assert b"The URL is longer than" in answer
+    assert b"The address is longer than 8192 characters" in answer
 
 
 def test_ordinary_requests_still_work(port: int) -> None:
@@ -94,3 +94,21 @@ def test_a_long_report_does_not_hold_other_requests(port: int, monkeypatch: pyte
     finally:
         release.set()
         upload.join(timeout=30)
+
+
+@pytest.mark.parametrize("length", [MAX_URL + 10, 1_000_000])
+def test_a_long_url_from_a_browser_is_a_page_in_its_language(port: int, length: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as connection:
+        connection.sendall(
+            b"GET /game?rating=" + b"1" * length + b" HTTP/1.1\r\nHost: localhost\r\n"
+            b"Accept: text/html\r\nAccept-Language: es-ES,es;q=0.9\r\n\r\n"
+        )
+        answer = b""
+        while chunk := connection.recv(65536):  # the 414 closes the connection
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 414 "), head[:100]
+    assert b"content-language: es" in head.lower()
+    text = body.decode()
+    assert '<html lang="es">' in text
+    assert "La dirección tiene más de 8192 caracteres" in text

@@ -96,3 +96,37 @@ def test_any_text_posted_is_answered_never_a_500(client: TestClient, text: str) 
     # The page without JavaScript runs the whole request (the job path shares its checks).
     page = client.post("/strength", data={"pgn": text, "lang": "en"})
     assert page.status_code in {200, 422}
+
+
+@pytest.mark.parametrize("tags", [False, True], ids=["without tags", "with tags"])
+@pytest.mark.parametrize("url", ["/strength", "/strength/jobs"])
+def test_more_than_40_games_are_refused_before_any_analysis(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, url: str, tags: bool
+) -> None:
+    # The games read are counted, not "[Event " tags: a PGN without tags is 100 games too.
+    from chessrate.requests import strength
+
+    def no_engine(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the games were sent to the engine")
+
+    monkeypatch.setattr(strength, "analyse_games", no_engine)
+    game = ('[Event "E"]\n[White "a"]\n[Black "b"]\n\n' if tags else "") + "1. e4 e5 2. Nf3 Nc6 *\n\n"
+    page = client.post(url, data={"pgn": game * 100, "lang": "es"})
+    assert "Aquí, como máximo 40 partidas a la vez" in html.unescape(page.text)
+    assert page.status_code == (422 if url == "/strength" else 200)
+
+
+def test_40_games_without_tags_are_read(client: TestClient) -> None:
+    from chessrate.requests.problems import Problems
+    from chessrate.requests.strength import AnalyseInputs, check_file
+    from chessrate.requests.tournament_file import FileInput
+
+    data = ("1. e4 e5 2. Nf3 Nc6 *\n\n" * 40).encode()
+    inputs = AnalyseInputs(file=FileInput(name="g.pgn", data=data, size=len(data)), max_games=40)
+    site = client.app.state.site  # type: ignore[attr-defined]
+    problems = Problems(site.translator("en"))
+    assert check_file(inputs, problems)
+    assert not problems
+    inputs = AnalyseInputs(file=FileInput(name="g.pgn", data=data * 2, size=2 * len(data)), max_games=40)
+    assert not check_file(inputs, problems)
+    assert "80 games, more than 40" in problems.errors[("file",)].reason

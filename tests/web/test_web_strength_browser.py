@@ -67,7 +67,7 @@ def page(browser: Browser) -> Iterator[Page]:
 @pytest.mark.parametrize(
     ("lang", "button", "range_header", "scale"),
     [
-        ("es", "Analizar", "Rango", "Escala: rating de Lichess de 2016–17"),
+        ("es", "Analizar", "Rango", "Escala: puntuación de Lichess de 2016–17"),
         ("ca", "Analitza", "Interval", "Escala: puntuació de Lichess del 2016–17"),
         ("en", "Analyse", "Range", "Scale: Lichess rating of 2016–17"),
     ],

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import REQUESTS, TODAY, serve
+from browser_support import AXE, REQUESTS, TODAY, serve
 from playwright.sync_api import Browser, Page, expect
 
 from chessrate.ratinglist.demo import build_demo
@@ -25,7 +24,6 @@ GUIDE = (
     "/tournament?rating=1500&scoring=each&games-0-opponent=1400&games-0-result=1&games-1-opponent=1600"
     "&games-1-result=0%2C5&games-2-opponent=1550&games-2-result=0"
 )
-AXE = Path(__file__).parents[2] / "src" / "chessrate" / "web" / "static" / "vendor" / "axe.min.js"
 
 
 @pytest.fixture(scope="module")
@@ -146,6 +144,24 @@ def test_result_in_view_while_typing_on_a_phone(phone: Page, base_url: str) -> N
     expect(phone).to_have_url(re.compile(r"/k-factor\?lang=es$"))
 
 
+@pytest.mark.parametrize(
+    ("path", "current"),
+    [("/dwz", "DWZ (Alemania)"), ("/pools", "Grupos comparados"), ("/k-factor", "Factor K")],
+)
+def test_the_phone_menu_names_the_current_tab_of_either_row(
+    phone: Page, base_url: str, path: str, current: str
+) -> None:
+    phone.goto(f"{base_url}{path}?lang=es")
+    expect(phone.locator("nav.tabs summary")).to_have_text(f"Menú: {current}")
+    # One navigation landmark for the tabs: the other systems are a list inside it, not a nav of their own.
+    expect(phone.get_by_role("navigation", name="Otros sistemas de valoración")).to_have_count(0)
+    expect(phone.get_by_role("navigation", name="Calculadoras")).to_have_count(1)
+    phone.locator("nav.tabs summary").click()
+    expect(phone.locator("nav.tabs details").get_by_role("link", name=current)).to_have_attribute(
+        "aria-current", "page"
+    )
+
+
 def test_the_scrolling_result_takes_the_keyboard_focus(phone: Page, base_url: str) -> None:
     phone.goto(f"{base_url}{GUIDE}&lang=ca")
     phone.locator("#result").focus()
@@ -252,6 +268,7 @@ PAGES = (
     "/list/events",
     "/list/event/1",
     "/game?rating=15OO",  # an error beside its field
+    "/no-such-page",  # the refusal page (404)
 )
 
 
@@ -267,14 +284,15 @@ PAGES = (
 def test_axe_finds_no_serious_violation(
     browser: Browser, list_url: str, viewport: dict[str, int], scheme: str, languages: tuple[str, ...]
 ) -> None:
+    assert AXE.is_file(), f"{AXE} is missing: run `npm ci --ignore-scripts`"
     page = open_page(browser, viewport, color_scheme=scheme)
+    page.context.add_init_script(path=AXE)  # into every page, whatever its CSP; the app does not serve it
     found: dict[str, list[str]] = {}
     checked = 0
     for path in PAGES:
         for language in languages:
             url = f"{list_url}{path}{'&' if '?' in path else '?'}lang={language}"
             page.goto(url)
-            page.add_script_tag(url="/static/vendor/axe.min.js")  # served locally, from npm (package.json)
             violations, passes = page.evaluate(
                 """async () => {
                     const result = await axe.run(document, {resultTypes: ["violations"]});

@@ -20,10 +20,12 @@ import csv
 import datetime as dt
 import io
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import itemgetter
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from chessrate.errors import InvalidInputError
 from chessrate.formats.model import (
@@ -39,6 +41,8 @@ from chessrate.formats.model import (
 )
 from chessrate.formats.text import decode, split_lines
 from chessrate.parse import is_digits, parse_date, parse_rating, parse_score
+
+_T = TypeVar("_T")
 
 REQUIRED = ("white", "black", "white_rating", "black_rating", "result", "date")
 OPTIONAL = ("round",)
@@ -102,8 +106,16 @@ def read_csv_games(source: bytes | str | os.PathLike[str], *, strict: bool = Fal
 
 def read_csv_event(source: bytes | str | os.PathLike[str]) -> EventRead:
     """The event of a CSV game list, its games as columns: the same facts as
-    ``EventRead.of(read_csv_games(source))``, without a :class:`Game` object a game."""
-    read = _read(source, strict=False)
+    ``EventRead.of(read_csv_games(source))``, without a :class:`Game` object a game.
+
+    A file whose rows are one line each and hold no error is read a column at a time
+    (:func:`_fast_event`), each distinct text parsed once; any other is read row by row.
+    """
+    text, encoding = _text(source)
+    event = _fast_event(text)
+    if event is not None:
+        return event
+    read = _read_text(text, encoding, strict=False)
     (rounds, whites, blacks, white_scores, black_scores, kinds, codes, lines, *_) = (
         zip(*read.games, strict=True) if read.games else ((),) * len(_Read.FIELDS)
     )
@@ -150,17 +162,33 @@ class _Read:
     problems: tuple[Problem, ...]
 
 
-def _read(source: bytes | str | os.PathLike[str], *, strict: bool) -> _Read:
+def _text(source: bytes | str | os.PathLike[str]) -> tuple[str, str]:
+    """The file's text and its encoding (``"str"`` for a text given as such)."""
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
-    text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
-    log = ProblemLog(strict=strict)
-    lines = split_lines(text)
+    return decode(source) if isinstance(source, bytes) else (source, "str")
+
+
+def _read(source: bytes | str | os.PathLike[str], *, strict: bool) -> _Read:
+    return _read_text(*_text(source), strict=strict)
+
+
+def _delimiter(lines: list[str]) -> str | None:
+    """``;`` or ``,``, whichever the first line that is not blank (the header) has more of; ``None``
+    for a file of blank lines."""
     header_line = next((line for line in lines if line.strip()), None)
     if header_line is None:
+        return None
+    return ";" if header_line.count(";") > header_line.count(",") else ","
+
+
+def _read_text(text: str, encoding: str, *, strict: bool) -> _Read:
+    log = ProblemLog(strict=strict)
+    lines = split_lines(text)
+    delimiter = _delimiter(lines)
+    if delimiter is None:
         log.error(None, "empty-file", "the file is empty")
         return _Read({}, [], None, None, 0, encoding, log.sorted())
-    delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     rows = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
     columns: dict[str, int] = {}
     reader: _Rows | None = None
@@ -328,6 +356,8 @@ class _Rows:
 def _rating(text: str, field: str) -> int | None:
     if not text:
         return None
+    if len(text) <= 4 and text.isdigit() and text.isascii() and int(text) <= 4000:
+        return int(text) or None  # what the lines below make of plain digits, at once
     value = parse_rating(text, field=field)
     if value != value.to_integral_value():
         raise InvalidInputError(field, text, "a rating is a whole number")
@@ -371,3 +401,124 @@ def _player(name: str, rating: int | None, line: int, players: dict[str, Player]
             other_rating=player.rating,
         )
     return player.number
+
+
+def _fast_event(text: str) -> EventRead | None:
+    """The event of a CSV file read a column at a time, or ``None`` when the row reader must read
+    it: a row over several lines (a quoted line break), a short row, or any error.
+
+    Each distinct name, rating, result, date and round text is read once, by the functions the row
+    reader calls; the players are numbered in the order they first appear, with the row reader's
+    rule for ratings (:func:`_player`, which logs the same warnings on the same lines).
+    """
+    log = ProblemLog(strict=False)
+    lines = split_lines(text)
+    delimiter = _delimiter(lines)
+    if delimiter is None:
+        return None
+    if '"' in text or "\0" in text:
+        reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+        try:
+            rows = list(reader)
+        except csv.Error:
+            return None
+        if reader.line_num != len(rows):
+            return None  # a row over several lines: its line number is the row reader's to find
+    else:  # no quote: each line is one row, its fields between the delimiters (as csv reads it)
+        rows = [line.split(delimiter) if line else [] for line in lines]
+    first = next((index for index, row in enumerate(rows) if "".join(row).strip()), None)
+    columns = _columns(rows[first], first + 1, log) if first is not None else {}
+    if first is None or not columns:
+        return None
+    width = max(columns.values()) + 1
+    white_at, black_at, white_rating_at, black_rating_at, result_at, date_at = (
+        columns[name] for name in REQUIRED
+    )
+    round_at = columns.get("round")
+    data = rows[first + 1 :]
+    lines_at = list(range(first + 2, len(rows) + 1))
+    kept = [
+        index
+        for index, row in enumerate(data)
+        if (len(row) >= width and row[white_at].strip()) or "".join(row).strip()
+    ]
+    if len(kept) < len(data):  # blank rows, skipped
+        data, lines_at = [data[i] for i in kept], [lines_at[i] for i in kept]
+    if not data or min(map(len, data)) < width:
+        return None  # no game, or a short row
+    try:
+        names = _parsed_once(itemgetter(white_at), data, _name, "white")
+        other_names = _parsed_once(itemgetter(black_at), data, _name, "black")
+        ratings = _parsed_once(itemgetter(white_rating_at), data, _rating, "white_rating")
+        other_ratings = _parsed_once(itemgetter(black_rating_at), data, _rating, "black_rating")
+        codes = [cell.strip() for cell in map(itemgetter(result_at), data)]  # as stored
+        results = _parsed_once(str, codes, lambda code, _: _result(code), "result")
+        dates = _parsed_once(itemgetter(date_at), data, _date_or_none, "date")
+        rounds: list[int | None] = (
+            _parsed_once(itemgetter(round_at), data, _round_or_none, "round")
+            if round_at is not None
+            else [None] * len(data)
+        )
+    except InvalidInputError:
+        return None  # the row reader reports it on its line
+    players: dict[str, Player] = {}
+    whites, blacks = [], []
+    for line, (white_name, white_key), white_rating, (black_name, black_key), black_rating in zip(
+        lines_at, names, ratings, other_names, other_ratings, strict=True
+    ):
+        if white_key == black_key:
+            return None  # self-pairing
+        known = players.get(white_key)
+        if known is not None and (white_rating is None or white_rating == known.rating):
+            whites.append(known.number)
+        else:
+            whites.append(_player(white_name, white_rating, line, players, log))
+        known = players.get(black_key)
+        if known is not None and (black_rating is None or black_rating == known.rating):
+            blacks.append(known.number)
+        else:
+            blacks.append(_player(black_name, black_rating, line, players, log))
+    days = {day for day in dates if day is not None}
+    return EventRead(
+        source_format="CSV",
+        name=None,
+        start_date=min(days, default=None),
+        end_date=max(days, default=None),
+        players=tuple(players.values()),
+        games=GameColumns(
+            round=rounds,
+            white=whites,
+            black=blacks,
+            white_score=[scores[0] for scores, _ in results],
+            black_score=[scores[1] for scores, _ in results],
+            rated=[kind is Kind.PLAYED for _, kind in results],
+            code=codes,
+            line=lines_at,
+        ),
+        problems=log.sorted(),
+    )
+
+
+def _parsed_once(
+    cell: Callable[[Any], str], rows: Sequence[Any], parse: Callable[[str, str], _T], field: str
+) -> list[_T]:
+    """``parse(cell(row).strip(), field)`` of every row, each distinct text parsed once."""
+    texts = list(map(cell, rows))
+    values = {text: parse(text.strip(), field) for text in set(texts)}
+    return list(map(values.__getitem__, texts))
+
+
+def _name(text: str, field: str) -> tuple[str, str]:
+    """A player's name with its runs of blanks made one, and its key (case folded)."""
+    name = " ".join(text.split())
+    if not name:
+        raise InvalidInputError(field, "", "a player's name is required")
+    return name, name.casefold()
+
+
+def _date_or_none(text: str, field: str) -> dt.date | None:
+    return parse_date(text, field=field) if text else None
+
+
+def _round_or_none(text: str, field: str) -> int | None:
+    return _round(text) if text else None

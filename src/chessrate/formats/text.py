@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import functools
 import os
 import re
 from typing import TextIO
@@ -90,12 +91,15 @@ def split_lines(text: str) -> list[str]:
     Unlike :meth:`str.splitlines`, form feeds and Unicode separators stay inside their line, so line
     numbers match what an editor shows. A final line break does not make an extra empty line.
     """
-    lines = _LINE_BREAK.split(text)
+    # str.split where the breaks are all LF or CRLF: several times faster than the pattern.
+    unified = text.replace("\r\n", "\n") if "\r" in text else text
+    lines = _LINE_BREAK.split(text) if "\r" in unified else unified.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return lines
 
 
+@functools.lru_cache(maxsize=4096)  # a month's files repeat a few dates: each read once a process
 def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.date | None:
     """A date in any of the forms real files use, or ``None`` when it cannot be read for sure.
 

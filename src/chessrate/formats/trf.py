@@ -365,18 +365,26 @@ def _read_player(
         )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
     cells = (read_cells or _read_cells)(line, number, header, log)
+    # Whole numbers read in place where they are plain digits (as :func:`_number` reads them).
+    rating, fide_id, rank = padded[48:52].strip(), padded[57:68].strip(), padded[85:89].strip()
     return Player(
         number=int(start_rank),
         name=name,
-        rating=_number(padded[48:52], "rating", "49-52", number, log, zero_is_none=True),
-        fide_id=_number(padded[57:68], "FIDE ID", "58-68", number, log, zero_is_none=True),
+        rating=(int(rating) or None)
+        if rating.isdigit() and rating.isascii()
+        else _number(rating, "rating", "49-52", number, log, zero_is_none=True),
+        fide_id=(int(fide_id) or None)
+        if fide_id.isdigit() and fide_id.isascii()
+        else _number(fide_id, "FIDE ID", "58-68", number, log, zero_is_none=True),
         federation=padded[53:56].strip() or None,
         sex=sex,
         title=title,
         birth_year=birth_year,
         birth_date=birth_date,
         points=_points(padded[80:84], number, log),
-        rank=_number(padded[85:89], "rank", "86-89", number, log, zero_is_none=True),
+        rank=(int(rank) or None)
+        if rank.isdigit() and rank.isascii()
+        else _number(rank, "rank", "86-89", number, log, zero_is_none=True),
         cells=cells,
         line=number,
     )
@@ -406,24 +414,31 @@ def _points(text: str, line: int, log: ProblemLog) -> Decimal | None:
     text = text.strip()
     if not text:
         return None
-    try:
-        value = Decimal(text.replace(",", "."))
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite() or value < 0:
+    value = _points_value(text)
+    if value is None:
         log.error(
             line, "invalid-points", f"invalid points {text!r} (columns 81-84)", value=text, columns="81-84"
         )
-        return None
     return value
+
+
+@functools.lru_cache(maxsize=1024)
+def _points_value(text: str) -> Decimal | None:
+    """Declared points (``8.5``, ``8,5``), ``None`` if not a number of points; each text read once:
+    a file's players repeat a few scores."""
+    try:
+        value = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() and value >= 0 else None
 
 
 def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date | None]:
     """Birth date: ``1969.12.06``, ``1990/01/01``, ``1978``, ``0000/00/00``, ``1987/00/00``."""
     if not text:
         return None, None
-    match = re.fullmatch(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", text)
-    if match is None:
+    birth = _birth_value(text)
+    if birth is None:
         log.warning(
             line,
             "unreadable-birth-date",
@@ -432,10 +447,23 @@ def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date |
             columns="70-79",
         )
         return None, None
+    return birth
+
+
+@functools.lru_cache(maxsize=4096)
+def _birth_value(text: str) -> tuple[int | None, dt.date | None] | None:
+    """Year and date of a birth date, ``None`` if unreadable; each text read once (``0000/00/00``
+    and the like repeat)."""
+    match = _BIRTH.fullmatch(text)
+    if match is None:
+        return None
     year = int(match.group(1)) or None
     if year is None or match.group(2) is None:
         return year, None
     return year, parse_loose_date(text)
+
+
+_BIRTH = re.compile(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?")
 
 
 _Cell = tuple[int | None, "Colour | None", str, Kind, Decimal]
@@ -672,22 +700,20 @@ def _cell_columns(
         return None
     table = _cell_bytes()
     cells = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(lines), -1, _ROUND_WIDTH)
-    if not table.blank[cells[:, :, _SEPARATORS]].all():
-        return None  # misaligned-cell
+    if not table.allowed[_POSITIONS, cells].all():
+        return None  # misaligned-cell, invalid-opponent, invalid-colour, invalid-result
     digits = cells[:, :, 2:6]
     is_digit = table.digit[digits]
-    if not (is_digit | table.blank[digits]).all() or (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
-        return None  # invalid-opponent, or digits the fast path does not read (not right-aligned)
+    if (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
+        return None  # digits the fast path does not read (not right-aligned)
     opponent = table.value[digits] @ np.array([1000, 100, 10, 1], dtype=np.int64)
-    colour = table.colour[cells[:, :, 7]]  # 0 none, 1 white, 2 black, 3 not a colour
-    code = table.code[cells[:, :, 9]]  # upper-cased; 0 where not a result code
-    if (colour == 3).any() or not code.all():
-        return None  # invalid-colour, invalid-result
+    colour = table.colour[cells[:, :, 7]]  # 0 none, 1 white, 2 black
+    code = table.code[cells[:, :, 9]]  # upper-cased
     paired = opponent > 0
     if (paired & table.no_opponent[code]).any() or (table.needs_opponent[code] & ~paired).any():
         return None  # no-result, bye-with-opponent, result-without-opponent
     numbers = np.array([player.number for player in players], dtype=np.int64)
-    if len(np.unique(numbers)) != len(numbers):
+    if len({player.number for player in players}) != len(players):
         return None  # repeated-player
     used = np.flatnonzero(((code != ord(" ")) | paired).any(axis=0))
     rounds = int(used[-1]) + 1 if len(used) else 0
@@ -700,7 +726,9 @@ def _cell_columns(
     )
     seat = np.full(max(int(numbers.max()), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
     seat[numbers] = np.arange(len(numbers))
-    row, column = np.nonzero(paired)
+    # Round by round, each in file order: the exact reader's order of the games (by round, then
+    # line; the players' lines increase with their rows).
+    column, row = np.nonzero(paired.T)
     other = seat[opponent[row, column]]
     if (other < 0).any() or (other == row).any() or (opponent[other, column] != numbers[row]).any():
         return None  # unknown-opponent, self-pairing, asymmetric-pairing
@@ -720,24 +748,21 @@ def _cell_columns(
     white, black = np.where(own_white, row, other), np.where(own_white, other, row)
     white_code = np.where(own_white, own_code, other_code)
     black_code = np.where(own_white, other_code, own_code)
-    line = np.array([player.line or 0 for player in players], dtype=np.int64)[row]
-    order = np.lexsort((line, column))
-    scores, codes = _GAME_SCORES, _CODE_TEXT
+    line = [player.line or 0 for player in players]
     return GameColumns(
-        round=(column[order] + 1).tolist(),
-        white=numbers[white[order]].tolist(),
-        black=numbers[black[order]].tolist(),
-        white_score=[scores[byte] for byte in white_code[order].tolist()],
-        black_score=[scores[byte] for byte in black_code[order].tolist()],
-        rated=played[order].tolist(),
-        code=[codes[byte] for byte in white_code[order].tolist()],
-        line=line[order].tolist(),
+        round=(column + 1).tolist(),
+        white=numbers[white].tolist(),
+        black=numbers[black].tolist(),
+        white_score=table.score[white_code].tolist(),
+        black_score=table.score[black_code].tolist(),
+        rated=played.tolist(),
+        code=table.text[white_code].tolist(),
+        line=list(map(line.__getitem__, row.tolist())),
     )
 
 
-#: The blank columns of a ten-column cell block: two separating blanks, and one on each side of
-#: the colour.
-_SEPARATORS = [0, 1, 6, 8]
+#: The positions of a ten-column cell block, for :attr:`_CellBytes.allowed`.
+_POSITIONS = list(range(_ROUND_WIDTH))
 #: Each result byte's text and White's or Black's score (:data:`.checks.GAME_SCORE`).
 _CODE_TEXT = [chr(byte).strip() for byte in range(256)]
 _GAME_SCORES = [checks.GAME_SCORE.get(text) if text else None for text in _CODE_TEXT]
@@ -747,7 +772,10 @@ _GAME_SCORES = [checks.GAME_SCORE.get(text) if text else None for text in _CODE_
 class _CellBytes:
     """What each byte of a cell's columns means, as tables indexed by the byte (numpy arrays)."""
 
-    blank: NDArray[np.bool_]
+    allowed: NDArray[np.bool_]
+    """The bytes each of the ten columns of a cell block may hold (position, byte): blanks in the two
+    separating columns and on each side of the colour, digits or blanks for the opponent, a colour
+    (``w b - `` or blank) and a result code (or blank)."""
     digit: NDArray[np.bool_]
     value: NDArray[np.int64]
     colour: NDArray[np.int8]
@@ -759,6 +787,10 @@ class _CellBytes:
     played: NDArray[np.bool_]
     agreeing: NDArray[np.bool_]
     """:data:`.checks.AGREEING_CODES` by the two sides' result bytes."""
+    score: NDArray[np.object_]
+    """:data:`_GAME_SCORES`."""
+    text: NDArray[np.object_]
+    """:data:`_CODE_TEXT`."""
 
 
 @functools.cache
@@ -782,9 +814,11 @@ def _cell_bytes() -> _CellBytes:
     agreeing = np.zeros((256, 256), dtype=bool)
     for first, second in checks.AGREEING_CODES:
         agreeing[ord(first or " "), ord(second or " ")] = True
+    blank, digit = marks(" "), marks("0123456789")
+    allowed = np.array([blank, blank, *[digit | blank] * 4, blank, colour < 3, blank, code > 0])
     return _CellBytes(
-        blank=marks(" "),
-        digit=marks("0123456789"),
+        allowed=allowed,
+        digit=digit,
         value=value,
         colour=colour,
         code=code,
@@ -792,6 +826,8 @@ def _cell_bytes() -> _CellBytes:
         needs_opponent=marks("1=0WDL"),
         played=marks("1=0"),
         agreeing=agreeing,
+        score=np.array(_GAME_SCORES, dtype=object),
+        text=np.array(_CODE_TEXT, dtype=object),
     )
 
 
@@ -801,21 +837,38 @@ def _points_agree(
     """Whether every declared score is the sum of the player's cells, as :func:`.checks.check_points`
     adds them: each cell's points (:meth:`Scoring.for_cell`) as a whole number of the smallest
     decimal place the scoring uses, added exactly."""
-    import numpy as np
-
-    keys = code.astype(np.int64) * 2 + (colour == 2)
-    distinct = np.unique(keys).tolist()
-    points = {key: scoring.for_cell(_CODE_TEXT[key // 2], "b" if key % 2 else None) for key in distinct}
-    places = max(-min(int(value.as_tuple().exponent), 0) for value in points.values())
-    scale = 10**places
-    units = np.zeros(512, dtype=np.int64)
-    for key, value in points.items():
-        scaled = value * scale
-        if scaled > 10**12 or scaled != scaled.to_integral_value():
-            return False  # the exact reader adds it
-        units[key] = int(scaled)
-    sums = units[keys].sum(axis=1).tolist()
+    units = _cell_units(tuple(sorted(scoring.points.items())))
+    if units is None:
+        return False  # the exact reader adds them
+    table, scale = units
+    sums = table[code.astype(table.dtype) * 2 + (colour == 2)].sum(axis=1).tolist()
+    declared = {
+        points: points * scale for points in {player.points for player in players} if points is not None
+    }
     return all(
-        player.points is None or player.points * scale == total
+        player.points is None or declared[player.points] == total
         for player, total in zip(players, sums, strict=True)
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_units(points: tuple[tuple[str, Decimal], ...]) -> tuple[NDArray[np.int64], int] | None:
+    """The points of a cell (:meth:`Scoring.for_cell`) by its result byte and colour (byte x 2, plus
+    1 for Black) as whole units of ``1 / scale``, and the scale; ``None`` when a value is no whole
+    number of units or too large to add exactly in an array. Made once per scoring."""
+    import numpy as np
+
+    scoring = Scoring(dict(points))
+    values = {
+        ord(code or " ") * 2 + black: scoring.for_cell(code, "b" if black else None)
+        for code in ("", *_RESULT_CODES)
+        for black in (0, 1)
+    }
+    scale = 10 ** max(-min(int(value.as_tuple().exponent), 0) for value in values.values())
+    table = np.zeros(512, dtype=np.int64)
+    for key, value in values.items():
+        scaled = value * scale
+        if scaled > 10**12 or scaled != scaled.to_integral_value():
+            return None
+        table[key] = int(scaled)
+    return table, scale

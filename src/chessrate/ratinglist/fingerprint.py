@@ -14,12 +14,6 @@ import datetime as dt
 import hashlib
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from typing import Any
-
-from sqlalchemy import bindparam, select
-from sqlalchemy.engine import Connection, Row
-
-from chessrate.ratinglist.schema import events
 
 #: A game as the fingerprint sees it: round, white's and black's stored ids, their scores.
 GameKey = tuple[int | None, int, int, Decimal | None, Decimal | None]
@@ -72,20 +66,9 @@ def _digest(start: dt.date, end: dt.date, lines: list[str]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def earlier_import(connection: Connection, games_fingerprint: str | None) -> Row[Any, Any, Any] | None:
-    """The stored event (still rated) with this fingerprint, found through its index; None if none.
-
-    An event without games (no fingerprint) is never a duplicate: it rates nothing.
-    """
-    if games_fingerprint is None:
-        return None
-    return connection.execute(_EARLIER, {"fingerprint": games_fingerprint}).first()
-
-
-#: Built once: SQLAlchemy reuses its SQL for every file of an import.
-_EARLIER = (
-    select(events.c.id, events.c.name, events.c.file_name)
-    .where(events.c.games_fingerprint == bindparam("fingerprint"), events.c.replaced_by.is_(None))
-    .order_by(events.c.id)
-    .limit(1)
+#: The stored event (still rated) with a fingerprint, found through its index (first by id). An
+#: event without games (no fingerprint) is never a duplicate: it rates nothing.
+EARLIER_IMPORT_SQL = (
+    "SELECT id, name, file_name FROM events WHERE games_fingerprint = ? AND replaced_by IS NULL "
+    "ORDER BY id LIMIT 1"
 )

@@ -9,8 +9,9 @@
   the same name (letter case and spacing aside) and the stored player has no FIDE id either.
   One lookup structure serves the whole import (:class:`_Directory`): the stored players a file
   names are fetched in one query per kind, and kept for the next files.
-- Rows go in through the driver's fast path (:func:`.rows.insert_rows`); the time an import takes
-  grows with its games, not with the players already stored.
+- Rows go in through the driver's fast path (:func:`.rows.insert_rows`), and the few statements run
+  for each file through the driver's cursor (:class:`_Driver`); the time an import takes grows with
+  its games, not with the players already stored.
 - An event is rated in the period of the month it ends (B.02 7.1.3 closes a list 3 days before
   its date; that margin is not applied: see docs/ratinglist.md).
 """
@@ -19,26 +20,29 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager, suppress
+from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
-from sqlalchemy.engine import Connection, Row
+from sqlalchemy import Column, Engine, bindparam, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
+from chessrate.collector import cycle_collector_paused
 from chessrate.errors import FileFormatError, InvalidInputError
-from chessrate.formats import EventRead, Player, Problem, read_event, sniff_format
-from chessrate.formats.text import decode
-from chessrate.ratinglist.fingerprint import earlier_import, fingerprint_columns
+from chessrate.formats import EventRead, Format, Player, Problem, read_event, sniff_format
+from chessrate.formats.text import decode, split_lines
+from chessrate.ratinglist.fingerprint import EARLIER_IMPORT_SQL, fingerprint_columns
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.rows import insert_rows
+from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
+
+_V = TypeVar("_V")
 
 MAX_ERRORS_SHOWN = 3
 #: Files up to this size are read once, whole; a larger one (a PGN of many events) is streamed.
@@ -107,12 +111,114 @@ def import_files(
         raise InvalidInputError("file", "", "give at least one file to import")
     if len(paths) > 1 and (start or end or replaces):
         raise InvalidInputError("file", len(paths), "--start, --end and --replaces take one file")
-    with write_transaction(engine, wait=wait, on_wait=on_wait) as connection, _page_cache(connection):
-        directory = _Directory(connection)
-        return tuple(
-            _import_one(connection, directory, Path(path), start=start, end=end, replaces=replaces)
+    with (
+        cycle_collector_paused(),  # a month's players and rows, none in a cycle: 3 % at 2x10^6 games
+        write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
+        _page_cache(connection),
+        closing(_Driver(connection)) as driver,
+    ):
+        directory, queue, keys = _Directory(driver), _Queue(connection), _Keys()
+        imported = tuple(
+            _import_one(driver, directory, queue, keys, Path(path), start=start, end=end, replaces=replaces)
             for path in paths
         )
+        queue.write()
+        if driver.sqlite:
+            keys.check(driver)
+        return imported
+
+
+_ENTRANT_COLUMNS = ("event_id", "start_number", "player_id", "rating_in_file")
+_GAME_COLUMNS = (
+    "event_id",
+    "round",
+    "white_id",
+    "black_id",
+    "white_score",
+    "black_score",
+    "rated",
+    "code",
+    "line",
+)
+
+
+class _Queue:
+    """The entrants and games of the files read so far, written together once there are
+    :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than two a file
+    (on PostgreSQL each ``COPY`` waits twice for the server). A file's players and event are written
+    before its rows are queued, as the rows' keys need on PostgreSQL."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._entrants: list[tuple[Any, ...]] = []
+        self._games: list[tuple[Any, ...]] = []
+
+    def add(self, entrants: list[tuple[Any, ...]], games_rows: list[tuple[Any, ...]]) -> None:
+        self._entrants += entrants
+        self._games += games_rows
+        if len(self._games) >= CHUNK:
+            self.write()
+
+    def write(self) -> None:
+        insert_rows(self._connection, event_players, _ENTRANT_COLUMNS, self._entrants)
+        insert_rows(self._connection, games, _GAME_COLUMNS, self._games)
+        self._entrants, self._games = [], []
+
+
+@dataclass
+class _Keys:
+    """The events and players the rows of an import name (their foreign keys), checked once at its
+    end on SQLite (:meth:`check`), where the import writes with SQLite's own check off: it looks
+    up the parent row of every key of every row (three a game), a third of the time the rows take
+    to insert; here each event and player is looked up once. PostgreSQL checks them itself."""
+
+    events: set[int] = field(default_factory=set)
+    players: set[int] = field(default_factory=set)
+
+    def check(self, driver: _Driver) -> None:
+        """Refuse the import (nothing is committed) if a key names a row the store does not have."""
+        for table, ids in (("events", self.events), ("players", self.players)):
+            wanted = sorted(ids)
+            found = 0
+            for start in range(0, len(wanted), _BATCH):
+                batch = wanted[start : start + _BATCH]
+                marks, values = _in_list(batch)
+                found += int(driver.rows(f"SELECT count(*) FROM {table} WHERE id IN ({marks})", values)[0][0])
+            if found != len(wanted):
+                raise StoreError(
+                    f"the import names {len(wanted) - found} row(s) of {table} the store does not have "
+                    "(a foreign key); nothing imported"
+                )
+
+
+class _Driver:
+    """The statements an import runs for each file, through the driver's cursor: SQLAlchemy's
+    processing of a statement (some 0.1 ms) would be a tenth of a small file's import. Values go
+    in as SQLAlchemy would write them (:attr:`date`, :attr:`datetime`)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.sqlite = connection.dialect.name == "sqlite"
+        self._cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        self.date = _bind(events.c.start_date, connection)
+        self.datetime = _bind(events.c.imported_at, connection)
+
+    def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        """The rows of ``sql``, written with ``?`` marks (PostgreSQL's driver is given ``%s``)."""
+        self._cursor.execute(sql if self.sqlite else sql.replace("?", "%s"), params)
+        return list(self._cursor.fetchall())
+
+    def close(self) -> None:
+        self._cursor.close()
+
+
+def _bind(column: Column[Any], connection: Connection) -> Callable[[Any], Any]:
+    """How SQLAlchemy writes a value of ``column`` on this database (SQLite: dates as text)."""
+    dialect = connection.dialect
+    process = column.type.dialect_impl(dialect).bind_processor(dialect)
+    if process is None:
+        return lambda value: value
+    return process
 
 
 @contextmanager
@@ -148,15 +254,18 @@ class _File:
 
 
 def _import_one(
-    connection: Connection,
+    driver: _Driver,
     directory: _Directory,
+    queue: _Queue,
+    keys: _Keys,
     path: Path,
     *,
     start: dt.date | None,
     end: dt.date | None,
     replaces: int | None,
 ) -> ImportedEvent:
-    read = _read(connection, path, start=start, end=end)
+    read = _read(driver, path, start=start, end=end)
+    connection = driver.connection
     if replaces is not None:
         _check_replaceable(connection, replaces)
     event = read.event
@@ -173,39 +282,36 @@ def _import_one(
         if len(games_read)
         else None
     )
-    earlier = earlier_import(connection, games_fingerprint)
-    if earlier is not None and earlier.id != replaces:
+    # An event without games (no fingerprint) is never a duplicate: it rates nothing.
+    earlier = driver.rows(EARLIER_IMPORT_SQL, (games_fingerprint,)) if games_fingerprint else []
+    if earlier and earlier[0][0] != replaces:
+        earlier_id, earlier_name, earlier_file = earlier[0]
         raise StoreError(
-            f"{path.name}: the same games on the same days were already imported as event {earlier.id} "
-            f"'{earlier.name}' from {earlier.file_name}; nothing imported (a corrected file: "
-            f"--replaces {earlier.id})"
+            f"{path.name}: the same games on the same days were already imported as event {earlier_id} "
+            f"'{earlier_name}' from {earlier_file}; nothing imported (a corrected file: "
+            f"--replaces {earlier_id})"
         )
     name = event.name or path.stem
     period = str(Period.of(read.end_date))
-    event_id = connection.execute(
+    ((event_id,),) = driver.rows(
         _ADD_EVENT,
-        {
-            "name": name[:300],
-            "source_format": event.source_format,
-            "file_name": path.name[:300],
-            "file_sha256": read.digest,
-            "games_fingerprint": games_fingerprint,
-            "start_date": read.start_date,
-            "end_date": read.end_date,
-            "period": period,
-            "imported_at": dt.datetime.now(dt.UTC).replace(tzinfo=None),
-        },
-    ).scalar_one()
-    insert_rows(
-        connection,
-        event_players,
-        ("event_id", "start_number", "player_id", "rating_in_file"),
-        ((event_id, player.number, ids[player.number], player.rating) for player in event.players),
+        (
+            name[:300],
+            event.source_format,
+            path.name[:300],
+            read.digest,
+            games_fingerprint,
+            driver.date(read.start_date),
+            driver.date(read.end_date),
+            period,
+            driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
+        ),
     )
-    written = insert_rows(
-        connection,
-        games,
-        ("event_id", "round", "white_id", "black_id", "white_score", "black_score", "rated", "code", "line"),
+    entrants = [(event_id, player.number, ids[player.number], player.rating) for player in event.players]
+    keys.events.add(event_id)
+    keys.players.update(ids.values())  # the entrants' ids, which the games' are drawn from
+    codes = games_read.code
+    game_rows = list(
         zip(
             repeat(event_id),
             games_read.round,
@@ -213,12 +319,15 @@ def _import_one(
             black_ids,
             white_scores,
             black_scores,
-            games_read.rated,
-            [code[:10] for code in games_read.code],
+            # SQLite: as the whole numbers it stores (sqlite3 binds a bool through its adapter
+            # lookup, a quarter of a game row's insert); PostgreSQL's COPY is given booleans.
+            list(map(int, games_read.rated)) if driver.sqlite else games_read.rated,
+            codes if all(len(code) <= 10 for code in codes) else [code[:10] for code in codes],
             games_read.line,
             strict=False,  # repeat() is endless; the other columns have one entry a game
-        ),
+        )
     )
+    queue.add(entrants, game_rows)
     if replaces is not None:
         connection.execute(update(events).where(events.c.id == replaces).values(replaced_by=event_id))
     return ImportedEvent(
@@ -231,18 +340,18 @@ def _import_one(
         period=period,
         players=len(event.players),
         new_players=new_players,
-        games=written,
+        games=len(game_rows),
         rated_games=sum(games_read.rated),
         warnings=read.warnings,
         replaces=replaces,
     )
 
 
-#: The statements an import runs for each file, built once (SQLAlchemy then reuses their SQL).
-_ADD_EVENT = insert(events).returning(events.c.id)
-_EVENT_OF_FILE = select(events.c.id, events.c.name, events.c.file_name).where(
-    events.c.file_sha256 == bindparam("digest")
+_ADD_EVENT = (
+    "INSERT INTO events (name, source_format, file_name, file_sha256, games_fingerprint, start_date, "
+    "end_date, period, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
 )
+_EVENT_OF_FILE = "SELECT id, name, file_name FROM events WHERE file_sha256 = ?"
 
 
 def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
@@ -258,7 +367,7 @@ def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
     return out
 
 
-def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
+def _read(driver: _Driver, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
     """The file read from disk, refused if already imported, unreadable or without dates."""
     data: bytes | None = None  # the file's bytes, read once when it is not too big to hold
     try:
@@ -273,14 +382,15 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
                 head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
     except OSError as error:
         raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
-    known = connection.execute(_EVENT_OF_FILE, {"digest": digest}).first()
-    if known is not None:
+    known = driver.rows(_EVENT_OF_FILE, (digest,))
+    if known:
+        known_id, known_name, known_file = known[0]
         raise StoreError(
             f"{path.name}: this file (sha256 {digest[:12]}...) was already imported as event "
-            f"{known.id} '{known.name}' from {known.file_name}; nothing imported"
+            f"{known_id} '{known_name}' from {known_file}; nothing imported"
         )
     # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
-    read = read_event(path if data is None else data, format=sniff_format(decode(head)[0], name=path.name))
+    read = read_event(path if data is None else data, format=_format(head, path.name))
     if read.errors:
         raise RefusedFile(path.name, read.errors)
     start_date, end_date = _event_dates(read.start_date, read.end_date, start=start, end=end)
@@ -290,6 +400,22 @@ def _read(connection: Connection, path: Path, *, start: dt.date | None, end: dt.
         raise InvalidInputError("end", end_date.isoformat(), f"{path.name} ends before it starts")
     warnings = tuple(problem.located() for problem in read.warnings)
     return _File(path, digest, read, warnings, start_date, end_date)
+
+
+def _format(head: bytes, name: str) -> Format | None:
+    """:func:`~chessrate.formats.sniff_format` of the file's first 64 KiB (``head``), told from its
+    first 4 KiB where they decide it: the whole lines there, ASCII (decoded alike whatever the
+    encoding chosen for the 64 KiB), at least one of them meaningful (not blank, not a ``%`` or
+    ``;`` comment), so the first lines the sniffer tests are the same. A TRF file is told by its
+    first line; sniffing all its lines cost some 3 % of an import."""
+    short = head[: max(head.rfind(b"\n", 0, 4096), head.rfind(b"\r", 0, 4096)) + 1]
+    if short.isascii():
+        text = short.decode("ascii")
+        if any(line.strip() and not line.startswith(("%", ";")) for line in split_lines(text)):
+            told = sniff_format(text, name=None)
+            if told is not None:
+                return told
+    return sniff_format(decode(head)[0], name=name)
 
 
 def _event_dates(
@@ -314,17 +440,19 @@ def _check_replaceable(connection: Connection, event_id: int) -> None:
         raise InvalidInputError("replaces", event_id, f"already replaced by event {row.replaced_by}")
 
 
+#: The details of a player the store keeps, in this order in :attr:`_Known.details`.
 _DETAILS = ("birth_date", "birth_year", "sex", "federation", "title")
 #: Values per ``IN (...)`` query.
-_BATCH = 500
+_BATCH = 512
 
 
-@dataclass
+@dataclass(slots=True)
 class _Known:
-    """A stored player (or one this import adds): the id, once inserted, and the details known."""
+    """A stored player (or one this import adds): the id, once inserted, and the details known
+    (:data:`_DETAILS`; only whether each is known matters for a stored player)."""
 
     id: int | None
-    details: dict[str, object]
+    details: list[object]
 
 
 class _Directory:
@@ -338,8 +466,8 @@ class _Directory:
     walks every player without an id). What is found, or added, is kept for the next files.
     """
 
-    def __init__(self, connection: Connection) -> None:
-        self._connection = connection
+    def __init__(self, driver: _Driver) -> None:
+        self._driver = driver
         self._by_fide_id: dict[int, _Known | None] = {}
         self._by_name: dict[str, _Known | None] = {}
         self._last_id: int | None = None  # the largest player id, once looked up (SQLite)
@@ -347,31 +475,43 @@ class _Directory:
     def resolve(self, file_players: Sequence[Player], *, file_name: str) -> tuple[dict[int, int], int]:
         """Each file player's stored id (added where new, details filled in), and how many are new."""
         self._fetch(file_players)
-        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        by_fide_id, by_name = self._by_fide_id, self._by_name
         chosen: list[_Known] = []
-        seen: set[int] = set()  # id() of the _Known chosen so far in this file
         added: list[tuple[Player, _Known]] = []
         fill: list[tuple[_Known, dict[str, object]]] = []
         for player in file_players:
-            details = _details(player)
-            known = self._lookup(player)
+            fide_id = player.fide_id
+            key = "" if fide_id else name_key(player.name)
+            known = by_fide_id[fide_id] if fide_id else by_name[key]
             if known is None:
-                known = _Known(id=None, details=details)
+                known = _Known(None, _details(player))
+                if fide_id:
+                    by_fide_id[fide_id] = known
+                else:
+                    by_name[key] = known
                 added.append((player, known))
-                self._remember(player, known)
-            elif id(known) in seen:
-                raise InvalidInputError(
-                    "player", player.name, f"{file_name}: two players of the file are the same stored player"
-                )
-            else:
+            elif None in known.details:
                 # Fill in what the store did not know yet; never overwrite what it knows.
-                missing = {f: v for f, v in details.items() if v is not None and known.details[f] is None}
+                stored = known.details
+                missing = {
+                    _DETAILS[i]: value
+                    for i, value in enumerate(_details(player))
+                    if value is not None and stored[i] is None
+                }
                 if missing:
-                    known.details.update(missing)
+                    known.details = [
+                        missing.get(field, value) for field, value in zip(_DETAILS, stored, strict=True)
+                    ]
                     fill.append((known, missing))
             chosen.append(known)
-            seen.add(id(known))
-        self._add(added, now)
+        if len({id(known) for known in chosen}) < len(chosen):
+            seen: set[int] = set()
+            for player, known in zip(file_players, chosen, strict=True):
+                if id(known) in seen:
+                    reason = f"{file_name}: two players of the file are the same stored player"
+                    raise InvalidInputError("player", player.name, reason)
+                seen.add(id(known))
+        self._add(added)
         self._fill(fill)
         return {
             player.number: int(known.id or 0) for player, known in zip(file_players, chosen, strict=True)
@@ -389,100 +529,92 @@ class _Directory:
                 .where(players.c.id == bindparam("known_id"))
                 .values({column: bindparam(f"new_{column}") for column in columns})
             )
-            self._connection.execute(statement, rows)
-
-    def _lookup(self, player: Player) -> _Known | None:
-        if player.fide_id:
-            return self._by_fide_id.get(player.fide_id)
-        return self._by_name.get(name_key(player.name))
-
-    def _remember(self, player: Player, known: _Known) -> None:
-        if player.fide_id:
-            self._by_fide_id[player.fide_id] = known
-        else:
-            self._by_name[name_key(player.name)] = known
+            self._driver.connection.execute(statement, rows)
 
     def _fetch(self, file_players: Sequence[Player]) -> None:
         """The stored players this file names that the directory has not looked up yet."""
-        ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in self._by_fide_id})
+        by_fide_id, by_name = self._by_fide_id, self._by_name
+        ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in by_fide_id})
         # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
-        keys = list(
-            {key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in self._by_name}
-        )
+        keys = list({key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in by_name})
         for start in range(0, len(ids), _BATCH):
             batch = ids[start : start + _BATCH]
-            self._by_fide_id.update(dict.fromkeys(batch))
-            for row in self._connection.execute(_PLAYERS_BY_FIDE_ID, {"ids": batch}):
-                self._by_fide_id[row.fide_id] = _known(row)
+            by_fide_id.update(dict.fromkeys(batch))
+            marks, values = _in_list(batch)
+            for row in self._driver.rows(_PLAYERS_WHERE + f"fide_id IN ({marks})", values):
+                by_fide_id[row[1]] = _known(row)
         for start in range(0, len(keys), _BATCH):
             names = keys[start : start + _BATCH]
-            self._by_name.update(dict.fromkeys(names))
-            for row in self._connection.execute(_PLAYERS_BY_NAME_KEY, {"keys": names}):
-                if row.fide_id is None:
-                    self._by_name[row.name_key] = _known(row)
+            by_name.update(dict.fromkeys(names))
+            # The first stored one is written last, and kept.
+            marks, padded = _in_list(names)
+            for row in self._driver.rows(_PLAYERS_WHERE + f"name_key IN ({marks}) ORDER BY id DESC", padded):
+                if row[1] is None:
+                    by_name[row[2]] = _known(row)
 
-    def _add(self, added: Sequence[tuple[Player, _Known]], now: dt.datetime) -> None:
+    def _add(self, added: Sequence[tuple[Player, _Known]]) -> None:
+        """The new players inserted through the driver's fast path, each with the id it is given:
+        the ids are set aside first (SQLite: the largest plus one, as SQLite would give them;
+        PostgreSQL: from the column's sequence, as its default would)."""
         if not added:
             return
-        rows = [
-            {
-                "name": player.name[:200],
-                "name_key": name_key(player.name)[:200],
-                "fide_id": player.fide_id or None,
-                "created_at": now,
-                **known.details,
-            }
-            for player, known in added
-        ]
-        if self._connection.dialect.name == "sqlite":
-            new_ids: Iterable[int] = self._add_sqlite(rows)
+        driver = self._driver
+        if driver.sqlite:
+            if self._last_id is None:
+                self._last_id = int(driver.rows("SELECT max(id) FROM players")[0][0] or 0)
+            new_ids = list(range(self._last_id + 1, self._last_id + 1 + len(added)))
+            self._last_id = new_ids[-1]
         else:
-            new_ids = self._connection.execute(
-                insert(players).returning(players.c.id, sort_by_parameter_order=True), rows
-            ).scalars()
-        for (_, known), new_id in zip(added, new_ids, strict=True):
-            known.id = int(new_id)
-
-    def _add_sqlite(self, rows: list[dict[str, object]]) -> range:
-        """The rows inserted through the driver's ``executemany``, each given the id SQLite would
-        give it: ``players.id`` is a rowid without AUTOINCREMENT, so the next one is the largest
-        plus one (sqlite.org/autoinc.html), and the write transaction holds the store's lock."""
-        if self._last_id is None:
-            self._last_id = self._connection.execute(select(func.max(players.c.id))).scalar() or 0
-        new_ids = range(self._last_id + 1, self._last_id + 1 + len(rows))
-        self._last_id = new_ids[-1]
-        names = ("id", *rows[0])
-        columns: list[list[Any]] = [list(new_ids), *([row[name] for row in rows] for name in rows[0])]
-        for index, name in enumerate(names):
-            process = players.c[name].type.bind_processor(self._connection.dialect)
-            if process is not None:  # dates as SQLAlchemy writes them, each distinct value once
-                done: dict[Any, Any] = {}
-                columns[index] = [
-                    done[v] if v in done else done.setdefault(v, process(v)) for v in columns[index]
-                ]
-        insert_rows(self._connection, players, names, zip(*columns, strict=True))
-        return new_ids
+            new_ids = [int(row[0]) for row in driver.rows(_NEXT_PLAYER_IDS, (len(added),))]
+        now = driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+        date = driver.date
+        rows = []
+        for (player, known), new_id in zip(added, new_ids, strict=True):
+            known.id = new_id
+            birth_date, *details = known.details
+            rows.append(
+                (
+                    new_id,
+                    player.name[:200],
+                    name_key(player.name)[:200],
+                    player.fide_id or None,
+                    now,
+                    None if birth_date is None else date(birth_date),
+                    *details,
+                )
+            )
+        columns = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
+        insert_rows(driver.connection, players, columns, rows)
 
 
-_PLAYER_COLUMNS = (players.c.id, players.c.fide_id, players.c.name_key, *(players.c[f] for f in _DETAILS))
-_PLAYERS_BY_FIDE_ID = select(*_PLAYER_COLUMNS).where(players.c.fide_id.in_(bindparam("ids", expanding=True)))
-_PLAYERS_BY_NAME_KEY = (
-    select(*_PLAYER_COLUMNS)
-    .where(players.c.name_key.in_(bindparam("keys", expanding=True)))
-    .order_by(players.c.id.desc())  # the first stored one is written last, and kept
+#: PostgreSQL: as many ids from the sequence of ``players.id`` as its default would take.
+_NEXT_PLAYER_IDS = (
+    "SELECT nextval(pg_get_serial_sequence('players', 'id')) FROM generate_series(1, ?) ORDER BY 1"
 )
+_PLAYERS_WHERE = f"SELECT id, fide_id, name_key, {', '.join(_DETAILS)} FROM players WHERE "
 
 
-def _known(row: Row[Any]) -> _Known:
+def _in_list(values: Sequence[_V]) -> tuple[str, list[_V]]:
+    """The marks of ``IN (...)`` and its values, padded (with the first value again) to a power of
+    two: a few statement texts in all, so the driver's cache of prepared statements (128 in
+    sqlite3) keeps them, and the import's other statements, prepared (a file's unknown players
+    would make a new text each)."""
+    size = max(8, 1 << (len(values) - 1).bit_length())
+    return ", ".join("?" * size), [*values, *[values[0]] * (size - len(values))]
+
+
+def _known(row: tuple[Any, ...]) -> _Known:
     """A player row of :meth:`_Directory._fetch`: id, FIDE id, name key, then :data:`_DETAILS`."""
-    return _Known(id=int(row[0]), details=dict(zip(_DETAILS, row[3:], strict=True)))
+    return _Known(id=int(row[0]), details=list(row[3:]))
 
 
-def _details(player: Player) -> dict[str, object]:
-    return {
-        "birth_date": player.birth_date,
-        "birth_year": player.birth_year or (player.birth_date.year if player.birth_date else None),
-        "sex": (player.sex or "")[:1] or None,
-        "federation": (player.federation or "")[:8] or None,
-        "title": (player.title or "")[:8] or None,
-    }
+def _details(player: Player) -> list[object]:
+    """The player's :data:`_DETAILS` as the store keeps them."""
+    birth_date = player.birth_date
+    return [
+        birth_date,
+        player.birth_year or (birth_date.year if birth_date else None),
+        (player.sex or "")[:1] or None,
+        (player.federation or "")[:8] or None,
+        (player.title or "")[:8] or None,
+    ]

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from numpy.typing import NDArray
 from sqlalchemy import Select, Table
 from sqlalchemy.engine import Connection
+
+if TYPE_CHECKING:  # numpy is imported where columns are read: an import of a CSV file needs none
+    import numpy as np
+    from numpy.typing import NDArray
 
 #: Rows handed to the driver at a time: the memory a write holds stays bounded.
 CHUNK = 50_000
@@ -79,6 +81,8 @@ def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.i
 
 
 def _parsed(text: str | None) -> NDArray[np.int64]:
+    import numpy as np
+
     if not text:
         return np.zeros(0, dtype=np.int64)
     return np.fromstring(text, dtype=np.int64, sep=",")

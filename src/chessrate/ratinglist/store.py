@@ -128,8 +128,14 @@ def _sqlite_on_begin(connection: Connection) -> None:
     # SQLAlchemy's documented pysqlite recipe: our own BEGIN, so that SAVEPOINT and DDL in a
     # transaction behave. A writer (``write_transaction``) begins IMMEDIATE: it takes SQLite's
     # write lock at once, waiting ``busy_timeout`` for it, so two writers never deadlock
-    # (sqlite.org/lang_transaction.html).
-    wait = connection.get_execution_options().get("sqlite_writer_wait")
+    # (sqlite.org/lang_transaction.html). Foreign keys are set for each transaction, since the
+    # setting cannot change inside one (sqlite.org/foreignkeys.html#fk_enable): on, unless a writer
+    # checks its own rows' keys (``write_transaction(..., foreign_keys=False)``).
+    options = connection.get_execution_options()
+    connection.exec_driver_sql(
+        f"PRAGMA foreign_keys = {'ON' if options.get('sqlite_foreign_keys', True) else 'OFF'}"
+    )
+    wait = options.get("sqlite_writer_wait")
     if wait is None:
         connection.exec_driver_sql(f"PRAGMA busy_timeout = {READER_WAIT_MS}")
         connection.exec_driver_sql("BEGIN")
@@ -219,28 +225,35 @@ def take_lock(connection: Connection) -> None:
 
 @contextmanager
 def write_transaction(
-    engine: Engine, *, wait: float = WRITER_WAIT, on_wait: Callable[[], None] | None = None
+    engine: Engine,
+    *,
+    wait: float = WRITER_WAIT,
+    on_wait: Callable[[], None] | None = None,
+    foreign_keys: bool = True,
 ) -> Iterator[Connection]:
     """A transaction holding the store's write lock, committed at the end (rolled back on error).
 
     When another writer holds the lock, ``on_wait`` is called and this one waits up to ``wait``
-    seconds for it; then (or at once, with ``wait=0``) :class:`StoreBusyError`.
+    seconds for it; then (or at once, with ``wait=0``) :class:`StoreBusyError`. With
+    ``foreign_keys=False`` SQLite does not check the foreign keys of the rows written: the writer
+    checks them itself before it commits (PostgreSQL always checks them).
     """
     if engine.dialect.name != "sqlite":
         with engine.begin() as connection:
             _postgres_lock(connection, wait=wait, on_wait=on_wait)
             yield connection
         return
+    writer = engine.execution_options(sqlite_foreign_keys=foreign_keys)
     with ExitStack() as stack:
         try:
-            connection = stack.enter_context(engine.execution_options(sqlite_writer_wait=0.0).begin())
+            connection = stack.enter_context(writer.execution_options(sqlite_writer_wait=0.0).begin())
         except StoreBusyError:
             if wait <= 0:
                 raise
             if on_wait is not None:
                 on_wait()
             try:
-                connection = stack.enter_context(engine.execution_options(sqlite_writer_wait=wait).begin())
+                connection = stack.enter_context(writer.execution_options(sqlite_writer_wait=wait).begin())
             except StoreBusyError:
                 raise StoreBusyError(f"{BUSY}: it did not end within {wait:.0f} s") from None
         take_lock(connection)

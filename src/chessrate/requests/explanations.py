@@ -122,10 +122,28 @@ _SEVEN_HUNDRED = re.compile(
 
 
 def k_reason(k: KFactor, t: Translator) -> str:
-    """Why K is what it is, in the user's language (the 700 rule in a sentence of its own)."""
+    """Why K is what it is, in the user's language (the 700 rule in a sentence of its own).
+
+    A rating list stores the reason with its source after it (``K 10: rating from 1825 up (Ciabe,
+    …)``): the reason is said as any other, and the source kept in brackets, in the user's language
+    when it is a shipped rule set's (the Ciabe club's).
+    """
     reason = k.reason
     cut = _SEVEN_HUNDRED.search(reason)
     base = reason[: cut.start()] if cut else reason
+
+    def known(text: str) -> bool:
+        return any(re.fullmatch(pattern, text) for pattern, _ in _K_REASONS)
+
+    source = ""
+    if base.endswith(")") and not known(base):
+        depth, start = 0, len(base) - 1
+        for start in range(len(base) - 1, -1, -1):  # the "(" that opens the last bracket
+            depth += {")": 1, "(": -1}.get(base[start], 0)
+            if depth == 0:
+                break
+        if depth == 0 and base[start - 1 : start] == " " and known(base[: start - 1]):
+            base, source = base[: start - 1], base[start + 1 : -1]
     text = next(
         (
             render(t, match.groupdict())
@@ -134,6 +152,12 @@ def k_reason(k: KFactor, t: Translator) -> str:
         ),
         base,
     )
+    if source:
+        from chessrate.presets import ciabe_rule_set  # only for a rating list's stored reason
+
+        ciabe = ciabe_rule_set()
+        source = ciabe.source_in(t.language) if source == ciabe.source else source
+        text = f"{text[:-1]} ({source})." if text.endswith(".") else f"{text} ({source})"
     if cut:
         values = cut.groupdict()
         product = int(values["k"]) * int(values["games"])

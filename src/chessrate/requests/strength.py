@@ -48,6 +48,8 @@ class AnalyseInputs:
     cache: str = ""
     #: ``no``: search every position even when the PGN has ``[%eval]`` comments.
     pgn_evals: str = ""
+    #: Most games read (the web's limit); None: any number.
+    max_games: int | None = None
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ def analyse_file(
     if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         problems.add(("scheduler",), scheduler, "write a Dask scheduler address such as tcp://127.0.0.1:8786")
     pgn_evals = inputs.pgn_evals.strip().lower() not in {"no", "false", "0", "off"}
-    games = _games(inputs.file, problems)
+    games = _games(inputs.file, problems, inputs.max_games)
     setting = Setting(depth=depth or model_depth or Setting().depth)
     if inputs.cache:
         problems.attempt(
@@ -141,7 +143,7 @@ def analyse_file(
 
 def check_file(inputs: AnalyseInputs, problems: Problems) -> bool:
     """Whether the PGN can be read (the games' moves legal); problems kept under ``file``."""
-    return _games(inputs.file, problems) is not None
+    return _games(inputs.file, problems, inputs.max_games) is not None
 
 
 def strength_file(
@@ -175,7 +177,9 @@ def _whole(problems: Problems, name: str, text: str, low: int, high: int) -> int
     )
 
 
-def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game] | None:
+def _games(
+    upload: FileInput | None, problems: Problems, max_games: int | None = None
+) -> list[chess.pgn.Game] | None:
     if upload is None:
         problems.missing.append(("file",))
         return None
@@ -187,7 +191,7 @@ def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game]
         problems.add(("file",), upload.name, "empty")
         return None
     try:
-        return read_games(text)
+        games = read_games(text)
     except FileFormatError as error:
         reason = f"not a PGN we can analyse: {error}"
         problems.add(
@@ -196,6 +200,19 @@ def _games(upload: FileInput | None, problems: Problems) -> list[chess.pgn.Game]
             InvalidInputError("file", upload.name, reason, code=error.code, params=dict(error.params)),
         )
         return None
+    if max_games is not None and len(games) > max_games:  # the games read, with or without tags
+        problems.add(
+            ("file",),
+            upload.name,
+            f"{len(games)} games, more than {max_games}",
+            message=problems.t.gettext(
+                "At most %(count)s games at a time here; "
+                "the command line (chessrate strength) takes any number.",
+                count=max_games,
+            ),
+        )
+        return None
+    return games
 
 
 # --- the JSON documents ----------------------------------------------------------------------------

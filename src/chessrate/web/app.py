@@ -11,11 +11,13 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from chessrate.web import api, calculator_pages, report_page, strength_page
 from chessrate.web.error_documents import validation_problems
-from chessrate.web.headers import SecurityHeaders
+from chessrate.web.headers import ApiLanguage, SecurityHeaders
 from chessrate.web.limits import RequestLimits
+from chessrate.web.refusals import http_refusal
 from chessrate.web.site import Site, WebSettings
 
 
@@ -36,7 +38,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     )
     app.state.site = Site(settings)
     app.add_exception_handler(RequestValidationError, validation_problems)
+    app.add_exception_handler(HTTPException, http_refusal)  # 404, 405, 400...: a page or JSON, translated
     # Outermost last: the limits act before anything reads the request; every answer gets headers.
+    app.add_middleware(ApiLanguage)
     app.add_middleware(RequestLimits)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=settings.static), name="static")

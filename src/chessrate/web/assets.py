@@ -20,11 +20,6 @@ VENDOR_FILES: dict[str, str] = {
     "swagger-ui.css": "swagger-ui-dist/swagger-ui.css",
 }
 
-#: Served only to the browser tests, which inject it into each page (axe-core's accessibility checks).
-TEST_FILES: dict[str, str] = {
-    "axe.min.js": "axe-core/axe.min.js",
-}
-
 INSTALL_HINT = "run `npm ci --ignore-scripts` and `python scripts/vendor_assets.py` at the repository root"
 
 

@@ -24,9 +24,8 @@ from chessrate.requests.problems import Problems
 from chessrate.web import forms, system_forms
 from chessrate.web.charts import chart_marks
 from chessrate.web.site import Form, error_messages, html_response, lang_links, site_of
+from chessrate.web.uploads import MAX_RULES_FILE, refuse_rules_file, rules_file_text
 
-#: Largest uploaded club rules file read.
-MAX_UPLOAD = 64_000
 #: A state longer than this is not put in the URL (a long pasted rules file).
 MAX_URL_VALUE = 1500
 
@@ -77,11 +76,13 @@ async def help_page(request: Request) -> Response:
 def _page(mode: Mode) -> Callable[[Request], Any]:
     async def page(request: Request) -> Response:
         site = site_of(request)
-        form = await _form(request)
+        form, too_large = await _form(request)
         language = site.language(request, form)
         action = form.get("action", "")
         inputs = mode.read(form)
         problems = Problems(site.translator(language))
+        if too_large is not None:
+            refuse_rules_file(problems, too_large)
         outcome = mode.compute(inputs, problems, today=site.today())
         state = _state(forms.state(form, inputs))
         htmx = request.headers.get("hx-request") == "true"
@@ -123,23 +124,26 @@ for _mode in MODES:
     )
 
 
-async def _form(request: Request) -> Form:
-    """The submitted values (query on GET, form body on POST); an uploaded rules file as text."""
+async def _form(request: Request) -> tuple[Form, str | None]:
+    """The submitted values (query on GET, form body on POST), an uploaded rules file as text; and the
+    name of a rules file refused for its size (None when none was)."""
     values: dict[str, str] = dict(request.query_params.items())
+    too_large: str | None = None
     if request.method == "POST":
         body = await request.form()
         for key, value in body.multi_items():
             if isinstance(value, UploadFile):
                 if key == "rules_file" and value.filename:
-                    content = await value.read(MAX_UPLOAD + 1)
-                    text = content[:MAX_UPLOAD].decode("utf-8", errors="replace")
-                    if not values.get("rules_toml", "").strip():
-                        values["rules_toml"] = text
+                    content = await value.read(MAX_RULES_FILE + 1)
+                    if len(content) > MAX_RULES_FILE:
+                        too_large = value.filename
+                    elif not values.get("rules_toml", "").strip():
+                        values["rules_toml"] = rules_file_text(content)
                 continue
             if key == "rules_toml" and not value.strip() and values.get("rules_toml"):
                 continue
             values[key] = value
-    return values
+    return values, too_large
 
 
 def _state(form: forms.Form) -> dict[str, str]:

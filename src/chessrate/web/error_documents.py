@@ -1,4 +1,4 @@
-"""What the API answers when it gives no document: 400, 413, 414 and 422, documented in OpenAPI.
+"""What the API answers when it gives no document: 400, 404, 405, 413, 414 and 422, documented in OpenAPI.
 
 Every router of the API declares :data:`ERROR_RESPONSES`; :func:`validation_problems` answers a
 body the models refuse, always as valid JSON (a ``1e400`` read as an infinite float is echoed as
@@ -14,12 +14,14 @@ from typing import Any
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from chessrate.errors import InvalidInputError
 from chessrate.requests.language import Translator
 from chessrate.requests.problems import input_reason
+from chessrate.web.refusals import refusal, wants_page
+from chessrate.web.site import missing_message
 
 
 class ProblemIn(BaseModel):
@@ -44,17 +46,26 @@ class ProblemsDocument(BaseModel):
 
 
 class RefusalDocument(BaseModel):
-    """400, 413 or 414: the body cannot be read, or the request is larger than accepted."""
+    """400, 404, 405, 413 or 414: the body cannot be read, no such endpoint or method, or the request is
+    larger than accepted."""
 
-    detail: str
+    detail: str = Field(description="Why, in the negotiated language.")
 
 
 #: The answers every endpoint may give besides its document.
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    400: {"model": RefusalDocument, "description": "The body is not JSON (or not a form) at all."},
+    400: {
+        "model": RefusalDocument,
+        "description": "The body cannot be read at all: a number JSON cannot hold (over 4,300 digits), "
+        "a broken form, a Content-Length that is not a number.",
+    },
     413: {"model": RefusalDocument, "description": "The body is larger than the limit."},
     414: {"model": RefusalDocument, "description": "The URL is longer than the limit."},
-    422: {"model": ProblemsDocument, "description": "A value is missing or wrong: each one in `detail`."},
+    422: {
+        "model": ProblemsDocument,
+        "description": "A value is missing or wrong, or the body is not JSON (`json_invalid`): each "
+        "problem in `detail`.",
+    },
 }
 
 
@@ -112,7 +123,7 @@ def _message(item: dict[str, Any], t: Translator) -> str:
 
 #: pydantic's kinds of error (``type``), in the user's language.
 _PYDANTIC_MESSAGES: dict[str, Callable[[Translator], str]] = {
-    "missing": lambda t: t.gettext("this value is missing"),
+    "missing": lambda t: missing_message(t),
     "number_type": lambda t: t.gettext("write a number, such as 1500 or 0.5"),
     "int_type": lambda t: t.gettext("not a whole number"),
     "int_parsing": lambda t: t.gettext("not a whole number"),
@@ -131,12 +142,16 @@ _PYDANTIC_MESSAGES: dict[str, Callable[[Translator], str]] = {
     "model_type": lambda t: t.gettext("write an object"),
     "model_attributes_type": lambda t: t.gettext("write an object"),
     "too_long": lambda t: t.gettext("the list is too long"),
+    "json_invalid": lambda t: t.gettext("the body is not valid JSON"),
 }
 
 
-async def validation_problems(request: Request, error: Exception) -> JSONResponse:
+async def validation_problems(request: Request, error: Exception) -> Response:
     """422 for a body the models refuse, in :class:`ProblemsDocument`'s shape, always valid JSON: each
-    message in the negotiated language, pydantic's own English kept as ``ctx.reason``."""
+    message in the negotiated language, pydantic's own English kept as ``ctx.reason``. A browser's page
+    whose address does not fit its route gets the refusal page instead."""
+    if wants_page(request):
+        return refusal(request, 422)
     site = request.app.state.site
     t: Translator = site.translator(site.language(request))
     errors = error.errors() if isinstance(error, RequestValidationError) else []

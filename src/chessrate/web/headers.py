@@ -3,9 +3,15 @@
 Scripts and styles are all served from ``/static`` (htmx, uPlot and Swagger UI included), so the
 Content-Security-Policy allows no inline script, no inline style and nothing from another site.
 A response that sets its own policy (the API's ``/docs`` page) keeps it.
+
+The API's answers say their language (:class:`ApiLanguage`): every message in them follows
+``?lang=``, the language cookie and ``Accept-Language``, so they carry ``Content-Language`` and
+``Vary`` as the pages do.
 """
 
 from __future__ import annotations
+
+from starlette.requests import Request
 
 from chessrate.web.limits import ASGIApp, Message, Receive, Scope, Send
 
@@ -50,3 +56,41 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+#: What the API's language is chosen by (:func:`chessrate.web.i18n.negotiate`).
+API_VARY = ("Accept-Language", "Cookie")
+
+
+class ApiLanguage:
+    """ASGI middleware: ``Content-Language`` and ``Vary: Accept-Language, Cookie`` on ``/api/`` answers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        site = scope["app"].state.site
+        language = site.language(Request(scope)).encode()
+
+        async def with_language(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (name, value) for name, value in message.get("headers", []) if name.lower() != b"vary"
+                ]
+                said = [
+                    value.decode("latin-1")
+                    for name, value in message.get("headers", [])
+                    if name.lower() == b"vary"
+                ]
+                vary = [part.strip() for value in said for part in value.split(",") if part.strip()]
+                vary += [name for name in API_VARY if name.lower() not in {part.lower() for part in vary}]
+                if not any(name.lower() == b"content-language" for name, _ in headers):
+                    headers.append((b"content-language", language))
+                headers.append((b"vary", ", ".join(vary).encode("latin-1")))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_language)

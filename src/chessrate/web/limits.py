@@ -8,6 +8,9 @@
   as soon as it does. A body is never written to disk by the routes that read it, so these
   limits bound the memory a request can take.
 
+Each refusal is said by :func:`chessrate.web.refusals.refusal`: a page in the negotiated language for a
+browser, JSON for the API.
+
 The tournament-file routes take :data:`UPLOAD_BODY` (the 20 MB file, a FIDE list, a K file and
 the fields);
 every other route :data:`DEFAULT_BODY`.
@@ -15,13 +18,14 @@ every other route :data:`DEFAULT_BODY`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from starlette.exceptions import HTTPException
+from starlette.requests import Request
 
 from chessrate.requests.tournament_file import MAX_FILE, MAX_LIST_FILE, MAX_SMALL_FILE
+from chessrate.web.refusals import refusal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -31,7 +35,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Longest URL (path and query string, in bytes). Browsers and proxies keep to about 8 KB.
 MAX_URL = 8192
-#: Body of a JSON request or a calculator form (the longest: a club's rules file of 64 KB).
+#: The path :class:`chessrate.web.server.LongUrlProtocol` puts in place of a URL too long to read, so
+#: that the 414 is answered here, with the request's headers (its language, what it accepts).
+TOO_LONG_PATH = "/.url-too-long"
+#: Body of a JSON request or a calculator form (the longest: a club's rules, 20 kB, pasted and as a file).
 DEFAULT_BODY = 256_000
 #: Body of a tournament-file form: the file (20 MB), a FIDE list (20 MB), a K file (1 MB) and the
 #: other fields (a list's Latin-1 text sent back grows a little in UTF-8).
@@ -47,6 +54,7 @@ class BodyTooLarge(HTTPException):
 
     def __init__(self, limit: int) -> None:
         super().__init__(413, f"The request body is larger than {limit} bytes.")
+        self.limit = limit
 
 
 def body_limit(path: str) -> int:
@@ -64,16 +72,17 @@ class RequestLimits:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if len(scope.get("raw_path") or scope["path"].encode()) + len(scope["query_string"]) > MAX_URL:
-            await refuse(send, 414, f"The URL is longer than {MAX_URL} bytes.")
+        url = len(scope.get("raw_path") or scope["path"].encode()) + len(scope["query_string"])
+        if url > MAX_URL or scope["path"] == TOO_LONG_PATH:
+            await refuse(scope, send, 414, MAX_URL)
             return
         limit = body_limit(scope["path"])
         declared = _content_length(scope)
-        if declared == -1:
-            await refuse(send, 400, "The Content-Length header is not a number.")
+        if declared == -1:  # the Content-Length header is not a number
+            await refuse(scope, send, 400, limit)
             return
         if declared is not None and declared > limit:
-            await refuse(send, 413, f"The request body is larger than {limit} bytes.")
+            await refuse(scope, send, 413, limit)
             return
         received = 0
 
@@ -98,7 +107,7 @@ class RequestLimits:
         except BodyTooLarge as error:
             if started:
                 raise
-            await refuse(send, 413, str(error.detail))
+            await refuse(scope, send, 413, error.limit)
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -110,18 +119,11 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-async def refuse(send: Send, status: int, message: str) -> None:
-    """A short JSON answer ``{"detail": message}``; the connection is closed after it."""
-    body = json.dumps({"detail": message}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+async def refuse(scope: Scope, send: Send, status: int, limit: int) -> None:
+    """The refusal (:func:`chessrate.web.refusals.refusal`); the connection is closed after it."""
+    response = refusal(Request(scope), status, limit=limit, headers={"Connection": "close"})
+
+    async def nothing() -> Message:
+        return {"type": "http.disconnect"}
+
+    await response(scope, nothing, send)

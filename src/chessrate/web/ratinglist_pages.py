@@ -5,7 +5,8 @@ signs in with it and can import files and run periods; its session lasts
 ``list_session_minutes`` and every form carries the session's token. The pages read and write
 through :mod:`chessrate.ratinglist` only, and are rendered by the calculator's
 :class:`~chessrate.web.site.Site`: in the user's language, with the locale's numbers and dates
-(the admin page's own messages too; the store's errors are English).
+(the admin page's too: a refused value's reason through its code, else the store's English inside a
+sentence in that language, :func:`store_error`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.store import StoreBusyError, open_store
 from chessrate.requests.explanations import file_problem, k_reason, list_note
 from chessrate.requests.language import Translator
+from chessrate.requests.problems import VALUE_SHOWN, input_reason
 from chessrate.requests.tournament_file import MAX_FILE, line_label
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
@@ -238,9 +240,11 @@ class _Pages:
             )
         return self.render(request, "list_player.html", player=view, chart=_history_chart(view))
 
-    def event_page(self, request: Request, event_id: int) -> Response:
+    def event_page(self, request: Request, event_id: str) -> Response:
         try:
-            view: EventView = event_view(self.engine, event_id)
+            if not is_digits(event_id) or len(event_id) > MAX_ID_DIGITS:  # not an id: as none found
+                raise RatingError(event_id)
+            view: EventView = event_view(self.engine, int(event_id))
         except RatingError:
             t = self._t(request)
             return self.problem(request, t.gettext("There is no event %(event)s.", event=event_id))
@@ -250,7 +254,7 @@ class _Pages:
         try:
             lines = event_lines(self.engine)
         except RatingError as error:
-            return self.problem(request, str(error))
+            return self.problem(request, store_error(error, self._t(request)))
         return self.render(request, "list_events.html", events=lines)
 
     # Admin: only with a password, only within a session; the session is checked from its
@@ -272,13 +276,21 @@ class _Pages:
         )
 
     def _admin(
-        self, request: Request, session: Session | None, status: int = 200, message: str = ""
+        self,
+        request: Request,
+        session: Session | None,
+        status: int = 200,
+        message: str = "",
+        *,
+        field: str = "",
     ) -> HTMLResponse:
+        """The admin page; a status of 400 or more makes ``message`` an alert, marking ``field`` invalid."""
+        said = {"message": message, "failed": status >= 400, "invalid_field": field}
         if session is not None:
-            return self.render(request, "list_admin.html", status=status, token=session.csrf, message=message)
+            return self.render(request, "list_admin.html", status=status, token=session.csrf, **said)
         login_token = request.cookies.get(LOGIN_COOKIE) or secrets.token_urlsafe(32)
         response = self.render(
-            request, "list_admin.html", status=status, token=None, login_token=login_token, message=message
+            request, "list_admin.html", status=status, token=None, login_token=login_token, **said
         )
         response.set_cookie(
             LOGIN_COOKIE, login_token, httponly=True, samesite="strict", secure=self._secure(request)
@@ -314,7 +326,7 @@ class _Pages:
             return self._admin(request, None, 403, t.gettext("The sign-in form has expired: sign in again."))
         if not hmac.compare_digest(form.get("password", "").encode(), self.admin_password.encode()):
             self.throttle.failed(client)
-            return self._admin(request, None, 403, t.gettext("Wrong password."))
+            return self._admin(request, None, 403, t.gettext("Wrong password."), field="password")
         self.throttle.succeeded(client)
         session_id, _ = self.sessions.open()
         response = RedirectResponse("/list/admin", status_code=303)
@@ -364,17 +376,16 @@ class _Pages:
         upload = submitted.files.get("file")
         t = self._t(request)
         if upload is None:
-            return self._admin(request, csrf, 422, t.gettext("No file."))
+            return self._admin(request, csrf, 422, t.gettext("No file."), field="file")
         if upload.too_large:
-            return self._admin(
-                request, csrf, 422, t.gettext("The file is larger than %(mb)s MB.", mb=MAX_FILE // 1_000_000)
-            )
+            too_large = t.gettext("The file is larger than %(mb)s MB.", mb=MAX_FILE // 1_000_000)
+            return self._admin(request, csrf, 422, too_large, field="file")
         try:
             (event,) = await run_in_threadpool(self._import, upload)
         except RefusedFile as refused:
-            return self._admin(request, csrf, 422, _refused_file(refused, t))
+            return self._admin(request, csrf, 422, _refused_file(refused, t), field="file")
         except RatingError as error:
-            return self._admin(request, csrf, 409 if isinstance(error, StoreBusyError) else 422, str(error))
+            return self._store_refusal(request, csrf, error, t, field="file")
         message = t.gettext(
             "Imported event %(id)s “%(name)s” (%(players)s players), period %(period)s.",
             id=event.id,
@@ -383,6 +394,14 @@ class _Pages:
             period=event.period,
         )
         return self._admin(request, csrf, message=message)
+
+    def _store_refusal(
+        self, request: Request, csrf: Session | None, error: RatingError, t: Translator, *, field: str
+    ) -> HTMLResponse:
+        """The store refused a form: 409 when it is busy, else 422; a bad value marks its field."""
+        if isinstance(error, StoreBusyError):
+            return self._admin(request, csrf, 409, store_error(error, t))
+        return self._admin(request, csrf, 422, store_error(error, t), field=field)
 
     def _import(self, upload: Upload) -> tuple[ImportedEvent, ...]:
         # The client's file name is never a path: only a safe name is written, in a folder of ours.
@@ -404,7 +423,7 @@ class _Pages:
                 run_period, self.engine, period, republish=form.get("republish") == "on", wait=0
             )
         except RatingError as error:
-            return self._admin(request, csrf, 409 if isinstance(error, StoreBusyError) else 422, str(error))
+            return self._store_refusal(request, csrf, error, self._t(request), field="period")
         t = self._t(request)
         parts = [
             t.gettext(
@@ -432,6 +451,38 @@ def _refused_file(refused: RefusedFile, t: Translator) -> str:
         file=refused.file_name,
         errors=shown,
     )
+
+
+def store_error(error: RatingError, t: Translator) -> str:
+    """A rating-list error in ``t``'s language: a coded reason through
+    :func:`~chessrate.requests.problems.input_reason`; without a code, the store's English inside a
+    sentence in that language."""
+    if isinstance(error, StoreBusyError):
+        return t.gettext("Another import or run is using the rating list: try again when it ends.")
+    code = str(getattr(error, "code", "") or "")
+    params = dict(getattr(error, "params", None) or {})
+    translated = input_reason(code, params, "", t) if code else ""
+    if isinstance(error, InvalidInputError):
+        label = _field_label(error.field, t)
+        value = str(error.value if error.value is not None else "")
+        value = value if len(value) <= VALUE_SHOWN else value[: VALUE_SHOWN - 1] + "…"
+        if translated:
+            return t.gettext("%(field)s “%(value)s”: %(reason)s", field=label, value=value, reason=translated)
+        return t.gettext(
+            "%(field)s “%(value)s” was refused (the rating list says, in English: %(reason)s).",
+            field=label,
+            value=value,
+            reason=error.reason,
+        )
+    if translated:
+        return t.gettext("The rating list refused it: %(reason)s", reason=translated)
+    return t.gettext("The rating list refused it (it says, in English: %(reason)s).", reason=str(error))
+
+
+def _field_label(name: str, t: Translator) -> str:
+    """The name of a field of the rating list's forms, as the page says it."""
+    labels = {"period": t.gettext("Period"), "file": t.gettext("File")}
+    return labels.get(name, name)
 
 
 def _status_word(t: Translator, status: str) -> str:

@@ -18,21 +18,29 @@ from chessrate.requests.tournament_file import (
     ReportInputs,
 )
 from chessrate.web import forms
-from chessrate.web.uploads import Submitted, Upload
+from chessrate.web.uploads import MAX_RULES_FILE, Submitted, Upload, rules_file_text
 
-#: Largest club rules file read.
-MAX_RULES_FILE = 64_000
 #: Form fields that carry a file's text back (the download form), read with the file's limit.
 TEXT_FIELDS = frozenset({"content", "k_content", "list_content"})
 
 
 def effective_fields(submitted: Submitted) -> dict[str, str]:
-    """The text fields, with an uploaded club rules file as ``rules_toml`` when none was pasted."""
+    """The text fields, with an uploaded club rules file as ``rules_toml`` when none was pasted (a file
+    over :data:`~chessrate.web.uploads.MAX_RULES_FILE` is not read: :func:`rules_file_too_large`)."""
     fields = dict(submitted.fields)
     rules_file = submitted.files.get("rules_file")
-    if rules_file and rules_file.data and not fields.get("rules_toml", "").strip():
-        fields["rules_toml"] = rules_file.data[:MAX_RULES_FILE].decode("utf-8", errors="replace")
+    pasted = fields.get("rules_toml", "").strip()
+    if rules_file and rules_file.data and not pasted and rules_file_too_large(submitted) is None:
+        fields["rules_toml"] = rules_file_text(rules_file.data)
     return fields
+
+
+def rules_file_too_large(submitted: Submitted) -> str | None:
+    """The name of an uploaded club rules file over the limit, refused; None when there is none."""
+    rules_file = submitted.files.get("rules_file")
+    if rules_file is None or not (rules_file.too_large or rules_file.size > MAX_RULES_FILE):
+        return None
+    return rules_file.filename or "rules.toml"
 
 
 def report_inputs(submitted: Submitted, *, api: bool = False) -> ReportInputs:

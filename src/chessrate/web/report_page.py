@@ -37,10 +37,11 @@ from chessrate.requests.tournament_file import (
     report_document,
     tournament_file,
 )
+from chessrate.spreadsheet import neutralise
 from chessrate.web.error_documents import ERROR_RESPONSES
-from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs
+from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs, rules_file_too_large
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
-from chessrate.web.uploads import Submitted, read_form_or_query
+from chessrate.web.uploads import Submitted, read_form_or_query, refuse_rules_file
 
 router = APIRouter()
 
@@ -118,11 +119,16 @@ async def _submitted(request: Request) -> tuple[Submitted, str | None]:
     return await read_form_or_query(request, file_limit=max(MAX_FILE, MAX_LIST_FILE), big_fields=TEXT_FIELDS)
 
 
-def _start(request: Request, site: Site, language: str, unreadable: str | None) -> Problems:
-    """The problems of a request, with the body's own if it was not a form."""
+def _start(
+    request: Request, site: Site, language: str, unreadable: str | None, submitted: Submitted
+) -> Problems:
+    """The problems of a request, with the body's own if it was not a form, and a rules file too large."""
     problems = Problems(site.translator(language))
     if unreadable is not None:
         problems.add(("file",), "", unreadable, message=problems.t.gettext("The form could not be read."))
+    too_large = rules_file_too_large(submitted)
+    if too_large is not None:
+        refuse_rules_file(problems, too_large)
     return problems
 
 
@@ -166,7 +172,7 @@ async def report_page(request: Request) -> Response:
     site = site_of(request)
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
-    problems = _start(request, site, language, unreadable)
+    problems = _start(request, site, language, unreadable, submitted)
     if request.method == "POST":
         outcome = await _computed(report_inputs(submitted), problems, site)
     else:
@@ -180,7 +186,7 @@ async def report_download(request: Request) -> Response:
     site = site_of(request)
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
-    problems = _start(request, site, language, unreadable)
+    problems = _start(request, site, language, unreadable, submitted)
     outcome = await _computed(report_inputs(submitted), problems, site)
     if outcome.result is None:
         response = _render(request, site, language, submitted, outcome)
@@ -212,7 +218,7 @@ def csv_headers(t: Translator) -> dict[str, str]:
         "fide_id": t.gettext("FIDE id"),
         "title": t.gettext("Title"),
         "federation": t.gettext("Fed."),
-        "rating": t.gettext("Rating"),
+        "rating": t.catalog.pgettext("Elo rating", "Rating"),
         "rating_source": t.gettext("Rating from"),
         "birth_year": t.gettext("Birth year"),
         "k": "K",
@@ -265,11 +271,12 @@ def localized_csv(report: TournamentReport, t: Translator) -> str:
 
 
 def _cell(value: object, t: Translator) -> str:
+    """A cell in ``t``'s language; text a spreadsheet would run as a formula quoted, as in the plain CSV."""
     if value is None:
         return ""
     if isinstance(value, Decimal | float) and not isinstance(value, bool):
         return t.number(value, 4)
-    return str(value)
+    return str(neutralise(value))
 
 
 def csv_filename(uploaded: str) -> str:
@@ -296,7 +303,7 @@ async def api_report(request: Request) -> Any:
     site = site_of(request)
     language = site.language(request)
     submitted, unreadable = await _submitted(request)
-    problems = _start(request, site, language, unreadable)
+    problems = _start(request, site, language, unreadable, submitted)
     if problems:
         return unprocessable(problems)
     outcome = await _computed(report_inputs(submitted, api=True), problems, site)

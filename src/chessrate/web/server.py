@@ -2,15 +2,14 @@
 
 :func:`serve` binds the socket itself, so that a bad port or host, or one already in use, is one
 line of error before uvicorn starts. :class:`LongUrlProtocol` is uvicorn's h11 protocol with one
-change: a request line longer than :data:`~chessrate.web.limits.MAX_URL` is answered
-``414 URI Too Long`` and the rest of it read and dropped, where h11 would stop at its buffer
-limit (16 KB) with a 400 and close the connection under the client's feet (a reset).
+change: a request line longer than :data:`~chessrate.web.limits.MAX_URL` is read and dropped, where
+h11 would stop at its buffer limit (16 KB) with a 400 and close the connection under the client's
+feet (a reset), and the app answers ``414 URI Too Long`` in the request's language.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import socket
 from typing import Any
 
@@ -19,56 +18,66 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from chessrate.errors import InvalidInputError
-from chessrate.web.limits import MAX_URL
+from chessrate.web.limits import MAX_URL, TOO_LONG_PATH
 
 #: A request line: the method, the URL and the protocol, with room for the first two.
 MAX_REQUEST_LINE = MAX_URL + 64
-#: After a 414, the most of the request read and dropped, and for how long, before closing.
+#: The most of a long request line read and dropped, and for how long, before closing.
 DRAIN_BYTES = 64_000_000
 DRAIN_SECONDS = 10.0
 
 
 class LongUrlProtocol(H11Protocol):
-    """uvicorn's h11 protocol answering 414 to a request line over :data:`MAX_REQUEST_LINE`."""
+    """uvicorn's h11 protocol: a request line over :data:`MAX_REQUEST_LINE` is read and dropped, and
+    replaced by a short one asking for :data:`~chessrate.web.limits.TOO_LONG_PATH`, which the app
+    answers 414 with the request's own headers (its language, a page or JSON)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._line = 0
-        self._line_ended = False
-        self._dropped: int | None = None
+        self._held = b""  # the request line read so far, before it is handed to h11
+        self._dropped: int | None = None  # while dropping a long line: the bytes dropped
+        self._method = b"GET"
 
     def data_received(self, data: bytes) -> None:
-        if self._dropped is not None:  # after a 414: read to the end of what the client sends
-            self._dropped += len(data)
-            if self._dropped > DRAIN_BYTES:
-                self.transport.close()
-            return
-        if self.conn.their_state is h11.IDLE and not self._line_ended:
+        if self._dropped is not None:  # dropping a long request line up to its end
             end = data.find(b"\n")
-            self._line += len(data) if end < 0 else end
-            self._line_ended = end >= 0
-            if self._line > MAX_REQUEST_LINE:
-                self._refuse_long_url()
+            if end < 0:
+                self._dropped += len(data)
+                if self._dropped > DRAIN_BYTES:
+                    self.transport.close()
                 return
-        super().data_received(data)
+            self._dropped = None
+            super().data_received(
+                self._method + b" " + TOO_LONG_PATH.encode() + b" HTTP/1.1\r\n" + data[end + 1 :]
+            )
+            return
+        if self.conn.their_state is not h11.IDLE:
+            super().data_received(data)
+            return
+        line = self._held + data
+        end = line.find(b"\n")
+        if (end < 0 and len(line) > MAX_REQUEST_LINE) or end > MAX_REQUEST_LINE:
+            method = line.split(b" ", 1)[0]
+            self._method = method if method.isalpha() and len(method) <= 16 else b"GET"
+            self._held, self._dropped = b"", 0
+            asyncio.get_running_loop().call_later(DRAIN_SECONDS, self._stop_dropping)
+            self.data_received(line)  # dropped up to the line's end, if it is here
+            return
+        if end < 0:  # the line goes on: hold it until it ends
+            self._held = line
+            return
+        self._held = b""
+        super().data_received(line)
 
-    def on_response_complete(self) -> None:
-        self._line, self._line_ended = 0, False
-        super().on_response_complete()
+    def _stop_dropping(self) -> None:
+        if self._dropped is not None:  # the line never ended: close, as h11 would
+            self.transport.close()
 
     def eof_received(self) -> None:
         if self._dropped is not None:
             self.transport.close()
-
-    def _refuse_long_url(self) -> None:
-        body = json.dumps({"detail": f"The URL is longer than {MAX_URL} bytes."}).encode()
-        head = (
-            "HTTP/1.1 414 URI Too Long\r\ncontent-type: application/json\r\n"
-            f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
-        )
-        self.transport.write(head.encode() + body)
-        self._dropped = 0
-        asyncio.get_running_loop().call_later(DRAIN_SECONDS, self.transport.close)
+            return
+        super().eof_received()
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

@@ -23,6 +23,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.responses import HTMLResponse, JSONResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from jinja2_fragments import render_block
+from markupsafe import Markup
 
 from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
 from chessrate.requests import explanations
@@ -89,6 +90,7 @@ class Site:
             dp_table=[(Decimal(p), dp) for p, dp in DP_TABLE_UPPER_HALF],
             missing_labels=missing_labels,
             rating_list=self.settings.list_db is not None,
+            english=lambda text: english_words(text, language),
         )
         return environment
 
@@ -109,6 +111,13 @@ class Site:
         if block is None:
             return environment.get_template(template).render(**context)
         return render_block(environment, template, block, **context)
+
+
+def english_words(text: str, language: str) -> Markup:
+    """English words (a title) inside a page in ``language``, marked ``lang="en"`` (WCAG 3.1.2)."""
+    if language == "en":
+        return Markup.escape(text)
+    return Markup('<span lang="en">%s</span>') % text
 
 
 def site_of(request: Request) -> Site:
@@ -147,6 +156,18 @@ def html_response(html: str, language: str, request: Request) -> HTMLResponse:
     return response
 
 
+def size_text(size: int, t: Translator) -> str:
+    """A size in bytes as a reader says it: 64 kB, 87.3 MB (decimal units, as the limits are set)."""
+    if size >= 1_000_000:
+        return f"{t.number(size / 1_000_000, 1)} MB"
+    return f"{t.number(size / 1_000, 1)} kB"
+
+
+def missing_message(t: Translator) -> str:
+    """A value left out, as every 422 says it (the request layer's and pydantic's ``missing``)."""
+    return t.gettext("this value is missing")
+
+
 def unprocessable(problems: Problems) -> JSONResponse:
     """422 with each problem: its ``loc``, the message in the user's language, the library's reason."""
     detail: list[dict[str, Any]] = [
@@ -163,7 +184,7 @@ def unprocessable(problems: Problems) -> JSONResponse:
         {
             "type": "missing",
             "loc": ["body", *path],
-            "msg": problems.t.gettext("This field is required."),
+            "msg": missing_message(problems.t),
             "input": None,
         }
         for path in problems.missing

@@ -112,7 +112,7 @@ def strength_inputs(submitted: Submitted) -> AnalyseInputs:
         text = submitted.fields.get("pgn", "")
         data = text.encode("utf-8")
         file = FileInput(name="games.pgn", data=data, size=len(data)) if text.strip() else None
-    return AnalyseInputs(file=file, player=submitted.fields.get("player", ""))
+    return AnalyseInputs(file=file, player=submitted.fields.get("player", ""), max_games=MAX_WEB_GAMES)
 
 
 async def _submitted(request: Request) -> tuple[Submitted, str | None]:
@@ -127,17 +127,6 @@ def _problems(site: Site, language: str, unreadable: str | None, inputs: Analyse
     elif inputs.file is None:
         problems.add(
             ("pgn",), "", "missing", message=t.gettext("Paste the games (PGN) or choose a PGN file.")
-        )
-    elif inputs.file.data.count(b"[Event ") > MAX_WEB_GAMES:
-        problems.add(
-            ("pgn",),
-            inputs.file.name,
-            f"more than {MAX_WEB_GAMES} games",
-            message=t.gettext(
-                "At most %(count)s games at a time here; "
-                "the command line (chessrate strength) takes any number.",
-                count=MAX_WEB_GAMES,
-            ),
         )
     return problems
 

@@ -19,6 +19,11 @@ from fastapi import Request
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
+from chessrate.formats.text import decode
+from chessrate.requests.options import MAX_TOML
+from chessrate.requests.problems import Problems
+from chessrate.web.site import size_text
+
 if TYPE_CHECKING:
     from python_multipart.multipart import MultipartCallbacks
 
@@ -26,6 +31,10 @@ if TYPE_CHECKING:
 MAX_FIELD = 100_000
 #: Most parts (fields and files) read from one form.
 MAX_PARTS = 200
+#: Largest club rules file read, on every page and the API: as many bytes as the pasted text may have
+#: characters (``MAX_TOML``), so that a file read is never then refused for its length. A club's TOML
+#: is a few hundred bytes (``data/ciabe.toml``: 1,200). A larger file is refused, never cut.
+MAX_RULES_FILE = MAX_TOML
 
 
 @dataclass(frozen=True)
@@ -202,3 +211,23 @@ def _submitted(fields: dict[str, str], parts: _Parts, *, cut: bool) -> Submitted
             too_large = len(part.data) > cap or (cut and part is parts.current)
             files[part.name] = Upload(part.filename, bytes(part.data[:cap]), part.size, too_large)
     return Submitted(fields, files, frozenset(too_long), cut=cut)
+
+
+def rules_file_text(data: bytes) -> str:
+    """An uploaded club rules file's text, read as the file readers read text: UTF-8, else Windows-1252."""
+    return decode(data)[0]
+
+
+def refuse_rules_file(problems: Problems, filename: str) -> None:
+    """A club rules file over :data:`MAX_RULES_FILE`, refused beside its field (never cut)."""
+    t = problems.t
+    problems.add(
+        ("rules_file",),
+        filename,
+        f"larger than {MAX_RULES_FILE} bytes",
+        message=t.gettext(
+            "The rules file “%(file)s” is larger than %(size)s: a club’s rules take a few hundred bytes.",
+            file=filename,
+            size=size_text(MAX_RULES_FILE, t),
+        ),
+    )
