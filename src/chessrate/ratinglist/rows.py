@@ -97,6 +97,8 @@ def _from_array(data: bytes | None) -> NDArray[np.int64]:
     a header (dimensions, a has-NULLs flag, the element type, each dimension's length and lower
     bound), then each element as its length and its big-endian bytes (postgresql.org/docs/current/
     sql-copy.html, "Binary Format"; src/backend/utils/adt/arrayfuncs.c, ``array_send``)."""
+    import numpy as np
+
     if data is None:  # array_agg over no rows
         return np.zeros(0, dtype=np.int64)
     dimensions, has_nulls, element = np.frombuffer(data, dtype=">i4", count=3).tolist()
