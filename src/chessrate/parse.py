@@ -163,11 +163,10 @@ def parse_points(text: str | int | Decimal, *, games: int, field: str = "points"
     return value
 
 
-def parse_count(text: str | int, *, field: str, minimum: int = 0, maximum: int | None = None) -> int:
-    """A whole number of at least ``minimum`` and at most ``maximum`` (games, periods, years)."""
-    value = parse_decimal(text, field=field)
-    if value != value.to_integral_value():
-        raise InvalidInputError(field, text, "not a whole number", code="not-whole")
+def _check_bounds(
+    value: Decimal, text: object, *, field: str, minimum: int | Decimal, maximum: int | Decimal | None
+) -> None:
+    """Refuse ``value`` below ``minimum`` or above ``maximum`` (None: no maximum), naming the field."""
     if value < minimum:
         raise InvalidInputError(
             field, text, f"must be at least {minimum}", code="minimum", params={"minimum": minimum}
@@ -176,6 +175,14 @@ def parse_count(text: str | int, *, field: str, minimum: int = 0, maximum: int |
         raise InvalidInputError(
             field, text, f"must be at most {maximum}", code="maximum", params={"maximum": maximum}
         )
+
+
+def parse_count(text: str | int, *, field: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """A whole number of at least ``minimum`` and at most ``maximum`` (games, periods, years)."""
+    value = parse_decimal(text, field=field)
+    if value != value.to_integral_value():
+        raise InvalidInputError(field, text, "not a whole number", code="not-whole")
+    _check_bounds(value, text, field=field, minimum=minimum, maximum=maximum)
     return int(value)
 
 
@@ -184,14 +191,7 @@ def parse_in_range(
 ) -> Decimal:
     """A number from ``minimum`` to ``maximum`` (both included; no maximum: None), fractions allowed."""
     value = parse_decimal(text, field=field)
-    if value < minimum:
-        raise InvalidInputError(
-            field, text, f"must be at least {minimum}", code="minimum", params={"minimum": minimum}
-        )
-    if maximum is not None and value > maximum:
-        raise InvalidInputError(
-            field, text, f"must be at most {maximum}", code="maximum", params={"maximum": maximum}
-        )
+    _check_bounds(value, text, field=field, minimum=minimum, maximum=maximum)
     return value
 
 
