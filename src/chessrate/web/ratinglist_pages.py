@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.fide.k_factor import KFactor
 from chessrate.parse import is_digits
-from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile, import_files
+from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
     MAX_ID_DIGITS,
@@ -41,10 +41,10 @@ from chessrate.ratinglist.queries import (
     player_view,
     published_periods,
 )
-from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.store import StoreBusyError, open_store
 from chessrate.requests.explanations import file_problem, k_reason, list_note
 from chessrate.requests.language import Translator
+from chessrate.requests.list_writes import import_events, run_list
 from chessrate.requests.problems import VALUE_SHOWN, input_reason
 from chessrate.requests.tournament_file import MAX_FILE, line_label
 from chessrate.web.site import html_response, lang_links, site_of
@@ -408,7 +408,7 @@ class _Pages:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / safe_file_name(upload.filename)
             path.write_bytes(upload.data)
-            return import_files(self.engine, [path], wait=0)
+            return import_events(self.engine, [path], wait=0)
 
     async def run(self, request: Request) -> Response:
         submitted = await self._authorised(request)
@@ -420,7 +420,7 @@ class _Pages:
         try:
             period = Period.parse(form.get("period", ""))
             report = await run_in_threadpool(
-                run_period, self.engine, period, republish=form.get("republish") == "on", wait=0
+                run_list, self.engine, period, republish=form.get("republish") == "on", wait=0
             )
         except RatingError as error:
             return self._store_refusal(request, csrf, error, self._t(request), field="period")
@@ -462,7 +462,7 @@ def store_error(error: RatingError, t: Translator) -> str:
     code = str(getattr(error, "code", "") or "")
     params = dict(getattr(error, "params", None) or {})
     translated = input_reason(code, params, "", t) if code else ""
-    if isinstance(error, InvalidInputError):
+    if isinstance(error, InvalidInputError) and (error.value not in (None, "") or not translated):
         label = _field_label(error.field, t)
         value = str(error.value if error.value is not None else "")
         value = value if len(value) <= VALUE_SHOWN else value[: VALUE_SHOWN - 1] + "…"
@@ -481,7 +481,13 @@ def store_error(error: RatingError, t: Translator) -> str:
 
 def _field_label(name: str, t: Translator) -> str:
     """The name of a field of the rating list's forms, as the page says it."""
-    labels = {"period": t.gettext("Period"), "file": t.gettext("File")}
+    labels = {
+        "period": t.gettext("Period"),
+        "file": t.gettext("File"),
+        "end": t.gettext("End date"),
+        "player": t.gettext("Player"),
+        "rules": t.gettext("Rule set"),
+    }
     return labels.get(name, name)
 
 
