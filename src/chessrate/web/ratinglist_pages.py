@@ -29,11 +29,13 @@ from chessrate.errors import InvalidInputError, RatingError
 from chessrate.fide.k_factor import KFactor
 from chessrate.parse import is_digits
 from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile
+from chessrate.ratinglist.loading import published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
     MAX_ID_DIGITS,
     EventView,
     ListRow,
+    ListView,
     PlayerView,
     event_lines,
     event_view,
@@ -41,12 +43,14 @@ from chessrate.ratinglist.queries import (
     player_view,
     published_periods,
 )
-from chessrate.ratinglist.store import StoreBusyError, open_store
-from chessrate.requests.explanations import file_problem, k_reason, list_note
+from chessrate.ratinglist.runner import GLICKO2, rule_set_for
+from chessrate.ratinglist.store import StoreBusyError, open_store, store_rules
+from chessrate.requests.explanations import file_problem, k_reason, list_note, rule_set_title
 from chessrate.requests.language import Translator
 from chessrate.requests.list_writes import import_events, run_list
 from chessrate.requests.problems import VALUE_SHOWN, input_reason
 from chessrate.requests.tournament_file import MAX_FILE, line_label
+from chessrate.ruleset import RuleSet
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
@@ -149,6 +153,8 @@ class _Pages:
     secure_cookies: bool = False
     throttle: LoginThrottle = field(default_factory=LoginThrottle)
     _engine: Engine | None = None
+    #: A club's rule set by its ``--rules`` (its TOML file read once); None: it cannot be read here.
+    _clubs: dict[str, RuleSet | None] = field(default_factory=dict)
 
     @property
     def engine(self) -> Engine:
@@ -173,6 +179,37 @@ class _Pages:
         response.status_code = status
         response.headers["Cache-Control"] = "no-store"
         return response
+
+    def rule_set(self, spec: str, period: Period) -> RuleSet | None:
+        """The Elo rule set ``spec`` of a list; None for Glicko-2, or a club's file that this server
+        cannot read (a path relative to where the list was run): the stored English title stands."""
+        if spec.strip().lower() in {"fide", GLICKO2}:
+            return rule_set_for(spec, period)
+        if spec not in self._clubs:
+            try:
+                self._clubs[spec] = rule_set_for(spec, period)
+            except RatingError:
+                self._clubs[spec] = None
+        return self._clubs[spec]
+
+    def rule_sets(self) -> tuple[RuleSet, ...]:
+        """The rule sets of the store's default and of its published lists: their sources, which the
+        stored K reasons cite in English, are said in the visitor's language."""
+        with self.engine.connect() as connection:
+            specs = {row.rules: period for period, row in sorted(published_versions(connection).items())}
+            if specs:
+                specs.setdefault(store_rules(connection), max(specs.values()))
+        found = (self.rule_set(spec, period) for spec, period in specs.items())
+        return tuple(rules for rules in found if rules is not None)
+
+    def rules_words(self, view: ListView, t: Translator) -> tuple[str, str]:
+        """The title and the source of a list's rule set in ``t``'s language (the source: "" if none)."""
+        if view.rules.strip().lower() == GLICKO2:
+            return t.gettext("Glicko-2 (Glickman’s paper)"), ""
+        rules = self.rule_set(view.rules, Period.parse(view.period))
+        if rules is None:
+            return view.rules_title, ""
+        return rule_set_title(rules, t), rules.source_in(t.language)
 
     def problem(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "list_problem.html", status=status, message=message)
@@ -219,8 +256,18 @@ class _Pages:
             needle = q.strip().casefold()
             rows = [row for row in rows if needle in row.name.casefold() or needle == str(row.fide_id or "")]
         rows = sorted(rows, key=_sort_key(sort))
+        rules_title, rules_source = self.rules_words(view, t)
         return self.render(
-            request, "list.html", view=view, rows=rows, periods=periods, q=q, sort=sort, all=all
+            request,
+            "list.html",
+            view=view,
+            rows=rows,
+            periods=periods,
+            q=q,
+            sort=sort,
+            all=all,
+            rules_title=rules_title,
+            rules_source=rules_source,
         )
 
     def player_page(self, request: Request, player: str) -> Response:
@@ -238,7 +285,10 @@ class _Pages:
             return self.problem(
                 request, t.gettext("No player has the FIDE id or number %(player)s.", player=player)
             )
-        return self.render(request, "list_player.html", player=view, chart=_history_chart(view))
+        k_text = _k_text(self._t(request), self.rule_sets())
+        return self.render(
+            request, "list_player.html", player=view, chart=_history_chart(view), k_text=k_text
+        )
 
     def event_page(self, request: Request, event_id: str) -> Response:
         try:
@@ -528,13 +578,14 @@ def _latest_with_games(engine: Engine, periods: list[str]) -> Any:
     return view if view is not None else list_view(engine, None)
 
 
-def _k_text(t: Translator) -> Any:
-    """Why K was what it was, from the reason the list stored (in the core's words), in ``t``'s language."""
+def _k_text(t: Translator, rule_sets: tuple[RuleSet, ...] = ()) -> Any:
+    """Why K was what it was, from the reason the list stored (in the core's words), in ``t``'s
+    language, a club's source in it too (one of ``rule_sets``)."""
 
     def text(k: int | None, reason: str | None) -> str:
         if not reason:
             return ""
-        return k_reason(KFactor(k=k or 0, reason=reason, article=""), t)
+        return k_reason(KFactor(k=k or 0, reason=reason, article=""), t, rule_sets)
 
     return text
 
