@@ -223,6 +223,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "future-year": lambda t, p: t.gettext("a birth year cannot be in the future"),
     "whole-rating": lambda t, p: t.gettext("this rating is a whole number"),
     "pool-rating": lambda t, p: t.gettext("write POOL=RATING, such as lichess-classical=1900"),
+    "pool-same": lambda t, p: t.gettext("the rating given is already in this pool"),
+    "pool-no-conversion": lambda t, p: t.gettext("no published conversion leads to this pool"),
+    "pool-needs": lambda t, p: t.gettext("the published conversions to %(pool)s need: %(needs)s", **p),
     "age": lambda t, p: t.gettext("an age is a whole number of years from 0 to %(maximum)s", **p),
     "uscf-rating-needed": lambda t, p: t.gettext(
         "a player with rated games played has a rating: give it, or 0 games for an unrated player"
