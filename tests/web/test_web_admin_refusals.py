@@ -129,3 +129,23 @@ def test_the_database_refusing_the_import_is_one_line(
     status, shown = import_swiss(client, language)
     assert status == 422
     assert said in shown
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("es", "no es una base de datos de chessrate"),
+        ("ca", "no és una base de dades de chessrate"),
+        ("en", "is not a chessrate store"),
+    ],
+)
+def test_a_file_that_is_not_a_store_is_said_on_every_list_page(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    not_a_store = tmp_path / "notes.txt"
+    not_a_store.write_text("not a database\n")
+    client = TestClient(create_app(WebSettings(list_db=str(not_a_store))))
+    for path in ("/list", "/list/events", "/list/event/1", "/list/player/1"):
+        answer = client.get(path, headers={"Accept-Language": language})
+        assert answer.status_code == 503, (path, answer.status_code)
+        assert f"{not_a_store} {said}" in html.unescape(answer.text)

@@ -214,6 +214,14 @@ class _Pages:
     def problem(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "list_problem.html", status=status, message=message)
 
+    def unopened(self, request: Request) -> HTMLResponse | None:
+        """The page saying why the store cannot be opened (not a store, damaged, missing), or None."""
+        try:
+            self.engine  # noqa: B018 - opened here, once, so that a page says why it cannot be
+        except RatingError as error:
+            return self.problem(request, store_error(error, self._t(request)), status=503)
+        return None
+
     def _t(self, request: Request) -> Translator:
         site = site_of(request)
         return site.translator(site.language(request))
@@ -238,6 +246,9 @@ class _Pages:
         self, request: Request, period: str | None = None, q: str = "", sort: str = "rating", all: str = ""
     ) -> Response:
         t = self._t(request)
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
+        periods: list[str] = []
         try:
             with self.engine.connect() as connection:
                 periods = published_periods(connection)
@@ -271,6 +282,8 @@ class _Pages:
         )
 
     def player_page(self, request: Request, player: str) -> Response:
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
         try:
             view = player_view(self.engine, player)
         except RatingError:
@@ -291,6 +304,8 @@ class _Pages:
         )
 
     def event_page(self, request: Request, event_id: str) -> Response:
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
         try:
             if not is_digits(event_id) or len(event_id) > MAX_ID_DIGITS:  # not an id: as none found
                 raise RatingError(event_id)
@@ -301,6 +316,8 @@ class _Pages:
         return self.render(request, "list_event.html", view=view)
 
     def events_page(self, request: Request) -> Response:
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
         try:
             lines = event_lines(self.engine)
         except RatingError as error:
