@@ -131,6 +131,9 @@ def test_a_file_that_is_not_a_database_is_not_a_store(cli: Any, tmp_path: Path) 
             error = one_line_error(cli(*args, "--db", str(path)))
             assert f"'{path}' is not a chessrate store" in error
             assert "damaged" not in error
+    for args in (["list", "init"], ["list", "check"], ["list", "demo"]):  # nothing created in it
+        error = one_line_error(cli(*args, "--db", str(text_file)))
+        assert f"'{text_file}' is not a chessrate store (not a SQLite database)" in error
     assert text_file.read_text() == "root:x:0:0:root:/root:/bin/bash\n"  # left as it was
 
 

@@ -175,6 +175,7 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
     from alembic import command
 
     engine = make_engine(spec)
+    _refuse_other_files(spec)
     try:
         with engine.begin() as connection:
             command.upgrade(_alembic_config(connection), "head")
@@ -204,13 +205,7 @@ def open_store(spec: str) -> Engine:
             code="no-store",
             params={"store": url.database},
         )
-    if url.get_backend_name() == "sqlite" and url.database and not _sqlite_file(Path(url.database)):
-        # Not a SQLite file at all (SQLite says "file is not a database", as of a damaged header).
-        raise StoreError(
-            f"{spec!r} is not a chessrate store (not a SQLite database)",
-            code="not-a-store",
-            params={"store": spec},
-        )
+    _refuse_other_files(spec)
     try:
         with engine.connect() as connection:
             current = _revision(connection)
@@ -239,6 +234,18 @@ def open_store(spec: str) -> Engine:
 
 #: The first 16 bytes of every SQLite database file (sqlite.org/fileformat.html, 1.3 "Magic Header String").
 SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _refuse_other_files(spec: str) -> None:
+    """Refuse a file that is not a SQLite database at all: SQLite says "file is not a database", as
+    of a damaged one's header, but it is no store to create or open."""
+    url = make_url(database_url(spec))
+    if url.get_backend_name() == "sqlite" and url.database and not _sqlite_file(Path(url.database)):
+        raise StoreError(
+            f"{spec!r} is not a chessrate store (not a SQLite database)",
+            code="not-a-store",
+            params={"store": spec},
+        )
 
 
 def _sqlite_file(path: Path) -> bool:
