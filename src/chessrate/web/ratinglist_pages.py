@@ -195,10 +195,13 @@ class _Pages:
     def rule_sets(self) -> tuple[RuleSet, ...]:
         """The rule sets of the store's default and of its published lists: their sources, which the
         stored K reasons cite in English, are said in the visitor's language."""
-        with self.engine.connect() as connection:
-            specs = {row.rules: period for period, row in sorted(published_versions(connection).items())}
-            if specs:
-                specs.setdefault(store_rules(connection), max(specs.values()))
+        try:
+            with self.engine.connect() as connection:
+                specs = {row.rules: period for period, row in sorted(published_versions(connection).items())}
+                if specs:
+                    specs.setdefault(store_rules(connection), max(specs.values()))
+        except RatingError:  # a store that cannot be read now: the sources as stored
+            return ()
         found = (self.rule_set(spec, period) for spec, period in specs.items())
         return tuple(rules for rules in found if rules is not None)
 
