@@ -49,9 +49,9 @@ def text(page: str) -> str:
 @pytest.mark.parametrize(
     ("language", "title", "source"),
     [
-        ("es", "Reglas: Nuestro club (K 30 para todos)", "Reglamento de nuestro club, artículo 3"),
-        ("ca", "Regles: El nostre club (K 30 per a tothom)", "Reglament del nostre club, article 3"),
-        ("en", "Rules: Our club (K 30 for all)", "Our club's rules, article 3"),
+        ("es", "Reglamento: Nuestro club (K 30 para todos)", "Reglamento de nuestro club, artículo 3"),
+        ("ca", "Reglament: El nostre club (K 30 per a tothom)", "Reglament del nostre club, article 3"),
+        ("en", "Rule set: Our club (K 30 for all)", "Our club's rules, article 3"),
     ],
 )
 def test_the_clubs_title_and_source_are_in_the_visitors_language(

@@ -212,7 +212,10 @@ class _Pages:
         rules = self.rule_set(view.rules, Period.parse(view.period))
         if rules is None:
             return view.rules_title, ""
-        return rule_set_title(rules, t), rules.source_in(t.language)
+        # A club's source, in the visitor's language where its file gives one; FIDE's and plain
+        # Elo's titles say what they are (their sources are article numbers, in English).
+        club = rules.fide is None and rules.name != "elo"
+        return rule_set_title(rules, t), rules.source_in(t.language) if club else ""
 
     def problem(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "list_problem.html", status=status, message=message)
