@@ -332,3 +332,23 @@ def test_mutated_real_files_agree(name: str, seed: int, edits: int, block: int) 
 def test_arbitrary_bytes_agree(data: bytes) -> None:
     assert comparable(read_pgn_event(data)) == exact(data)
     read_agrees(data)
+
+
+@pytest.mark.parametrize("shape", ["a new tag each game", "one game of many tags"])
+def test_many_tag_names_are_read_game_by_game(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A layout's pattern tries each of its names on every game: past _MOST_LAYOUT_NAMES the file
+    # is read game by game, which is linear, rather than games times names.
+    most = pgn._MOST_LAYOUT_NAMES
+    if shape == "a new tag each game":
+        text = "".join(f'[Event "E"]\n[X{i} "a"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n'
+                       for i in range(2 * most))  # fmt: skip
+    else:
+        tags = "".join(f'[X{i} "a"]\n' for i in range(2 * most))
+        text = f'[Event "E"]\n{tags}[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n' * 3
+    layouts: list[int] = []
+    layout = pgn._Layout
+    monkeypatch.setattr(pgn, "_Layout", lambda names: layouts.append(len(names)) or layout(names))
+    pgn._layout.cache_clear()
+    assert comparable(read_pgn_event(text)) == exact(text)
+    read_agrees(text)
+    assert max(layouts, default=0) <= most

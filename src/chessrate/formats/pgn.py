@@ -675,6 +675,10 @@ _MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
 _BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*+")
 #: The most times a file's layout may be learnt again before it is read game by game.
 _MOST_LAYOUTS = 8
+#: The most tag names a layout may hold before the file is read game by game: a game's pattern
+#: tries each, so a file of many distinct names would take time as games times names. The real
+#: files of tests/data/pgn hold 12 to 21 distinct names (a Lichess export the most).
+_MOST_LAYOUT_NAMES = 64
 
 
 class _Layout:
@@ -713,7 +717,7 @@ def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
     names = []
     while text.startswith("[", pos):
         tag = _PLAIN_TAG.match(text, pos)
-        if tag is None:
+        if tag is None or len(names) == _MOST_LAYOUT_NAMES:
             return None
         names.append(tag.group(1))
         pos = tag.end()
@@ -792,6 +796,7 @@ class _LaidOutGames:
             or self.layout is None
             or ordered == self.layout.names
             or self._layouts > _MOST_LAYOUTS
+            or len(ordered) > _MOST_LAYOUT_NAMES
         ):
             return False
         self._orders.extend(sorted(learnt))
