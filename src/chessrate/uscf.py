@@ -7,7 +7,7 @@ Sources ([USCF-RS], [USCF-APPROX], [USCF-B], [USCF-2013] in docs/sources.md):
 - Glickman, "Approximating Formulas for the US Chess Rating System" (June 2015; April 2017):
   the special formula for players with 8 or fewer games, with its worked case 1500 -> 1511.
 - US Chess news on the bonus threshold B: "US Chess Rating Bonus Formula Change" (12 -> 14 for
-  tournaments ending on 1 May 2017 or later); "Change to US Chess Ratings: Bonus Threshold
+  tournaments ending on 1 May or later; the page gives no year, 2017 is inferred); "Change to US Chess Ratings: Bonus Threshold
   Lowered" (October 2023: 14 -> 12 for events ending on or after 1 February 2023); the US Chess
   forum thread "2025 Rerate with Lowered Bonus Threshold" (June 2025: 12 -> 10, all 2025 events).
 
@@ -23,6 +23,7 @@ What is exact and what is not:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 from collections.abc import Sequence
@@ -43,6 +44,10 @@ SPECIAL_POINTS = 400.0
 #: node5: a bonus needs at least 3 games, and uses sqrt(max(m, 4)).
 BONUS_MIN_GAMES, BONUS_MIN_ROOT = 3, 4
 MIN_RATING, MAX_RATING = 0, 3500
+#: The absolute rating floor: no US Chess rating is below 100 (US Chess forum, "Ratings floor
+#: question", uschess.discourse.group/t/ratings-floor-question/8761). The per-event increment for
+#: low-rated players and the peak-based floors of the same thread are not modelled.
+ABSOLUTE_FLOOR = 100.0
 
 
 class EffectiveGames(StrEnum):
@@ -61,17 +66,24 @@ class BonusThreshold:
     source: str
 
 
-#: B by the end date of the event. Before 1 May 2017 B was 12 (the 2017 news: "from B=12");
-#: since when is not established.
+#: B by the end date of the event. Before 1 May 2017 B is taken as 12, a choice written down in
+#: docs/systems.md: the 2017 news changed it "from B=12", but Glickman's node5 (2004) gives B = 10,
+#: and when it went from 10 to 12 is not established; ``bonus_b`` gives another B. The year 2017
+#: is inferred: the news page states "May 1" without a year, and the October 2023 news calls its
+#: change the first since 2017.
 BONUS_THRESHOLDS: tuple[BonusThreshold, ...] = (
     BonusThreshold(
-        b=12, since=None, source="US Chess news, 'US Chess Rating Bonus Formula Change' (2017): B was 12"
+        b=12,
+        since=None,
+        source="chosen: B was 12 before the change of May 1 (year inferred: 2017) per US Chess news, "
+        "'US Chess Rating Bonus Formula Change'; Glickman's node5 (2004) gives B = 10 and when it "
+        "became 12 is not established: give B for older events",
     ),
     BonusThreshold(
         b=14,
         since=dt.date(2017, 5, 1),
         source="US Chess news, 'US Chess Rating Bonus Formula Change': 12 -> 14 "
-        "for tournaments ending on May 1 (2017) or later",
+        "for tournaments ending on May 1 (year inferred: 2017) or later",
     ),
     BonusThreshold(
         b=12,
@@ -174,7 +186,9 @@ class UscfResult:
     bonus_allowed: bool
     bonus: float
     new_rating: float
-    """As US Chess keeps it: a real number."""
+    """As US Chess keeps it: a real number, at least :data:`ABSOLUTE_FLOOR`."""
+    unfloored_rating: float | None = None
+    """The formula's rating when it fell below the absolute floor and was raised to it; else None."""
 
     @property
     def published(self) -> int:
@@ -225,7 +239,7 @@ def rate_event(
     points = math.fsum(float(game.score) for game in games)
     m = len(games)
     if rating is None or games_played <= SPECIAL_FORMULA_MAX_GAMES:
-        return _special(rating, games, games_played=games_played, points=points, half_k=half_k)
+        return _floored(_special(rating, games, games_played=games_played, points=points, half_k=half_k))
     n_eff = effective_games(rating, games_played, effective)
     k = k_factor(n_eff, m, half_k=half_k)
     worked = tuple(
@@ -241,21 +255,30 @@ def rate_event(
     allowed = m >= BONUS_MIN_GAMES and not repeated_opponent
     base = k * (points - expected)
     bonus = max(0.0, base - threshold.b * math.sqrt(max(m, BONUS_MIN_ROOT))) if allowed else 0.0
-    return UscfResult(
-        rating=rating,
-        games_played=games_played,
-        formula=Formula.STANDARD,
-        games=worked,
-        points=points,
-        expected=expected,
-        effective_games=n_eff,
-        k=k,
-        half_k=half_k,
-        bonus_threshold=threshold,
-        bonus_allowed=allowed,
-        bonus=bonus,
-        new_rating=rating + base + bonus,
+    return _floored(
+        UscfResult(
+            rating=rating,
+            games_played=games_played,
+            formula=Formula.STANDARD,
+            games=worked,
+            points=points,
+            expected=expected,
+            effective_games=n_eff,
+            k=k,
+            half_k=half_k,
+            bonus_threshold=threshold,
+            bonus_allowed=allowed,
+            bonus=bonus,
+            new_rating=rating + base + bonus,
+        )
     )
+
+
+def _floored(result: UscfResult) -> UscfResult:
+    """The result raised to the absolute floor of 100 when the formula went below it."""
+    if result.new_rating >= ABSOLUTE_FLOOR:
+        return result
+    return dataclasses.replace(result, new_rating=ABSOLUTE_FLOOR, unfloored_rating=result.new_rating)
 
 
 def _special(

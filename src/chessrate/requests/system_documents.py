@@ -151,6 +151,11 @@ def uscf_document(result: uscf.UscfResult) -> UscfDocument:
             "special formula of 'Approximating Formulas for the US Chess Rating System': an approximation"
             if special
             else "standard formula (Glickman, 'The US Chess Rating System', node5)"
+        )
+        + (
+            ""
+            if result.unfloored_rating is None
+            else f"; {result.unfloored_rating:.3f} raised to the absolute floor of {uscf.ABSOLUTE_FLOOR:.0f}"
         ),
     )
 
