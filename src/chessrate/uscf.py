@@ -7,9 +7,10 @@ Sources ([USCF-RS], [USCF-APPROX], [USCF-B], [USCF-2013] in docs/sources.md):
 - Glickman, "Approximating Formulas for the US Chess Rating System" (June 2015; April 2017):
   the special formula for players with 8 or fewer games, with its worked case 1500 -> 1511.
 - US Chess news on the bonus threshold B: "US Chess Rating Bonus Formula Change" (12 -> 14 for
-  tournaments ending on 1 May or later; the page gives no year, 2017 is inferred); "Change to US Chess Ratings: Bonus Threshold
-  Lowered" (October 2023: 14 -> 12 for events ending on or after 1 February 2023); the US Chess
-  forum thread "2025 Rerate with Lowered Bonus Threshold" (June 2025: 12 -> 10, all 2025 events).
+  tournaments ending on 1 May or later; the page gives no year, 2017 is inferred); "Change to US
+  Chess Ratings: Bonus Threshold Lowered" (October 2023: 14 -> 12 for events ending on or after
+  1 February 2023); the US Chess forum thread "2025 Rerate with Lowered Bonus Threshold" (June
+  2025: 12 -> 10, all 2025 events).
 
 What is exact and what is not:
 - The special formula here is the *approximating* one: the real system solves a harder equation
