@@ -16,7 +16,7 @@ from chessrate import elo
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, given_k
 from chessrate.fide.performance import Performance, fide_performance
-from chessrate.fide.policy import capped_game_preference, over_cap
+from chessrate.fide.policy import capped_game_preference, game_not_rated, over_cap
 from chessrate.fide.rules import CapScope
 from chessrate.fide.tables import scoring_probability
 from chessrate.parse import MAX_RATING, MIN_RATING
@@ -283,6 +283,13 @@ def _rate_event(
     _check_rating("start_rating", start_rating)
     for game in event.games:
         _check_rating("opponent", game.opponent)
+        if rules.fide is not None and game_not_rated(start_rating, game.opponent, rules.fide):
+            raise InvalidInputError(
+                "opponent",
+                game.opponent,
+                f"the game is not rated under {rules.fide.name}: {rules.fide.not_rated_difference} points "
+                f"or more apart with a player above {rules.fide.not_rated_above} ({rules.fide.source})",
+            )
     capped_games = games_to_cap(start_rating, [start_rating - game.opponent for game in event.games], rules)
     games = tuple(
         _game_working(start_rating, game, rules=rules, k=k, cap=index in capped_games)

@@ -93,6 +93,16 @@ def over_cap(difference: Whole, limit: int) -> Whole:
     return abs(difference) > limit
 
 
+def game_not_rated(rating: Whole, opponent: Whole, rules: FideRules) -> Whole:
+    """Rapid and blitz 8.3.1 from 1 December 2024: "Games played between players with a rating
+    difference of 600 points or more shall not be rated if at least one of the players is rated
+    above 2600 on the relevant list"; False under the versions without that sentence."""
+    gap, above = rules.not_rated_difference, rules.not_rated_above
+    if gap is None or above is None:
+        return False
+    return (abs(rating - opponent) >= gap) & ((rating > above) | (opponent > above))
+
+
 def capped_game_preference(difference: Whole, game: Whole) -> tuple[Whole, Whole]:
     """The sort key that puts first the game the 2022 rule caps in a tournament: "a player may
     benefit from only one upgrade under this rule, for the game in which the rating difference is
