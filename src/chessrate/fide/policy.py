@@ -22,12 +22,18 @@ UNKNOWN = -1
 
 
 class KLine(StrEnum):
-    """The four lines of B.02 8.3.3."""
+    """The four lines of B.02 8.3.3, each with its text (B022024; the same in B022022)."""
 
-    ESTABLISHED = "established"  # "once a player's published rating has reached 2400": K 10
-    JUNIOR = "junior"  # "players under 18 ... as long as their rating remains under 2300": K 40
-    NEW_PLAYER = "new_player"  # "a new player ... until they have completed events with 30 games": K 40
-    STANDARD = "standard"  # "players with a rating always under 2400": K 20
+    # "K = 10 once a player's published rating has reached 2400 and remains at that level subsequently,
+    # even if the rating drops below 2400."
+    ESTABLISHED = "established"
+    # "K = 40 for all players until the end of the year of their 18th birthday, as long as their rating
+    # remains under 2300." (2014: "until their 18th birthday")
+    JUNIOR = "junior"
+    # "K = 40 for a player new to the rating list until they have completed events with at least 30 games."
+    NEW_PLAYER = "new_player"
+    # "K = 20 as long as a player's rating remains under 2400."
+    STANDARD = "standard"
 
 
 #: The text gives no order between its lines; the first that holds gives K, in the order that best
@@ -72,8 +78,9 @@ def k_line_holds(
 
 
 def exceeds_700_rule(k: Whole, games: Whole, max_k_times_games: int) -> Whole:
-    """B.02 8.3.3: "If the number of games (n) for any player in any event ... is such that K x n
-    is greater than 700, then K shall be the largest whole number such that K x n <= 700"."""
+    """B022024 8.3.3: "If the number of games (n) for a player on any list for a rating period
+    multiplied by K (as defined above) exceeds 700, then K shall be the largest whole number such that
+    K x n does not exceed 700." ``games`` is n, the games of the whole rating period."""
     return k * games > max_k_times_games
 
 
@@ -89,7 +96,8 @@ def cap_covers(rating: Whole, applies_below: int | None) -> Whole:
 
 
 def over_cap(difference: Whole, limit: int) -> Whole:
-    """B.02 8.3.1: "A difference in rating of more than 400 points shall be counted ... as 400"."""
+    """B.02 8.3.1: "A difference in rating of more than 400 points shall be counted for rating purposes
+    as though it were a difference of 400 points" (``limit`` is the 400)."""
     return abs(difference) > limit
 
 
