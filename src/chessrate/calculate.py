@@ -19,7 +19,7 @@ from chessrate.fide.performance import Performance, fide_performance
 from chessrate.fide.policy import capped_game_preference, game_not_rated, over_cap
 from chessrate.fide.rules import CapScope
 from chessrate.fide.tables import scoring_probability
-from chessrate.parse import MAX_RATING, MIN_RATING
+from chessrate.parse import MAX_RATING, MIN_RATING, check_rating
 from chessrate.rounding import round_half_away_from_zero
 from chessrate.ruleset import Expected, Rounding, RuleSet
 
@@ -350,5 +350,4 @@ def _game_working(rating: Decimal, game: Game, *, rules: RuleSet, k: int, cap: b
 
 
 def _check_rating(field: str, value: Decimal) -> None:
-    if not MIN_RATING <= value <= MAX_RATING:
-        raise InvalidInputError(field, value, f"a rating is between {MIN_RATING} and {MAX_RATING}")
+    check_rating(field, value, low=MIN_RATING, high=MAX_RATING)

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
+from chessrate.parse import check_rating, check_score
+from chessrate.rounding import round_half_away_from_zero
 
 #: node3: N* = 50 / sqrt(1 + (2200 - R)^2 / 100000) for R <= 2200, else 50.
 MAX_EFFECTIVE_GAMES = 50.0
@@ -44,11 +46,13 @@ K_NUMERATOR = 800.0
 SPECIAL_POINTS = 400.0
 #: node5: a bonus needs at least 3 games, and uses sqrt(max(m, 4)).
 BONUS_MIN_GAMES, BONUS_MIN_ROOT = 3, 4
-MIN_RATING, MAX_RATING = 0, 3500
 #: The absolute rating floor: no US Chess rating is below 100 (US Chess forum, "Ratings floor
 #: question", uschess.discourse.group/t/ratings-floor-question/8761). The per-event increment for
 #: low-rated players and the peak-based floors of the same thread are not modelled.
 ABSOLUTE_FLOOR = 100.0
+#: A US Chess rating accepted: from the absolute floor up to 3500, chessrate's sanity bound above
+#: any rating US Chess publishes (docs/systems.md, "Rating bounds").
+MIN_RATING, MAX_RATING = 100, 3500
 
 
 class EffectiveGames(StrEnum):
@@ -194,7 +198,7 @@ class UscfResult:
     @property
     def published(self) -> int:
         """The rating as published: rounded to the nearest whole number."""
-        return math.floor(self.new_rating + 0.5)
+        return round_half_away_from_zero(self.new_rating)
 
     @property
     def change(self) -> float | None:
@@ -233,8 +237,7 @@ def rate_event(
         raise InvalidInputError("games", "", "an event needs at least one game")
     for number, game in enumerate(games, start=1):
         _check_rating(f"game {number} opponent", game.opponent)
-        if game.score not in (0, 0.5, 1):
-            raise InvalidInputError(f"game {number} result", game.score, "a result is 1, 0.5 or 0")
+        check_score(f"game {number} result", game.score)
     if bonus_b is not None and (isinstance(bonus_b, bool) or not isinstance(bonus_b, int) or bonus_b < 0):
         raise InvalidInputError("bonus threshold", bonus_b, "a whole number, 0 or more")
     points = math.fsum(float(game.score) for game in games)
@@ -332,11 +335,7 @@ def games_played_needed(games_played: object) -> InvalidInputError:
 
 
 def _check_rating(field: str, value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInputError(field, value, "not a number")
-    if not MIN_RATING <= value <= MAX_RATING:
-        raise InvalidInputError(field, value, f"a US Chess rating is from {MIN_RATING} to {MAX_RATING}")
-    return float(value)
+    return float(check_rating(field, value, low=MIN_RATING, high=MAX_RATING))
 
 
 def _check_games_played(games_played: int) -> int:
