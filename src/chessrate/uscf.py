@@ -153,8 +153,10 @@ def winning_expectancy(rating: float, opponent: float) -> float:
 
 
 class Formula(StrEnum):
-    SPECIAL = "special"
-    STANDARD = "standard"
+    """Which rating formula rated the event (Glickman's node5; the Approximating Formulas)."""
+
+    SPECIAL = "special"  # 8 or fewer games before the event, or unrated: the approximating special formula
+    STANDARD = "standard"  # more than 8 games: R + K (S - E) + bonus (node5)
 
 
 @dataclass(frozen=True, slots=True)
