@@ -167,3 +167,13 @@ def test_the_list_type_chooses_the_rules_of_a_report(cli: Any, tmp_path: Path) -
     standard = cli("report", str(path), "--k", "10", "--format", "json").json()
     assert standard["rules"].startswith("FIDE 2025-10-01")
     assert standard["players"][0]["expected"] == 0.96
+
+
+def test_the_pages_name_the_rapid_and_blitz_rules() -> None:
+    from chessrate.requests.explanations import rule_set_title
+    from chessrate.requests.language import Translator
+    from chessrate.web.i18n import load_catalogs
+
+    rules = fide_rule_set(FIDE_RB_2024_12, day=dt.date(2025, 1, 1))
+    spanish = rule_set_title(rules, Translator("es", load_catalogs()["es"]))
+    assert spanish.startswith("Reglas FIDE de partidas rápidas y relámpago del ")

@@ -78,6 +78,8 @@ class FideRules:
     # 7.1.4 / 7.2.1: the lowest rating published.
     rating_floor: int
 
+    # The rapid and blitz chapter (one for both lists), not standard chess.
+    rapid_and_blitz: bool = False
     # Rapid and blitz before 1 October 2022: one K for every player (None: the K lines above).
     k_everyone: int | None = None
     # Rapid and blitz 8.3.1 from 1 December 2024: a game with a difference of ``not_rated_difference``
@@ -160,6 +162,7 @@ FIDE_RB_2022_01 = dataclasses.replace(
     FIDE_2022_01,
     name="FIDE rapid and blitz 2022-01-01",
     source="FIDE Handbook B.02 rapid and blitz chapter of 2022, articles 8.3.1, 8.3.3 [CE21][SCAC]",
+    rapid_and_blitz=True,
     k_everyone=20,
 )
 
@@ -169,6 +172,7 @@ FIDE_RB_2022_10 = dataclasses.replace(
     name="FIDE rapid and blitz 2022-10-01",
     effective_from=dt.date(2022, 10, 1),
     source="FIDE Handbook B02RBRegulations202210, article 8.3.3 [SCAC][SSM]",
+    rapid_and_blitz=True,
 )
 
 # From 1 March 2024 as standard chess (initial rating, floor 1400, the 400-point rule on every game)
@@ -177,6 +181,7 @@ FIDE_RB_2024_03 = dataclasses.replace(
     FIDE_2024_03,
     name="FIDE rapid and blitz 2024-03-01",
     source="FIDE Handbook B02RBRegulations2024, articles 7.1.4, 8.2, 8.3.1-8.3.4 [FIDE-RR-RB-2024]",
+    rapid_and_blitz=True,
 )
 
 # B02RBRegulations2024 8.3.1: "Effective from 1 December 2024: Games played between players with a
