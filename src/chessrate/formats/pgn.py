@@ -714,7 +714,7 @@ def _layout(names: tuple[str, ...]) -> _Layout:
 def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
     """The names of the tag pairs from ``pos`` to the first line that is not one; ``None`` unless
     there is one, each is plain and no name comes twice."""
-    names = []
+    names: list[str] = []
     while text.startswith("[", pos):
         tag = _PLAIN_TAG.match(text, pos)
         if tag is None or len(names) == _MOST_LAYOUT_NAMES:
