@@ -106,6 +106,31 @@ def test_the_trf_path_agrees_with_another_scoring_and_declared_points() -> None:
     assert any(p.code == "points-mismatch" for p in read_trf_event(data).problems)
 
 
+SYNTHETIC_LINES = SYNTHETIC_TRF.decode().split("\n")
+
+
+def synthetic_with(column: int, text: str, *, line: int = 6, before: tuple[str, ...] = ()) -> bytes:
+    """The synthetic TRF with ``text`` written from 1-based ``column`` of ``line`` (0-based index) and
+    ``before`` inserted as its first lines."""
+    lines = [*SYNTHETIC_LINES]
+    lines[line] = lines[line][: column - 1] + text + lines[line][column - 1 + len(text) :]
+    return "\n".join([*before, *lines]).encode()
+
+
+#: Hostile TRF files (REVIEW-s5): each new check must be made alike by both paths.
+HOSTILE_TRF = {
+    "rating-9999": synthetic_with(49, "9999"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_TRF))
+def test_the_trf_path_agrees_on_hostile_files(name: str) -> None:
+    data = HOSTILE_TRF[name]
+    expected = comparable(EventRead.of(read_trf(data)))
+    assert expected[6], "the exact reader reports a problem"
+    assert comparable(read_trf_event(data)) == expected
+
+
 def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
     trf_path = tmp_path / "event.trf"
     trf_path.write_bytes(SYNTHETIC_TRF)

@@ -156,6 +156,7 @@ def test_strict_mode_refuses_with_the_line() -> None:
     ("field", "bad", "code"),
     [
         ("2000", "20x0", "invalid-rating"),
+        ("2000", "9999", "invalid-rating"),  # above 4000, the bound of parse.MAX_RATING
         ("   2 w 1", "   2 q 1", "invalid-colour"),
         ("   2 w 1", "  zz w 1", "invalid-opponent"),
         ("   2 w 1", "   2 w1 ", "misaligned-cell"),
@@ -260,3 +261,12 @@ def test_empty_file() -> None:
     result = read_trf(b"")
     assert {p.code for p in result.errors} == {"empty-file", "no-players"}
     assert all(p.line is None for p in result.errors)
+
+
+def test_a_rating_above_4000_names_its_line_and_columns() -> None:
+    lines = [PLAYERS[0].replace("2000", "9999", 1), *PLAYERS[1:]]
+    result = read_trf(trf(lines))
+    (error,) = result.errors
+    assert (error.code, error.line, dict(error.params)["columns"]) == ("invalid-rating", 6, "49-52")
+    assert "invalid rating '9999' (columns 49-52)" in error.message
+    assert result.tournament.player(1).rating is None

@@ -33,7 +33,7 @@ from chessrate.formats.model import (
 )
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
 from chessrate.formats.text import decode, parse_loose_date, split_lines
-from chessrate.parse import is_digits
+from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
 
 if TYPE_CHECKING:
     import numpy as np
@@ -370,9 +370,7 @@ def _read_player(
     return Player(
         number=int(start_rank),
         name=name,
-        rating=(int(rating) or None)
-        if rating.isdigit() and rating.isascii()
-        else _number(rating, "rating", "49-52", number, log, zero_is_none=True),
+        rating=_rating(rating, number, log),
         fide_id=(int(fide_id) or None)
         if fide_id.isdigit() and fide_id.isascii()
         else _number(fide_id, "FIDE ID", "58-68", number, log, zero_is_none=True),
@@ -388,6 +386,25 @@ def _read_player(
         cells=cells,
         line=number,
     )
+
+
+def _rating(text: str, line: int, log: ProblemLog) -> int | None:
+    """The rating of columns 49-52: ``None`` when blank or ``0``; above :data:`~chessrate.parse.MAX_RATING`
+    an error (``invalid-rating``), as the PGN and CSV readers refuse it."""
+    rating = (int(text) or None) if text.isdigit() and text.isascii() else None
+    if rating is None:
+        return _number(text, "rating", "49-52", line, log, zero_is_none=True)
+    if rating > MAX_RATING:
+        log.error(
+            line,
+            "invalid-rating",
+            f"invalid rating {text!r} (columns 49-52): a rating is between {MIN_RATING} and {MAX_RATING}",
+            value=text,
+            columns="49-52",
+            field="rating",
+        )
+        return None
+    return rating
 
 
 def _number(
