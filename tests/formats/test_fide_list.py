@@ -117,6 +117,19 @@ def test_broken_lines_are_warnings_with_their_line_numbers() -> None:
     ]
 
 
+def test_a_rating_above_4000_skips_the_player_with_a_warning() -> None:
+    # The database holds ratings from 0 to 4000 (parse.MAX_RATING): SEP26 9999 is refused, not stored.
+    data = (DATA / "standard_sep26frl.txt").read_bytes().replace(b" 2322 ", b" 9999 ", 1)
+    players, problems = read(data, name="standard_sep26frl.txt")
+    assert 9100001 not in [player.fide_id for player in players]
+    assert problems[0] == "line 2: warning: rating '9999' is not a rating from 0 to 4000: player skipped"
+    xml = (DATA / "players_list_xml_foa.xml").read_bytes()
+    first = re.search(rb"<rapid_rating>(\d+)</rapid_rating>", xml)
+    assert first is not None
+    players, problems = read(xml.replace(first.group(), b"<rapid_rating>4001</rapid_rating>", 1))
+    assert "RRtng '4001' is not a rating from 0 to 4000: player skipped" in problems[0]
+
+
 # The single-list TXT ------------------------------------------------------------------------
 
 
@@ -327,6 +340,8 @@ def check_reads(name: str, data: bytes) -> None:
         assert problem.line is not None
         assert 1 <= problem.line <= lines
     assert all(player.fide_id > 0 for player in players)
+    ratings = [entry.rating for p in players for entry in (p.standard, p.rapid, p.blitz) if entry]
+    assert all(rating is None or 0 < rating <= 4000 for rating in ratings)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

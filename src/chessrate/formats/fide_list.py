@@ -30,7 +30,7 @@ from typing import IO, Any, Literal, NamedTuple, get_args
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats.model import Problem, Severity
-from chessrate.parse import is_digits
+from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
 
 ListType = Literal["standard", "rapid", "blitz"]
 LIST_TYPES: tuple[ListType, ...] = get_args(ListType)
@@ -136,11 +136,17 @@ class FideListPlayer(NamedTuple):
 
 class _BadRecord(Exception):
     """A record that cannot be read: skipped with a warning naming the cell, its value and why
-    (``why``: ``not-a-number`` or ``not-a-year``)."""
+    (``why``: ``not-a-number``, ``not-a-year`` or ``out-of-range``, a rating above 4000)."""
 
     def __init__(self, cell: str, value: str, why: str) -> None:
-        self.params = (("cell", cell), ("value", value), ("why", why))
-        what = "a number" if why == "not-a-number" else "a year"
+        self.params: tuple[tuple[str, object], ...] = (("cell", cell), ("value", value), ("why", why))
+        if why == "out-of-range":
+            self.params += (("low", MIN_RATING), ("high", MAX_RATING))
+        what = {
+            "not-a-number": "a number",
+            "not-a-year": "a year",
+            "out-of-range": f"a rating from {MIN_RATING} to {MAX_RATING}",
+        }[why]
         super().__init__(f"{cell} {value!r} is not {what}: player skipped")
 
 
@@ -361,10 +367,10 @@ class FideList:
             raise _BadRecord("B-day", birthday, "not-a-year")
         lists: list[ListRating | None]
         if self.combined:
-            lists = [_rating(*numbers[2:5]), _rating(*numbers[5:8]), _rating(*numbers[8:11])]
+            lists = [_rating(*numbers[at : at + 3], _COMBINED_COLUMNS[at]) for at in (2, 5, 8)]
         else:
             lists = [None, None, None]
-            lists[LIST_TYPES.index(self.lists[0])] = _rating(*numbers[2:5])
+            lists[LIST_TYPES.index(self.lists[0])] = _rating(*numbers[2:5], _SINGLE_COLUMNS[2])
         flag = fields[_FLAG]
         if flag not in _FLAGS:
             self._warn(
@@ -421,13 +427,13 @@ def _number(text: str, column: str) -> int:
     return int(text)
 
 
-def _rating(rating: str, games: str, k: str) -> ListRating:
-    """A list's cells, already checked to be digits or blank."""
-    return ListRating(
-        int(rating) or None if rating else None,  # FIDE writes 0 (or nothing) when not rated in the list
-        int(games) if games else None,
-        int(k) or None if k else None,
-    )
+def _rating(rating: str, games: str, k: str, column: str) -> ListRating:
+    """A list's cells, already checked to be digits or blank; a rating above
+    :data:`~chessrate.parse.MAX_RATING` (the bound of every rating we store) skips the player."""
+    value = int(rating) or None if rating else None  # FIDE writes 0 (or nothing) when not rated in the list
+    if value is not None and value > MAX_RATING:
+        raise _BadRecord(column, rating, "out-of-range")
+    return ListRating(value, int(games) if games else None, int(k) or None if k else None)
 
 
 def _month_in_name(name: str) -> dt.date | None:

@@ -656,6 +656,14 @@ _FILE_PROBLEMS: dict[str, FileText] = {
 def _bad_list_player(t: Translator, p: dict[str, object]) -> str:
     # The other cells are named by FIDE's own header (B-day, SRtng...), the same in every language.
     cell = t.gettext("FIDE id") if p["cell"] == "FIDE id" else p["cell"]
+    if p["why"] == "out-of-range":
+        return t.gettext(
+            "%(cell)s “%(value)s” is not a rating from %(low)s to %(high)s: player skipped",
+            cell=cell,
+            value=p["value"],
+            low=p["low"],
+            high=p["high"],
+        )
     if p["why"] == "not-a-year":
         return t.gettext("%(cell)s “%(value)s” is not a year: player skipped", cell=cell, value=p["value"])
     return t.gettext("%(cell)s “%(value)s” is not a number: player skipped", cell=cell, value=p["value"])
