@@ -120,6 +120,8 @@ def synthetic_with(column: int, text: str, *, line: int = 6, before: tuple[str, 
 #: Hostile TRF files (REVIEW-s5): each new check must be made alike by both paths.
 HOSTILE_TRF = {
     "rating-9999": synthetic_with(49, "9999"),
+    "xxs-exponent": synthetic_with(1, "", before=("XXS WW=1E-1000000",)),
+    "162-decimals": synthetic_with(1, "", before=("162 W 0.0000000000000000001",)),
 }
 
 

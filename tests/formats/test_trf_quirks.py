@@ -270,3 +270,14 @@ def test_a_rating_above_4000_names_its_line_and_columns() -> None:
     assert (error.code, error.line, dict(error.params)["columns"]) == ("invalid-rating", 6, "49-52")
     assert "invalid rating '9999' (columns 49-52)" in error.message
     assert result.tournament.player(1).rating is None
+
+
+@pytest.mark.parametrize(
+    "record",
+    ["XXS WW=1E-1000000", "XXS W=0.00001", "XXS D=12345", "162  W 0.000000000000001", "BBW 1E-5", "BBD -1"],
+)
+def test_scoring_values_beyond_four_digits_or_with_an_exponent_are_not_read(record: str) -> None:
+    # A value has at most four digits each side of the point (the points columns 81-84 hold four):
+    # 1E-1000000 would make every sum a million-digit number.
+    result = read_trf(trf([record, *PLAYERS]))
+    assert [(p.code, p.line) for p in result.problems] == [("unread-scoring", 6)]

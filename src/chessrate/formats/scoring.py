@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")
@@ -80,12 +80,17 @@ class Scoring:
         return replace(self, points={**self.points, **dict.fromkeys(keys, value)})
 
 
+#: A value as the scoring records write them (``1.0``, ``0,5``, ``3``): at most four digits on each
+#: side of the point, no sign, no exponent. Our bound: a player's points fill columns 81-84
+#: ([TRF16], [TRF26]), so no value needs more; it keeps the sums exact and cheap (``1E-1000000``
+#: would make the points a million-digit number).
+_VALUE = re.compile(r"\d{1,4}(?:[.,]\d{1,4})?")
+
+
 def _decimal(text: str) -> Decimal | None:
-    try:
-        value = Decimal(text.replace(",", "."))
-    except InvalidOperation:
+    if not _VALUE.fullmatch(text):
         return None
-    return value if value.is_finite() and value >= 0 else None
+    return Decimal(text.replace(",", "."))
 
 
 def apply_xxs(scoring: Scoring, text: str) -> tuple[Scoring, list[str]]:
