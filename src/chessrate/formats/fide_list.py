@@ -367,10 +367,10 @@ class FideList:
             raise _BadRecord("B-day", birthday, "not-a-year")
         lists: list[ListRating | None]
         if self.combined:
-            lists = [_rating(*numbers[at : at + 3], _COMBINED_COLUMNS[at]) for at in (2, 5, 8)]
+            lists = [_rating(numbers[at : at + 3], _COMBINED_COLUMNS[at]) for at in (2, 5, 8)]
         else:
             lists = [None, None, None]
-            lists[LIST_TYPES.index(self.lists[0])] = _rating(*numbers[2:5], _SINGLE_COLUMNS[2])
+            lists[LIST_TYPES.index(self.lists[0])] = _rating(numbers[2:5], _SINGLE_COLUMNS[2])
         flag = fields[_FLAG]
         if flag not in _FLAGS:
             self._warn(
@@ -427,9 +427,10 @@ def _number(text: str, column: str) -> int:
     return int(text)
 
 
-def _rating(rating: str, games: str, k: str, column: str) -> ListRating:
-    """A list's cells, already checked to be digits or blank; a rating above
+def _rating(cells: tuple[str, ...], column: str) -> ListRating:
+    """A list's cells (rating, games, K), already checked to be digits or blank; a rating above
     :data:`~chessrate.parse.MAX_RATING` (the bound of every rating we store) skips the player."""
+    rating, games, k = cells
     value = int(rating) or None if rating else None  # FIDE writes 0 (or nothing) when not rated in the list
     if value is not None and value > MAX_RATING:
         raise _BadRecord(column, rating, "out-of-range")
