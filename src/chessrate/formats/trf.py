@@ -49,61 +49,10 @@ _TEXT_HEADERS = {
     "122": "time_control",
 }
 #: Records that TRF26 introduced (§2.3): their presence makes a file TRF26.
-TRF26_RECORDS = frozenset(
-    [
-        "142",
-        "152",
-        "162",
-        "172",
-        "182",
-        "192",
-        "202",
-        "212",
-        "222",
-        "240",
-        "250",
-        "260",
-        "299",
-        "300",
-        "310",
-        "320",
-        "330",
-        "352",
-        "362",
-        "801",
-        "802",
-    ]
-)
-#: Records we know and do not need: team records, pairing-program data, tie-break lists, national
-#: ratings.
-_KNOWN_UNUSED = frozenset(
-    [
-        "082",
-        "013",
-        "152",
-        "172",
-        "182",
-        "202",
-        "212",
-        "240",
-        "250",
-        "260",
-        "299",
-        "300",
-        "310",
-        "320",
-        "330",
-        "352",
-        "362",
-        "801",
-        "802",
-        "XXC",
-        "XXZ",
-        "XXA",
-        "XXP",
-        "DAT",
-    ]
-)
+TRF26_RECORDS = frozenset({
+    "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299",
+    "300", "310", "320", "330", "352", "362", "801", "802",
+})  # fmt: skip
 _BBP_SCORING = frozenset({"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 _RESULT_CODES = frozenset("1=0+-WDLHFUZ")
 
@@ -134,7 +83,7 @@ class _Header:
     version: str = "TRF16"
     lines: dict[str, int] = field(default_factory=dict)
     """The line of the first occurrence of each record."""
-    cells: dict[str, _Cell] = field(default_factory=dict)
+    parsed_cell_cache: dict[str, _ParsedCell] = field(default_factory=dict)
     """Round cells read without a problem under the current scoring, by their ten columns: a
     tournament's cells repeat (opponent, colour, result), so each is read once."""
 
@@ -272,7 +221,7 @@ def _alias_record(record: str, value: str, number: int, header: _Header, log: Pr
 
 
 def _scoring_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.cells.clear()  # read under the scoring before
+    header.parsed_cell_cache.clear()  # read under the scoring before
     if record == "162":
         header.scoring, unread = apply_162(header.scoring, value)
     elif record == "XXS":
@@ -301,6 +250,11 @@ _HEADER_READERS: dict[str, _HeaderReader] = {
     "222": _alias_record,
     **dict.fromkeys(("162", "XXS", *_BBP_SCORING), _scoring_record),
 }
+#: Records we know and do not need: team records, pairing-program data, tie-break lists, national
+#: ratings (the TRF26 records we do not read, and these).
+_KNOWN_UNUSED = frozenset({"082", "013", "XXC", "XXZ", "XXA", "XXP", "DAT"}) | (
+    TRF26_RECORDS - _HEADER_READERS.keys()
+)
 
 
 def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | None, ...]:
@@ -483,7 +437,8 @@ def _birth_value(text: str) -> tuple[int | None, dt.date | None] | None:
 _BIRTH = re.compile(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?")
 
 
-_Cell = tuple[int | None, "Colour | None", str, Kind, Decimal]
+#: A round cell read, but its round and line: opponent, colour, code, kind, points.
+_ParsedCell = tuple[int | None, "Colour | None", str, Kind, Decimal]
 
 
 def _read_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
@@ -491,7 +446,7 @@ def _read_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tup
     body = line.rstrip()
     start = _FIRST_ROUND
     round_number = 1
-    known = header.cells
+    known = header.parsed_cell_cache
     while start < len(body):
         block = body[start - 2 : start + 8].ljust(10)
         seen = known.get(block)
