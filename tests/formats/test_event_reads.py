@@ -121,6 +121,7 @@ def synthetic_with(column: int, text: str, *, line: int = 6, before: tuple[str, 
 HOSTILE_TRF = {
     "rating-9999": synthetic_with(49, "9999"),
     "xxs-exponent": synthetic_with(1, "", before=("XXS WW=1E-1000000",)),
+    "wide-line": synthetic_with(len(SYNTHETIC_LINES[7]) + 1, " " * 10_000 + "  0000 - Z", line=7),
     "162-decimals": synthetic_with(1, "", before=("162 W 0.0000000000000000001",)),
 }
 

@@ -281,3 +281,19 @@ def test_scoring_values_beyond_four_digits_or_with_an_exponent_are_not_read(reco
     # 1E-1000000 would make every sum a million-digit number.
     result = read_trf(trf([record, *PLAYERS]))
     assert [(p.code, p.line) for p in result.problems] == [("unread-scoring", 6)]
+
+
+def test_a_line_wider_than_99_rounds_is_an_error_and_pads_no_one() -> None:
+    # REVIEW-s5: one cell at round 20,000 padded 300 players to 20,000 cells each (1 GB).
+    wide = PLAYERS[3] + " " * 10 * 19_997 + "  0000 - Z"
+    dates = "132" + " " * 88 + "  25/03/14" * 120
+    result = read_trf(trf([dates, *PLAYERS[:3], wide]))
+    assert [(p.code, p.line, dict(p.params).get("limit")) for p in result.errors] == [
+        ("too-many-rounds", 6, 99),
+        ("too-many-rounds", 10, 99),
+    ]
+    assert "cells for 20000 rounds, more than the 99 a file may have" in result.errors[1].message
+    t = result.tournament
+    assert t.rounds == 3
+    assert all(len(p.cells) == 3 for p in t.players)
+    assert len(t.round_dates) == 99

@@ -67,6 +67,30 @@ TITLES = {
 
 _FIRST_ROUND = 91  # 0-based index of column 92, where round 1 starts (§2.2)
 _ROUND_WIDTH = 10
+#: The most rounds a line may hold. No source limits a tournament's rounds; our bound is 99, more
+#: than a double round robin of 50 players has (2 x 49 = 98). A line beyond it is an error and
+#: its cells after round 99 are not read (one wide line would pad every player to its width).
+MAX_ROUNDS = 99
+
+
+def _round_count(body: str) -> int:
+    """How many ten-column round blocks a line (trailing blanks stripped) reaches into."""
+    return max(0, -(-(len(body) - _FIRST_ROUND) // _ROUND_WIDTH))
+
+
+def _check_width(body: str, number: int, what: str, log: ProblemLog) -> str:
+    """``body`` cut after round :data:`MAX_ROUNDS`; a line reaching further is an error."""
+    count = _round_count(body)
+    if count <= MAX_ROUNDS:
+        return body
+    log.error(
+        number,
+        "too-many-rounds",
+        f"{what} for {count} rounds, more than the {MAX_ROUNDS} a file may have",
+        count=count,
+        limit=MAX_ROUNDS,
+    )
+    return body[: _FIRST_ROUND + MAX_ROUNDS * _ROUND_WIDTH].rstrip()
 
 
 @dataclass
@@ -259,10 +283,10 @@ _KNOWN_UNUSED = frozenset({"082", "013", "XXC", "XXZ", "XXA", "XXP", "DAT"}) | (
 
 def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | None, ...]:
     """Record 132: round dates ``YY/MM/DD`` aligned with the cells (columns 92-99, 102-109...)."""
-    line = "    " + value
+    line = _check_width(("    " + value).rstrip(), number, "dates", log)
     dates: list[dt.date | None] = []
     start = _FIRST_ROUND
-    while start < len(line.rstrip()):
+    while start < len(line):
         text = line[start : start + 8].strip()
         day = parse_loose_date(text, year_first_two_digits=True)
         if text and day is None:
@@ -443,7 +467,7 @@ _ParsedCell = tuple[int | None, "Colour | None", str, Kind, Decimal]
 
 def _read_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
     cells = []
-    body = line.rstrip()
+    body = _check_width(line.rstrip(), number, "cells", log)
     start = _FIRST_ROUND
     round_number = 1
     known = header.parsed_cell_cache
@@ -661,7 +685,9 @@ def _cell_columns(
     import numpy as np
 
     bodies = [line.rstrip() for line in lines]
-    counts = [max(0, -(-(len(body) - _FIRST_ROUND) // _ROUND_WIDTH)) for body in bodies]
+    counts = [_round_count(body) for body in bodies]
+    if max(counts) > MAX_ROUNDS:
+        return None  # too-many-rounds
     width = max(counts) * _ROUND_WIDTH
     start = _FIRST_ROUND - 2
     joined = "".join(

@@ -635,8 +635,10 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "invalid-colour": lambda t, p: t.gettext("invalid colour “%(value)s”", **p),
     "bye-with-opponent": lambda t, p: t.gettext("bye “%(value)s” with opponent %(opponent)s", **p),
     "result-without-opponent": lambda t, p: t.gettext("result “%(value)s” without an opponent", **p),
-    "too-many-rounds": lambda t, p: t.gettext(
-        "cells for %(count)s rounds; the file announces %(planned)s", **p
+    "too-many-rounds": lambda t, p: (
+        t.gettext("cells for %(count)s rounds, more than the %(limit)s a file may have", **p)
+        if "limit" in p
+        else t.gettext("cells for %(count)s rounds; the file announces %(planned)s", **p)
     ),
     # FIDE's rating list (formats.fide_list) and what the report found in it (report.py).
     "unknown-column": lambda t, p: t.gettext("column “%(column)s” of the header is not known: ignored", **p),
