@@ -86,3 +86,15 @@ def test_extra_column_is_a_warning() -> None:
 
 def test_empty_file() -> None:
     assert [p.code for p in read_csv_games(b"\n\n").errors] == ["empty-file"]
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x01", "\x0c", "\x1b", "\x1f"])
+def test_a_control_character_in_a_name_is_an_error_with_its_line(character: str) -> None:
+    # REVIEW-s5: a NUL in a name crashed a PostgreSQL import (text cannot hold NUL).
+    text = CLUB.replace("\nSoler Anna,", f"\nSol{character}r Anna,", 1)
+    result = read_csv_games(text.encode())
+    (error,) = result.errors
+    assert (error.code, error.line) == ("control-character", 4)
+    assert dict(error.params) == {"character": f"U+{ord(character):04X}", "column": 4}
+    with pytest.raises(FileFormatError, match=r"line 4: .*control character"):
+        read_csv_games(text.encode(), strict=True)

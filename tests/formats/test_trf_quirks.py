@@ -297,3 +297,19 @@ def test_a_line_wider_than_99_rounds_is_an_error_and_pads_no_one() -> None:
     assert t.rounds == 3
     assert all(len(p.cells) == 3 for p in t.players)
     assert len(t.round_dates) == 99
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x07", "\x0b", "\x1a"])
+def test_a_control_character_in_a_name_is_an_error_with_its_line(character: str) -> None:
+    lines = [PLAYERS[0].replace("Ana", f"A{character}a", 1), *PLAYERS[1:]]
+    result = read_trf(trf(lines))
+    assert [(p.code, p.line, dict(p.params)["column"]) for p in result.errors] == [
+        ("control-character", 6, 29)
+    ]
+    with pytest.raises(FileFormatError, match=r"line 6: .*control character"):
+        read_trf(trf(lines), strict=True)
+
+
+def test_a_tab_is_not_a_control_character_refused() -> None:
+    lines = [PLAYERS[0].replace("Ana ", "Ana\t", 1), *PLAYERS[1:]]
+    assert read_trf(trf(lines)).errors == ()

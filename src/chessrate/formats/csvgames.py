@@ -39,7 +39,7 @@ from chessrate.formats.model import (
     ReadResult,
     Tournament,
 )
-from chessrate.formats.text import decode, split_lines
+from chessrate.formats.text import check_control_characters, decode, has_control_character, split_lines
 from chessrate.parse import is_digits, parse_date, parse_rating, parse_score
 
 _T = TypeVar("_T")
@@ -189,6 +189,7 @@ def _read_text(text: str, encoding: str, *, strict: bool) -> _Read:
     if delimiter is None:
         log.error(None, "empty-file", "the file is empty")
         return _Read({}, [], None, None, 0, encoding, log.sorted())
+    check_control_characters(lines, log)
     rows = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
     columns: dict[str, int] = {}
     reader: _Rows | None = None
@@ -411,12 +412,14 @@ def _fast_event(text: str) -> EventRead | None:
     reader calls; the players are numbered in the order they first appear, with the row reader's
     rule for ratings (:func:`_player`, which logs the same warnings on the same lines).
     """
+    if has_control_character(text):
+        return None  # control-character
     log = ProblemLog(strict=False)
     lines = split_lines(text)
     delimiter = _delimiter(lines)
     if delimiter is None:
         return None
-    if '"' in text or "\0" in text:
+    if '"' in text:
         reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
         try:
             rows = list(reader)

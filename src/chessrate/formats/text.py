@@ -13,11 +13,18 @@ import datetime as dt
 import functools
 import os
 import re
-from typing import TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from chessrate.errors import InvalidInputError
 
+if TYPE_CHECKING:
+    from chessrate.formats.model import ProblemLog
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: The C0 control characters (U+0000 to U+001F) but TAB and the line breaks LF and CR. No name or
+#: field holds one, and PostgreSQL refuses NUL in its text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 _FALLBACK_ERRORS = "chessrate-latin1"
 
@@ -97,6 +104,28 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+def has_control_character(text: str) -> bool:
+    """Whether ``text`` holds a C0 control character other than TAB and the line breaks."""
+    return _CONTROL.search(text) is not None
+
+
+def check_control_characters(lines: Sequence[str], log: ProblemLog) -> None:
+    """An error (``control-character``) on each line holding a C0 control character but TAB, naming
+    the character and its column; the TRF and CSV readers refuse such a file (its lines are still read,
+    so the rest of the file is checked)."""
+    for number, line in enumerate(lines, start=1):
+        found = _CONTROL.search(line)
+        if found is not None:
+            character = f"U+{ord(found.group()):04X}"
+            log.error(
+                number,
+                "control-character",
+                f"a control character ({character}) in column {found.start() + 1}",
+                character=character,
+                column=found.start() + 1,
+            )
 
 
 @functools.lru_cache(maxsize=4096)  # a month's files repeat a few dates: each read once a process

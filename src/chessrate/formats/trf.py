@@ -32,7 +32,13 @@ from chessrate.formats.model import (
     Tournament,
 )
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
-from chessrate.formats.text import decode, parse_loose_date, split_lines
+from chessrate.formats.text import (
+    check_control_characters,
+    decode,
+    has_control_character,
+    parse_loose_date,
+    split_lines,
+)
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
 
 if TYPE_CHECKING:
@@ -129,6 +135,7 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     lines = split_lines(text)
     if not any(line.strip() for line in lines):
         log.error(None, "empty-file", "the file is empty")
+    check_control_characters(lines, log)
     for number, line in enumerate(lines, start=1):
         _read_line(line, number, header, players, log)
     return _finish(header, players, encoding, log)
@@ -637,6 +644,8 @@ def read_trf_event(source: bytes) -> EventRead:
 
 
 def _fast_event(text: str) -> EventRead | None:
+    if has_control_character(text):
+        return None  # control-character
     log = ProblemLog(strict=False)
     header = _Header()
     records: list[tuple[int, str]] = []

@@ -534,6 +534,9 @@ def _invalid_value(t: Translator, p: dict[str, object]) -> str:
 # Each problem a tournament-file reader reports (chessrate.formats: Problem.code and .params).
 _FILE_PROBLEMS: dict[str, FileText] = {
     "unknown-format": lambda t, p: t.gettext("not a TRF, PGN or CSV file"),
+    "control-character": lambda t, p: t.gettext(
+        "a control character (%(character)s) in column %(column)s", **p
+    ),
     "empty-file": lambda t, p: t.gettext("the file is empty"),
     "no-games": lambda t, p: t.gettext("the file has no games"),
     "no-players": lambda t, p: t.gettext("the file has no 001 player record"),
