@@ -123,6 +123,10 @@ HOSTILE_TRF = {
     "xxs-exponent": synthetic_with(1, "", before=("XXS WW=1E-1000000",)),
     "wide-line": synthetic_with(len(SYNTHETIC_LINES[7]) + 1, " " * 10_000 + "  0000 - Z", line=7),
     "nul-in-name": synthetic_with(20, "\x00"),
+    "ambiguous-date": synthetic_with(5, "02/03/2024", line=1),
+    "us-order-dates": synthetic_with(5, "10/07/2025", line=2, before=("XYZ",)).replace(
+        b"042 2025/10/01", b"042 09/30/2025"
+    ),
     "162-decimals": synthetic_with(1, "", before=("162 W 0.0000000000000000001",)),
 }
 

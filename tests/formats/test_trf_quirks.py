@@ -313,3 +313,42 @@ def test_a_control_character_in_a_name_is_an_error_with_its_line(character: str)
 def test_a_tab_is_not_a_control_character_refused() -> None:
     lines = [PLAYERS[0].replace("Ana ", "Ana\t", 1), *PLAYERS[1:]]
     assert read_trf(trf(lines)).errors == ()
+
+
+def test_an_ambiguous_day_and_month_is_a_warning_naming_both_readings() -> None:
+    # REVIEW-s5: 02/03/2024 is 2 March (day first, as read) or 3 February (US order), which picks
+    # other rating rules (FIDE's of 1 March 2024 or those before).
+    data = trf().replace(b"042 2025/03/14", b"042 02/03/2024")
+    result = read_trf(data)
+    (warning,) = result.problems
+    assert (warning.code, warning.line) == ("ambiguous-date", 3)
+    assert dict(warning.params) == {
+        "value": "02/03/2024", "record": "042", "taken": "2024-03-02", "other": "2024-02-03",
+    }  # fmt: skip
+    assert "2024-03-02 read day first (as taken) or 2024-02-03 read month first" in warning.message
+    assert result.tournament.start_date == dt.date(2024, 3, 2)
+
+
+@pytest.mark.parametrize("text", ["2024/02/03", "13/02/2024", "03/03/2024", "28. 07. 2005", "May 2, 2024"])
+def test_dates_with_one_reading_are_not_ambiguous(text: str) -> None:
+    assert read_trf(f"042 {text}\n".encode() + trf()).problems == ()
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "days"),
+    [
+        ("24/09/2010", "02/10/2010", (dt.date(2010, 9, 24), dt.date(2010, 10, 2))),  # JaVaFo sample
+        ("09/24/2010", "10/02/2010", (dt.date(2010, 9, 24), dt.date(2010, 10, 2))),  # US order
+    ],
+)
+def test_the_other_date_of_the_file_settles_the_order(
+    start: str, end: str, days: tuple[dt.date, ...]
+) -> None:
+    data = (
+        trf()
+        .replace(b"042 2025/03/14", f"042 {start}".encode())
+        .replace(b"052 2025/03/16", f"052 {end}".encode())
+    )
+    result = read_trf(data)
+    assert result.problems == ()
+    assert (result.tournament.start_date, result.tournament.end_date) == days

@@ -166,6 +166,34 @@ def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.da
         return None
 
 
+def proven_order(text: str) -> str | None:
+    """``"day"`` when ``text`` is a date with the year last whose first number is above 12 (so the
+    day comes first), ``"month"`` when its second number is; ``None`` otherwise."""
+    numbers = re.findall(r"\d+", text)
+    if len(numbers) != 3 or len(numbers[0]) == 4 or parse_loose_date(text) is None:
+        return None
+    first, second = int(numbers[0]), int(numbers[1])
+    return "day" if first > 12 else "month" if second > 12 else None
+
+
+def other_reading(text: str) -> dt.date | None:
+    """The month-first reading of a day-first date that :func:`parse_loose_date` reads from
+    ``text`` when both could be meant (``02/03/2024``: 2 March, or 3 February in US order), else
+    ``None``: a year first or last and two different numbers, both at most 12."""
+    numbers = re.findall(r"\d+", text)
+    if len(numbers) != 3 or len(numbers[0]) == 4 or re.search(r"[^\d\s./-]", text.strip()):
+        return None
+    first, second, year = numbers
+    if int(first) == int(second) or not (0 < int(first) <= 12 and 0 < int(second) <= 12):
+        return None
+    if parse_loose_date(text) is None:
+        return None
+    try:
+        return dt.date(_year(year), int(first), int(second))
+    except (ValueError, OverflowError, InvalidInputError):
+        return None
+
+
 def _year(text: str) -> int:
     if len(text) == 2:
         return 2000 + int(text)

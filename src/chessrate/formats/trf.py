@@ -36,7 +36,9 @@ from chessrate.formats.text import (
     check_control_characters,
     decode,
     has_control_character,
+    other_reading,
     parse_loose_date,
+    proven_order,
     split_lines,
 )
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
@@ -113,6 +115,8 @@ class _Header:
     version: str = "TRF16"
     lines: dict[str, int] = field(default_factory=dict)
     """The line of the first occurrence of each record."""
+    date_texts: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """The line and text of the dates 042 and 052 read (the last of each)."""
     parsed_cell_cache: dict[str, _ParsedCell] = field(default_factory=dict)
     """Round cells read without a problem under the current scoring, by their ten columns: a
     tournament's cells repeat (opponent, colour, result), so each is read once."""
@@ -203,10 +207,42 @@ def _date_record(record: str, value: str, number: int, header: _Header, log: Pro
             value=text,
             record=record,
         )
+    if day is not None:
+        header.date_texts[record] = (number, text)
     if record == "042":
         header.start_date = day
     else:
         header.end_date = day
+
+
+def _settle_dates(header: _Header, log: ProblemLog) -> None:
+    """Dates 042/052 whose day and month could be either way round (``02/03/2024``): read month
+    first when the file's other date is written so (``10/24/2010``), day first when it shows that
+    order (``24/09/2010``, as :func:`parse_loose_date` reads them), else a warning naming both
+    readings (``ambiguous-date``; the start date chooses the rating rules)."""
+    orders = {proven_order(text) for _, text in header.date_texts.values()} - {None}
+    for record, (number, text) in sorted(header.date_texts.items()):
+        other = other_reading(text)
+        if other is None or orders == {"day"}:
+            continue
+        if orders == {"month"}:
+            if record == "042":
+                header.start_date = other
+            else:
+                header.end_date = other
+            continue
+        day = header.start_date if record == "042" else header.end_date
+        log.warning(
+            number,
+            "ambiguous-date",
+            f"the date {text!r} of record {record} is {day} read day first (as taken) or {other} read "
+            "month first"
+            + ("; it chooses the rating rules unless --as-of gives their date" if record == "042" else ""),
+            value=text,
+            record=record,
+            taken=str(day),
+            other=other.isoformat(),
+        )
 
 
 def _count_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
@@ -596,6 +632,7 @@ def _check_counts(header: _Header, players: list[Player], log: ProblemLog) -> No
 
 
 def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
+    _settle_dates(header, log)
     players = checks.unique_players(players, log)
     rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
     players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
@@ -668,6 +705,7 @@ def _fast_event(text: str) -> EventRead | None:
     if games is None:
         return None
     _check_counts(header, players, log)
+    _settle_dates(header, log)
     return EventRead(
         source_format=header.version,
         name=header.values.get("012"),

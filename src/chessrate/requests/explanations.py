@@ -7,6 +7,7 @@ falls back to the core's English text for a sentence it does not know.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from decimal import Decimal
@@ -618,6 +619,7 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         if "record" in p
         else t.gettext("cannot read the round date “%(value)s”", **p)
     ),
+    "ambiguous-date": lambda t, p: _ambiguous_date(t, p),
     "unreadable-count": lambda t, p: t.gettext("record %(record)s is not a number: “%(value)s”", **p),
     "invalid-rounds": lambda t, p: t.gettext(
         "invalid number of rounds “%(value)s” in record %(record)s", **p
@@ -656,6 +658,20 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "unknown-sex": lambda t, p: t.gettext("sex “%(sex)s” is not M or F: ignored", **p),
     "list-rating-differs": lambda t, p: _list_rating_differs(t, p),
 }
+
+
+def _ambiguous_date(t: Translator, p: dict[str, object]) -> str:
+    text = t.gettext(
+        "the date “%(value)s” of record %(record)s is %(taken)s read day first (as taken) or %(other)s "
+        "read month first",
+        value=p["value"],
+        record=p["record"],
+        taken=t.date(dt.date.fromisoformat(str(p["taken"]))),
+        other=t.date(dt.date.fromisoformat(str(p["other"]))),
+    )
+    if p["record"] != "042":
+        return text
+    return text + t.gettext("; it chooses the rating rules unless the rules’ date is given")
 
 
 def _bad_list_player(t: Translator, p: dict[str, object]) -> str:
