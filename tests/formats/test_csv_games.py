@@ -98,3 +98,33 @@ def test_a_control_character_in_a_name_is_an_error_with_its_line(character: str)
     assert dict(error.params) == {"character": f"U+{ord(character):04X}", "column": 4}
     with pytest.raises(FileFormatError, match=r"line 4: .*control character"):
         read_csv_games(text.encode(), strict=True)
+
+
+def test_an_unclosed_quote_is_an_error_on_the_line_it_opens() -> None:
+    # REVIEW-s5: the quote swallowed the next row; Ana-Bob's game vanished without a word.
+    text = (
+        "white,black,white_rating,black_rating,result,date\n"
+        '"Ana,Bob,1500,1600,1-0,2025-01-03\n'
+        '"Carl",Dan,1500,1600,0-1,2025-01-04\n'
+        "Eve,Fay,1500,1600,1-0,2025-01-05\n"
+    )
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line, dict(p.params)) for p in result.errors] == [
+        ("csv-quote-open", 2, {"to_line": 3})
+    ]
+    assert [(g.line, g.code) for g in result.tournament.games] == [(4, "1-0")]
+
+
+def test_a_quoted_line_break_is_an_error_even_when_closed() -> None:
+    text = 'white,black,white_rating,black_rating,result,date\n"Ana\nMaria",Bob,1500,1600,1-0,2025-01-03\n'
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line) for p in result.errors] == [("no-games", None), ("csv-quote-open", 2)]
+
+
+def test_a_column_named_twice_is_an_error() -> None:
+    text = "white,White,black,white_rating,black_rating,result,date\nA,B,C,1500,1600,1-0,2025-01-03\n"
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line, dict(p.params)) for p in result.errors] == [
+        ("csv-repeated-column", 1, {"column": "white"})
+    ]
+    assert result.tournament.games == ()

@@ -194,6 +194,8 @@ CSV_HEADER = "white,black,white_rating,black_rating,result,date\n"
 #: Hostile CSV files (REVIEW-s5): each new check must be made alike by both paths.
 HOSTILE_CSV = {
     "nul-in-name": CSV_HEADER + "An\x00a,Bob,1500,1600,1-0,2025-01-03\n",
+    "quote-open": CSV_HEADER + '"Ana,Bob,1500,1600,1-0,2025-01-03\n"Carl",Dan,1500,1600,0-1,2025-01-04\n',
+    "repeated-column": "white," + CSV_HEADER + "A,B,C,1500,1600,1-0,2025-01-03\n",
 }
 
 

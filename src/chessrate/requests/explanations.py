@@ -579,6 +579,12 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         "the header row must name the columns %(columns)s; missing: %(missing)s", **p
     ),
     "csv-column": lambda t, p: t.gettext("column “%(column)s” is not used", **p),
+    "csv-repeated-column": lambda t, p: t.gettext(
+        "the header row names the column “%(column)s” more than once", **p
+    ),
+    "csv-quote-open": lambda t, p: t.gettext(
+        "a quote opened on this line runs to line %(to_line)s; a field cannot hold a line break", **p
+    ),
     "csv-row": lambda t, p: t.gettext("%(found)s fields where the header has %(count)s", **p),
     "rating-changes": lambda t, p: t.gettext(
         "“%(name)s” is rated %(rating)s here and %(other_rating)s elsewhere; each game keeps its own ratings",
