@@ -660,6 +660,10 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         "the XML’s encoding is unknown (%(reason)s); reading stopped", **p
     ),
     "xml-entities": lambda t, p: t.gettext("the XML declares a DTD or an entity: refused"),
+    "line-too-long": lambda t, p: t.gettext(
+        "a line or text longer than %(limit)s characters; reading stopped", **p
+    ),
+    "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read; reading stopped"),
     "unknown-flag": lambda t, p: t.gettext("flag “%(flag)s” is not i, w or wi: ignored", **p),
     "unknown-sex": lambda t, p: t.gettext("sex “%(sex)s” is not M or F: ignored", **p),
     "list-rating-differs": lambda t, p: _list_rating_differs(t, p),
