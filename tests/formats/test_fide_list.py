@@ -375,12 +375,16 @@ def mutated_list(draw: st.DrawFn) -> tuple[str, bytes]:
     name = draw(st.sampled_from(sorted(FILES)))
     data = bytearray(FILES[name])
     for _ in range(draw(st.integers(1, 8))):
-        action = draw(st.sampled_from(["flip", "insert", "delete", "cut"]))
+        action = draw(st.sampled_from(["flip", "insert", "delete", "cut", "long", "rating"]))
         at = draw(st.integers(0, max(len(data) - 1, 0)))
         if action == "flip" and data:
             data[at] = draw(st.integers(0, 255))
         elif action == "insert":
             data[at:at] = draw(st.binary(min_size=1, max_size=20))
+        elif action == "long":  # a line past the 1 KiB bound (REVIEW-s5)
+            data[at:at] = b"9" * draw(st.integers(1000, 3000))
+        elif action == "rating":  # a rating above 4000 wherever a number was
+            data[at : at + 4] = b"9999"
         elif action == "delete":
             del data[at : at + draw(st.integers(1, 30))]
         else:

@@ -176,6 +176,8 @@ NASTY = [
     b"9" * 5000, b"-0", b"1e400", b"NaN", b"[/bold]", b"[/]", b"=HYPERLINK(1)", b"@SUM", b"\x00",
     b"\r", b"\r\n", b"\n", b"\x0c", b"\xe2\x80\xa8", "١٥٠٠".encode(), "１５００".encode(), b"\xff\xfe",
     b"\xef\xbb\xbf", b'"', b"]", b"[", b",", b";", b"\t", b" " * 300, b"0000-00-00", b"1/2-1/2",
+    # REVIEW-s5: a scoring exponent, a cell beyond round 99, a rating above 4000, a US-order date.
+    b"\nXXS WW=1E-1000000\n", b" " * 1200 + b"  0000 - Z", b"9999", b"\n042 02/03/2024\n",
 ]  # fmt: skip
 
 
