@@ -128,3 +128,9 @@ def test_a_column_named_twice_is_an_error() -> None:
         ("csv-repeated-column", 1, {"column": "white"})
     ]
     assert result.tournament.games == ()
+
+
+def test_a_quote_left_open_on_the_last_line_is_an_error() -> None:
+    text = 'white,black,white_rating,black_rating,result,date\nA,B,1500,1600,1-0,\n"Ana,Bob,1500,1600,1-0,'
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line) for p in result.errors] == [("csv-quote-open", 3)]

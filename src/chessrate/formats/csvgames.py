@@ -192,7 +192,8 @@ def _read_text(text: str, encoding: str, *, strict: bool) -> _Read:
         log.error(None, "empty-file", "the file is empty")
         return _Read({}, [], None, None, 0, encoding, log.sorted())
     check_control_characters(lines, log)
-    rows = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    # Each line ends with its break, the last too: a quote left open on it then holds one.
+    rows = csv.reader(io.StringIO("\n".join(lines) + "\n"), delimiter=delimiter)
     columns: dict[str, int] = {}
     reader: _Rows | None = None
     players: dict[str, Player] = {}
