@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from chessrate.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_period
@@ -317,24 +318,31 @@ def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
 #: A :class:`CountedGame` from a tuple of its ten fields, made by ``tuple.__new__`` in C: a report
 #: makes one or two a game, and the named tuple's own ``__new__`` is a Python function.
 _counted_game = functools.partial(tuple.__new__, CountedGame)
-_NO_WORKING = (None,) * 5
 
 
 def counted_games(tournament: Tournament) -> dict[int, list[CountedGame]]:
     """Every player's games that count for rating, by start number, in file order: what
     :meth:`Tournament.rated_games` gives player by player, in one pass over the games."""
     by_player: defaultdict[int, list[CountedGame]] = defaultdict(list)
-    for game in tournament.games:
-        if not game.counts_for_rating:
+    for rated, white, black, round_, white_rating, black_rating, white_score, black_score, line in map(
+        _COUNTED_FIELDS, tournament.games
+    ):
+        if not rated:
             continue
-        white, black = game.white, game.black
-        if game.white_score is not None:
-            side = (game.round, black, game.black_rating, game.white_score, game.line, *_NO_WORKING)
+        if white_score is not None:
+            side = (round_, black, black_rating, white_score, line, None, None, None, None, None)
             by_player[white].append(_counted_game(side))
-        if game.black_score is not None and black != white:
-            side = (game.round, white, game.white_rating, game.black_score, game.line, *_NO_WORKING)
+        if black_score is not None and black != white:
+            side = (round_, white, white_rating, black_score, line, None, None, None, None, None)
             by_player[black].append(_counted_game(side))
     return by_player
+
+
+#: What :func:`counted_games` reads of each game, in one call.
+_COUNTED_FIELDS = attrgetter(
+    "counts_for_rating", "white", "black", "round", "white_rating", "black_rating", "white_score",
+    "black_score", "line",
+)  # fmt: skip
 
 
 def _player_report(
