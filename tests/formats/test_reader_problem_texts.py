@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from chessrate.errors import InvalidInputError
-from chessrate.formats import read_csv_games, read_trf
+from chessrate.formats import read_csv_games, read_pgn, read_trf
 from chessrate.formats.fide_list import open_fide_list
 from chessrate.formats.model import Problem
 from chessrate.requests.explanations import file_problem
@@ -56,6 +56,9 @@ def zipped(data: bytes) -> bytes:
 CASES = {
     "invalid-rating": lambda: read_trf(trf_with(49, b"9999")).problems,
     "control-character": lambda: read_trf(trf_with(20, b"\x00")).problems,
+    "control-character-in-tag": lambda: (
+        read_pgn(b'[White "A\x00"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n').problems
+    ),
     "too-many-rounds": lambda: (
         read_trf(TRF.replace(b"\n001    2", b" " * 1200 + b"  0000 - Z\n001    2", 1)).problems
     ),

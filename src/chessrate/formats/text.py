@@ -111,6 +111,13 @@ def has_control_character(text: str) -> bool:
     return _CONTROL.search(text) is not None
 
 
+def control_character(text: str) -> str | None:
+    """The first C0 control character of ``text`` but TAB and the line breaks, as ``U+0000``;
+    ``None`` when it has none."""
+    found = _CONTROL.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
+
+
 def check_control_characters(lines: Sequence[str], log: ProblemLog) -> None:
     """An error (``control-character``) on each line holding a C0 control character but TAB, naming
     the character and its column; the TRF and CSV readers refuse such a file (its lines are still read,
@@ -118,7 +125,7 @@ def check_control_characters(lines: Sequence[str], log: ProblemLog) -> None:
     for number, line in enumerate(lines, start=1):
         found = _CONTROL.search(line)
         if found is not None:
-            character = f"U+{ord(found.group()):04X}"
+            character = control_character(found.group())
             log.error(
                 number,
                 "control-character",

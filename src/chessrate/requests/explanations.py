@@ -542,6 +542,9 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "control-character": lambda t, p: t.gettext(
         "a control character (%(character)s) in column %(column)s", **p
     ),
+    "control-character-in-tag": lambda t, p: t.gettext(
+        "a control character (%(character)s) in the %(tag)s tag", **p
+    ),
     "empty-file": lambda t, p: t.gettext("the file is empty"),
     "no-games": lambda t, p: t.gettext("the file has no games"),
     "no-players": lambda t, p: t.gettext("the file has no 001 player record"),
