@@ -213,28 +213,43 @@ def test_dates_go_to_the_driver_as_sqlalchemy_writes_them(tmp_path: Path) -> Non
         assert raw.execute("SELECT created_at, birth_date FROM players").fetchall() == [written]
 
 
-def test_a_row_naming_a_player_the_store_does_not_have_imports_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("dangling", ["player", "event"])
+def test_a_row_naming_a_player_or_event_the_store_does_not_have_imports_nothing(
+    db: str, dangling: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # SQLite's own foreign-key check is off while an import writes; the import checks the keys.
+    # games and event_players have no foreign keys (migration 0005): the import checks the keys
+    # of its rows as a whole before it commits, on both backends.
     files = month_files(tmp_path)
-    engine = init_store(str(tmp_path / "list.db"))
+    engine = init_store(db)
     resolve = importer._Directory.resolve
 
     def one_unknown(self: importer._Directory, *args: Any, **kwargs: Any) -> tuple[dict[int, int], int]:
         ids, new = resolve(self, *args, **kwargs)
         return {**ids, min(ids): 10**6}, new  # the first player: an id no player has
 
-    monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
-    with pytest.raises(StoreError, match=r"1 row\(s\) of players the store does not have"):
-        import_files(engine, files[:1])
+    if dangling == "player":
+        monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
+    else:  # the second file's rows name an event id no event has
+        monkeypatch.setattr(
+            importer, "_ADD_EVENT", importer._ADD_EVENT.replace("RETURNING id", "RETURNING id + 1000000")
+        )
+    refusal = rf"the import names \d row\(s\) of {dangling}s the store does not have"
+    with pytest.raises(StoreError, match=refusal):
+        import_files(engine, files[:2])
     assert stored(engine) == [[], [], [], []]
     monkeypatch.undo()
-    assert import_files(engine, files[:1])[0].id == 1  # the store was left as it was
+    imported = import_files(engine, files[:2])  # the store was left as it was
+    assert [event.games for event in imported] == [len(rows) for rows in _games_by_event(engine)]
     # The connection the import used, back in the pool: every other transaction has the keys on.
     for transaction in (engine.begin, lambda: write_transaction(engine)):
         with transaction() as connection, pytest.raises(IntegrityError):
-            connection.execute(update(games).values(white_id=10**6))
+            connection.execute(update(events).values(replaced_by=10**6))
+
+
+def _games_by_event(engine: Engine) -> list[list[tuple[object, ...]]]:
+    rows = stored(engine)[3]
+    events_named = sorted({int(row[1]) for row in rows})  # type: ignore[call-overload]
+    return [[row for row in rows if row[1] == event] for event in events_named]
 
 
 HEAD_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "; white,black", "[Event", "\ufeff", "001 ",

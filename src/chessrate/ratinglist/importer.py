@@ -123,8 +123,7 @@ def import_files(
             for path in paths
         )
         queue.write()
-        if driver.sqlite:
-            keys.check(driver)
+        keys.check(driver)
         return imported
 
 
@@ -145,8 +144,8 @@ _GAME_COLUMNS = (
 class _Queue:
     """The entrants and games of the files read so far, written together once there are
     :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than two a file
-    (on PostgreSQL each ``COPY`` waits twice for the server). A file's players and event are written
-    before its rows are queued, as the rows' keys need on PostgreSQL."""
+    (on PostgreSQL each ``COPY`` waits twice for the server). Their keys are checked at the end of
+    the import (:class:`_Keys`)."""
 
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
@@ -167,20 +166,24 @@ class _Queue:
 
 @dataclass
 class _Keys:
-    """The events and players the rows of an import name (their foreign keys), checked once at its
-    end on SQLite (:meth:`check`), where the import writes with SQLite's own check off: it looks
-    up the parent row of every key of every row (three a game), a third of the time the rows take
-    to insert; here each event and player is looked up once. PostgreSQL checks them itself."""
+    """The events and players the rows of an import name, checked once at its end (:meth:`check`):
+    ``games`` and ``event_players`` have no foreign keys (migration 0005), which were checked row
+    by row (three a game: on PostgreSQL most of an import's time); here each event and player is
+    looked up once, before the import commits."""
 
     events: set[int] = field(default_factory=set)
     players: set[int] = field(default_factory=set)
 
     def check(self, driver: _Driver) -> None:
-        """Refuse the import (nothing is committed) if a key names a row the store does not have."""
+        """Refuse the import (nothing is committed) if a key names a row the store does not have.
+        SQLite: ``IN`` lists of :data:`_BATCH` ids; PostgreSQL: one array of ids a table."""
         for table, ids in (("events", self.events), ("players", self.players)):
             wanted = sorted(ids)
             found = 0
-            for start in range(0, len(wanted), _BATCH):
+            if not driver.sqlite:
+                sql = f"SELECT count(*) FROM {table} WHERE id = ANY(?::integer[])"
+                found = int(driver.rows(sql, (wanted,))[0][0]) if wanted else 0
+            for start in range(0, len(wanted) if driver.sqlite else 0, _BATCH):
                 batch = wanted[start : start + _BATCH]
                 marks, values = _in_list(batch)
                 found += int(driver.rows(f"SELECT count(*) FROM {table} WHERE id IN ({marks})", values)[0][0])
