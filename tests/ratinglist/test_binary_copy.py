@@ -4,6 +4,7 @@ what ``list run`` does) are stored exactly as the text ``COPY`` of the same rows
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Iterator
 from decimal import Decimal
@@ -64,7 +65,7 @@ entries = st.builds(
     score=decimals,
     expected=decimals,
     change=decimals,
-    rounded_change=st.one_of(st.none(), st.integers(-2**31, 2**31 - 1)),
+    rounded_change=st.one_of(st.none(), st.integers(-(2**31), 2**31 - 1)),
     adjustment=whole,
     glicko_rating=floats,
     deviation=floats,
@@ -79,7 +80,9 @@ def stored(engine: Engine, version: int) -> list[tuple[object, ...]]:
         return [
             tuple(row)
             for row in connection.execute(
-                select(*columns).where(list_entries.c.version_id == version).order_by(list_entries.c.player_id)
+                select(*columns)
+                .where(list_entries.c.version_id == version)
+                .order_by(list_entries.c.player_id)
             )
         ]
 
@@ -105,10 +108,14 @@ def test_a_whole_number_beyond_an_integer_is_left_to_the_text_copy(engine: Engin
 
 def test_decimal_texts_are_kept_as_written(engine: Engine) -> None:
     lines = {
-        player: Entry(
-            player_id=player, status=EntryStatus.RATED, rating_before=1500, rating=1510, games=1, change=change
+        player: Entry(player_id=player, status=EntryStatus.RATED, rating_before=1500, rating=1510, games=1)
+        for player in (1, 2, 3)
+    }
+    lines = {
+        player: dataclasses.replace(line, change=change)
+        for (player, line), change in zip(
+            lines.items(), (Decimal("1.0"), Decimal("1"), Decimal("-0.50")), strict=True
         )
-        for player, change in ((1, Decimal("1.0")), (2, Decimal("1")), (3, Decimal("-0.50")))
     }
     pieces = runner._entry_pieces(1, EntryColumns.of(lines))
     assert pieces is not None
@@ -117,6 +124,8 @@ def test_decimal_texts_are_kept_as_written(engine: Engine) -> None:
         copy_binary(connection, list_entries, *pieces)
     with engine.connect() as connection:
         changes = connection.execute(
-            select(list_entries.c.change).where(list_entries.c.version_id == 1).order_by(list_entries.c.player_id)
+            select(list_entries.c.change)
+            .where(list_entries.c.version_id == 1)
+            .order_by(list_entries.c.player_id)
         ).scalars()
         assert [str(change) for change in changes] == ["1.0", "1", "-0.50"]
