@@ -274,8 +274,8 @@ def _import_one(
     event = read.event
     ids, new_players = directory.resolve(event.players, file_name=path.name)
     games_read = event.games
-    white_ids = [ids[number] for number in games_read.white]
-    black_ids = [ids[number] for number in games_read.black]
+    white_ids = list(map(ids.__getitem__, games_read.white))
+    black_ids = list(map(ids.__getitem__, games_read.black))
     white_scores = _texts(games_read.white_score)
     black_scores = _texts(games_read.black_score)
     games_fingerprint = (
@@ -360,14 +360,11 @@ _EVENT_OF_FILE = "SELECT id, name, file_name FROM events WHERE file_sha256 = ?"
 def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
     """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
     once: a reader gives a few shared decimals."""
-    written: dict[int, str | None] = {}
-    out = []
-    for score in scores:
-        key = id(score)  # the list holds every score, so no id is reused while it runs
-        if key not in written:
-            written[key] = None if score is None else str(score)
-        out.append(written[key])
-    return out
+    # Each distinct object by its id (the list holds every score, so no id is reused while this
+    # runs), then every score's text looked up: no Python code runs a score.
+    distinct = dict(zip(map(id, scores), scores, strict=True))
+    written = {key: None if score is None else str(score) for key, score in distinct.items()}
+    return list(map(written.__getitem__, map(id, scores)))
 
 
 def _read(driver: _Driver, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
