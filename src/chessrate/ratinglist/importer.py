@@ -325,7 +325,7 @@ def _import_one(
             # SQLite: as the whole numbers it stores (sqlite3 binds a bool through its adapter
             # lookup, a quarter of a game row's insert); PostgreSQL's COPY is given booleans.
             list(map(int, games_read.rated)) if driver.sqlite else games_read.rated,
-            codes if all(len(code) <= 10 for code in codes) else [code[:10] for code in codes],
+            codes if max(map(len, codes), default=0) <= 10 else [code[:10] for code in codes],
             games_read.line,
             strict=False,  # repeat() is endless; the other columns have one entry a game
         )
