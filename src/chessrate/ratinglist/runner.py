@@ -43,6 +43,7 @@ from chessrate.ratinglist.facts import (
 from chessrate.ratinglist.heap import freed_memory_kept
 from chessrate.ratinglist.loading import (
     SUMMARY,
+    game_columns_apart,
     load_first_events,
     load_games,
     load_history,
@@ -175,15 +176,17 @@ def _run(
 
     # A run of one period reads the earliest event only of the players it may look it up for.
     single = len(to_run) == 1
-    history = load_history(connection, before=period, published=published, first_events=not single)
-    if history.summary is not None:
-        _keep_summary(connection, history.summary)
-    notes = mixing + _notes(connection, period, published)
+    with game_columns_apart(connection, period) as first_games:  # (PostgreSQL: read meanwhile)
+        history = load_history(connection, before=period, published=published, first_events=not single)
+        if history.summary is not None:
+            _keep_summary(connection, history.summary)
+        notes = mixing + _notes(connection, period, published)
+        games_of_period = load_games(connection, period, game_columns=first_games)
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
-        period_games = load_games(connection, current)
+        period_games = games_of_period if current == period else load_games(connection, current)
         if single:
             needed = history.first_events_needed(current, period_games)
             # (most of the players: all of them, read without a list of ids)
