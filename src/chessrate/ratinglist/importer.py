@@ -117,7 +117,8 @@ def import_files(
         _page_cache(connection),
         closing(_Driver(connection)) as driver,
     ):
-        directory, queue, keys = _Directory(driver), _Queue(connection), _Keys()
+        directory = _Directory(driver)
+        queue, keys = _Queue(connection, directory), _Keys()
         imported = tuple(
             _import_one(driver, directory, queue, keys, Path(path), start=start, end=end, replaces=replaces)
             for path in paths
@@ -142,13 +143,14 @@ _GAME_COLUMNS = (
 
 
 class _Queue:
-    """The entrants and games of the files read so far, written together once there are
-    :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than two a file
-    (on PostgreSQL each ``COPY`` waits twice for the server). Their keys are checked at the end of
+    """The new players, entrants and games of the files read so far, written together once there
+    are :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than three
+    a file (on PostgreSQL each ``COPY`` waits twice for the server). Their keys are checked at the end of
     the import (:class:`_Keys`)."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, directory: _Directory) -> None:
         self._connection = connection
+        self._directory = directory
         self._entrants: list[tuple[Any, ...]] = []
         self._games: list[tuple[Any, ...]] = []
 
@@ -159,6 +161,7 @@ class _Queue:
             self.write()
 
     def write(self) -> None:
+        self._directory.write_new_players()
         insert_rows(self._connection, event_players, _ENTRANT_COLUMNS, self._entrants)
         insert_rows(self._connection, games, _GAME_COLUMNS, self._games)
         self._entrants, self._games = [], []
@@ -448,11 +451,14 @@ _BATCH = 512
 
 @dataclass(slots=True)
 class _Known:
-    """A stored player (or one this import adds): the id, once inserted, and the details known
-    (:data:`_DETAILS`; only whether each is known matters for a stored player)."""
+    """A stored player (or one this import adds): the id, once given, and the details known
+    (:data:`_DETAILS`; only whether each is known matters for a stored player). ``written``:
+    whether the player's row is in the store (a new one waits for :meth:`_Directory.write_new_players`,
+    with its details as they are then)."""
 
     id: int | None
     details: list[object]
+    written: bool = True
 
 
 class _Directory:
@@ -471,6 +477,7 @@ class _Directory:
         self._by_fide_id: dict[int, _Known | None] = {}
         self._by_name: dict[str, _Known | None] = {}
         self._last_id: int | None = None  # the largest player id, once looked up (SQLite)
+        self._new: list[tuple[Player, _Known]] = []  # added, not written yet
 
     def resolve(self, file_players: Sequence[Player], *, file_name: str) -> tuple[dict[int, int], int]:
         """Each file player's stored id (added where new, details filled in), and how many are new."""
@@ -484,7 +491,7 @@ class _Directory:
             key = "" if fide_id else name_key(player.name)
             known = by_fide_id[fide_id] if fide_id else by_name[key]
             if known is None:
-                known = _Known(None, _details(player))
+                known = _Known(None, _details(player), written=False)
                 if fide_id:
                     by_fide_id[fide_id] = known
                 else:
@@ -502,7 +509,8 @@ class _Directory:
                     known.details = [
                         missing.get(field, value) for field, value in zip(_DETAILS, stored, strict=True)
                     ]
-                    fill.append((known, missing))
+                    if known.written:  # (a new player's row is written with its details)
+                        fill.append((known, missing))
             chosen.append(known)
         if len({id(known) for known in chosen}) < len(chosen):
             seen: set[int] = set()
@@ -553,9 +561,9 @@ class _Directory:
                     by_name[row[2]] = _known(row)
 
     def _add(self, added: Sequence[tuple[Player, _Known]]) -> None:
-        """The new players inserted through the driver's fast path, each with the id it is given:
-        the ids are set aside first (SQLite: the largest plus one, as SQLite would give them;
-        PostgreSQL: from the column's sequence, as its default would)."""
+        """The new players given the ids the database would give them (SQLite: the largest plus
+        one; PostgreSQL: from the column's sequence, as its default would), their rows written
+        later (:meth:`write_new_players`)."""
         if not added:
             return
         driver = self._driver
@@ -566,15 +574,24 @@ class _Directory:
             self._last_id = new_ids[-1]
         else:
             new_ids = [int(row[0]) for row in driver.rows(_NEXT_PLAYER_IDS, (len(added),))]
+        for (_, known), new_id in zip(added, new_ids, strict=True):
+            known.id = new_id
+        self._new += added
+
+    def write_new_players(self) -> None:
+        """The players added since the last call inserted through the driver's fast path, each
+        with its id and the details known now."""
+        if not self._new:
+            return
+        driver = self._driver
         now = driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
         date = driver.date
         rows = []
-        for (player, known), new_id in zip(added, new_ids, strict=True):
-            known.id = new_id
+        for player, known in self._new:
             birth_date, *details = known.details
             rows.append(
                 (
-                    new_id,
+                    known.id,
                     player.name[:200],
                     name_key(player.name)[:200],
                     player.fide_id or None,
@@ -583,8 +600,10 @@ class _Directory:
                     *details,
                 )
             )
+            known.written = True
         columns = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
         insert_rows(driver.connection, players, columns, rows)
+        self._new = []
 
 
 #: PostgreSQL: as many ids from the sequence of ``players.id`` as its default would take.
