@@ -208,6 +208,13 @@ class _Driver:
         self._cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
         self.date = _bind(events.c.start_date, connection)
         self.datetime = _bind(events.c.imported_at, connection)
+        if not self.sqlite:
+            # psycopg prepares a statement run five times, and PostgreSQL may then keep one plan
+            # for it, made when the tables were empty (a scan of every player, 7 ms a query once
+            # there are thousands): each run planned for the tables as they are now, in this
+            # transaction only (postgresql.org/docs/current/runtime-config-query.html,
+            # plan_cache_mode).
+            self._cursor.execute("SET LOCAL plan_cache_mode = force_custom_plan")
 
     def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """The rows of ``sql``, written with ``?`` marks (PostgreSQL's driver is given ``%s``)."""
