@@ -27,6 +27,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlche
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.ratinglist.schema import (
     SCHEMA_REVISION,
+    add_postgresql_options,
     event_players,
     events,
     games,
@@ -104,6 +105,8 @@ def make_engine(spec: str) -> Engine:
         engine = create_engine(url)
     except (ArgumentError, ImportError) as error:
         raise InvalidInputError("db", spec, f"not a usable database URL ({error})") from None
+    if engine.dialect.name == "postgresql":
+        add_postgresql_options()
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
