@@ -12,6 +12,10 @@ timed from outside with their peak RSS (``os.wait4``); ``read_headers`` runs in 
 ratio is the report's time over ``read_headers``'s (issue 13's target: at most 2). One more row
 splits the report's time: reading the file into the tournament model (``read_tournament``, timed
 in this process) from the rest (start-up, rating, writing).
+
+Each is run ``--repeat`` times (3 by default) and the fastest run kept, as wall seconds and as CPU
+seconds (user and system, of the process for the report and of this one for ``read_headers``): on
+a machine other jobs share, the CPU seconds move less, and their ratio is given beside.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import chess.pgn
 import numpy as np
@@ -57,8 +62,18 @@ def write_pgn(games: int, path: Path) -> tuple[int, int]:
     return len(month.white), players
 
 
-def report_seconds(path: Path, output: str) -> tuple[float, int]:
-    """``chessrate report FILE --format OUTPUT`` in its own process: wall seconds and peak RSS."""
+class Timing(NamedTuple):
+    wall: float
+    cpu: float
+
+
+def fastest(timings: list[Timing]) -> Timing:
+    """The fastest of several runs, by wall and by CPU seconds apart."""
+    return Timing(min(t.wall for t in timings), min(t.cpu for t in timings))
+
+
+def report_seconds(path: Path, output: str) -> tuple[Timing, int]:
+    """``chessrate report FILE --format OUTPUT`` in its own process: wall and CPU seconds, peak RSS."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     start = time.perf_counter()
     process = subprocess.Popen(
@@ -72,26 +87,26 @@ def report_seconds(path: Path, output: str) -> tuple[float, int]:
     if status != 0:
         error = process.stderr.read().decode() if process.stderr else ""
         raise SystemExit(f"chessrate report failed: {error[-2000:]}")
-    return seconds, usage.ru_maxrss * 1024
+    return Timing(seconds, usage.ru_utime + usage.ru_stime), usage.ru_maxrss * 1024
 
 
-def read_headers_seconds(path: Path) -> float:
-    start = time.perf_counter()
+def read_headers_seconds(path: Path) -> Timing:
+    start, cpu = time.perf_counter(), time.process_time()
     with path.open(encoding="utf-8") as handle:
         while chess.pgn.read_headers(handle) is not None:
             pass
-    return time.perf_counter() - start
+    return Timing(time.perf_counter() - start, time.process_time() - cpu)
 
 
-def read_tournament_seconds(path: Path) -> float:
+def read_tournament_seconds(path: Path) -> Timing:
     """The PGN read into the tournament model as ``report`` reads it: its bytes, lenient, with the
     cycle collector paused (as the command pauses it)."""
     data = path.read_bytes()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         read_tournament(data, format="pgn")
-        return time.perf_counter() - start
+        return Timing(time.perf_counter() - start, time.process_time() - cpu)
     finally:
         gc.enable()
 
@@ -99,25 +114,31 @@ def read_tournament_seconds(path: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=72_000)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each, the fastest kept")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="chessrate-report-") as folder:
         path = Path(folder) / "month.pgn"
         games, players = write_pgn(args.games, path)
-        headers = read_headers_seconds(path)
-        reading = read_tournament_seconds(path)
-        runs = {output: report_seconds(path, output) for output in ("csv", "json")}
-    print(f"| {games:,} games, {players:,} players | seconds | games/s | × read_headers |")
-    print("|---|---|---|---|")
-    print(f"| python-chess `read_headers` | {headers:.2f} | {games / headers:,.0f} | 1 |")
-    for output, (seconds, rss) in runs.items():
-        print(
-            f"| `chessrate report --format {output}` ({rss / 2**20:,.0f} MB peak) | {seconds:.2f}"
-            f" | {games / seconds:,.0f} | {seconds / headers:.1f} |"
-        )
+        headers = fastest([read_headers_seconds(path) for _ in range(args.repeat)])
+        reading = fastest([read_tournament_seconds(path) for _ in range(args.repeat)])
+        runs = {}
+        for output in ("csv", "json"):
+            timed = [report_seconds(path, output) for _ in range(args.repeat)]
+            runs[output] = fastest([timing for timing, _ in timed]), max(rss for _, rss in timed)
+    print(f"| {games:,} games, {players:,} players | seconds | games/s | × read_headers | CPU s | × CPU |")
+    print("|---|---|---|---|---|---|")
     print(
-        f"| of which reading (`read_tournament`, in process) | {reading:.2f} | {games / reading:,.0f}"
-        f" | {reading / headers:.1f} |"
+        f"| python-chess `read_headers` | {headers.wall:.2f} | {games / headers.wall:,.0f} | 1"
+        f" | {headers.cpu:.2f} | 1 |"
     )
+    rows = [(f"`chessrate report --format {output}` ({rss / 2**20:,.0f} MB peak)", timing)
+            for output, (timing, rss) in runs.items()]  # fmt: skip
+    rows.append(("of which reading (`read_tournament`, in process)", reading))
+    for name, timing in rows:
+        print(
+            f"| {name} | {timing.wall:.2f} | {games / timing.wall:,.0f} | {timing.wall / headers.wall:.1f}"
+            f" | {timing.cpu:.2f} | {timing.cpu / headers.cpu:.1f} |"
+        )
 
 
 if __name__ == "__main__":

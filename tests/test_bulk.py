@@ -82,7 +82,7 @@ def test_700_rule_vectors(k: int, games: int, expected_k: int) -> None:
 @pytest.mark.parametrize(
     ("own", "opponent", "half", "rounded"),
     [(2189, 2000, 2, 3), (2000, 2189, 0, -3)],
-    ids=["fide.md-6.4-plus-2.5-to-3", "fide.md-6.4-minus-2.5-to-minus-3"],
+    ids=["B02-8.3.4-plus-2.5-to-3", "B02-8.3.4-minus-2.5-to-minus-3"],
 )
 def test_period_rounding_half_away_from_zero(own: int, opponent: int, half: int, rounded: int) -> None:
     """B.02 8.3.4: 10 x (1 - .75) = +2.5 -> +3 and 10 x (0 - .25) = -2.5 -> -3 (table 8.1.2, D 189)."""

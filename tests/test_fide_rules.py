@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from chessrate.calculate import Event, Game, rate_period, rate_tournament
+from chessrate.calculate import Event, Game, rate_against_average, rate_period, rate_tournament
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor
 from chessrate.fide.performance import fide_performance, initial_rating
@@ -129,6 +129,28 @@ def test_cap_once_per_tournament_2022() -> None:
     day = dt.date(2024, 3, 1)
     result = rate_tournament(D(2000), games, rules=fide_rule_set(rules_in_force(day), day=day), k=20)
     assert [g.capped for g in result.event.games] == [True, True, False]
+
+
+def test_cap_once_per_tournament_2022_against_an_average() -> None:
+    # B022022 8.3.1: "In any tournament, a player may benefit from only one upgrade under this
+    # rule": G games against one average are a tournament too, so one game of five is capped.
+    day = dt.date(2023, 6, 1)
+    rules = fide_rule_set(rules_in_force(day), day=day)
+    result = rate_against_average(D(2000), games=5, points=D(5), average=D(1500), rules=rules, k=20)
+    # Table 8.1.2: PD .92 for D 392-411 (the capped game), .96 for D 485-517 (the four others).
+    assert (result.capped, result.capped_games) == (True, 1)
+    assert result.expected == D(".92") + 4 * D(".96")
+    assert result.change == 20 * (5 - result.expected)
+    tournament = rate_tournament(D(2000), [Game(D(1500), D(1))] * 5, rules=rules, k=20)
+    assert (result.expected, result.rounded_change) == (
+        tournament.period.expected,
+        tournament.period.rounded_change,
+    )
+    # From 1 March 2024 (B022024 8.3.1) every one of the five games is capped.
+    day = dt.date(2024, 3, 1)
+    rules = fide_rule_set(rules_in_force(day), day=day)
+    result = rate_against_average(D(2000), games=5, points=D(5), average=D(1500), rules=rules, k=20)
+    assert (result.capped_games, result.expected) == (5, 5 * D(".92"))
 
 
 def test_period_rounding_once_versus_per_tournament() -> None:

@@ -77,9 +77,21 @@ def test_c_from_rd_50_to_350_in_100_periods() -> None:
 
 
 def test_step1_then_paper_games() -> None:
-    """Derived (the paper's formulas): Step 1 with c = 34.641 (50->350 in 100), t = 1, then the games."""
+    """glicko.pdf Step 1, RD = sqrt(RD0^2 + c^2 t), with the paper's c (50 -> 350 in 100 periods:
+    c^2 = (350^2 - 50^2) / 100 = 1200), then Step 2 on the grown RD. No published figure rates the
+    paper's games after Step 1, so the test checks the two steps against each other."""
     result = rate_period(PAPER_PLAYER, PAPER_GAMES, c=c_for_growth(50, 350, 100), periods=1)
-    assert result.start.deviation == pytest.approx(202.977831, abs=1e-6)
+    assert result.start.deviation == pytest.approx(math.sqrt(200**2 + 1200), rel=1e-12)
+    grown = rate_period(GlickoRating(1500, math.sqrt(200**2 + 1200)), PAPER_GAMES)
+    assert (result.after.rating, result.after.deviation) == pytest.approx(
+        (grown.after.rating, grown.after.deviation), rel=1e-12
+    )
+
+
+def test_regression_step1_then_paper_games() -> None:
+    """Regression check, not a published value: chessrate's own doubles for the case above, kept to
+    notice any change in the arithmetic."""
+    result = rate_period(PAPER_PLAYER, PAPER_GAMES, c=c_for_growth(50, 350, 100), periods=1)
     assert result.after.rating == pytest.approx(1463.4972127832038, abs=1e-6)
     assert result.after.deviation == pytest.approx(152.67840366769457, abs=1e-6)
 

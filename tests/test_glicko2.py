@@ -104,7 +104,16 @@ def test_idle_period() -> None:
 
 
 def test_single_win() -> None:
-    """Derived from [GLICKO2]'s formulas (glicko_rating_system's README: ~1563.6, ~175.4, ~0.06)."""
+    """1500/200/0.06 beats 1400/30, tau 0.5: ~1563.6, ~175.4, ~0.06 (README of the Hex package
+    glicko_rating_system 1.0.0, which prints them rounded)."""
+    after = rate_period(PLAYER, GAMES[:1], tau=0.5).after
+    assert after.rating == pytest.approx(1563.6, abs=0.05)
+    assert after.deviation == pytest.approx(175.4, abs=0.05)
+    assert after.volatility == pytest.approx(0.06, abs=0.00005)
+
+
+def test_regression_single_win() -> None:
+    """Regression check, not a published value: chessrate's own doubles for the case above."""
     after = rate_period(PLAYER, GAMES[:1], tau=0.5).after
     assert after.rating == pytest.approx(1563.5641943063383, abs=1e-6)
     assert after.deviation == pytest.approx(175.402655938555, abs=1e-6)

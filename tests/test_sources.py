@@ -23,7 +23,8 @@ OUTSIDE = re.compile(
     r"shared/"  # the folder of research notes, data and user documents next to the repository
     r"|\[Z-[A-Z]+"  # the research notes' own tags ([Z-SPEC], [Z-FIX], ...)
     r"|research (?:§|`?[\w-]+\.md)"  # "research fide.md §2.5", "research §1.1"
-    r"|(?<!docs/)\b(?:fide|glicko|peers|systems|aesthetics|fide-list)\.md §"  # the notes by section
+    # the notes by section: "fide.md §2.5", "fide.md-6.4" (a test id), "glicko.md 1.2"
+    r"|(?<!docs/)\b(?:fide|glicko|peers|systems|aesthetics|fide-list)\.md[-\s]*§?\d"
     r"|glicko_test_vectors",
     re.IGNORECASE,
 )
@@ -81,6 +82,8 @@ def test_no_tracked_file_points_outside_the_repository() -> None:
         "(research §1.1)",
         "(fide.md §2.9)",
         "From TRF16 (peers.md §2.2)",
+        'id="fide.md-6.4-C4355-1000"',
+        "glicko.md 1.2's derived vector",
         "seed" + " 001's tournament",
         "SEED_002_GAMES",
         "test_seed_002_three_games",

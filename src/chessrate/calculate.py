@@ -16,10 +16,10 @@ from chessrate import elo
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, given_k
 from chessrate.fide.performance import Performance, fide_performance
-from chessrate.fide.policy import capped_game_preference, over_cap
+from chessrate.fide.policy import capped_game_preference, game_not_rated, over_cap
 from chessrate.fide.rules import CapScope
 from chessrate.fide.tables import scoring_probability
-from chessrate.parse import MAX_RATING, MIN_RATING
+from chessrate.parse import MAX_RATING, MIN_RATING, check_rating
 from chessrate.rounding import round_half_away_from_zero
 from chessrate.ruleset import Expected, Rounding, RuleSet
 
@@ -112,8 +112,12 @@ class AverageResult:
     games: int
     points: Decimal
     average_opponent: Decimal
+    #: The difference used in the first game: the capped one when the 400-point rule applies.
     difference: Decimal
     capped: bool
+    #: How many of the G games the 400-point rule capped: all of them, or one (B022022 8.3.1).
+    capped_games: int
+    #: The expected score of the G games over G (the table's PD when every game is alike).
     expected_per_game: Decimal
     expected: Decimal
     change: Decimal
@@ -210,11 +214,10 @@ def rate_against_average(
     if not ZERO <= points <= games:
         raise InvalidInputError("points", points, f"points are between 0 and the {games} games")
     k_factor = choose_k(rating, rules=rules, games=games, k=k, profile=profile)
-    cap_applies = rules.cap is not None and rules.cap.applies_to(rating)
-    working = _game_working(rating, Game(average), rules=rules, k=k_factor.k, cap=cap_applies)
-    expected = working.expected * games
-    change = elo.change(k_factor.k, points, expected)
-    rounded = round_half_away_from_zero(change)
+    # The G games rated as a tournament, so the 400-point rule's reach (every game, or one per
+    # tournament under B022022 8.3.1) is the same as in every other mode.
+    event = _rate_event(Event((Game(average),) * games), rating, rules=rules, k=k_factor.k, points=points)
+    shown = event.games[0]  # the capped game when one is (the tie goes to the first game)
     return AverageResult(
         rules=rules,
         rating=rating,
@@ -222,13 +225,14 @@ def rate_against_average(
         games=games,
         points=points,
         average_opponent=average,
-        difference=working.difference,
-        capped=working.capped,
-        expected_per_game=working.expected,
-        expected=expected,
-        change=change,
-        rounded_change=rounded,
-        new_rating=rating + rounded,
+        difference=shown.difference,
+        capped=shown.capped,
+        capped_games=sum(game.capped for game in event.games),
+        expected_per_game=event.expected / games,
+        expected=event.expected,
+        change=event.change,
+        rounded_change=event.rounded_change,
+        new_rating=rating + event.rounded_change,
     )
 
 
@@ -279,6 +283,13 @@ def _rate_event(
     _check_rating("start_rating", start_rating)
     for game in event.games:
         _check_rating("opponent", game.opponent)
+        if rules.fide is not None and game_not_rated(start_rating, game.opponent, rules.fide):
+            raise InvalidInputError(
+                "opponent",
+                game.opponent,
+                f"the game is not rated under {rules.fide.name}: {rules.fide.not_rated_difference} points "
+                f"or more apart with a player above {rules.fide.not_rated_above} ({rules.fide.source})",
+            )
     capped_games = games_to_cap(start_rating, [start_rating - game.opponent for game in event.games], rules)
     games = tuple(
         _game_working(start_rating, game, rules=rules, k=k, cap=index in capped_games)
@@ -339,5 +350,4 @@ def _game_working(rating: Decimal, game: Game, *, rules: RuleSet, k: int, cap: b
 
 
 def _check_rating(field: str, value: Decimal) -> None:
-    if not MIN_RATING <= value <= MAX_RATING:
-        raise InvalidInputError(field, value, f"a rating is between {MIN_RATING} and {MAX_RATING}")
+    check_rating(field, value, low=MIN_RATING, high=MAX_RATING)

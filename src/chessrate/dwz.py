@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
+from chessrate.parse import check_rating, check_score
+from chessrate.rounding import round_half_away_from_zero
 
 #: Anhang 2.1: the standard deviation of the performance difference, 200 sqrt 2 (about 282.8).
 SIGMA = 200.0 * math.sqrt(2.0)
@@ -41,6 +43,8 @@ FB_DIVISOR, FB_MIN, FB_MAX = 2000.0, 0.5, 1.0
 SBR_BELOW, SBR_SCALE = 1300, 150.0
 #: Anhang 1.2: the limits of E.
 E_MIN, E_MAX, E_PER_INDEX, E_MAX_WITH_SBR = 5, 30, 5, 150
+#: The DWZ accepted: a positive whole number (Anhang 1.2 takes (R0/1000)^4 and R0/2000 of it) up to
+#: 3500, chessrate's sanity bound above any DWZ published (docs/systems.md, "Rating bounds").
 MIN_RATING, MAX_RATING = 1, 3500
 #: The Wertungsordnung sets no largest age: 120, older than any living player, is chessrate's
 #: sanity bound on the age typed (docs/systems.md).
@@ -80,11 +84,6 @@ def expected_score(difference: int) -> float:
     return 0.5 * (1.0 + math.erf(difference / SIGMA / math.sqrt(2.0)))
 
 
-def round_half_up(value: float) -> int:
-    """To the nearest whole number, .5 upwards (E and ratings are positive here)."""
-    return math.floor(value + 0.5)
-
-
 @dataclass(frozen=True, kw_only=True)
 class DevelopmentCoefficient:
     """E with its working (Anhang 1.2)."""
@@ -103,7 +102,7 @@ class DevelopmentCoefficient:
     @property
     def limited(self) -> bool:
         """True when a limit, not the formula, set E."""
-        return self.e != round_half_up(self.unlimited)
+        return self.e != round_half_away_from_zero(self.unlimited)
 
 
 def development_coefficient(
@@ -123,7 +122,7 @@ def development_coefficient(
         sbr = math.exp((SBR_BELOW - rating) / SBR_SCALE) - 1.0
     unlimited = e0 * fb + sbr
     upper = E_MAX_WITH_SBR if sbr > 0 else min(E_MAX, E_PER_INDEX * index)
-    e = min(max(round_half_up(unlimited), E_MIN), upper)
+    e = min(max(round_half_away_from_zero(unlimited), E_MIN), upper)
     return DevelopmentCoefficient(
         group=group,
         j=j,
@@ -181,8 +180,7 @@ def rate(rating: int, games: Sequence[DwzGame], *, age: int, index: int) -> DwzR
     worked = []
     for number, game in enumerate(games, start=1):
         _check_rating(f"game {number} opponent", game.opponent)
-        if game.score not in (0, 0.5, 1):
-            raise InvalidInputError(f"game {number} result", game.score, "a result is 1, 0.5 or 0")
+        check_score(f"game {number} result", game.score)
         difference = rating - game.opponent
         worked.append(
             DwzGameWorking(
@@ -203,13 +201,12 @@ def rate(rating: int, games: Sequence[DwzGame], *, age: int, index: int) -> DwzR
         expected=expected,
         coefficient=coefficient,
         unrounded=unrounded,
-        new_rating=round_half_up(unrounded),
+        new_rating=round_half_away_from_zero(unrounded),
     )
 
 
 def _check_rating(field: str, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not MIN_RATING <= value <= MAX_RATING:
-        raise InvalidInputError(field, value, f"a DWZ is a whole number from {MIN_RATING} to {MAX_RATING}")
+    check_rating(field, value, low=MIN_RATING, high=MAX_RATING, whole=True)
 
 
 def _check_index(index: int) -> None:

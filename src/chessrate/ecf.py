@@ -24,14 +24,16 @@ from decimal import Decimal
 
 from chessrate.errors import InvalidInputError, UnpublishedRuleError
 from chessrate.fide.tables import scoring_probability
+from chessrate.parse import check_rating, check_score
 from chessrate.rounding import round_half_away_from_zero
 
 #: ECF monthly calculation: k = 20 for adults, 40 for juniors.
 K_ADULT, K_JUNIOR = 20, 40
 #: ECF: rating = 7.5 x grade + 700 (the grade-to-rating conversion).
 GRADE_FACTOR, GRADE_OFFSET = Decimal("7.5"), Decimal(700)
+#: The ECF rating accepted: a whole number from 0 up to 3500, chessrate's sanity bound above any
+#: rating the ECF publishes (docs/systems.md, "Rating bounds").
 MIN_RATING, MAX_RATING = 0, 3500
-SCORES = (Decimal(0), Decimal("0.5"), Decimal(1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +79,7 @@ def rate(rating: int, games: Sequence[EcfGame], *, junior: bool = False) -> EcfR
     worked = []
     for number, game in enumerate(games, start=1):
         _check_rating(f"game {number} opponent", game.opponent)
-        if game.score not in SCORES:
-            raise InvalidInputError(f"game {number} result", game.score, "a result is 1, 0.5 or 0")
+        check_score(f"game {number} result", game.score)
         difference = rating - game.opponent
         expected = scoring_probability(difference)
         worked.append(
@@ -122,7 +123,4 @@ def new_player_rating(*args: object, **kwargs: object) -> None:
 
 
 def _check_rating(field: str, value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not MIN_RATING <= value <= MAX_RATING:
-        raise InvalidInputError(
-            field, value, f"an ECF rating is a whole number from {MIN_RATING} to {MAX_RATING}"
-        )
+    check_rating(field, value, low=MIN_RATING, high=MAX_RATING, whole=True)

@@ -35,7 +35,8 @@ from dataclasses import dataclass, replace
 
 from chessrate import _glicko2_steps as steps
 from chessrate.errors import InvalidInputError
-from chessrate.glicko import GlickoGame, check_finite, check_positive, check_squarable
+from chessrate.glicko import GlickoGame, check_finite, check_positive
+from chessrate.glicko2 import Glicko2Rating
 
 #: scalachess ``model.scala``: ``Tau.default = 0.75d``; lila never overrides it.
 TAU = 0.75
@@ -65,17 +66,13 @@ SANE_VOLATILITY_BELOW = 2 * MAX_VOLATILITY
 
 
 @dataclass(frozen=True, slots=True)
-class LichessRating:
-    """A Lichess rating (one category, e.g. blitz); the defaults are a new player."""
+class LichessRating(Glicko2Rating):
+    """A Lichess rating (one category, e.g. blitz): a Glicko-2 rating whose defaults are lila's new
+    player (1500, RD 500, volatility 0.09) rather than the paper's, with Lichess's display."""
 
     rating: float = NEW_RATING
     deviation: float = MAX_DEVIATION
     volatility: float = NEW_VOLATILITY
-
-    def __post_init__(self) -> None:
-        check_finite(self.rating, "rating")
-        check_squarable(self.deviation, "deviation")
-        check_squarable(self.volatility, "volatility")
 
     @property
     def int_rating(self) -> int:

@@ -7,12 +7,15 @@ Pure functions shared by the command line, the web calculator and the file reade
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from decimal import Decimal, InvalidOperation
+from typing import TypeVar
 
 from chessrate.errors import InvalidInputError
 
-#: Ratings outside this range are refused. FIDE lists span roughly 1000-3000; we accept 0-4000.
+#: FIDE ratings outside this range are refused: a sanity bound (docs/security.md), as the databases'
+#: CHECK; FIDE lists span roughly 1000-3000 and publish nothing below the floor (1400 since 2024).
 MIN_RATING = Decimal(0)
 MAX_RATING = Decimal(4000)
 
@@ -136,15 +139,52 @@ def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal
             field, text, "write a rating without a thousands separator, e.g. 1500", code="thousands-separator"
         )
     value = parse_decimal(text, field=field)
-    if not MIN_RATING <= value <= MAX_RATING:
+    return check_rating(field, value, low=MIN_RATING, high=MAX_RATING, shown=text)
+
+
+_Rating = TypeVar("_Rating", int, float, Decimal)
+
+
+def check_rating(
+    field: str,
+    value: _Rating,
+    *,
+    low: int | Decimal,
+    high: int | Decimal,
+    whole: bool = False,
+    shown: object = None,
+) -> _Rating:
+    """``value`` when it is a finite number from ``low`` to ``high`` (a whole one with ``whole``):
+    the one rating check of every system, each giving its own bounds, cited where they are defined
+    (:data:`MIN_RATING` and :data:`MAX_RATING` for FIDE; ``chessrate.dwz``, ``ecf``, ``uscf``,
+    ``pools``). ``shown`` is the value as typed, for the message."""
+    shown = value if shown is None else shown
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise InvalidInputError(field, shown, "not a number", code="not-a-number")
+    if not (value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)):
+        raise InvalidInputError(field, shown, "not a finite number", code="not-finite")
+    if whole and not isinstance(value, int):
+        raise InvalidInputError(field, shown, "this rating is a whole number", code="whole-rating")
+    if not low <= value <= high:
         raise InvalidInputError(
             field,
-            text,
-            f"a rating is between {MIN_RATING} and {MAX_RATING}",
+            shown,
+            f"a rating is between {low} and {high}",
             code="rating-range",
-            params={"low": MIN_RATING, "high": MAX_RATING},
+            params={"low": low, "high": high},
         )
     return value
+
+
+def check_score(field: str, score: object) -> None:
+    """Refuse a game's score other than 1, 0.5 or 0 (:data:`SCORES`), as a number of any kind."""
+    if (
+        isinstance(score, bool)
+        or not isinstance(score, int | float | Decimal)
+        or (isinstance(score, Decimal) and not score.is_finite())
+        or score not in SCORES
+    ):
+        raise InvalidInputError(field, score, "a result is 1, 0.5 or 0", code="result")
 
 
 def parse_points(text: str | int | Decimal, *, games: int, field: str = "points") -> Decimal:

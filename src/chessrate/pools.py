@@ -21,12 +21,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
+from chessrate.parse import check_rating
 
 #: FIDE, 1 March 2024: R + 0.40 x (2000 - R) for ratings below 2000.
 FIDE_ADJUSTMENT_DAY = dt.date(2024, 3, 1)
 FIDE_ADJUSTMENT_FACTOR = 0.40
 FIDE_ADJUSTMENT_BELOW = 2000.0
-MIN_RATING, MAX_RATING = 0.0, 3500.0
+#: A rating to convert: 0 up to 3500, chessrate's sanity bound above any rating of these pools
+#: (docs/systems.md, "Rating bounds").
+MIN_RATING, MAX_RATING = 0, 3500
 
 
 class Pool(StrEnum):
@@ -160,14 +163,7 @@ def convert(ratings: Mapping[Pool, float], target: Pool) -> tuple[Converted, ...
     Raises when none applies, naming what the known conversions to ``target`` need.
     """
     for pool, rating in ratings.items():
-        if isinstance(rating, bool) or not math.isfinite(rating) or not MIN_RATING <= rating <= MAX_RATING:
-            raise InvalidInputError(
-                pool.value,
-                rating,
-                f"a rating is between {MIN_RATING:g} and {MAX_RATING:g}",
-                code="rating-range",
-                params={"low": f"{MIN_RATING:g}", "high": f"{MAX_RATING:g}"},
-            )
+        check_rating(pool.value, rating, low=MIN_RATING, high=MAX_RATING)
     if target in ratings:
         raise InvalidInputError("to", target.value, "the rating is already in that pool")
     known = conversions_to(target)

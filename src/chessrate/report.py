@@ -33,14 +33,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from chessrate.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_period
 from chessrate.errors import InvalidInputError
 from chessrate.fide.k_factor import KFactor, PlayerProfile
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
-from chessrate.fide.policy import over_cap
-from chessrate.fide.rules import FIDE_RULES
+from chessrate.fide.policy import game_not_rated, over_cap
+from chessrate.fide.rules import rules_in_force, versions_of
 from chessrate.fide.tables import scoring_probability
 from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
 from chessrate.formats.model import Game as FileGame
@@ -147,14 +148,20 @@ class TournamentReport:
     list_warnings: tuple[Problem, ...] = ()
 
 
-def report_rule_set(spec: str | None, *, day: dt.date) -> tuple[RuleSet, str | None]:
+def report_rule_set(
+    spec: str | None, *, day: dt.date, list_type: ListType = "standard"
+) -> tuple[RuleSet, str | None]:
     """The rule set of a report on ``day``, and a warning when it is not the one of that day.
 
-    FIDE's rules before 1 July 2014 are not kept (``docs/fide.md``): a tournament older than that is
-    rated under the oldest version kept, and the warning says which and why.
+    FIDE's rules are those of ``list_type``: rapid and blitz have their own chapter (``docs/fide.md``).
+    Rules older than the oldest kept (standard: 1 July 2014; rapid and blitz: 1 January 2022) are not
+    kept: a tournament older than that is rated under the oldest version kept, and the warning says
+    which and why.
     """
-    oldest = FIDE_RULES[0]
-    if (spec or "fide").strip().lower() == "fide" and day < oldest.effective_from:
+    if (spec or "fide").strip().lower() != "fide":
+        return resolve_rule_set(spec, as_of=day), None
+    oldest = versions_of(list_type)[0]
+    if day < oldest.effective_from:
         rules = fide_rule_set(oldest, day=day)
         rules = dataclasses.replace(rules, title=f"{oldest.name} (the oldest kept, for {day.isoformat()})")
         warning = (
@@ -162,7 +169,7 @@ def report_rule_set(spec: str | None, *, day: dt.date) -> tuple[RuleSet, str | N
             f"the oldest FIDE rules chessrate keeps; rated under {oldest.name} (the rules of its day differ)"
         )
         return rules, warning
-    return resolve_rule_set(spec, as_of=day), None
+    return fide_rule_set(rules_in_force(day, list_type), day=day), None
 
 
 def players_list_for(
@@ -218,7 +225,8 @@ def report_tournament(
     """
     k_by_player = k_by_player or {}
     tournament, listed, list_warnings = _with_list(read.tournament, players_list)
-    played = counted_games(tournament)
+    rated, not_rated = _games_rated_by(tournament, rules)
+    played = counted_games(rated)
     players = tuple(
         _player_report(
             player,
@@ -238,6 +246,7 @@ def report_tournament(
         - {str(p.number) for p in tournament.players}
     )
     warnings = [*notes, *(str(problem) for problem in read.problems), *map(list_warning_text, list_warnings)]
+    warnings += not_rated
     warnings += [f"k file: no player has id or start number {key}" for key in sorted(unknown)]
     return TournamentReport(
         tournament=tournament,
@@ -248,6 +257,32 @@ def report_tournament(
         unknown_k_keys=tuple(sorted(unknown)),
         list_warnings=tuple(list_warnings),
     )
+
+
+def _games_rated_by(tournament: Tournament, rules: RuleSet) -> tuple[Tournament, list[str]]:
+    """The tournament without the games its rules do not rate (rapid and blitz 8.3.1 from
+    1 December 2024: 600 points or more apart, a player above 2600), and a warning for each."""
+    fide = rules.fide
+    if fide is None or fide.not_rated_difference is None:
+        return tournament, []
+    kept: list[FileGame] = []
+    warnings: list[str] = []
+    for game in tournament.games:
+        white, black = game.white_rating, game.black_rating
+        if (
+            white is not None
+            and black is not None
+            and game.counts_for_rating
+            and game_not_rated(white, black, fide)
+        ):
+            warnings.append(
+                f"line {game.line}: the game {game.white}-{game.black} ({white} against {black}) "
+                f"is not rated: {fide.not_rated_difference} points or more apart with a player above "
+                f"{fide.not_rated_above} ({fide.source})"
+            )
+            continue
+        kept.append(game)
+    return (dataclasses.replace(tournament, games=tuple(kept)), warnings) if warnings else (tournament, [])
 
 
 def _with_list(
@@ -317,24 +352,31 @@ def _given_k(player: Player, k_by_player: Mapping[str, int]) -> int | None:
 #: A :class:`CountedGame` from a tuple of its ten fields, made by ``tuple.__new__`` in C: a report
 #: makes one or two a game, and the named tuple's own ``__new__`` is a Python function.
 _counted_game = functools.partial(tuple.__new__, CountedGame)
-_NO_WORKING = (None,) * 5
 
 
 def counted_games(tournament: Tournament) -> dict[int, list[CountedGame]]:
     """Every player's games that count for rating, by start number, in file order: what
     :meth:`Tournament.rated_games` gives player by player, in one pass over the games."""
     by_player: defaultdict[int, list[CountedGame]] = defaultdict(list)
-    for game in tournament.games:
-        if not game.counts_for_rating:
+    for rated, white, black, round_, white_rating, black_rating, white_score, black_score, line in map(
+        _COUNTED_FIELDS, tournament.games
+    ):
+        if not rated:
             continue
-        white, black = game.white, game.black
-        if game.white_score is not None:
-            side = (game.round, black, game.black_rating, game.white_score, game.line, *_NO_WORKING)
+        if white_score is not None:
+            side = (round_, black, black_rating, white_score, line, None, None, None, None, None)
             by_player[white].append(_counted_game(side))
-        if game.black_score is not None and black != white:
-            side = (game.round, white, game.white_rating, game.black_score, game.line, *_NO_WORKING)
+        if black_score is not None and black != white:
+            side = (round_, white, white_rating, black_score, line, None, None, None, None, None)
             by_player[black].append(_counted_game(side))
     return by_player
+
+
+#: What :func:`counted_games` reads of each game, in one call.
+_COUNTED_FIELDS = attrgetter(
+    "counts_for_rating", "white", "black", "round", "white_rating", "black_rating", "white_score",
+    "black_score", "line",
+)  # fmt: skip
 
 
 def _player_report(

@@ -21,8 +21,9 @@ from chessrate.ruleset import RuleSet
 if TYPE_CHECKING:  # each system's module is imported where it rates: an Elo answer needs none
     from chessrate import glicko2, uscf
 
-#: The three outcomes, from the player's side.
-SCORES = (1.0, 0.5, 0.0)
+#: The player's score in each of the three outcomes of a game: a win, a draw, a loss (floats, as the
+#: systems' arithmetic; :data:`chessrate.parse.SCORES` is the set of scores a result may have).
+OUTCOME_SCORES = (1.0, 0.5, 0.0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,7 +82,7 @@ def elo_stakes(
     their_k = opponent_k if opponent_k is not None else k
     outcomes = []
     expected = Decimal(0)
-    for score in SCORES:
+    for score in OUTCOME_SCORES:
         mine = rate_game(rating, opponent, Decimal(str(score)), rules=rules, k=k, profile=profile)
         theirs = rate_game(
             opponent, rating, Decimal(str(1 - score)), rules=rules, k=their_k, profile=opponent_profile
@@ -114,7 +115,7 @@ def dwz_stakes(
     their_age = age if opponent_age is None else opponent_age
     their_index = index if opponent_index is None else opponent_index
     outcomes = []
-    for score in SCORES:
+    for score in OUTCOME_SCORES:
         mine = dwz.rate(rating, [dwz.DwzGame(opponent, score)], age=age, index=index)
         theirs = dwz.rate(opponent, [dwz.DwzGame(rating, 1 - score)], age=their_age, index=their_index)
         outcomes.append(
@@ -144,7 +145,7 @@ def uscf_stakes(
 
     effective = uscf.EffectiveGames.GLICKMAN_2004 if effective is None else effective
     outcomes = []
-    for score in SCORES:
+    for score in OUTCOME_SCORES:
         mine = uscf.rate_event(
             rating,
             [uscf.UscfGame(opponent, score)],
@@ -182,7 +183,7 @@ def glicko2_stakes(
 
     tau = glicko2.DEFAULT_TAU if tau is None else tau
     outcomes = []
-    for score in SCORES:
+    for score in OUTCOME_SCORES:
         mine = glicko2.rate_period(player, [GlickoGame(opponent.rating, opponent.deviation, score)], tau=tau)
         theirs = glicko2.rate_period(
             opponent, [GlickoGame(player.rating, player.deviation, 1 - score)], tau=tau

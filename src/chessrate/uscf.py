@@ -7,9 +7,10 @@ Sources ([USCF-RS], [USCF-APPROX], [USCF-B], [USCF-2013] in docs/sources.md):
 - Glickman, "Approximating Formulas for the US Chess Rating System" (June 2015; April 2017):
   the special formula for players with 8 or fewer games, with its worked case 1500 -> 1511.
 - US Chess news on the bonus threshold B: "US Chess Rating Bonus Formula Change" (12 -> 14 for
-  tournaments ending on 1 May 2017 or later); "Change to US Chess Ratings: Bonus Threshold
-  Lowered" (October 2023: 14 -> 12 for events ending on or after 1 February 2023); the US Chess
-  forum thread "2025 Rerate with Lowered Bonus Threshold" (June 2025: 12 -> 10, all 2025 events).
+  tournaments ending on 1 May or later; the page gives no year, 2017 is inferred); "Change to US
+  Chess Ratings: Bonus Threshold Lowered" (October 2023: 14 -> 12 for events ending on or after
+  1 February 2023); the US Chess forum thread "2025 Rerate with Lowered Bonus Threshold" (June
+  2025: 12 -> 10, all 2025 events).
 
 What is exact and what is not:
 - The special formula here is the *approximating* one: the real system solves a harder equation
@@ -23,6 +24,7 @@ What is exact and what is not:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 from collections.abc import Sequence
@@ -30,6 +32,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
+from chessrate.parse import check_rating, check_score
+from chessrate.rounding import round_half_away_from_zero
 
 #: node3: N* = 50 / sqrt(1 + (2200 - R)^2 / 100000) for R <= 2200, else 50.
 MAX_EFFECTIVE_GAMES = 50.0
@@ -42,7 +46,13 @@ K_NUMERATOR = 800.0
 SPECIAL_POINTS = 400.0
 #: node5: a bonus needs at least 3 games, and uses sqrt(max(m, 4)).
 BONUS_MIN_GAMES, BONUS_MIN_ROOT = 3, 4
-MIN_RATING, MAX_RATING = 0, 3500
+#: The absolute rating floor: no US Chess rating is below 100 (US Chess forum, "Ratings floor
+#: question", uschess.discourse.group/t/ratings-floor-question/8761). The per-event increment for
+#: low-rated players and the peak-based floors of the same thread are not modelled.
+ABSOLUTE_FLOOR = 100.0
+#: A US Chess rating accepted: from the absolute floor up to 3500, chessrate's sanity bound above
+#: any rating US Chess publishes (docs/systems.md, "Rating bounds").
+MIN_RATING, MAX_RATING = 100, 3500
 
 
 class EffectiveGames(StrEnum):
@@ -61,17 +71,24 @@ class BonusThreshold:
     source: str
 
 
-#: B by the end date of the event. Before 1 May 2017 B was 12 (the 2017 news: "from B=12");
-#: since when is not established.
+#: B by the end date of the event. Before 1 May 2017 B is taken as 12, a choice written down in
+#: docs/systems.md: the 2017 news changed it "from B=12", but Glickman's node5 (2004) gives B = 10,
+#: and when it went from 10 to 12 is not established; ``bonus_b`` gives another B. The year 2017
+#: is inferred: the news page states "May 1" without a year, and the October 2023 news calls its
+#: change the first since 2017.
 BONUS_THRESHOLDS: tuple[BonusThreshold, ...] = (
     BonusThreshold(
-        b=12, since=None, source="US Chess news, 'US Chess Rating Bonus Formula Change' (2017): B was 12"
+        b=12,
+        since=None,
+        source="chosen: B was 12 before the change of May 1 (year inferred: 2017) per US Chess news, "
+        "'US Chess Rating Bonus Formula Change'; Glickman's node5 (2004) gives B = 10 and when it "
+        "became 12 is not established: give B for older events",
     ),
     BonusThreshold(
         b=14,
         since=dt.date(2017, 5, 1),
         source="US Chess news, 'US Chess Rating Bonus Formula Change': 12 -> 14 "
-        "for tournaments ending on May 1 (2017) or later",
+        "for tournaments ending on May 1 (year inferred: 2017) or later",
     ),
     BonusThreshold(
         b=12,
@@ -136,8 +153,10 @@ def winning_expectancy(rating: float, opponent: float) -> float:
 
 
 class Formula(StrEnum):
-    SPECIAL = "special"
-    STANDARD = "standard"
+    """Which rating formula rated the event (Glickman's node5; the Approximating Formulas)."""
+
+    SPECIAL = "special"  # 8 or fewer games before the event, or unrated: the approximating special formula
+    STANDARD = "standard"  # more than 8 games: R + K (S - E) + bonus (node5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,12 +193,14 @@ class UscfResult:
     bonus_allowed: bool
     bonus: float
     new_rating: float
-    """As US Chess keeps it: a real number."""
+    """As US Chess keeps it: a real number, at least :data:`ABSOLUTE_FLOOR`."""
+    unfloored_rating: float | None = None
+    """The formula's rating when it fell below the absolute floor and was raised to it; else None."""
 
     @property
     def published(self) -> int:
         """The rating as published: rounded to the nearest whole number."""
-        return math.floor(self.new_rating + 0.5)
+        return round_half_away_from_zero(self.new_rating)
 
     @property
     def change(self) -> float | None:
@@ -218,14 +239,13 @@ def rate_event(
         raise InvalidInputError("games", "", "an event needs at least one game")
     for number, game in enumerate(games, start=1):
         _check_rating(f"game {number} opponent", game.opponent)
-        if game.score not in (0, 0.5, 1):
-            raise InvalidInputError(f"game {number} result", game.score, "a result is 1, 0.5 or 0")
+        check_score(f"game {number} result", game.score)
     if bonus_b is not None and (isinstance(bonus_b, bool) or not isinstance(bonus_b, int) or bonus_b < 0):
         raise InvalidInputError("bonus threshold", bonus_b, "a whole number, 0 or more")
     points = math.fsum(float(game.score) for game in games)
     m = len(games)
     if rating is None or games_played <= SPECIAL_FORMULA_MAX_GAMES:
-        return _special(rating, games, games_played=games_played, points=points, half_k=half_k)
+        return _floored(_special(rating, games, games_played=games_played, points=points, half_k=half_k))
     n_eff = effective_games(rating, games_played, effective)
     k = k_factor(n_eff, m, half_k=half_k)
     worked = tuple(
@@ -241,21 +261,30 @@ def rate_event(
     allowed = m >= BONUS_MIN_GAMES and not repeated_opponent
     base = k * (points - expected)
     bonus = max(0.0, base - threshold.b * math.sqrt(max(m, BONUS_MIN_ROOT))) if allowed else 0.0
-    return UscfResult(
-        rating=rating,
-        games_played=games_played,
-        formula=Formula.STANDARD,
-        games=worked,
-        points=points,
-        expected=expected,
-        effective_games=n_eff,
-        k=k,
-        half_k=half_k,
-        bonus_threshold=threshold,
-        bonus_allowed=allowed,
-        bonus=bonus,
-        new_rating=rating + base + bonus,
+    return _floored(
+        UscfResult(
+            rating=rating,
+            games_played=games_played,
+            formula=Formula.STANDARD,
+            games=worked,
+            points=points,
+            expected=expected,
+            effective_games=n_eff,
+            k=k,
+            half_k=half_k,
+            bonus_threshold=threshold,
+            bonus_allowed=allowed,
+            bonus=bonus,
+            new_rating=rating + base + bonus,
+        )
     )
+
+
+def _floored(result: UscfResult) -> UscfResult:
+    """The result raised to the absolute floor of 100 when the formula went below it."""
+    if result.new_rating >= ABSOLUTE_FLOOR:
+        return result
+    return dataclasses.replace(result, new_rating=ABSOLUTE_FLOOR, unfloored_rating=result.new_rating)
 
 
 def _special(
@@ -308,11 +337,7 @@ def games_played_needed(games_played: object) -> InvalidInputError:
 
 
 def _check_rating(field: str, value: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInputError(field, value, "not a number")
-    if not MIN_RATING <= value <= MAX_RATING:
-        raise InvalidInputError(field, value, f"a US Chess rating is from {MIN_RATING} to {MAX_RATING}")
-    return float(value)
+    return float(check_rating(field, value, low=MIN_RATING, high=MAX_RATING))
 
 
 def _check_games_played(games_played: int) -> int:

@@ -28,7 +28,7 @@ from chessrate.formats import (
     trf,
 )
 from chessrate.formats.csvgames import read_csv_event
-from chessrate.formats.pgn import read_pgn_event
+from chessrate.formats.pgn import read_pgn_by_game, read_pgn_event
 from chessrate.formats.text import split_lines
 from chessrate.formats.trf import read_trf_event
 
@@ -117,7 +117,8 @@ def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
     assert comparable(read_event(csv_path, format="csv")) == comparable(
         EventRead.of(read_csv_games(csv_path))
     )
-    assert comparable(read_event(pgn_path, format="pgn")) == comparable(EventRead.of(read_pgn(pgn_path)))
+    expected_pgn = comparable(EventRead.of(read_pgn_by_game(pgn_path)))
+    assert comparable(read_event(pgn_path, format="pgn")) == expected_pgn
     assert list(read_csv_event(csv_path.read_bytes()).games.white) == [1]
 
 
@@ -245,9 +246,11 @@ PGN_TAGS = ['[Event "E"]\n', '[Event "F"]\n', '[Site "S"]\n', '[Date "2025.10.02
 @given(st.lists(st.sampled_from(PGN_TAGS), max_size=40))
 def test_the_pgn_path_agrees(pieces: list[str]) -> None:
     data = "".join(pieces).encode()
-    assert comparable(read_pgn_event(data)) == comparable(EventRead.of(read_pgn(data)))
+    assert comparable(read_pgn_event(data)) == comparable(EventRead.of(read_pgn_by_game(data)))
+    assert read_pgn(data) == read_pgn_by_game(data)
 
 
 @pytest.mark.parametrize("path", sorted(DATA.glob("pgn/*.pgn")), ids=lambda p: p.name)
 def test_the_pgn_path_agrees_on_the_real_files(path: Path) -> None:
-    assert comparable(read_pgn_event(path)) == comparable(EventRead.of(read_pgn(path)))
+    assert comparable(read_pgn_event(path)) == comparable(EventRead.of(read_pgn_by_game(path)))
+    assert read_pgn(path) == read_pgn_by_game(path)

@@ -1,12 +1,16 @@
-"""The PGN read of an import (``read_pgn_event``) gives what the exact reader gives, for any text.
+"""The PGN reads by columns (``read_pgn_event``, and ``read_pgn``) give what the exact reader
+gives, for any text.
 
 Games laid out alike are read as columns by one pattern (``pgn._Layout``); everything else goes to
-the game-by-game read. Both must give ``EventRead.of(read_pgn(...))``: the event, the players, the
-games and every problem with its line. The generated files mix clean games (where the columns
-decide alone, which the first tests check) with every oddity the scanner knows: quotes in values,
-comments with brackets or blank lines, ``;`` and ``%`` lines, tags over several lines or missing,
-byte-order marks, CRLF and CR, Latin-1, games without movetext, variations, and the text read in
-blocks of any size.
+the game-by-game read. ``read_pgn_event`` must give ``EventRead.of(read_pgn_by_game(...))``: the
+event, the players, the games and every problem with its line; ``read_pgn`` the whole
+``ReadResult`` of ``read_pgn_by_game`` (every :class:`Game` with its kind, ratings and day, the
+place, rounds and encoding), and in strict mode the same error.
+
+The generated files mix clean games (where the columns decide alone, which the first tests check)
+with every oddity the scanner knows: quotes in values, comments with brackets or blank lines, ``;``
+and ``%`` lines, tags over several lines or missing, byte-order marks, CRLF and CR, Latin-1, games
+without movetext, variations, and the text read in blocks of any size.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -22,8 +27,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessrate import synthetic
-from chessrate.formats import EventRead, pgn, read_event, read_pgn
-from chessrate.formats.pgn import read_pgn_event
+from chessrate.errors import FileFormatError
+from chessrate.formats import EventRead, ReadResult, pgn, read_event, read_pgn, read_tournament
+from chessrate.formats.pgn import read_pgn_by_game, read_pgn_event
 
 DATA = Path(__file__).parents[1] / "data" / "pgn"
 COLUMNS = ("round", "white", "black", "white_score", "black_score", "rated", "code", "line")
@@ -37,7 +43,21 @@ def comparable(event: EventRead) -> tuple[object, ...]:
 
 
 def exact(source: bytes | str | Path) -> tuple[object, ...]:
-    return comparable(EventRead.of(read_pgn(source)))
+    return comparable(EventRead.of(read_pgn_by_game(source)))
+
+
+def strictly(reader: Callable[..., ReadResult], source: bytes | str | Path) -> object:
+    """What ``reader(source, strict=True)`` gives: its result, or its error's line, code and message."""
+    try:
+        return reader(source, strict=True)
+    except FileFormatError as error:
+        return error.line, error.code, str(error)
+
+
+def read_agrees(source: bytes | str | Path) -> None:
+    """``read_pgn`` gives the exact reader's whole result, leniently and strictly."""
+    assert read_pgn(source) == read_pgn_by_game(source)
+    assert strictly(read_pgn, source) == strictly(read_pgn_by_game, source)
 
 
 def month_pgn(games: int, seed: int) -> str:
@@ -61,20 +81,27 @@ def month_pgn(games: int, seed: int) -> str:
 
 def test_a_month_is_read_as_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     data = month_pgn(2000, seed=3).encode()
-    expected = exact(data)
+    expected, expected_read = exact(data), read_pgn_by_game(data)
     monkeypatch.setattr(pgn, "_read_event_by_game", pytest.fail)  # the columns decide alone
+    monkeypatch.setattr(pgn, "read_pgn_by_game", pytest.fail)
     event = read_pgn_event(data)
     assert comparable(event) == expected
     assert len(event.games) == data.count(b"[Event ") > 100
+    assert read_pgn(data) == expected_read
+    assert read_tournament(data) == expected_read
 
 
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.pgn")), ids=lambda p: p.name)
 def test_the_real_files_are_read_as_columns(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    expected = exact(path)
+    expected, from_path, from_bytes = exact(path), read_pgn_by_game(path), read_pgn_by_game(path.read_bytes())
     monkeypatch.setattr(pgn, "_read_event_by_game", pytest.fail)
+    monkeypatch.setattr(pgn, "read_pgn_by_game", pytest.fail)
     assert comparable(read_pgn_event(path)) == expected
     assert comparable(read_pgn_event(path.read_bytes())) == expected
     assert comparable(read_event(path, format="pgn")) == expected
+    assert read_pgn(path) == read_tournament(path) == read_pgn(path, strict=True) == from_path
+    assert read_pgn(path.read_bytes()) == read_tournament(path.read_bytes()) == from_bytes
+    assert from_path.tournament.games  # and no error: strict reading took the columns too
 
 
 def test_the_lichess_file_learns_its_tags_and_values_with_quotes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,11 +109,13 @@ def test_the_lichess_file_learns_its_tags_and_values_with_quotes(monkeypatch: py
     # runs to the "]" that ends its line, as python-chess reads it.
     text = (DATA / "lichess-export.pgn").read_text("utf-8")
     text = text.replace('[Event "rated bullet game"]', '[Event "rated \\"bullet\\" game"]', 1)
-    expected = exact(text)
+    expected, expected_read = exact(text), read_pgn_by_game(text)
     monkeypatch.setattr(pgn, "_read_event_by_game", pytest.fail)
+    monkeypatch.setattr(pgn, "read_pgn_by_game", pytest.fail)
     event = read_pgn_event(text)
     assert comparable(event) == expected
     assert event.name == 'rated \\"bullet\\" game'
+    assert read_pgn(text) == expected_read
 
 
 # --- Generated files ------------------------------------------------------------------------------
@@ -98,10 +127,11 @@ PLAYERS = [("Ana", "1500", "12", "GM"), ("Bo Li", "1700", "21", ""), ("Zoë", ""
 #: Each tag's usual values, and the odd ones a game has now and then (warnings and errors).
 USUAL = {"Event": ["Open"], "Site": ["Here"], "Date": ["2025.10.02", "2025.10.05"], "Round": ["1", "2", "3"],
          "Result": ["1-0", "0-1", "1/2-1/2"], "Variant": ["Standard"], "ECO": ["B44"]}  # fmt: skip
-ODD = {"Event": ["Other", "?", "", " Open "], "Site": ["?", 'a"]b'], "Date": ["2025.??.??", "", "02/10/2025"],
-       "Round": ["?", "-", "x", "", " 4 ", "3.1"], "Result": ["*", "", " 1-0"],
-       "Variant": ["Chess960", "", "chess"], "ECO": ['C"]'], "": ["ana", "Bo  Li", "DAN"],
-       "Elo": ["1501", "", "?", "0"], "FideId": ["x1", "0", ""], "Title": ["XY", "?", "wg"]}  # fmt: skip
+ODD = {"Event": ["Other", "?", "", " Open "], "Site": ["?", 'a"]b', " There ", " ? "],
+       "Date": ["2025.??.??", "", "02/10/2025"], "Round": ["?", "-", "x", "", " 4 ", "3.1"],
+       "Result": ["*", "", " 1-0"], "Variant": ["Chess960", "", "chess"], "ECO": ['C"]'],
+       "": ["ana", "Bo  Li", "DAN"], "Elo": ["1501", "", "?", "0"], "FideId": ["x1", "0", ""],
+       "Title": ["XY", "?", "wg"]}  # fmt: skip
 #: Values that make an error.
 WRONG = {"Result": ["2-0"], "": ["?", ""], "Elo": ["abc", "9999"], "FideId": ["12", "44"]}
 ORDER = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteTitle", "BlackTitle",
@@ -189,9 +219,12 @@ def agree(text: str, *, line_ends: str, encoding: str, block: int, as_path: bool
                 path = Path(folder) / "games.pgn"
                 path.write_bytes(data)
                 assert comparable(read_pgn_event(path)) == exact(path)
+                read_agrees(path)
         else:
             assert comparable(read_pgn_event(data)) == exact(data)
             assert comparable(read_pgn_event(text)) == exact(text)
+            read_agrees(data)
+            read_agrees(text)
 
 
 BLOCKS = st.sampled_from([1, 2, 7, 40, 300, 1 << 20])
@@ -219,22 +252,26 @@ def test_clean_games_without_errors_are_read_as_columns(
     # Tags in the layout's order, plain, movetext without blank lines in comments: the columns
     # decide alone unless the file has an error (then the game-by-game read words it).
     data = (head + text).replace("\n", line_ends).encode()
-    read = EventRead.of(read_pgn(data))
+    whole = read_pgn_by_game(data)
+    read = EventRead.of(whole)
     if read.errors:
         return
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pgn, "_BLOCK", block)
         patch.setattr(pgn, "_read_event_by_game", pytest.fail)
+        patch.setattr(pgn, "read_pgn_by_game", pytest.fail)
         assert comparable(read_pgn_event(data)) == comparable(read)
+        assert read_pgn(data) == read_pgn(data, strict=True) == whole
 
 
 @pytest.mark.parametrize("blank", ["", " \t", "\x0c", "\u2003"])
 def test_a_line_of_blanks_ends_the_game(blank: str) -> None:
     # str.isspace: the movetext after it is a game of its own, without tags (an error).
     text = f'[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5\n{blank}\n2. Nf3 1-0\n\n'
-    read = EventRead.of(read_pgn(text))
+    read = EventRead.of(read_pgn_by_game(text))
     assert [problem.code for problem in read.errors] == ["no-player-name"] * 2  # White and Black
     assert comparable(read_pgn_event(text)) == comparable(read)
+    read_agrees(text)
 
 
 def test_an_escape_line_opens_no_comment() -> None:
@@ -245,6 +282,7 @@ def test_an_escape_line_opens_no_comment() -> None:
     )
     assert len(read_pgn_event(text).games) == 2
     assert comparable(read_pgn_event(text)) == exact(text)
+    read_agrees(text)
 
 
 @pytest.mark.parametrize("movetext", ["1. e4 {\n", "1. e4 { x\n\n", "1. e4 ; x {\n\n", "1. e4\n%\n"])
@@ -257,6 +295,7 @@ def test_games_that_fail_late_are_searched_once(movetext: str, monkeypatch: pyte
     text *= 20_000
     monkeypatch.setattr(pgn, "_BLOCK", 4096)
     assert comparable(read_pgn_event(text)) == exact(text)
+    assert read_pgn(text) == read_pgn_by_game(text)
 
 
 REAL_PGN = {p.name: p.read_bytes() for p in sorted(DATA.glob("*.pgn"))}
@@ -285,9 +324,31 @@ def test_mutated_real_files_agree(name: str, seed: int, edits: int, block: int) 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pgn, "_BLOCK", block)
         assert comparable(read_pgn_event(bytes(data))) == exact(bytes(data))
+        read_agrees(bytes(data))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=600))
 def test_arbitrary_bytes_agree(data: bytes) -> None:
     assert comparable(read_pgn_event(data)) == exact(data)
+    read_agrees(data)
+
+
+@pytest.mark.parametrize("shape", ["a new tag each game", "one game of many tags"])
+def test_many_tag_names_are_read_game_by_game(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A layout's pattern tries each of its names on every game: past _MOST_LAYOUT_NAMES the file
+    # is read game by game, which is linear, rather than games times names.
+    most = pgn._MOST_LAYOUT_NAMES
+    if shape == "a new tag each game":
+        text = "".join(f'[Event "E"]\n[X{i} "a"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n'
+                       for i in range(2 * most))  # fmt: skip
+    else:
+        tags = "".join(f'[X{i} "a"]\n' for i in range(2 * most))
+        text = f'[Event "E"]\n{tags}[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n' * 3
+    layouts: list[int] = []
+    layout = pgn._Layout
+    monkeypatch.setattr(pgn, "_Layout", lambda names: layouts.append(len(names)) or layout(names))
+    pgn._layout.cache_clear()
+    assert comparable(read_pgn_event(text)) == exact(text)
+    read_agrees(text)
+    assert max(layouts, default=0) <= most

@@ -18,12 +18,12 @@ def entry(rating: int) -> Entry:
 @pytest.mark.parametrize(
     ("before", "after"),
     [
-        pytest.param(1000, 1400, id="fide.md-6.4-C4355-1000"),
-        pytest.param(1500, 1700, id="fide.md-6.4-C4355-1500"),
-        pytest.param(1600, 1760, id="fide.md-6.4-FIDE2538-1600"),
-        pytest.param(1700, 1820, id="fide.md-6.4-1700"),
-        pytest.param(1950, 1970, id="fide.md-6.4-C4355-1950"),
-        pytest.param(2000, 2000, id="fide.md-6.4-2000-unchanged"),
+        pytest.param(1000, 1400, id="C4355-1000"),
+        pytest.param(1500, 1700, id="C4355-1500"),
+        pytest.param(1600, 1760, id="FIDE-2538-1600"),
+        pytest.param(1700, 1820, id="FIDE-PROP-formula-1700"),
+        pytest.param(1950, 1970, id="C4355-1950"),
+        pytest.param(2000, 2000, id="FIDE-PROP-2000-unchanged"),
     ],
 )
 def test_one_time_adjustment_on_the_list_of_1_march_2024(before: int, after: int) -> None:

@@ -174,3 +174,31 @@ def test_monotone_in_the_score(
         news.append(uscf.rate_event(rating, event, games_played=played, event_end=DAY).new_rating)
     assert news[0] <= news[1] + 1e-9
     assert news[1] <= news[2] + 1e-9
+
+
+def test_absolute_floor_of_100() -> None:
+    # US Chess forum, "Ratings floor question": no rating below the absolute floor of 100.
+    # An unrated player who loses to a 100: the special formula gives 100 + 400 x (0 - 1) = -300.
+    unrated = uscf.rate_event(None, [uscf.UscfGame(100, 0)], games_played=0, event_end=DAY)
+    assert (unrated.published, unrated.unfloored_rating) == (100, -300)
+    # A 150 losing five games to 150s: the standard formula goes below 100 and is held at 100.
+    rated = uscf.rate_event(150, [uscf.UscfGame(150, 0)] * 5, games_played=20, event_end=DAY)
+    assert rated.new_rating == uscf.ABSOLUTE_FLOOR == 100
+    assert rated.unfloored_rating is not None
+    assert rated.unfloored_rating < 100
+    # Above the floor nothing changes.
+    assert (
+        uscf.rate_event(1500, [uscf.UscfGame(1500, 0)], games_played=30, event_end=DAY).unfloored_rating
+        is None
+    )
+
+
+def test_b_before_may_2017_is_a_choice_that_says_so() -> None:
+    # Glickman's node5 (2004) gives B = 10; the 2017 news changed it "from B=12": the 12 used
+    # before 1 May 2017 is a choice, and its source says so; B can be given instead.
+    threshold = uscf.bonus_threshold(dt.date(2005, 1, 1))
+    assert threshold.b == 12
+    assert threshold.source.startswith("chosen")
+    assert _four_wins(dt.date(2005, 1, 1), bonus_b=10).bonus_threshold == uscf.BonusThreshold(
+        b=10, since=None, source="given by the user"
+    )

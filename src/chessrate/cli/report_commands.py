@@ -69,7 +69,7 @@ def report(
         typer.Option(
             "--list-type",
             metavar="standard|rapid|blitz",
-            help="Which list of it: standard (default), rapid or blitz.",
+            help="Which list of it, and so which FIDE rules: standard (default), rapid or blitz.",
         ),
     ] = "standard",
     output: Annotated[

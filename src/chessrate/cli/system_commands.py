@@ -165,6 +165,11 @@ def uscf_command(
         "US Chess",
         [
             *lines,
+            *(
+                [("absolute floor", f"{result.unfloored_rating:.3f} raised to {uscf.ABSOLUTE_FLOOR:.0f}")]
+                if result.unfloored_rating is not None
+                else []
+            ),
             ("new rating (kept)", f"{result.new_rating:.3f}"),
             ("new rating (published)", str(result.published)),
         ],

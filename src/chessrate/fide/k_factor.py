@@ -58,6 +58,9 @@ def fide_k_factor(
     "As long as their rating remains under 2300" is read as: no published rating of 2300 yet.
     """
     rating = Decimal(rating)
+    if rules.k_everyone is not None:
+        k = rules.k_everyone
+        return KFactor(k=k, reason=f"K {k} for every player ({rules.name})", article=rules.source)
     if profile is None:
         # No profile: the rating alone decides between 20 and 10; say so.
         if k_line_holds(KLine.ESTABLISHED, highest=rating, junior=False, rated_games=UNKNOWN, rules=rules):
@@ -89,7 +92,8 @@ def fide_k_factor(
 def _line_reason(line: KLine, profile: PlayerProfile, rules: FideRules) -> str:
     if line is KLine.ESTABLISHED:
         return (
-            f"a published rating has reached {rules.k_established_from}; it stays 10 even if the rating drops"
+            f"a published rating has reached {rules.k_established_from}; "
+            f"it stays {rules.k_established} even if the rating drops"
         )
     if line is KLine.JUNIOR:
         until = (

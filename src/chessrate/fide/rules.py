@@ -1,8 +1,9 @@
-"""The FIDE Rating Regulations (Handbook B.02, standard chess) as dated data.
+"""The FIDE Rating Regulations (Handbook B.02: standard chess, and its rapid and blitz chapter) as
+dated data.
 
 One frozen :class:`FideRules` per version, never edited once written: a rule change is a new object,
 written as the previous version with what changed, so every past rating period stays computable.
-:func:`rules_in_force` picks the version of a day.
+:func:`rules_in_force` picks the version of a day for a list (standard, rapid or blitz).
 Sources and article numbers are in each object; the tags in brackets are resolved, each with its
 original publication, in docs/sources.md.
 """
@@ -77,6 +78,15 @@ class FideRules:
     # 7.1.4 / 7.2.1: the lowest rating published.
     rating_floor: int
 
+    # The rapid and blitz chapter (one for both lists), not standard chess.
+    rapid_and_blitz: bool = False
+    # Rapid and blitz before 1 October 2022: one K for every player (None: the K lines above).
+    k_everyone: int | None = None
+    # Rapid and blitz 8.3.1 from 1 December 2024: a game with a difference of ``not_rated_difference``
+    # or more is not rated when a player is rated above ``not_rated_above`` (None: every game is).
+    not_rated_difference: int | None = None
+    not_rated_above: int | None = None
+
 
 # FIDE Handbook B.02, chapter effective from 1 July 2014 till 30 June 2017 (the 2017 chapter,
 # in force till 31 December 2021, is treated as identical: its differences are not established,
@@ -144,15 +154,77 @@ FIDE_2025_10 = dataclasses.replace(
 #: Every version, oldest first.
 FIDE_RULES: tuple[FideRules, ...] = (FIDE_2014_07, FIDE_2022_01, FIDE_2024_03, FIDE_2025_10)
 
+# The rapid and blitz chapter (B02RB), kept from 1 January 2022, when it was "brought into line
+# with the Standard rating system (eg the 400 point rule applies here as well)" [CE21]: the 400-point
+# rule for one game per tournament, the initial rating and floor as in standard chess; but "K=20
+# for everyone" until 1 October 2022, cut by the 700 rule beyond 35 games [SCAC].
+FIDE_RB_2022_01 = dataclasses.replace(
+    FIDE_2022_01,
+    name="FIDE rapid and blitz 2022-01-01",
+    source="FIDE Handbook B.02 rapid and blitz chapter of 2022, articles 8.3.1, 8.3.3 [CE21][SCAC]",
+    rapid_and_blitz=True,
+    k_everyone=20,
+)
+
+# From 1 October 2022 the K rules of standard chess (B02RBRegulations202210) [SCAC][SSM].
+FIDE_RB_2022_10 = dataclasses.replace(
+    FIDE_2022_01,
+    name="FIDE rapid and blitz 2022-10-01",
+    effective_from=dt.date(2022, 10, 1),
+    source="FIDE Handbook B02RBRegulations202210, article 8.3.3 [SCAC][SSM]",
+    rapid_and_blitz=True,
+)
+
+# From 1 March 2024 as standard chess (initial rating, floor 1400, the 400-point rule on every game)
+# [FIDE-RR-RB-2024][QC24]; the 2650 exemption of 1 October 2025 is not in this chapter.
+FIDE_RB_2024_03 = dataclasses.replace(
+    FIDE_2024_03,
+    name="FIDE rapid and blitz 2024-03-01",
+    source="FIDE Handbook B02RBRegulations2024, articles 7.1.4, 8.2, 8.3.1-8.3.4 [FIDE-RR-RB-2024]",
+    rapid_and_blitz=True,
+)
+
+# B02RBRegulations2024 8.3.1: "Effective from 1 December 2024: Games played between players with a
+# rating difference of 600 points or more shall not be rated if at least one of the players is
+# rated above 2600 on the relevant list." [FIDE-RR-RB-2024]
+FIDE_RB_2024_12 = dataclasses.replace(
+    FIDE_RB_2024_03,
+    name="FIDE rapid and blitz 2024-12-01",
+    effective_from=dt.date(2024, 12, 1),
+    source="FIDE Handbook B02RBRegulations2024 as amended 1 December 2024, article 8.3.1 [FIDE-RR-RB-2024]",
+    not_rated_difference=600,
+    not_rated_above=2600,
+)
+
+#: The rapid and blitz versions (one chapter for both lists), oldest first.
+FIDE_RB_RULES: tuple[FideRules, ...] = (FIDE_RB_2022_01, FIDE_RB_2022_10, FIDE_RB_2024_03, FIDE_RB_2024_12)
+
+#: The lists FIDE rates, and the versions of each.
+RULES_BY_LIST: dict[str, tuple[FideRules, ...]] = {
+    "standard": FIDE_RULES,
+    "rapid": FIDE_RB_RULES,
+    "blitz": FIDE_RB_RULES,
+}
+
 #: The one-time adjustment of 1 March 2024: R + 0.40 x (2000 - R) for ratings below 2000
 #: [FIDE-PROP][C4355][QC24].
 ADJUSTMENT_2024_DAY = dt.date(2024, 3, 1)
 
 
-def rules_in_force(day: dt.date) -> FideRules:
-    """The version of the regulations in force on ``day``."""
-    index = bisect_right([rules.effective_from for rules in FIDE_RULES], day) - 1
+def versions_of(list_type: str) -> tuple[FideRules, ...]:
+    """The versions kept for ``list_type`` (standard, rapid or blitz), oldest first."""
+    if list_type not in RULES_BY_LIST:
+        raise InvalidInputError(
+            "list_type", list_type, "a list is standard, rapid or blitz", code="list-type"
+        )
+    return RULES_BY_LIST[list_type]
+
+
+def rules_in_force(day: dt.date, list_type: str = "standard") -> FideRules:
+    """The version of the regulations in force on ``day`` for ``list_type``."""
+    versions = versions_of(list_type)
+    index = bisect_right([rules.effective_from for rules in versions], day) - 1
     if index < 0:
-        first = FIDE_RULES[0].effective_from
-        raise InvalidInputError("as_of", day.isoformat(), f"rules are known from {first} on")
-    return FIDE_RULES[index]
+        first = versions[0].effective_from
+        raise InvalidInputError("as_of", day.isoformat(), f"{list_type} rules are known from {first} on")
+    return versions[index]

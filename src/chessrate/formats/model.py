@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from decimal import Decimal
 from enum import StrEnum
@@ -166,6 +166,44 @@ class Game:
     white_rating: int | None = None
     black_rating: int | None = None
     date: dt.date | None = None
+
+    @classmethod
+    def of_columns(
+        cls,
+        *,
+        round: Iterable[int | None],
+        white: Iterable[int],
+        black: Iterable[int],
+        white_score: Iterable[Decimal | None],
+        black_score: Iterable[Decimal | None],
+        kind: Iterable[Kind],
+        counts_for_rating: Iterable[bool],
+        code: Iterable[str],
+        line: Iterable[int],
+        colours_known: Iterable[bool],
+        white_rating: Iterable[int | None],
+        black_rating: Iterable[int | None],
+        date: Iterable[dt.date | None],
+    ) -> tuple[Game, ...]:
+        """The games whose fields are these columns (of one length), made as
+        :meth:`Player.of_games` makes a player: about twice as quick as ``Game(...)`` a game, for a
+        reader that has a file's games as columns. ``tests/formats/test_model.py`` holds the two
+        equal."""
+        rows = zip(
+            round, white, black, white_score, black_score, kind, counts_for_rating, code, line,
+            colours_known, white_rating, black_rating, date, strict=True,
+        )  # fmt: skip
+        new, names = object.__new__, _GAME_FIELDS
+        games = []
+        for values in rows:
+            game = new(cls)
+            game.__dict__.update(zip(names, values, strict=True))
+            games.append(game)
+        return tuple(games)
+
+
+#: The fields of a :class:`Game`, in order (for :meth:`Game.of_columns`).
+_GAME_FIELDS = tuple(f.name for f in fields(Game))
 
 
 @dataclass(frozen=True)

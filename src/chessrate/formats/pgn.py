@@ -88,7 +88,24 @@ def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
 
     A path is streamed, so files of any size can be read. With ``strict``, the first error raises
     :class:`~chessrate.errors.FileFormatError`.
+
+    What :func:`read_pgn_by_game` returns, found as :func:`read_pgn_event` finds it where the
+    games are laid out alike: their tags read as columns, each distinct text decided once, and one
+    :class:`Game` made a game by :meth:`Game.of_fields`. A file the columns do not decide (games laid
+    out otherwise, an error) is read game by game.
     """
+    blocks, encoding = _text_blocks(source)
+    games = _laid_out_games(blocks)
+    read = None if games is None else _read_columns(games)
+    if read is None or (strict and read.event.errors):
+        return read_pgn_by_game(source, strict=strict)
+    return ReadResult(read.tournament(encoding), read.event.problems)
+
+
+def read_pgn_by_game(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
+    """:func:`read_pgn` game by game: each game's tags read by :func:`scan_headers` and checked
+    by :func:`_read_game`, in file order (the exact reader, which the fast paths are tested
+    against)."""
     log = ProblemLog(strict=strict)
     handle, encoding = _open(source)
     with handle:
@@ -118,15 +135,15 @@ def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
 
     A file whose games lay their tags out alike (each tag pair alone on its line, the tags in one
     order) is read by one pattern (:class:`_Layout`), each distinct tag text decided once; any
-    other file, or one with an error, is read game by game as :func:`read_pgn` reads it.
+    other file, or one with an error, is read game by game as :func:`read_pgn_by_game` reads it.
     """
-    games = _laid_out_games(_text_blocks(source))
-    event = None if games is None else _event_of_columns(games)
-    return event if event is not None else _read_event_by_game(source)
+    games = _laid_out_games(_text_blocks(source)[0])
+    read = None if games is None else _read_columns(games)
+    return read.event if read is not None else _read_event_by_game(source)
 
 
 def _read_event_by_game(source: bytes | str | os.PathLike[str]) -> EventRead:
-    """:func:`read_pgn_event` game by game: the scanner and checks of :func:`read_pgn`."""
+    """:func:`read_pgn_event` game by game: the scanner and checks of :func:`read_pgn_by_game`."""
     log = ProblemLog(strict=False)
     handle, _ = _open(source)
     with handle:
@@ -633,7 +650,7 @@ class _Roster:
 #: The tags :func:`_read_game` reads; the others are matched and not kept.
 _READ_TAGS = frozenset(
     {
-        "Event", "Date", "Round", "Result", "Variant",
+        "Event", "Site", "Date", "Round", "Result", "Variant",
         "White", "WhiteElo", "WhiteFideId", "WhiteTitle",
         "Black", "BlackElo", "BlackFideId", "BlackTitle",
     }
@@ -658,6 +675,10 @@ _MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
 _BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*+")
 #: The most times a file's layout may be learnt again before it is read game by game.
 _MOST_LAYOUTS = 8
+#: The most tag names a layout may hold before the file is read game by game: a game's pattern
+#: tries each, so a file of many distinct names would take time as games times names. The real
+#: files of tests/data/pgn hold 12 to 21 distinct names (a Lichess export the most).
+_MOST_LAYOUT_NAMES = 64
 
 
 class _Layout:
@@ -693,10 +714,10 @@ def _layout(names: tuple[str, ...]) -> _Layout:
 def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
     """The names of the tag pairs from ``pos`` to the first line that is not one; ``None`` unless
     there is one, each is plain and no name comes twice."""
-    names = []
+    names: list[str] = []
     while text.startswith("[", pos):
         tag = _PLAIN_TAG.match(text, pos)
-        if tag is None:
+        if tag is None or len(names) == _MOST_LAYOUT_NAMES:
             return None
         names.append(tag.group(1))
         pos = tag.end()
@@ -775,6 +796,7 @@ class _LaidOutGames:
             or self.layout is None
             or ordered == self.layout.names
             or self._layouts > _MOST_LAYOUTS
+            or len(ordered) > _MOST_LAYOUT_NAMES
         ):
             return False
         self._orders.extend(sorted(learnt))
@@ -843,18 +865,25 @@ def _laid_out_games(blocks: Iterator[str]) -> _LaidOutGames | None:
         text += block
 
 
-def _text_blocks(source: bytes | str | os.PathLike[str]) -> Iterator[str]:
+def _text_blocks(source: bytes | str | os.PathLike[str]) -> tuple[Iterator[str], str]:
     """The text of ``source`` as :func:`_open` reads it, in blocks of whole lines of about
-    :data:`_BLOCK` characters."""
+    :data:`_BLOCK` characters; and its encoding, as :func:`_open` names it."""
     if isinstance(source, os.PathLike):
-        handle, _ = open_text(source)
-        with handle:
-            while block := handle.read(_BLOCK):
-                yield block if block.endswith("\n") else block + handle.readline()
-        return
-    text = source if isinstance(source, str) else decode(source)[0]
+        handle, encoding = open_text(source)
+        return _handle_blocks(handle), encoding
+    text, encoding = (source, "str") if isinstance(source, str) else decode(source)
     if "\r" in text:  # universal newlines, as io.StringIO(text, newline=None) reads them
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _string_blocks(text), encoding
+
+
+def _handle_blocks(handle: TextIO) -> Iterator[str]:
+    with handle:
+        while block := handle.read(_BLOCK):
+            yield block if block.endswith("\n") else block + handle.readline()
+
+
+def _string_blocks(text: str) -> Iterator[str]:
     start = 0
     while start < len(text):
         end = text.find("\n", start + _BLOCK - 1) + 1 or len(text)
@@ -862,7 +891,7 @@ def _text_blocks(source: bytes | str | os.PathLike[str]) -> Iterator[str]:
         start = end
 
 
-def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
+def _read_columns(games: _LaidOutGames) -> _ColumnsRead | None:
     """The event of games read as tag columns, each distinct text decided once; ``None`` when the
     file has an error (it is then read game by game, which words and orders every error).
 
@@ -920,7 +949,7 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
         code=_each(result_texts, {text: result.code for text, result in results.items()}),
         line=lines,
     )
-    return EventRead(
+    read = EventRead(
         source_format="PGN",
         name=None if name in UNKNOWN else name,
         start_date=min(days, default=None),
@@ -929,6 +958,54 @@ def _event_of_columns(games: _LaidOutGames) -> EventRead | None:
         games=columns,
         problems=log.sorted(),
     )
+    return _ColumnsRead(read, texts, sides, rounds, dates)
+
+
+class _ColumnsRead(NamedTuple):
+    """What :func:`_read_columns` decided: the event, and what a :class:`Tournament` needs more."""
+
+    event: EventRead
+    texts: _Texts
+    sides: _Appearances
+    rounds: dict[str, int | None]
+    """Each distinct ``Round`` text's round."""
+    dates: _Dates
+
+    def tournament(self, encoding: str) -> Tournament:
+        """The tournament :func:`read_pgn_by_game` reads: the event's facts, the first game's
+        ``Site``, the highest round, and a :class:`Game` a game with its sides' ratings and day."""
+        event, texts, sides = self.event, self.texts, self.sides
+        assert sides.sides is not None  # an error leaves no event
+        # Each side's rating (not its player's: each game keeps its own), by its first appearance.
+        rating_of = dict(zip(sides.first, [side.rating for side in sides.sides], strict=True))
+        day_of = {text: self.dates.of(text.strip()) for text in set(texts("Date"))}
+        columns = event.games
+        site = texts("Site")[0].strip()
+        return Tournament(
+            source_format="PGN",
+            players=event.players,
+            games=Game.of_columns(
+                round=columns.round,
+                white=columns.white,
+                black=columns.black,
+                white_score=columns.white_score,
+                black_score=columns.black_score,
+                kind=[Kind.UNFINISHED if score is None else Kind.PLAYED for score in columns.white_score],
+                counts_for_rating=columns.rated,
+                code=columns.code,
+                line=columns.line,
+                colours_known=[True] * len(columns),  # a PGN game has its colours
+                white_rating=map(rating_of.__getitem__, sides.where[0::2]),
+                black_rating=map(rating_of.__getitem__, sides.where[1::2]),
+                date=_each(texts("Date"), day_of),
+            ),
+            name=event.name,
+            place=None if site in UNKNOWN else site,
+            start_date=event.start_date,
+            end_date=event.end_date,
+            rounds=max((number for number in self.rounds.values() if number is not None), default=0),
+            encoding=encoding,
+        )
 
 
 _Decided = TypeVar("_Decided")

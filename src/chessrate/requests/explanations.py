@@ -190,6 +190,10 @@ def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
 
 
 def rule_set_title(rules: RuleSet, t: Translator) -> str:
+    if rules.fide is not None and rules.name == "fide" and rules.fide.rapid_and_blitz:
+        return t.gettext(
+            "FIDE rapid and blitz rules of %(version)s", version=t.date(rules.fide.effective_from)
+        )
     if rules.fide is not None and rules.name == "fide":
         return t.gettext(
             "FIDE rules of %(version)s",

@@ -6,7 +6,7 @@ The same shape for the command line's ``--json`` and the API, as in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from chessrate import dwz, ecf, uscf
 from chessrate.requests import explanations
@@ -70,15 +70,7 @@ def dwz_document(result: dwz.DwzResult) -> DwzDocument:
         points=whole_or_float(result.points),
         expected=result.expected,
         development_coefficient=DevelopmentCoefficientDocument(
-            age_group=e.group.value,
-            j=e.j,
-            e0=e.e0,
-            fb=e.fb,
-            sbr=e.sbr,
-            unlimited=e.unlimited,
-            lower_limit=e.lower_limit,
-            upper_limit=e.upper_limit,
-            e=e.e,
+            age_group=e.group.value, **{name: value for name, value in asdict(e).items() if name != "group"}
         ),
         new_rating_unrounded=result.unrounded,
         new_rating=result.new_rating,
@@ -151,6 +143,11 @@ def uscf_document(result: uscf.UscfResult) -> UscfDocument:
             "special formula of 'Approximating Formulas for the US Chess Rating System': an approximation"
             if special
             else "standard formula (Glickman, 'The US Chess Rating System', node5)"
+        )
+        + (
+            ""
+            if result.unfloored_rating is None
+            else f"; {result.unfloored_rating:.3f} raised to the absolute floor of {uscf.ABSOLUTE_FLOOR:.0f}"
         ),
     )
 

@@ -21,7 +21,7 @@ from typing_extensions import TypedDict  # pydantic reads only this one on Pytho
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.fide.k_factor import KFactor
-from chessrate.fide.rules import FIDE_RULES
+from chessrate.fide.rules import versions_of
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
 from chessrate.formats.text import decode
@@ -115,7 +115,7 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
     start = read.tournament.start_date if read is not None else None
     day_from_file = not inputs.options.as_of.strip() and start is not None
     asked = _asked_day(inputs.options.as_of) if not day_from_file else start
-    oldest = FIDE_RULES[0].effective_from
+    oldest = versions_of(list_type or "standard")[0].effective_from
     is_fide = (inputs.options.rules.strip().lower() or "fide") == "fide"
     before_rules = is_fide and asked is not None and asked < oldest
     option_inputs = dataclasses.replace(inputs.options, as_of="") if before_rules else inputs.options
@@ -126,9 +126,12 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
         return Outcome(None, problems, options)
     notes: list[str] = []
     if before_rules and asked is not None:
-        rules, note = report_rule_set(None, day=asked)
+        rules, note = report_rule_set(None, day=asked, list_type=list_type)
         options = dataclasses.replace(options, rules=_with_user_choices(rules, options), day=asked)
         notes.append(note or "")
+    elif is_fide and list_type != "standard":  # rapid and blitz have their own chapter
+        rules, _ = report_rule_set(None, day=options.day, list_type=list_type)
+        options = dataclasses.replace(options, rules=_with_user_choices(rules, options))
     report = report_tournament(
         read,
         rules=options.rules,
