@@ -86,3 +86,51 @@ def test_extra_column_is_a_warning() -> None:
 
 def test_empty_file() -> None:
     assert [p.code for p in read_csv_games(b"\n\n").errors] == ["empty-file"]
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x01", "\x0c", "\x1b", "\x1f"])
+def test_a_control_character_in_a_name_is_an_error_with_its_line(character: str) -> None:
+    # REVIEW-s5: a NUL in a name crashed a PostgreSQL import (text cannot hold NUL).
+    text = CLUB.replace("\nSoler Anna,", f"\nSol{character}r Anna,", 1)
+    result = read_csv_games(text.encode())
+    (error,) = result.errors
+    assert (error.code, error.line) == ("control-character", 4)
+    assert dict(error.params) == {"character": f"U+{ord(character):04X}", "column": 4}
+    with pytest.raises(FileFormatError, match=r"line 4: .*control character"):
+        read_csv_games(text.encode(), strict=True)
+
+
+def test_an_unclosed_quote_is_an_error_on_the_line_it_opens() -> None:
+    # REVIEW-s5: the quote swallowed the next row; Ana-Bob's game vanished without a word.
+    text = (
+        "white,black,white_rating,black_rating,result,date\n"
+        '"Ana,Bob,1500,1600,1-0,2025-01-03\n'
+        '"Carl",Dan,1500,1600,0-1,2025-01-04\n'
+        "Eve,Fay,1500,1600,1-0,2025-01-05\n"
+    )
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line, dict(p.params)) for p in result.errors] == [
+        ("csv-quote-open", 2, {"to_line": 3})
+    ]
+    assert [(g.line, g.code) for g in result.tournament.games] == [(4, "1-0")]
+
+
+def test_a_quoted_line_break_is_an_error_even_when_closed() -> None:
+    text = 'white,black,white_rating,black_rating,result,date\n"Ana\nMaria",Bob,1500,1600,1-0,2025-01-03\n'
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line) for p in result.errors] == [("no-games", None), ("csv-quote-open", 2)]
+
+
+def test_a_column_named_twice_is_an_error() -> None:
+    text = "white,White,black,white_rating,black_rating,result,date\nA,B,C,1500,1600,1-0,2025-01-03\n"
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line, dict(p.params)) for p in result.errors] == [
+        ("csv-repeated-column", 1, {"column": "white"})
+    ]
+    assert result.tournament.games == ()
+
+
+def test_a_quote_left_open_on_the_last_line_is_an_error() -> None:
+    text = 'white,black,white_rating,black_rating,result,date\nA,B,1500,1600,1-0,\n"Ana,Bob,1500,1600,1-0,'
+    result = read_csv_games(text.encode())
+    assert [(p.code, p.line) for p in result.errors] == [("csv-quote-open", 3)]

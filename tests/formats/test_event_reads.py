@@ -106,6 +106,39 @@ def test_the_trf_path_agrees_with_another_scoring_and_declared_points() -> None:
     assert any(p.code == "points-mismatch" for p in read_trf_event(data).problems)
 
 
+SYNTHETIC_LINES = SYNTHETIC_TRF.decode().split("\n")
+
+
+def synthetic_with(column: int, text: str, *, line: int = 6, before: tuple[str, ...] = ()) -> bytes:
+    """The synthetic TRF with ``text`` written from 1-based ``column`` of ``line`` (0-based index) and
+    ``before`` inserted as its first lines."""
+    lines = [*SYNTHETIC_LINES]
+    lines[line] = lines[line][: column - 1] + text + lines[line][column - 1 + len(text) :]
+    return "\n".join([*before, *lines]).encode()
+
+
+#: Hostile TRF files (REVIEW-s5): each new check must be made alike by both paths.
+HOSTILE_TRF = {
+    "rating-9999": synthetic_with(49, "9999"),
+    "xxs-exponent": synthetic_with(1, "", before=("XXS WW=1E-1000000",)),
+    "wide-line": synthetic_with(len(SYNTHETIC_LINES[7]) + 1, " " * 10_000 + "  0000 - Z", line=7),
+    "nul-in-name": synthetic_with(20, "\x00"),
+    "ambiguous-date": synthetic_with(5, "02/03/2024", line=1),
+    "us-order-dates": synthetic_with(5, "10/07/2025", line=2, before=("XYZ",)).replace(
+        b"042 2025/10/01", b"042 09/30/2025"
+    ),
+    "162-decimals": synthetic_with(1, "", before=("162 W 0.0000000000000000001",)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_TRF))
+def test_the_trf_path_agrees_on_hostile_files(name: str) -> None:
+    data = HOSTILE_TRF[name]
+    expected = comparable(EventRead.of(read_trf(data)))
+    assert expected[6], "the exact reader reports a problem"
+    assert comparable(read_trf_event(data)) == expected
+
+
 def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
     trf_path = tmp_path / "event.trf"
     trf_path.write_bytes(SYNTHETIC_TRF)
@@ -156,6 +189,23 @@ def test_sniffing_reads_only_the_lines_it_needs_and_agrees(
 
 CSV_CELLS = ["Ana", "ana ", "Bo  Li", "", " ", "1500", "0", "4001", "1.500", "1-0", "0-1", "1/2-1/2",
              "½", "=", "+-", "+", "x", "2025-10-01", "2025-13-01", "3", "0", '"a,b"']  # fmt: skip
+
+
+CSV_HEADER = "white,black,white_rating,black_rating,result,date\n"
+#: Hostile CSV files (REVIEW-s5): each new check must be made alike by both paths.
+HOSTILE_CSV = {
+    "nul-in-name": CSV_HEADER + "An\x00a,Bob,1500,1600,1-0,2025-01-03\n",
+    "quote-open": CSV_HEADER + '"Ana,Bob,1500,1600,1-0,2025-01-03\n"Carl",Dan,1500,1600,0-1,2025-01-04\n',
+    "repeated-column": "white," + CSV_HEADER + "A,B,C,1500,1600,1-0,2025-01-03\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_CSV))
+def test_the_csv_path_agrees_on_hostile_files(name: str) -> None:
+    data = HOSTILE_CSV[name].encode()
+    expected = comparable(EventRead.of(read_csv_games(data)))
+    assert expected[6], "the row reader reports a problem"
+    assert comparable(read_csv_event(data)) == expected
 
 
 @settings(max_examples=200, deadline=None)

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessrate.errors import InvalidInputError
+from chessrate.formats import fide_list
 from chessrate.formats import fide_list_synthetic as synthetic
 from chessrate.formats.fide_list import (
     LIST_TYPES,
@@ -117,6 +118,19 @@ def test_broken_lines_are_warnings_with_their_line_numbers() -> None:
     ]
 
 
+def test_a_rating_above_4000_skips_the_player_with_a_warning() -> None:
+    # The database holds ratings from 0 to 4000 (parse.MAX_RATING): SEP26 9999 is refused, not stored.
+    data = (DATA / "standard_sep26frl.txt").read_bytes().replace(b" 2322 ", b" 9999 ", 1)
+    players, problems = read(data, name="standard_sep26frl.txt")
+    assert 9100001 not in [player.fide_id for player in players]
+    assert problems[0] == "line 2: warning: rating '9999' is not a rating from 0 to 4000: player skipped"
+    xml = (DATA / "players_list_xml_foa.xml").read_bytes()
+    first = re.search(rb"<rapid_rating>(\d+)</rapid_rating>", xml)
+    assert first is not None
+    players, problems = read(xml.replace(first.group(), b"<rapid_rating>4001</rapid_rating>", 1))
+    assert "RRtng '4001' is not a rating from 0 to 4000: player skipped" in problems[0]
+
+
 # The single-list TXT ------------------------------------------------------------------------
 
 
@@ -207,6 +221,66 @@ def test_an_unknown_xml_encoding_is_a_problem() -> None:
     players, problems = read(data, list_type="rapid")
     assert players == []
     assert problems == ["line 1: error: the XML's unknown encoding: ISO-8-859-1; reading stopped"]
+
+
+# Bounded lines and sizes (REVIEW-s5: one line of a 400 KB zip took 1.26 GB) ---------------------
+
+SINGLE = (DATA / "standard_sep26frl.txt").read_bytes()
+SINGLE_HEADER, SINGLE_FIRST = SINGLE.split(b"\r\n")[:2]
+
+
+def test_a_line_longer_than_1_kib_stops_the_reading_with_an_error() -> None:
+    # FIDE's lines are 163 characters (docs/sources.md [FIDE-LISTS]); one of 2 MB is not a list's.
+    data = zipped(
+        "standard_sep26frl.txt", b"\n".join([SINGLE_HEADER, SINGLE_FIRST, b"9" * 2_000_000, SINGLE_FIRST])
+    )
+    players, problems = read(data, name="standard_sep26frl.zip")
+    assert [player.fide_id for player in players] == [9100001]
+    assert problems == ["line 3: error: a line or text longer than 1024 characters; reading stopped"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "too_long"), [(0, False), (1024 - len(SINGLE_FIRST), False), (1025 - len(SINGLE_FIRST), True)]
+)
+def test_the_line_bound_is_1024_characters(extra: int, too_long: bool) -> None:
+    line = SINGLE_FIRST + b" " * extra
+    players, problems = read(b"\n".join([SINGLE_HEADER, line, SINGLE_FIRST]), name="standard_sep26frl.txt")
+    assert (len(players), bool(problems)) == ((0, True) if too_long else (2, False))
+
+
+def test_a_header_longer_than_1_kib_is_refused() -> None:
+    with pytest.raises(InvalidInputError, match="header line is longer than 1024") as caught:
+        open_fide_list(SINGLE_HEADER + b" " * 2000 + b"x\n", name="standard_sep26frl.txt")
+    assert caught.value.code == "line-too-long"
+
+
+def test_an_xml_text_longer_than_1_kib_stops_the_reading() -> None:
+    xml = (DATA / "rapid_rating_list_xml.xml").read_bytes()
+    data = xml.replace(b"<name>Ivanov, Olga</name>", b"<name>" + b"O" * 5000 + b"</name>")
+    players, problems = read(data, list_type="rapid")
+    assert [player.fide_id for player in players] == [9100003]
+    assert len(problems) == 1
+    assert "a line or text longer than 1024 characters; reading stopped" in problems[0]
+
+
+def test_a_zip_that_unpacks_to_more_than_the_bound_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fide_list, "MAX_UNZIPPED", 1000)
+    with pytest.raises(InvalidInputError, match="unpacks to") as caught:
+        open_fide_list(zipped("standard_sep26frl.txt", SINGLE * 10), name="x.zip")
+    assert caught.value.code == "zip-too-large"
+
+
+def test_a_zip_whose_contents_break_midway_is_an_error_not_a_crash() -> None:
+    # The declared size is 2 MB of about 4: the reader stops there and the CRC fails.
+    data = bytearray(
+        zipped("standard_sep26frl.txt", SINGLE_HEADER + b"\r\n" + (SINGLE_FIRST + b"\r\n") * 30_000)
+    )
+    data[22:26] = (2_000_000).to_bytes(4, "little")
+    central = data.rfind(b"PK\x01\x02")
+    data[central + 24 : central + 28] = (2_000_000).to_bytes(4, "little")
+    _, problems = read(bytes(data), name="standard_sep26frl.zip")
+    assert len(problems) == 1
+    assert "the zip cannot be read: Bad CRC-32" in problems[0]
 
 
 # Zipped, generated, errors -------------------------------------------------------------------
@@ -301,12 +375,16 @@ def mutated_list(draw: st.DrawFn) -> tuple[str, bytes]:
     name = draw(st.sampled_from(sorted(FILES)))
     data = bytearray(FILES[name])
     for _ in range(draw(st.integers(1, 8))):
-        action = draw(st.sampled_from(["flip", "insert", "delete", "cut"]))
+        action = draw(st.sampled_from(["flip", "insert", "delete", "cut", "long", "rating"]))
         at = draw(st.integers(0, max(len(data) - 1, 0)))
         if action == "flip" and data:
             data[at] = draw(st.integers(0, 255))
         elif action == "insert":
             data[at:at] = draw(st.binary(min_size=1, max_size=20))
+        elif action == "long":  # a line past the 1 KiB bound (REVIEW-s5)
+            data[at:at] = b"9" * draw(st.integers(1000, 3000))
+        elif action == "rating":  # a rating above 4000 wherever a number was
+            data[at : at + 4] = b"9999"
         elif action == "delete":
             del data[at : at + draw(st.integers(1, 30))]
         else:
@@ -327,6 +405,8 @@ def check_reads(name: str, data: bytes) -> None:
         assert problem.line is not None
         assert 1 <= problem.line <= lines
     assert all(player.fide_id > 0 for player in players)
+    ratings = [entry.rating for p in players for entry in (p.standard, p.rapid, p.blitz) if entry]
+    assert all(rating is None or 0 < rating <= 4000 for rating in ratings)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

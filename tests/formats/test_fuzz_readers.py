@@ -101,6 +101,28 @@ def test_mutated_real_files(case: tuple[str, bytes]) -> None:
     check(read_tournament, data)
 
 
+CONTROL_CHARACTERS = [chr(code) for code in range(32) if chr(code) not in "\t\n\r"]
+
+
+@FUZZ
+@given(
+    name=st.sampled_from(["swiss-9-rounds.trf", "fide-example.trf", "games.csv"]),
+    where=st.floats(0, 1, exclude_max=True),
+    character=st.sampled_from(CONTROL_CHARACTERS),
+)
+def test_a_control_character_anywhere_is_an_error_on_its_line(
+    name: str, where: float, character: str
+) -> None:
+    # REVIEW-s5: NUL and the other C0 controls are refused (PostgreSQL text cannot hold NUL).
+    text = (REAL[name] if name in REAL else SAMPLES[name]).decode("utf-8", errors="replace")
+    at = int(where * len(text.rstrip("\n")))
+    text = text[:at] + character + text[at:]
+    line = text[:at].count("\n") + 1
+    result = (read_csv_games if name.endswith(".csv") else read_trf)(text.encode())
+    assert ("control-character", line) in {(p.code, p.line) for p in result.errors}
+    check(read_tournament, text.encode())
+
+
 def test_a_duplicated_player_line_is_refused_in_strict_mode() -> None:
     data = REAL["swiss-9-rounds.trf"]
     lines = data.split(b"\n")
@@ -154,6 +176,8 @@ NASTY = [
     b"9" * 5000, b"-0", b"1e400", b"NaN", b"[/bold]", b"[/]", b"=HYPERLINK(1)", b"@SUM", b"\x00",
     b"\r", b"\r\n", b"\n", b"\x0c", b"\xe2\x80\xa8", "١٥٠٠".encode(), "１５００".encode(), b"\xff\xfe",
     b"\xef\xbb\xbf", b'"', b"]", b"[", b",", b";", b"\t", b" " * 300, b"0000-00-00", b"1/2-1/2",
+    # REVIEW-s5: a scoring exponent, a cell beyond round 99, a rating above 4000, a US-order date.
+    b"\nXXS WW=1E-1000000\n", b" " * 1200 + b"  0000 - Z", b"9999", b"\n042 02/03/2024\n",
 ]  # fmt: skip
 
 

@@ -352,3 +352,31 @@ def test_many_tag_names_are_read_game_by_game(shape: str, monkeypatch: pytest.Mo
     assert comparable(read_pgn_event(text)) == exact(text)
     read_agrees(text)
     assert max(layouts, default=0) <= most
+
+
+@pytest.mark.parametrize(
+    ("tag", "value", "character"),
+    [("White", "An\x00a", "U+0000"), ("BlackTitle", "G\x01M", "U+0001"), ("Event", "Open\x1b", "U+001B"),
+     ("Site", "\x07", "U+0007")],
+)  # fmt: skip
+def test_a_control_character_in_a_tag_we_keep_is_an_error(tag: str, value: str, character: str) -> None:
+    # A NUL cannot be stored by PostgreSQL; any C0 control character but TAB is refused, on the game's line.
+    tags = {
+        "Event": "Open",
+        "Site": "Here",
+        "White": "Ana",
+        "Black": "Bob",
+        "BlackTitle": "GM",
+        "Result": "1-0",
+    }
+    tags[tag] = value
+    game = "".join(f'[{name} "{text}"]\n' for name, text in tags.items()) + "\n1. e4 1-0\n\n"
+    text = '[White "C"]\n[Black "D"]\n[Result "0-1"]\n\n0-1\n\n' + game  # the game on line 7
+    read = read_pgn_event(text)
+    assert [(p.line, p.code, dict(p.params)) for p in read.errors] == [
+        (7, "control-character-in-tag", {"character": character, "tag": tag})
+    ]
+    assert comparable(read) == exact(text)
+    read_agrees(text)
+    with pytest.raises(FileFormatError, match="control character"):
+        read_pgn(text, strict=True)

@@ -156,6 +156,7 @@ def test_strict_mode_refuses_with_the_line() -> None:
     ("field", "bad", "code"),
     [
         ("2000", "20x0", "invalid-rating"),
+        ("2000", "9999", "invalid-rating"),  # above 4000, the bound of parse.MAX_RATING
         ("   2 w 1", "   2 q 1", "invalid-colour"),
         ("   2 w 1", "  zz w 1", "invalid-opponent"),
         ("   2 w 1", "   2 w1 ", "misaligned-cell"),
@@ -260,3 +261,94 @@ def test_empty_file() -> None:
     result = read_trf(b"")
     assert {p.code for p in result.errors} == {"empty-file", "no-players"}
     assert all(p.line is None for p in result.errors)
+
+
+def test_a_rating_above_4000_names_its_line_and_columns() -> None:
+    lines = [PLAYERS[0].replace("2000", "9999", 1), *PLAYERS[1:]]
+    result = read_trf(trf(lines))
+    (error,) = result.errors
+    assert (error.code, error.line, dict(error.params)["columns"]) == ("invalid-rating", 6, "49-52")
+    assert "invalid rating '9999' (columns 49-52)" in error.message
+    assert result.tournament.player(1).rating is None
+
+
+@pytest.mark.parametrize(
+    "record",
+    ["XXS WW=1E-1000000", "XXS W=0.00001", "XXS D=12345", "162  W 0.000000000000001", "BBW 1E-5", "BBD -1"],
+)
+def test_scoring_values_beyond_four_digits_or_with_an_exponent_are_not_read(record: str) -> None:
+    # A value has at most four digits each side of the point (the points columns 81-84 hold four):
+    # 1E-1000000 would make every sum a million-digit number.
+    result = read_trf(trf([record, *PLAYERS]))
+    assert [(p.code, p.line) for p in result.problems] == [("unread-scoring", 6)]
+
+
+def test_a_line_wider_than_99_rounds_is_an_error_and_pads_no_one() -> None:
+    # REVIEW-s5: one cell at round 20,000 padded 300 players to 20,000 cells each (1 GB).
+    wide = PLAYERS[3] + " " * 10 * 19_997 + "  0000 - Z"
+    dates = "132" + " " * 88 + "  25/03/14" * 120
+    result = read_trf(trf([dates, *PLAYERS[:3], wide]))
+    assert [(p.code, p.line, dict(p.params).get("limit")) for p in result.errors] == [
+        ("too-many-rounds", 6, 99),
+        ("too-many-rounds", 10, 99),
+    ]
+    assert "cells for 20000 rounds, more than the 99 a file may have" in result.errors[1].message
+    t = result.tournament
+    assert t.rounds == 3
+    assert all(len(p.cells) == 3 for p in t.players)
+    assert len(t.round_dates) == 99
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x07", "\x0b", "\x1a"])
+def test_a_control_character_in_a_name_is_an_error_with_its_line(character: str) -> None:
+    lines = [PLAYERS[0].replace("Ana", f"A{character}a", 1), *PLAYERS[1:]]
+    result = read_trf(trf(lines))
+    assert [(p.code, p.line, dict(p.params)["column"]) for p in result.errors] == [
+        ("control-character", 6, 29)
+    ]
+    with pytest.raises(FileFormatError, match=r"line 6: .*control character"):
+        read_trf(trf(lines), strict=True)
+
+
+def test_a_tab_is_not_a_control_character_refused() -> None:
+    lines = [PLAYERS[0].replace("Ana ", "Ana\t", 1), *PLAYERS[1:]]
+    assert read_trf(trf(lines)).errors == ()
+
+
+def test_an_ambiguous_day_and_month_is_a_warning_naming_both_readings() -> None:
+    # REVIEW-s5: 02/03/2024 is 2 March (day first, as read) or 3 February (US order), which picks
+    # other rating rules (FIDE's of 1 March 2024 or those before).
+    data = trf().replace(b"042 2025/03/14", b"042 02/03/2024")
+    result = read_trf(data)
+    (warning,) = result.problems
+    assert (warning.code, warning.line) == ("ambiguous-date", 3)
+    assert dict(warning.params) == {
+        "value": "02/03/2024", "record": "042", "taken": "2024-03-02", "other": "2024-02-03",
+    }  # fmt: skip
+    assert "2024-03-02 read day first (as taken) or 2024-02-03 read month first" in warning.message
+    assert result.tournament.start_date == dt.date(2024, 3, 2)
+
+
+@pytest.mark.parametrize("text", ["2024/02/03", "13/02/2024", "03/03/2024", "28. 07. 2005", "May 2, 2024"])
+def test_dates_with_one_reading_are_not_ambiguous(text: str) -> None:
+    assert read_trf(f"042 {text}\n".encode() + trf()).problems == ()
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "days"),
+    [
+        ("24/09/2010", "02/10/2010", (dt.date(2010, 9, 24), dt.date(2010, 10, 2))),  # JaVaFo sample
+        ("09/24/2010", "10/02/2010", (dt.date(2010, 9, 24), dt.date(2010, 10, 2))),  # US order
+    ],
+)
+def test_the_other_date_of_the_file_settles_the_order(
+    start: str, end: str, days: tuple[dt.date, ...]
+) -> None:
+    data = (
+        trf()
+        .replace(b"042 2025/03/14", f"042 {start}".encode())
+        .replace(b"052 2025/03/16", f"052 {end}".encode())
+    )
+    result = read_trf(data)
+    assert result.problems == ()
+    assert (result.tournament.start_date, result.tournament.end_date) == days

@@ -11,7 +11,8 @@ to 4000, empty or ``0`` for an unrated player; ``result`` is ``1-0``, ``0-1``, `
 reads it (``1``, ``0.5``, ``½``, ``=``, ``win``, ``tablas``...); ``+-``, ``-+`` and ``--`` are
 forfeits (kept, not rated). ``date`` is ``YYYY-MM-DD`` or empty. An optional ``round`` column gives
 the round number. The delimiter is ``,`` or ``;`` (whichever the header row uses); quote a field
-that holds the delimiter.
+that holds the delimiter. A field holding a line break (a quote left open) and a column named twice
+are errors.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import csv
 import datetime as dt
 import io
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -39,7 +41,7 @@ from chessrate.formats.model import (
     ReadResult,
     Tournament,
 )
-from chessrate.formats.text import decode, split_lines
+from chessrate.formats.text import check_control_characters, decode, has_control_character, split_lines
 from chessrate.parse import is_digits, parse_date, parse_rating, parse_score
 
 _T = TypeVar("_T")
@@ -189,13 +191,25 @@ def _read_text(text: str, encoding: str, *, strict: bool) -> _Read:
     if delimiter is None:
         log.error(None, "empty-file", "the file is empty")
         return _Read({}, [], None, None, 0, encoding, log.sorted())
-    rows = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    check_control_characters(lines, log)
+    # Each line ends with its break, the last too: a quote left open on it then holds one.
+    rows = csv.reader(io.StringIO("\n".join(lines) + "\n"), delimiter=delimiter)
     columns: dict[str, int] = {}
     reader: _Rows | None = None
     players: dict[str, Player] = {}
     games: list[_GameRow] = []
+    last = 0  # the last physical line of the row before
     try:
         for row in rows:
+            first, last = last + 1, rows.line_num
+            if any("\n" in cell for cell in row):
+                log.error(
+                    first,
+                    "csv-quote-open",
+                    f"a quote opened on this line runs to line {last}; a field cannot hold a line break",
+                    to_line=last,
+                )
+                continue
             if not "".join(row).strip():  # no cell but blanks (as any(cell.strip() for cell in row))
                 continue
             line = rows.line_num  # the last physical line of the row
@@ -235,6 +249,15 @@ def _columns(row: list[str], line: int, log: ProblemLog) -> dict[str, int]:
             f"the header row must name the columns {','.join(REQUIRED)}; missing: {', '.join(missing)}",
             columns=",".join(REQUIRED),
             missing=", ".join(missing),
+        )
+        return {}
+    repeated = sorted(name for name, count in Counter(names).items() if name and count > 1)
+    if repeated:
+        log.error(
+            line,
+            "csv-repeated-column",
+            f"the header row names the column {repeated[0]!r} more than once",
+            column=repeated[0],
         )
         return {}
     for name in names:
@@ -411,12 +434,14 @@ def _fast_event(text: str) -> EventRead | None:
     reader calls; the players are numbered in the order they first appear, with the row reader's
     rule for ratings (:func:`_player`, which logs the same warnings on the same lines).
     """
+    if has_control_character(text):
+        return None  # control-character
     log = ProblemLog(strict=False)
     lines = split_lines(text)
     delimiter = _delimiter(lines)
     if delimiter is None:
         return None
-    if '"' in text or "\0" in text:
+    if '"' in text:
         reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
         try:
             rows = list(reader)

@@ -16,11 +16,13 @@ next column's start. A line that cannot be read is a warning with its line numbe
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 import os
 import re
 import xml.parsers.expat
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from operator import itemgetter
@@ -30,13 +32,20 @@ from typing import IO, Any, Literal, NamedTuple, get_args
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats.model import Problem, Severity
-from chessrate.parse import is_digits
+from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
 
 ListType = Literal["standard", "rapid", "blitz"]
 LIST_TYPES: tuple[ListType, ...] = get_args(ListType)
 
 #: Problems kept per file; beyond this they are counted (a broken file must not fill memory).
 MAX_PROBLEMS = 1000
+#: The longest line (and XML text) read: FIDE's TXT lines are 163 characters ([FIDE-LISTS],
+#: docs/sources.md); our bound is 1 KiB. A longer line stops the reading (``line-too-long``): one
+#: line of a zip's 400 MiB would otherwise be held whole.
+MAX_LINE = 1024
+#: The most a zipped list may unpack to: FIDE's combined list, the largest, is 1,932,868 lines of
+#: about 163 characters (some 315 MB, [FIDE-LISTS]); our bound, 1 GiB, is three times that.
+MAX_UNZIPPED = 1 << 30
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_TOKEN = re.compile(r"^(" + "|".join(_MONTHS) + r")(\d{2})$", re.IGNORECASE)
@@ -88,6 +97,11 @@ _SEXES = frozenset({None, "M", "F"})
 #: In the combined XML, ``rating``/``games``/``k`` are the standard list's.
 _UNPREFIXED = frozenset({"rating", "games", "k"})
 
+#: parse.MAX_RATING as an int (compared once a list a player: a Decimal comparison is slower).
+_MAX_RATING = int(MAX_RATING)
+#: What reading a zip's member raises when the zip is broken (a bad CRC, a cut stream).
+_ZIP_ERRORS = (zipfile.BadZipFile, EOFError, zlib.error)
+
 #: A TXT column: field key, first position, position after the last (None: to the line's end).
 _Column = tuple[str, int, int | None]
 
@@ -136,11 +150,17 @@ class FideListPlayer(NamedTuple):
 
 class _BadRecord(Exception):
     """A record that cannot be read: skipped with a warning naming the cell, its value and why
-    (``why``: ``not-a-number`` or ``not-a-year``)."""
+    (``why``: ``not-a-number``, ``not-a-year`` or ``out-of-range``, a rating above 4000)."""
 
     def __init__(self, cell: str, value: str, why: str) -> None:
-        self.params = (("cell", cell), ("value", value), ("why", why))
-        what = "a number" if why == "not-a-number" else "a year"
+        self.params: tuple[tuple[str, object], ...] = (("cell", cell), ("value", value), ("why", why))
+        if why == "out-of-range":
+            self.params += (("low", MIN_RATING), ("high", MAX_RATING))
+        what = {
+            "not-a-number": "a number",
+            "not-a-year": "a year",
+            "out-of-range": f"a rating from {MIN_RATING} to {MAX_RATING}",
+        }[why]
         super().__init__(f"{cell} {value!r} is not {what}: player skipped")
 
 
@@ -216,7 +236,14 @@ class FideList:
 
     def _read_txt_header(self) -> bool:
         """Column positions from the header line; True for the combined list."""
-        raw = self._stream.readline()
+        raw = self._stream.readline(MAX_LINE + 1)
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            raise FileFormatError(
+                f"the header line is longer than {MAX_LINE} characters",
+                line=1,
+                code="line-too-long",
+                params=(("limit", MAX_LINE),),
+            )
         header = raw.decode("latin-1").rstrip("\r\n")
         words = [(m.group(), m.start()) for m in re.finditer(r"\S+", header)]
         if len(words) > 1 and words[0][0].lower() == "id" and words[1][0].lower() == "number":
@@ -260,20 +287,36 @@ class FideList:
         cut = self._otit_end
         width = self._width
         strip = str.strip
-        for number, raw in enumerate(text, start=2):
-            line = raw.rstrip("\n")
-            if not line.strip():
-                continue
-            getter = cells_of
-            if cut is not None and len(line) > width and line[cut - 1] != " ":
-                # An OTit text too long for its column pushes the rest of the line right (seen in
-                # FIDE's combined list, docs/fide-list.md): the cells after it move by the excess.
-                getter = _cell_getter(_shifted(self._header, cut, len(line) - width))
-            fields = list(map(strip, getter(line)))
-            try:
-                yield self._player(fields, number)
-            except _BadRecord as error:
-                self._warn(number, "bad-player-line", str(error), params=error.params)
+        number = 1
+        try:
+            # Lines read up to MAX_LINE + 1 characters: a longer one is not held whole.
+            for number, raw in enumerate(iter(functools.partial(text.readline, MAX_LINE + 1), ""), start=2):
+                line = raw.rstrip("\n")
+                if not line.strip():
+                    continue
+                if len(line) > MAX_LINE:
+                    self._too_long(number)
+                    return
+                getter = cells_of
+                if cut is not None and len(line) > width and line[cut - 1] != " ":
+                    # An OTit text too long for its column pushes the rest of the line right (seen in
+                    # FIDE's combined list, docs/fide-list.md): the cells after it move by the excess.
+                    getter = _cell_getter(_shifted(self._header, cut, len(line) - width))
+                fields = list(map(strip, getter(line)))
+                try:
+                    yield self._player(fields, number)
+                except _BadRecord as error:
+                    self._warn(number, "bad-player-line", str(error), params=error.params)
+        except _ZIP_ERRORS as error:
+            self._zip_broken(number, error)
+
+    def _too_long(self, line: int) -> None:
+        message = f"a line or text longer than {MAX_LINE} characters; reading stopped"
+        self._warn(line, "line-too-long", message, Severity.ERROR, (("limit", MAX_LINE),))
+
+    def _zip_broken(self, line: int, error: Exception) -> None:
+        message = f"the zip cannot be read: {error}; reading stopped"
+        self._warn(line, "zip-unreadable", message, Severity.ERROR, (("reason", str(error)),))
 
     # XML ---------------------------------------------------------------------------------
 
@@ -318,7 +361,14 @@ class FideList:
         parser.EntityDeclHandler = refuse
         parser.StartElementHandler = start
         parser.EndElementHandler = end
-        parser.CharacterDataHandler = text.append
+
+        def characters(data: str) -> None:
+            # An element's text, bounded as a TXT line is (a text of any length would be held whole).
+            text.append(data)
+            if sum(map(len, text)) > MAX_LINE:
+                raise FileFormatError("too long", line=parser.CurrentLineNumber, code="line-too-long")
+
+        parser.CharacterDataHandler = characters
         try:
             while block := self._stream.read(1 << 20):
                 parser.Parse(block, False)  # noqa: FBT003 (expat's positional isfinal)
@@ -332,7 +382,14 @@ class FideList:
             message = f"the XML is broken: {reason}; reading stopped"
             self._warn(error.lineno, "broken-xml", message, Severity.ERROR, (("reason", reason),))
         except FileFormatError as error:
-            self._warn(error.line, "xml-entities", error.reason, Severity.ERROR)
+            yield from ready
+            if error.code == "line-too-long":
+                self._too_long(error.line or parser.CurrentLineNumber)
+            else:
+                self._warn(error.line, "xml-entities", error.reason, Severity.ERROR)
+        except _ZIP_ERRORS as error:
+            yield from ready
+            self._zip_broken(parser.CurrentLineNumber, error)
         except LookupError as error:  # an encoding Python does not know, named in the declaration
             self._warn(
                 parser.CurrentLineNumber,
@@ -361,10 +418,10 @@ class FideList:
             raise _BadRecord("B-day", birthday, "not-a-year")
         lists: list[ListRating | None]
         if self.combined:
-            lists = [_rating(*numbers[2:5]), _rating(*numbers[5:8]), _rating(*numbers[8:11])]
+            lists = [_rating(numbers[at : at + 3], _COMBINED_COLUMNS[at]) for at in (2, 5, 8)]
         else:
             lists = [None, None, None]
-            lists[LIST_TYPES.index(self.lists[0])] = _rating(*numbers[2:5])
+            lists[LIST_TYPES.index(self.lists[0])] = _rating(numbers[2:5], _SINGLE_COLUMNS[2])
         flag = fields[_FLAG]
         if flag not in _FLAGS:
             self._warn(
@@ -421,13 +478,14 @@ def _number(text: str, column: str) -> int:
     return int(text)
 
 
-def _rating(rating: str, games: str, k: str) -> ListRating:
-    """A list's cells, already checked to be digits or blank."""
-    return ListRating(
-        int(rating) or None if rating else None,  # FIDE writes 0 (or nothing) when not rated in the list
-        int(games) if games else None,
-        int(k) or None if k else None,
-    )
+def _rating(cells: tuple[str, ...], column: str) -> ListRating:
+    """A list's cells (rating, games, K), already checked to be digits or blank; a rating above
+    :data:`~chessrate.parse.MAX_RATING` (the bound of every rating we store) skips the player."""
+    rating, games, k = cells
+    value = int(rating) or None if rating else None  # FIDE writes 0 (or nothing) when not rated in the list
+    if value is not None and value > _MAX_RATING:
+        raise _BadRecord(column, rating, "out-of-range")
+    return ListRating(value, int(games) if games else None, int(k) or None if k else None)
 
 
 def _month_in_name(name: str) -> dt.date | None:
@@ -496,6 +554,14 @@ def open_fide_list(
                     params={"count": count},
                 )
             name = members[0].filename
+            if members[0].file_size > MAX_UNZIPPED:
+                raise InvalidInputError(
+                    "players_list",
+                    name,
+                    f"the zip unpacks to {members[0].file_size} bytes, more than {MAX_UNZIPPED}",
+                    code="zip-too-large",
+                    params={"size": members[0].file_size, "limit": MAX_UNZIPPED},
+                )
             raw = resources.enter_context(archive.open(members[0]))
         else:
             raw.seek(0)

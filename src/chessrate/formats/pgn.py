@@ -41,7 +41,7 @@ from chessrate.formats.model import (
     Severity,
     Tournament,
 )
-from chessrate.formats.text import decode, open_text, parse_loose_date
+from chessrate.formats.text import control_character, decode, open_text, parse_loose_date
 from chessrate.formats.trf import TITLES
 from chessrate.parse import is_digits
 
@@ -401,6 +401,8 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Side
         log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
     event = get("Event", "").strip()
     site = get("Site", "").strip()
+    for tag, text in (("Event", event), ("Site", site)):
+        _check_control_character(text, tag, where, line, log)
     return _RawGame(
         line,
         white,
@@ -466,6 +468,10 @@ def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog
     if name in UNKNOWN:
         log.error(line, "no-player-name", f"{where} has no {colour} player", colour=colour)
         return None
+    if _check_control_character(name_text, colour, where, line, log) or _check_control_character(
+        title_text, f"{colour}Title", where, line, log
+    ):
+        return None
     rating_text = rating_text.strip()
     rating = None
     if is_digits(rating_text) and int(rating_text) <= MAX_RATING:
@@ -493,6 +499,22 @@ def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog
     title_text = title_text.strip()
     title = TITLES.get(title_text.lower(), title_text) if title_text not in UNKNOWN else None
     return _Side(name, fide_id, rating, title)
+
+
+def _check_control_character(text: str, tag: str, where: str, line: int, log: ProblemLog) -> bool:
+    """Whether a tag's value holds a C0 control character but TAB (an error: a NUL cannot even be
+    stored by PostgreSQL), reported as ``control-character-in-tag``."""
+    character = control_character(text)
+    if character is None:
+        return False
+    log.error(
+        line,
+        "control-character-in-tag",
+        f"{where}: a control character ({character}) in the {tag} tag",
+        character=character,
+        tag=tag,
+    )
+    return True
 
 
 class _Numbered(NamedTuple):
@@ -929,6 +951,8 @@ def _read_columns(games: _LaidOutGames) -> _ColumnsRead | None:
     black = list(map(number_of.__getitem__, sides.where[1::2]))
     if any(map(eq, white, black)):
         return None  # a player against themselves: an error
+    if any(map(control_character, {*texts("Event"), *texts("Site")})):
+        return None  # an error
     events = {event for text in set(texts("Event")) if (event := text.strip()) not in UNKNOWN}
     if len(events) > 1:
         log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")
@@ -80,43 +80,45 @@ class Scoring:
         return replace(self, points={**self.points, **dict.fromkeys(keys, value)})
 
 
+#: A value as the scoring records write them (``1.0``, ``0,5``, ``3``): at most four digits on each
+#: side of the point, no sign, no exponent. Our bound: a player's points fill columns 81-84
+#: ([TRF16], [TRF26]), so no value needs more; it keeps the sums exact and cheap (``1E-1000000``
+#: would make the points a million-digit number).
+_VALUE = re.compile(r"\d{1,4}(?:[.,]\d{1,4})?")
+
+
 def _decimal(text: str) -> Decimal | None:
-    try:
-        value = Decimal(text.replace(",", "."))
-    except InvalidOperation:
+    if not _VALUE.fullmatch(text):
         return None
-    return value if value.is_finite() and value >= 0 else None
+    return Decimal(text.replace(",", "."))
 
 
 def apply_xxs(scoring: Scoring, text: str) -> tuple[Scoring, list[str]]:
     """Apply a JaVaFo ``XXS CODE=VALUE ...`` record; returns the scoring and what was not read."""
-    unread = []
-    pairs = _PAIR.findall(text)
-    if not pairs:
-        unread.append(text.strip())
-    for key, raw in pairs:
-        value = _decimal(raw)
-        keys = _GROUPS.get(key, (key,) if key in DEFAULT_POINTS else ())
-        if value is None or not keys:
-            unread.append(f"{key}={raw}")
-            continue
-        scoring = scoring.with_values(keys, value)
-    return scoring, unread
+    keys = {**{key: (key,) for key in DEFAULT_POINTS}, **_GROUPS}
+    return _apply_pairs(scoring, text, _PAIR, keys, "{}={}")
 
 
 def apply_162(scoring: Scoring, text: str) -> tuple[Scoring, list[str]]:
     """Apply a TRF26 ``162`` record (``W 1.0  D 0.5 ...``); returns what was not understood."""
+    return _apply_pairs(scoring, text, _SYMBOL_VALUE, _SYMBOLS_162, "{} {}")
+
+
+def _apply_pairs(
+    scoring: Scoring, text: str, pairs: re.Pattern[str], keys: dict[str, tuple[str, ...]], written: str
+) -> tuple[Scoring, list[str]]:
+    """Apply each (name, value) pair ``pairs`` finds in ``text`` to the XXS keys ``keys`` gives the
+    name; returns the scoring and what was not understood (each pair as ``written``)."""
     unread = []
-    pairs = _SYMBOL_VALUE.findall(text)
-    if not pairs:
+    found = pairs.findall(text)
+    if not found:
         unread.append(text.strip())
-    for symbol, raw in pairs:
+    for name, raw in found:
         value = _decimal(raw)
-        keys = _SYMBOLS_162.get(symbol)
-        if value is None or keys is None:
-            unread.append(f"{symbol} {raw}")
+        if value is None or name not in keys:
+            unread.append(written.format(name, raw))
             continue
-        scoring = scoring.with_values(keys, value)
+        scoring = scoring.with_values(keys[name], value)
     return scoring, unread
 
 

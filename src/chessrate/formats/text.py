@@ -13,11 +13,18 @@ import datetime as dt
 import functools
 import os
 import re
-from typing import TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from chessrate.errors import InvalidInputError
 
+if TYPE_CHECKING:
+    from chessrate.formats.model import ProblemLog
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: The C0 control characters (U+0000 to U+001F) but TAB and the line breaks LF and CR. No name or
+#: field holds one, and PostgreSQL refuses NUL in its text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 _FALLBACK_ERRORS = "chessrate-latin1"
 
@@ -99,6 +106,35 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def has_control_character(text: str) -> bool:
+    """Whether ``text`` holds a C0 control character other than TAB and the line breaks."""
+    return _CONTROL.search(text) is not None
+
+
+def control_character(text: str) -> str | None:
+    """The first C0 control character of ``text`` but TAB and the line breaks, as ``U+0000``;
+    ``None`` when it has none."""
+    found = _CONTROL.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
+
+
+def check_control_characters(lines: Sequence[str], log: ProblemLog) -> None:
+    """An error (``control-character``) on each line holding a C0 control character but TAB, naming
+    the character and its column; the TRF and CSV readers refuse such a file (its lines are still read,
+    so the rest of the file is checked)."""
+    for number, line in enumerate(lines, start=1):
+        found = _CONTROL.search(line)
+        if found is not None:
+            character = control_character(found.group())
+            log.error(
+                number,
+                "control-character",
+                f"a control character ({character}) in column {found.start() + 1}",
+                character=character,
+                column=found.start() + 1,
+            )
+
+
 @functools.lru_cache(maxsize=4096)  # a month's files repeat a few dates: each read once a process
 def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.date | None:
     """A date in any of the forms real files use, or ``None`` when it cannot be read for sure.
@@ -134,6 +170,34 @@ def parse_loose_date(text: str, *, year_first_two_digits: bool = False) -> dt.da
             return dt.date(_year(c), month, day)
         return dt.date(_year(a), int(b), int(c))
     except (ValueError, OverflowError):  # OverflowError: a day of twenty digits
+        return None
+
+
+def proven_order(text: str) -> str | None:
+    """``"day"`` when ``text`` is a date with the year last whose first number is above 12 (so the
+    day comes first), ``"month"`` when its second number is; ``None`` otherwise."""
+    numbers = re.findall(r"\d+", text)
+    if len(numbers) != 3 or len(numbers[0]) == 4 or parse_loose_date(text) is None:
+        return None
+    first, second = int(numbers[0]), int(numbers[1])
+    return "day" if first > 12 else "month" if second > 12 else None
+
+
+def other_reading(text: str) -> dt.date | None:
+    """The month-first reading of a day-first date that :func:`parse_loose_date` reads from
+    ``text`` when both could be meant (``02/03/2024``: 2 March, or 3 February in US order), else
+    ``None``: a year first or last and two different numbers, both at most 12."""
+    numbers = re.findall(r"\d+", text)
+    if len(numbers) != 3 or len(numbers[0]) == 4 or re.search(r"[^\d\s./-]", text.strip()):
+        return None
+    first, second, year = numbers
+    if int(first) == int(second) or not (0 < int(first) <= 12 and 0 < int(second) <= 12):
+        return None
+    if parse_loose_date(text) is None:
+        return None
+    try:
+        return dt.date(_year(year), int(first), int(second))
+    except (ValueError, OverflowError, InvalidInputError):
         return None
 
 

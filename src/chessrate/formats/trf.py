@@ -32,8 +32,16 @@ from chessrate.formats.model import (
     Tournament,
 )
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
-from chessrate.formats.text import decode, parse_loose_date, split_lines
-from chessrate.parse import is_digits
+from chessrate.formats.text import (
+    check_control_characters,
+    decode,
+    has_control_character,
+    other_reading,
+    parse_loose_date,
+    proven_order,
+    split_lines,
+)
+from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,61 +57,10 @@ _TEXT_HEADERS = {
     "122": "time_control",
 }
 #: Records that TRF26 introduced (§2.3): their presence makes a file TRF26.
-TRF26_RECORDS = frozenset(
-    [
-        "142",
-        "152",
-        "162",
-        "172",
-        "182",
-        "192",
-        "202",
-        "212",
-        "222",
-        "240",
-        "250",
-        "260",
-        "299",
-        "300",
-        "310",
-        "320",
-        "330",
-        "352",
-        "362",
-        "801",
-        "802",
-    ]
-)
-#: Records we know and do not need: team records, pairing-program data, tie-break lists, national
-#: ratings.
-_KNOWN_UNUSED = frozenset(
-    [
-        "082",
-        "013",
-        "152",
-        "172",
-        "182",
-        "202",
-        "212",
-        "240",
-        "250",
-        "260",
-        "299",
-        "300",
-        "310",
-        "320",
-        "330",
-        "352",
-        "362",
-        "801",
-        "802",
-        "XXC",
-        "XXZ",
-        "XXA",
-        "XXP",
-        "DAT",
-    ]
-)
+TRF26_RECORDS = frozenset({
+    "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299",
+    "300", "310", "320", "330", "352", "362", "801", "802",
+})  # fmt: skip
 _BBP_SCORING = frozenset({"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 _RESULT_CODES = frozenset("1=0+-WDLHFUZ")
 
@@ -118,6 +75,30 @@ TITLES = {
 
 _FIRST_ROUND = 91  # 0-based index of column 92, where round 1 starts (§2.2)
 _ROUND_WIDTH = 10
+#: The most rounds a line may hold. No source limits a tournament's rounds; our bound is 99, more
+#: than a double round robin of 50 players has (2 x 49 = 98). A line beyond it is an error and
+#: its cells after round 99 are not read (one wide line would pad every player to its width).
+MAX_ROUNDS = 99
+
+
+def _round_count(body: str) -> int:
+    """How many ten-column round blocks a line (trailing blanks stripped) reaches into."""
+    return max(0, -(-(len(body) - _FIRST_ROUND) // _ROUND_WIDTH))
+
+
+def _check_width(body: str, number: int, what: str, log: ProblemLog) -> str:
+    """``body`` cut after round :data:`MAX_ROUNDS`; a line reaching further is an error."""
+    count = _round_count(body)
+    if count <= MAX_ROUNDS:
+        return body
+    log.error(
+        number,
+        "too-many-rounds",
+        f"{what} for {count} rounds, more than the {MAX_ROUNDS} a file may have",
+        count=count,
+        limit=MAX_ROUNDS,
+    )
+    return body[: _FIRST_ROUND + MAX_ROUNDS * _ROUND_WIDTH].rstrip()
 
 
 @dataclass
@@ -134,7 +115,9 @@ class _Header:
     version: str = "TRF16"
     lines: dict[str, int] = field(default_factory=dict)
     """The line of the first occurrence of each record."""
-    cells: dict[str, _Cell] = field(default_factory=dict)
+    date_texts: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """The line and text of the dates 042 and 052 read (the last of each)."""
+    parsed_cell_cache: dict[str, _ParsedCell] = field(default_factory=dict)
     """Round cells read without a problem under the current scoring, by their ten columns: a
     tournament's cells repeat (opponent, colour, result), so each is read once."""
 
@@ -156,6 +139,7 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     lines = split_lines(text)
     if not any(line.strip() for line in lines):
         log.error(None, "empty-file", "the file is empty")
+    check_control_characters(lines, log)
     for number, line in enumerate(lines, start=1):
         _read_line(line, number, header, players, log)
     return _finish(header, players, encoding, log)
@@ -223,10 +207,42 @@ def _date_record(record: str, value: str, number: int, header: _Header, log: Pro
             value=text,
             record=record,
         )
+    if day is not None:
+        header.date_texts[record] = (number, text)
     if record == "042":
         header.start_date = day
     else:
         header.end_date = day
+
+
+def _settle_dates(header: _Header, log: ProblemLog) -> None:
+    """Dates 042/052 whose day and month could be either way round (``02/03/2024``): read month
+    first when the file's other date is written so (``10/24/2010``), day first when it shows that
+    order (``24/09/2010``, as :func:`parse_loose_date` reads them), else a warning naming both
+    readings (``ambiguous-date``; the start date chooses the rating rules)."""
+    orders = {proven_order(text) for _, text in header.date_texts.values()} - {None}
+    for record, (number, text) in sorted(header.date_texts.items()):
+        other = other_reading(text)
+        if other is None or orders == {"day"}:
+            continue
+        if orders == {"month"}:
+            if record == "042":
+                header.start_date = other
+            else:
+                header.end_date = other
+            continue
+        day = header.start_date if record == "042" else header.end_date
+        log.warning(
+            number,
+            "ambiguous-date",
+            f"the date {text!r} of record {record} is {day} read day first (as taken) or {other} read "
+            "month first"
+            + ("; it chooses the rating rules unless --as-of gives their date" if record == "042" else ""),
+            value=text,
+            record=record,
+            taken=str(day),
+            other=other.isoformat(),
+        )
 
 
 def _count_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
@@ -272,7 +288,7 @@ def _alias_record(record: str, value: str, number: int, header: _Header, log: Pr
 
 
 def _scoring_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.cells.clear()  # read under the scoring before
+    header.parsed_cell_cache.clear()  # read under the scoring before
     if record == "162":
         header.scoring, unread = apply_162(header.scoring, value)
     elif record == "XXS":
@@ -301,14 +317,19 @@ _HEADER_READERS: dict[str, _HeaderReader] = {
     "222": _alias_record,
     **dict.fromkeys(("162", "XXS", *_BBP_SCORING), _scoring_record),
 }
+#: Records we know and do not need: team records, pairing-program data, tie-break lists, national
+#: ratings (the TRF26 records we do not read, and these).
+_KNOWN_UNUSED = frozenset({"082", "013", "XXC", "XXZ", "XXA", "XXP", "DAT"}) | (
+    TRF26_RECORDS - _HEADER_READERS.keys()
+)
 
 
 def _round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | None, ...]:
     """Record 132: round dates ``YY/MM/DD`` aligned with the cells (columns 92-99, 102-109...)."""
-    line = "    " + value
+    line = _check_width(("    " + value).rstrip(), number, "dates", log)
     dates: list[dt.date | None] = []
     start = _FIRST_ROUND
-    while start < len(line.rstrip()):
+    while start < len(line):
         text = line[start : start + 8].strip()
         day = parse_loose_date(text, year_first_two_digits=True)
         if text and day is None:
@@ -370,9 +391,7 @@ def _read_player(
     return Player(
         number=int(start_rank),
         name=name,
-        rating=(int(rating) or None)
-        if rating.isdigit() and rating.isascii()
-        else _number(rating, "rating", "49-52", number, log, zero_is_none=True),
+        rating=_rating(rating, number, log),
         fide_id=(int(fide_id) or None)
         if fide_id.isdigit() and fide_id.isascii()
         else _number(fide_id, "FIDE ID", "58-68", number, log, zero_is_none=True),
@@ -388,6 +407,25 @@ def _read_player(
         cells=cells,
         line=number,
     )
+
+
+def _rating(text: str, line: int, log: ProblemLog) -> int | None:
+    """The rating of columns 49-52: ``None`` when blank or ``0``; above :data:`~chessrate.parse.MAX_RATING`
+    an error (``invalid-rating``), as the PGN and CSV readers refuse it."""
+    rating = (int(text) or None) if text.isdigit() and text.isascii() else None
+    if rating is None:
+        return _number(text, "rating", "49-52", line, log, zero_is_none=True)
+    if rating > MAX_RATING:
+        log.error(
+            line,
+            "invalid-rating",
+            f"invalid rating {text!r} (columns 49-52): a rating is between {MIN_RATING} and {MAX_RATING}",
+            value=text,
+            columns="49-52",
+            field="rating",
+        )
+        return None
+    return rating
 
 
 def _number(
@@ -466,15 +504,16 @@ def _birth_value(text: str) -> tuple[int | None, dt.date | None] | None:
 _BIRTH = re.compile(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?")
 
 
-_Cell = tuple[int | None, "Colour | None", str, Kind, Decimal]
+#: A round cell read, but its round and line: opponent, colour, code, kind, points.
+_ParsedCell = tuple[int | None, "Colour | None", str, Kind, Decimal]
 
 
 def _read_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
     cells = []
-    body = line.rstrip()
+    body = _check_width(line.rstrip(), number, "cells", log)
     start = _FIRST_ROUND
     round_number = 1
-    known = header.cells
+    known = header.parsed_cell_cache
     while start < len(body):
         block = body[start - 2 : start + 8].ljust(10)
         seen = known.get(block)
@@ -593,6 +632,7 @@ def _check_counts(header: _Header, players: list[Player], log: ProblemLog) -> No
 
 
 def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
+    _settle_dates(header, log)
     players = checks.unique_players(players, log)
     rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
     players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
@@ -641,6 +681,8 @@ def read_trf_event(source: bytes) -> EventRead:
 
 
 def _fast_event(text: str) -> EventRead | None:
+    if has_control_character(text):
+        return None  # control-character
     log = ProblemLog(strict=False)
     header = _Header()
     records: list[tuple[int, str]] = []
@@ -663,6 +705,7 @@ def _fast_event(text: str) -> EventRead | None:
     if games is None:
         return None
     _check_counts(header, players, log)
+    _settle_dates(header, log)
     return EventRead(
         source_format=header.version,
         name=header.values.get("012"),
@@ -689,7 +732,9 @@ def _cell_columns(
     import numpy as np
 
     bodies = [line.rstrip() for line in lines]
-    counts = [max(0, -(-(len(body) - _FIRST_ROUND) // _ROUND_WIDTH)) for body in bodies]
+    counts = [_round_count(body) for body in bodies]
+    if max(counts) > MAX_ROUNDS:
+        return None  # too-many-rounds
     width = max(counts) * _ROUND_WIDTH
     start = _FIRST_ROUND - 2
     joined = "".join(

@@ -7,6 +7,7 @@ falls back to the core's English text for a sentence it does not know.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from decimal import Decimal
@@ -538,6 +539,12 @@ def _invalid_value(t: Translator, p: dict[str, object]) -> str:
 # Each problem a tournament-file reader reports (chessrate.formats: Problem.code and .params).
 _FILE_PROBLEMS: dict[str, FileText] = {
     "unknown-format": lambda t, p: t.gettext("not a TRF, PGN or CSV file"),
+    "control-character": lambda t, p: t.gettext(
+        "a control character (%(character)s) in column %(column)s", **p
+    ),
+    "control-character-in-tag": lambda t, p: t.gettext(
+        "a control character (%(character)s) in the %(tag)s tag", **p
+    ),
     "empty-file": lambda t, p: t.gettext("the file is empty"),
     "no-games": lambda t, p: t.gettext("the file has no games"),
     "no-players": lambda t, p: t.gettext("the file has no 001 player record"),
@@ -579,6 +586,12 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         "the header row must name the columns %(columns)s; missing: %(missing)s", **p
     ),
     "csv-column": lambda t, p: t.gettext("column “%(column)s” is not used", **p),
+    "csv-repeated-column": lambda t, p: t.gettext(
+        "the header row names the column “%(column)s” more than once", **p
+    ),
+    "csv-quote-open": lambda t, p: t.gettext(
+        "a quote opened on this line runs to line %(to_line)s; a field cannot hold a line break", **p
+    ),
     "csv-row": lambda t, p: t.gettext("%(found)s fields where the header has %(count)s", **p),
     "rating-changes": lambda t, p: t.gettext(
         "“%(name)s” is rated %(rating)s here and %(other_rating)s elsewhere; each game keeps its own ratings",
@@ -619,6 +632,7 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         if "record" in p
         else t.gettext("cannot read the round date “%(value)s”", **p)
     ),
+    "ambiguous-date": lambda t, p: _ambiguous_date(t, p),
     "unreadable-count": lambda t, p: t.gettext("record %(record)s is not a number: “%(value)s”", **p),
     "invalid-rounds": lambda t, p: t.gettext(
         "invalid number of rounds “%(value)s” in record %(record)s", **p
@@ -639,8 +653,10 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "invalid-colour": lambda t, p: t.gettext("invalid colour “%(value)s”", **p),
     "bye-with-opponent": lambda t, p: t.gettext("bye “%(value)s” with opponent %(opponent)s", **p),
     "result-without-opponent": lambda t, p: t.gettext("result “%(value)s” without an opponent", **p),
-    "too-many-rounds": lambda t, p: t.gettext(
-        "cells for %(count)s rounds; the file announces %(planned)s", **p
+    "too-many-rounds": lambda t, p: (
+        t.gettext("cells for %(count)s rounds, more than the %(limit)s a file may have", **p)
+        if "limit" in p
+        else t.gettext("cells for %(count)s rounds; the file announces %(planned)s", **p)
     ),
     # FIDE's rating list (formats.fide_list) and what the report found in it (report.py).
     "unknown-column": lambda t, p: t.gettext("column “%(column)s” of the header is not known: ignored", **p),
@@ -651,15 +667,41 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         "the XML’s encoding is unknown (%(reason)s); reading stopped", **p
     ),
     "xml-entities": lambda t, p: t.gettext("the XML declares a DTD or an entity: refused"),
+    "line-too-long": lambda t, p: t.gettext(
+        "a line or text longer than %(limit)s characters; reading stopped", **p
+    ),
+    "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read; reading stopped"),
     "unknown-flag": lambda t, p: t.gettext("flag “%(flag)s” is not i, w or wi: ignored", **p),
     "unknown-sex": lambda t, p: t.gettext("sex “%(sex)s” is not M or F: ignored", **p),
     "list-rating-differs": lambda t, p: _list_rating_differs(t, p),
 }
 
 
+def _ambiguous_date(t: Translator, p: dict[str, object]) -> str:
+    text = t.gettext(
+        "the date “%(value)s” of record %(record)s is %(taken)s read day first (as taken) or %(other)s "
+        "read month first",
+        value=p["value"],
+        record=p["record"],
+        taken=t.date(dt.date.fromisoformat(str(p["taken"]))),
+        other=t.date(dt.date.fromisoformat(str(p["other"]))),
+    )
+    if p["record"] != "042":
+        return text
+    return text + t.gettext("; it chooses the rating rules unless the rules’ date is given")
+
+
 def _bad_list_player(t: Translator, p: dict[str, object]) -> str:
     # The other cells are named by FIDE's own header (B-day, SRtng...), the same in every language.
     cell = t.gettext("FIDE id") if p["cell"] == "FIDE id" else p["cell"]
+    if p["why"] == "out-of-range":
+        return t.gettext(
+            "%(cell)s “%(value)s” is not a rating from %(low)s to %(high)s: player skipped",
+            cell=cell,
+            value=p["value"],
+            low=p["low"],
+            high=p["high"],
+        )
     if p["why"] == "not-a-year":
         return t.gettext("%(cell)s “%(value)s” is not a year: player skipped", cell=cell, value=p["value"])
     return t.gettext("%(cell)s “%(value)s” is not a number: player skipped", cell=cell, value=p["value"])

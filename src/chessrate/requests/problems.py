@@ -269,6 +269,10 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     # FIDE's rating list given beside a tournament (formats.fide_list, report.players_list_for).
     "zip-members": lambda t, p: t.gettext("the zip holds %(count)s files, not one list", **p),
     "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read"),
+    "zip-too-large": lambda t, p: t.gettext(
+        "the zip unpacks to %(size)s bytes, more than the %(limit)s a list may have", **p
+    ),
+    "line-too-long": lambda t, p: t.gettext("the header line is longer than %(limit)s characters", **p),
     "not-a-list": lambda t, p: (
         t.gettext("not a FIDE rating list: the header line has no %(missing)s", **p)
         if p.get("missing")
