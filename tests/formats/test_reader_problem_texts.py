@@ -46,6 +46,13 @@ def list_problems(data: bytes, name: str) -> tuple[Problem, ...]:
     return fide.problems
 
 
+def list_with_nul(data: bytes) -> bytes:
+    """The list with a NUL in the first player's name."""
+    lines = data.split(b"\r\n")
+    lines[1] = lines[1][:20] + b"\x00" + lines[1][21:]
+    return b"\r\n".join(lines)
+
+
 def zipped(data: bytes) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
@@ -66,7 +73,9 @@ CASES = {
     "ambiguous-date": lambda: read_trf(TRF.replace(b"042 2024-08-01", b"042 02/03/2024")).problems,
     "csv-quote-open": lambda: read_csv_games(CSV_HEADER + b'"Ana,Bob,1500,1600,1-0,2025-01-03\n').problems,
     "csv-repeated-column": lambda: read_csv_games(b"white," + CSV_HEADER + b"A,B,C,1,2,1-0,\n").problems,
-    "bad-player-line": lambda: list_problems(LIST.replace(b" 2322 ", b" 9999 ", 1), "standard_sep26frl.txt"),
+    "bad-player-line": lambda: list_problems(
+        list_with_nul(LIST.replace(b" 2322 ", b" 9999 ", 1)), "standard_sep26frl.txt"
+    ),
     "line-too-long": lambda: list_problems(
         zipped(LIST_HEADER + b"\n" + b"9" * 5000), "standard_sep26frl.zip"
     ),
@@ -97,3 +106,10 @@ def test_a_header_line_too_long_is_refused_in_the_visitors_language(language: st
     said = input_reason(error.code, dict(error.params), error.reason, t)
     assert said != error.reason
     assert "1024" in said
+
+
+def test_a_control_character_in_a_list_cell_skips_the_player() -> None:
+    problems = list_problems(list_with_nul(LIST), "standard_sep26frl.txt")
+    assert [(p.line, p.code, dict(p.params)) for p in problems if p.line == 2] == [
+        (2, "bad-player-line", {"cell": "Name", "value": "U+0000", "why": "control-character"})
+    ]

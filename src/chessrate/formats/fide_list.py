@@ -32,6 +32,7 @@ from typing import IO, Any, Literal, NamedTuple, get_args
 
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats.model import Problem, Severity
+from chessrate.formats.text import control_character
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
 
 ListType = Literal["standard", "rapid", "blitz"]
@@ -58,6 +59,11 @@ _TXT_COLUMNS = {
     "srtng": "standard_rating", "sgm": "standard_games", "sk": "standard_k",
     "rrtng": "rapid_rating", "rgm": "rapid_games", "rk": "rapid_k",
     "brtng": "blitz_rating", "bgm": "blitz_games", "bk": "blitz_k",
+}  # fmt: skip
+#: The text cells as FIDE's TXT header names them, by field key (a bad cell is named so).
+_TEXT_CELLS = {
+    "name": "Name", "fed": "Fed", "sex": "Sex", "title": "Tit", "w_title": "WTit", "o_title": "OTit",
+    "foa_title": "FOA", "flag": "Flag",
 }  # fmt: skip
 _SINGLE_LIST_COLUMNS = {"gms": "games", "k": "k"}
 
@@ -150,12 +156,17 @@ class FideListPlayer(NamedTuple):
 
 class _BadRecord(Exception):
     """A record that cannot be read: skipped with a warning naming the cell, its value and why
-    (``why``: ``not-a-number``, ``not-a-year`` or ``out-of-range``, a rating above 4000)."""
+    (``why``: ``not-a-number``, ``not-a-year``, ``out-of-range``, a rating above 4000, or
+    ``control-character``, a C0 control character, whose ``value`` is then the character as
+    ``U+0000``: PostgreSQL cannot store a NUL)."""
 
     def __init__(self, cell: str, value: str, why: str) -> None:
         self.params: tuple[tuple[str, object], ...] = (("cell", cell), ("value", value), ("why", why))
         if why == "out-of-range":
             self.params += (("low", MIN_RATING), ("high", MAX_RATING))
+        if why == "control-character":
+            super().__init__(f"{cell} holds a control character ({value}): player skipped")
+            return
         what = {
             "not-a-number": "a number",
             "not-a-year": "a year",
@@ -410,6 +421,10 @@ class FideList:
                 numbers, _COMBINED_COLUMNS if self.combined else _SINGLE_COLUMNS, strict=True
             ):
                 _number(text, column)
+        if not "".join(fields).isprintable():  # one test for the line; then which cell
+            for key, text in zip(_KEYS, fields, strict=False):
+                if character := control_character(text):
+                    raise _BadRecord(_TEXT_CELLS.get(key, key), character, "control-character")
         fide_id, birthday = numbers[0], numbers[1]
         if not fide_id or int(fide_id) == 0:
             raise _BadRecord("FIDE id", fide_id, "not-a-number")

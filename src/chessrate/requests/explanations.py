@@ -702,6 +702,10 @@ def _bad_list_player(t: Translator, p: dict[str, object]) -> str:
             low=p["low"],
             high=p["high"],
         )
+    if p["why"] == "control-character":
+        return t.gettext(
+            "%(cell)s holds a control character (%(value)s): player skipped", cell=cell, value=p["value"]
+        )
     if p["why"] == "not-a-year":
         return t.gettext("%(cell)s “%(value)s” is not a year: player skipped", cell=cell, value=p["value"])
     return t.gettext("%(cell)s “%(value)s” is not a number: player skipped", cell=cell, value=p["value"])
