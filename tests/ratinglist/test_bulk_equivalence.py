@@ -16,13 +16,14 @@ import math
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import Engine, SmallInteger, cast, insert, select, update
+from sqlalchemy import Engine, SmallInteger, cast, insert, select, text, update
 from sqlalchemy.engine import Connection
 from test_year import build_year
 
@@ -483,6 +484,41 @@ def test_ids_too_wide_to_pair_are_read_one_a_column(tmp_path: Path) -> None:
         period = Period(2024, 5)
         loaded = assert_same_events(connection, period)
         assert int(loaded.white.max()) > 2**31
+    engine.dispose()
+
+
+@pytest.mark.parametrize(("player_id", "columns"), [(2**27 - 1000, 2), (2**27, 3), (2**30 + 3, 3)])
+def test_ids_too_wide_for_two_columns_are_read_in_three(
+    db: str, player_id: int, columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While every player id has at most 27 bits, a game's five numbers are read as two (its id
+    and event; its players and codes); a wider player id (still below 2^31, as PostgreSQL's
+    ``integer`` ids are) sends them as three: the same columns as the pages' reader either way."""
+    engine = init_store(db)
+    with engine.begin() as connection:
+        connection.execute(
+            insert(players).values(
+                id=player_id, name="Wide", name_key="wide", created_at=dt.datetime(2024, 1, 1)
+            )
+        )
+        if connection.dialect.name == "postgresql":  # new players' ids follow it, as SQLite's do
+            connection.execute(text(f"SELECT setval(pg_get_serial_sequence('players', 'id'), {player_id})"))
+    import_files(engine, [DATA / "trf/swiss-unplayed-rounds.trf"], start=dt.date(2024, 5, 4))
+    read = loading.int_columns
+    widths: list[int] = []
+
+    def counted(connection: Connection, query: Any) -> Any:
+        names = list(query.selected_columns.keys())
+        if "game_event" in names or "white" in names:  # the games' query
+            widths.append(len(names))
+        return read(connection, query)
+
+    monkeypatch.setattr(loading, "int_columns", counted)
+    with engine.begin() as connection:
+        assert loading._fit_in_pairs(connection)
+        loaded = assert_same_events(connection, Period(2024, 5))
+        assert int(loaded.white.max()) > player_id
+    assert widths == [columns]
     engine.dispose()
 
 

@@ -1,7 +1,9 @@
 """List entries without foreign keys (migration 0004): the upgrade from 0003 keeps every list and
 constraint but the two keys, a run refuses a list naming a player the store does not have, a
 replaced draft leaves none of its lines behind, and ``list check`` finds lines without their
-player or list."""
+player or list. Games and entrants without foreign keys (migration 0005): the upgrade from 0004
+keeps every row and constraint but the keys, and ``list check`` finds rows without their event or
+player."""
 
 from __future__ import annotations
 
@@ -24,7 +26,17 @@ from chessrate.ratinglist.facts import ComputedList, Entry
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
-from chessrate.ratinglist.schema import SCHEMA_REVISION, list_entries, list_versions, metadata, players
+from chessrate.ratinglist.schema import (
+    SCHEMA_REVISION,
+    event_players,
+    events,
+    game_workings,
+    games,
+    list_entries,
+    list_versions,
+    metadata,
+    players,
+)
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.ratinglist.store import StoreError, check_store, database_url, init_store, open_store
 
@@ -47,7 +59,8 @@ def store_with_lists(db: str) -> None:
 
 def migrate(db: str, revision: str) -> None:
     engine = open_store(db) if revision == SCHEMA_REVISION else init_store(db)
-    with engine.connect() as connection:
+    # SQLite's foreign keys off, as init_store runs the migrations (a rebuilt table is named by another)
+    with engine.execution_options(sqlite_foreign_keys=False).connect() as connection:
         config = Config()
         config.set_main_option("script_location", "chessrate.ratinglist:migrations")
         config.attributes["connection"] = connection
@@ -151,4 +164,71 @@ def test_list_check_finds_lines_without_their_player_or_list(db: str) -> None:
     assert lines == (
         f"list_entries: 1 line(s) name a player the store does not have (player id {biggest + 7})",
         f"list_entries: 1 line(s) name a list the store does not have (list id {version_id + 50})",
+    )
+
+
+def imported_rows(db: str) -> list[list[tuple[Any, ...]]]:
+    with open_store(db).connect() as connection:
+        return [
+            [tuple(row) for row in connection.execute(select(table).order_by(*table.c))]
+            for table in (event_players, games, game_workings)
+        ]
+
+
+def test_the_upgrade_from_0004_drops_the_keys_of_games_and_entrants_and_keeps_every_row(db: str) -> None:
+    # Migration 0005: an import checks its rows' events and players as a whole, not row by row.
+    store_with_lists(db)
+    before, entries = imported_rows(db), lists(db)
+    assert before[2]  # the pooled games' workings, which name games: kept through the rebuild
+    migrate(db, "0004")
+    engine = create_engine(database_url(db))
+    with engine.connect() as connection:
+        keys = {key["name"] for key in inspect(connection).get_foreign_keys("games")}
+        assert keys == {"fk_games_event_id_events", "fk_games_white_id_players", "fk_games_black_id_players"}
+    engine.dispose()
+
+    engine = init_store(db)  # upgrades to the newest revision
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, metadata) == []
+        for table in ("games", "event_players"):
+            assert inspect(connection).get_foreign_keys(table) == []
+        assert "ix_games_event_id" in {index["name"] for index in inspect(connection).get_indexes("games")}
+        assert {key["name"] for key in inspect(connection).get_foreign_keys("game_workings")} >= {
+            "fk_game_workings_game_id_games"
+        }
+    assert imported_rows(db) == before
+    assert lists(db) == entries
+    assert check_store(db) == (True, ("ok",))
+    # The CHECK and unique constraints came through the tables' rebuild (SQLite).
+    game = before[1][0]
+    for wrong in ({"black_id": game[3]}, {"round": None, "rated": None}):
+        row = {**dict(zip(games.c.keys(), game, strict=True)), "id": None, **wrong}
+        with pytest.raises(IntegrityError), engine.begin() as connection:
+            connection.execute(insert(games).values(**row))
+    entrant = before[0][0]
+    again = {"event_id": entrant[0], "start_number": 999, "player_id": entrant[2]}  # twice in an event
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        connection.execute(insert(event_players).values(**again))
+
+
+def test_list_check_finds_games_and_entrants_without_their_event_or_players(db: str) -> None:
+    store_with_lists(db)
+    engine = open_store(db)
+    with engine.begin() as connection:
+        event = connection.execute(select(func.max(events.c.id))).scalar_one()
+        biggest = connection.execute(select(func.max(players.c.id))).scalar_one()
+        connection.execute(insert(event_players).values(event_id=event + 3, start_number=1, player_id=1))
+        stranger = {"event_id": event, "start_number": 999, "player_id": biggest + 5}
+        connection.execute(insert(event_players).values(**stranger))
+        game = {"round": 1, "white_score": "1", "black_score": "0", "rated": True, "code": "1", "line": 1}
+        connection.execute(insert(games).values(event_id=event, white_id=biggest + 8, black_id=1, **game))
+        connection.execute(insert(games).values(event_id=event, white_id=1, black_id=biggest + 9, **game))
+    sound, lines = check_store(db)
+    assert not sound
+    assert lines == (
+        f"event_players: 1 row(s) name an event the store does not have (event id {event + 3})",
+        f"event_players: 1 row(s) name a player the store does not have (player id {biggest + 5})",
+        f"games: 1 row(s) name a player the store does not have (player id {biggest + 8})",
+        f"games: 1 row(s) name a player the store does not have (player id {biggest + 9})",
     )

@@ -213,28 +213,43 @@ def test_dates_go_to_the_driver_as_sqlalchemy_writes_them(tmp_path: Path) -> Non
         assert raw.execute("SELECT created_at, birth_date FROM players").fetchall() == [written]
 
 
-def test_a_row_naming_a_player_the_store_does_not_have_imports_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("dangling", ["player", "event"])
+def test_a_row_naming_a_player_or_event_the_store_does_not_have_imports_nothing(
+    db: str, dangling: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # SQLite's own foreign-key check is off while an import writes; the import checks the keys.
+    # games and event_players have no foreign keys (migration 0005): the import checks the keys
+    # of its rows as a whole before it commits, on both backends.
     files = month_files(tmp_path)
-    engine = init_store(str(tmp_path / "list.db"))
+    engine = init_store(db)
     resolve = importer._Directory.resolve
 
     def one_unknown(self: importer._Directory, *args: Any, **kwargs: Any) -> tuple[dict[int, int], int]:
         ids, new = resolve(self, *args, **kwargs)
         return {**ids, min(ids): 10**6}, new  # the first player: an id no player has
 
-    monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
-    with pytest.raises(StoreError, match=r"1 row\(s\) of players the store does not have"):
-        import_files(engine, files[:1])
+    if dangling == "player":
+        monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
+    else:  # the second file's rows name an event id no event has
+        monkeypatch.setattr(
+            importer, "_ADD_EVENT", importer._ADD_EVENT.replace("RETURNING id", "RETURNING id + 1000000")
+        )
+    refusal = rf"the import names \d row\(s\) of {dangling}s the store does not have"
+    with pytest.raises(StoreError, match=refusal):
+        import_files(engine, files[:2])
     assert stored(engine) == [[], [], [], []]
     monkeypatch.undo()
-    assert import_files(engine, files[:1])[0].id == 1  # the store was left as it was
+    imported = import_files(engine, files[:2])  # the store was left as it was
+    assert [event.games for event in imported] == [len(rows) for rows in _games_by_event(engine)]
     # The connection the import used, back in the pool: every other transaction has the keys on.
     for transaction in (engine.begin, lambda: write_transaction(engine)):
         with transaction() as connection, pytest.raises(IntegrityError):
-            connection.execute(update(games).values(white_id=10**6))
+            connection.execute(update(events).values(replaced_by=10**6))
+
+
+def _games_by_event(engine: Engine) -> list[list[tuple[object, ...]]]:
+    rows = stored(engine)[3]
+    events_named = sorted({int(row[1]) for row in rows})  # type: ignore[call-overload]
+    return [[row for row in rows if row[1] == event] for event in events_named]
 
 
 HEAD_PIECES = ["\n", "\r\n", "\r", "   ", "% x", "; y", "; white,black", "[Event", "\ufeff", "001 ",
@@ -261,6 +276,7 @@ def test_the_format_told_from_the_first_lines_is_the_sniffers(
 
 def test_a_csv_import_loads_neither_numpy_nor_alembic(tmp_path: Path) -> None:
     # What `list import` imports is a fifth of a 2x10^5-game import's time (benchmarks/list_scale.py).
+    # Nor SQLAlchemy's PostgreSQL dialect on SQLite (schema.add_postgresql_options).
     db, games_csv = tmp_path / "list.db", tmp_path / "games.csv"
     init_store(str(db))
     games_csv.write_text("white,black,white_rating,black_rating,result,date\nA,B,1500,,1-0,2025-01-01\n")
@@ -268,12 +284,14 @@ def test_a_csv_import_loads_neither_numpy_nor_alembic(tmp_path: Path) -> None:
         "import json, runpy, sys\nsys.argv = ['chessrate', *sys.argv[1:]]\n"
         "try:\n    runpy.run_module('chessrate', run_name='__main__')\nexcept SystemExit as done:\n"
         "    assert not done.code, done.code\n"
-        "sys.stderr.write(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe, "list", "import", str(games_csv), "--db", str(db)],
         capture_output=True, text=True, check=True, timeout=60,
     )  # fmt: skip
-    loaded = set(json.loads(done.stderr))
-    assert "sqlalchemy" in loaded  # the probe sees what the command loads
-    assert not loaded & {"numpy", "alembic", "pydantic", "chess"}, sorted(loaded)
+    modules = set(json.loads(done.stderr))
+    loaded = {name.split(".")[0] for name in modules}
+    assert {"sqlalchemy", "sqlalchemy.dialects.sqlite"} <= modules  # the probe sees what is loaded
+    assert not loaded & {"numpy", "alembic", "pydantic", "chess", "psycopg"}, sorted(loaded)
+    assert "sqlalchemy.dialects.postgresql" not in modules

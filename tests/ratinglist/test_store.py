@@ -14,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from chessrate.errors import InvalidInputError
 from chessrate.ratinglist.schema import (
     SCHEMA_REVISION,
-    event_players,
     events,
+    fide_ratings,
     list_entries,
     list_versions,
     metadata,
@@ -59,8 +59,9 @@ def test_open_refuses_a_store_that_was_never_initialised(tmp_path: Path) -> None
 
 def test_foreign_keys_and_checks_are_enforced(db: str) -> None:
     engine = init_store(db)
+    # (event_players and games have no foreign keys: an import checks them, test_import_paths.py)
     with pytest.raises(IntegrityError), engine.begin() as connection:
-        connection.execute(insert(event_players).values(event_id=99, start_number=1, player_id=42))
+        connection.execute(insert(fide_ratings).values(fide_list_id=99, player_id=42, rating=2000, flag=""))
     day = dt.date(2024, 1, 2)
     with pytest.raises(IntegrityError), engine.begin() as connection:
         connection.execute(

@@ -47,10 +47,19 @@ def fingerprint_columns(
     for text in {*white_scores, *black_scores}:
         if text is not None:
             notation[text] = _notation(text)
+    if len({len(rounds), len(white_ids), len(black_ids), len(white_scores), len(black_scores)}) != 1:
+        raise ValueError("the columns of a fingerprint differ in length")
+    # The lines of :func:`fingerprint` built by ``str.format`` over the columns (``format`` writes
+    # a whole number as ``f"{n}"`` does): no Python code runs a game.
+    written_rounds = rounds if None not in rounds else ["" if rnd is None else rnd for rnd in rounds]
     lines = sorted(
-        f"{'' if rnd is None else rnd}|{white}|{black}|{notation[ws]}|{notation[bs]}"
-        for rnd, white, black, ws, bs in zip(
-            rounds, white_ids, black_ids, white_scores, black_scores, strict=True
+        map(
+            "{}|{}|{}|{}|{}".format,
+            written_rounds,
+            white_ids,
+            black_ids,
+            map(notation.__getitem__, white_scores),
+            map(notation.__getitem__, black_scores),
         )
     )
     return _digest(start, end, lines)

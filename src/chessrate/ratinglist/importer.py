@@ -117,14 +117,14 @@ def import_files(
         _page_cache(connection),
         closing(_Driver(connection)) as driver,
     ):
-        directory, queue, keys = _Directory(driver), _Queue(connection), _Keys()
+        directory = _Directory(driver)
+        queue, keys = _Queue(connection, directory), _Keys()
         imported = tuple(
             _import_one(driver, directory, queue, keys, Path(path), start=start, end=end, replaces=replaces)
             for path in paths
         )
         queue.write()
-        if driver.sqlite:
-            keys.check(driver)
+        keys.check(driver)
         return imported
 
 
@@ -143,13 +143,14 @@ _GAME_COLUMNS = (
 
 
 class _Queue:
-    """The entrants and games of the files read so far, written together once there are
-    :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than two a file
-    (on PostgreSQL each ``COPY`` waits twice for the server). A file's players and event are written
-    before its rows are queued, as the rows' keys need on PostgreSQL."""
+    """The new players, entrants and games of the files read so far, written together once there
+    are :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than three
+    a file (on PostgreSQL each ``COPY`` waits twice for the server). Their keys are checked at the end of
+    the import (:class:`_Keys`)."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, directory: _Directory) -> None:
         self._connection = connection
+        self._directory = directory
         self._entrants: list[tuple[Any, ...]] = []
         self._games: list[tuple[Any, ...]] = []
 
@@ -160,6 +161,7 @@ class _Queue:
             self.write()
 
     def write(self) -> None:
+        self._directory.write_new_players()
         insert_rows(self._connection, event_players, _ENTRANT_COLUMNS, self._entrants)
         insert_rows(self._connection, games, _GAME_COLUMNS, self._games)
         self._entrants, self._games = [], []
@@ -167,20 +169,24 @@ class _Queue:
 
 @dataclass
 class _Keys:
-    """The events and players the rows of an import name (their foreign keys), checked once at its
-    end on SQLite (:meth:`check`), where the import writes with SQLite's own check off: it looks
-    up the parent row of every key of every row (three a game), a third of the time the rows take
-    to insert; here each event and player is looked up once. PostgreSQL checks them itself."""
+    """The events and players the rows of an import name, checked once at its end (:meth:`check`):
+    ``games`` and ``event_players`` have no foreign keys (migration 0005), which were checked row
+    by row (three a game: on PostgreSQL most of an import's time); here each event and player is
+    looked up once, before the import commits."""
 
     events: set[int] = field(default_factory=set)
     players: set[int] = field(default_factory=set)
 
     def check(self, driver: _Driver) -> None:
-        """Refuse the import (nothing is committed) if a key names a row the store does not have."""
+        """Refuse the import (nothing is committed) if a key names a row the store does not have.
+        SQLite: ``IN`` lists of :data:`_BATCH` ids; PostgreSQL: one array of ids a table."""
         for table, ids in (("events", self.events), ("players", self.players)):
             wanted = sorted(ids)
             found = 0
-            for start in range(0, len(wanted), _BATCH):
+            if not driver.sqlite:
+                sql = f"SELECT count(*) FROM {table} WHERE id = ANY(?::integer[])"
+                found = int(driver.rows(sql, (wanted,))[0][0]) if wanted else 0
+            for start in range(0, len(wanted) if driver.sqlite else 0, _BATCH):
                 batch = wanted[start : start + _BATCH]
                 marks, values = _in_list(batch)
                 found += int(driver.rows(f"SELECT count(*) FROM {table} WHERE id IN ({marks})", values)[0][0])
@@ -204,6 +210,13 @@ class _Driver:
         self._cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
         self.date = _bind(events.c.start_date, connection)
         self.datetime = _bind(events.c.imported_at, connection)
+        if not self.sqlite:
+            # psycopg prepares a statement run five times, and PostgreSQL may then keep one plan
+            # for it, made when the tables were empty (a scan of every player, 7 ms a query once
+            # there are thousands): each run planned for the tables as they are now, in this
+            # transaction only (postgresql.org/docs/current/runtime-config-query.html,
+            # plan_cache_mode).
+            self._cursor.execute("SET LOCAL plan_cache_mode = force_custom_plan")
 
     def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """The rows of ``sql``, written with ``?`` marks (PostgreSQL's driver is given ``%s``)."""
@@ -273,8 +286,8 @@ def _import_one(
     event = read.event
     ids, new_players = directory.resolve(event.players, file_name=path.name)
     games_read = event.games
-    white_ids = [ids[number] for number in games_read.white]
-    black_ids = [ids[number] for number in games_read.black]
+    white_ids = list(map(ids.__getitem__, games_read.white))
+    black_ids = list(map(ids.__getitem__, games_read.black))
     white_scores = _texts(games_read.white_score)
     black_scores = _texts(games_read.black_score)
     games_fingerprint = (
@@ -331,7 +344,7 @@ def _import_one(
             # SQLite: as the whole numbers it stores (sqlite3 binds a bool through its adapter
             # lookup, a quarter of a game row's insert); PostgreSQL's COPY is given booleans.
             list(map(int, games_read.rated)) if driver.sqlite else games_read.rated,
-            codes if all(len(code) <= 10 for code in codes) else [code[:10] for code in codes],
+            codes if max(map(len, codes), default=0) <= 10 else [code[:10] for code in codes],
             games_read.line,
             strict=False,  # repeat() is endless; the other columns have one entry a game
         )
@@ -366,14 +379,11 @@ _EVENT_OF_FILE = "SELECT id, name, file_name FROM events WHERE file_sha256 = ?"
 def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
     """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
     once: a reader gives a few shared decimals."""
-    written: dict[int, str | None] = {}
-    out = []
-    for score in scores:
-        key = id(score)  # the list holds every score, so no id is reused while it runs
-        if key not in written:
-            written[key] = None if score is None else str(score)
-        out.append(written[key])
-    return out
+    # Each distinct object by its id (the list holds every score, so no id is reused while this
+    # runs), then every score's text looked up: no Python code runs a score.
+    distinct = dict(zip(map(id, scores), scores, strict=True))
+    written = {key: None if score is None else str(score) for key, score in distinct.items()}
+    return list(map(written.__getitem__, map(id, scores)))
 
 
 def _read(driver: _Driver, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
@@ -471,11 +481,14 @@ _BATCH = 512
 
 @dataclass(slots=True)
 class _Known:
-    """A stored player (or one this import adds): the id, once inserted, and the details known
-    (:data:`_DETAILS`; only whether each is known matters for a stored player)."""
+    """A stored player (or one this import adds): the id, once given, and the details known
+    (:data:`_DETAILS`; only whether each is known matters for a stored player). ``written``:
+    whether the player's row is in the store (a new one waits for :meth:`_Directory.write_new_players`,
+    with its details as they are then)."""
 
     id: int | None
     details: list[object]
+    written: bool = True
 
 
 class _Directory:
@@ -494,6 +507,7 @@ class _Directory:
         self._by_fide_id: dict[int, _Known | None] = {}
         self._by_name: dict[str, _Known | None] = {}
         self._last_id: int | None = None  # the largest player id, once looked up (SQLite)
+        self._new: list[tuple[Player, _Known]] = []  # added, not written yet
 
     def resolve(self, file_players: Sequence[Player], *, file_name: str) -> tuple[dict[int, int], int]:
         """Each file player's stored id (added where new, details filled in), and how many are new."""
@@ -507,7 +521,7 @@ class _Directory:
             key = "" if fide_id else name_key(player.name)
             known = by_fide_id[fide_id] if fide_id else by_name[key]
             if known is None:
-                known = _Known(None, _details(player))
+                known = _Known(None, _details(player), written=False)
                 if fide_id:
                     by_fide_id[fide_id] = known
                 else:
@@ -525,7 +539,8 @@ class _Directory:
                     known.details = [
                         missing.get(field, value) for field, value in zip(_DETAILS, stored, strict=True)
                     ]
-                    fill.append((known, missing))
+                    if known.written:  # (a new player's row is written with its details)
+                        fill.append((known, missing))
             chosen.append(known)
         if len({id(known) for known in chosen}) < len(chosen):
             seen: set[int] = set()
@@ -578,9 +593,9 @@ class _Directory:
                     by_name[row[2]] = _known(row)
 
     def _add(self, added: Sequence[tuple[Player, _Known]]) -> None:
-        """The new players inserted through the driver's fast path, each with the id it is given:
-        the ids are set aside first (SQLite: the largest plus one, as SQLite would give them;
-        PostgreSQL: from the column's sequence, as its default would)."""
+        """The new players given the ids the database would give them (SQLite: the largest plus
+        one; PostgreSQL: from the column's sequence, as its default would), their rows written
+        later (:meth:`write_new_players`)."""
         if not added:
             return
         driver = self._driver
@@ -591,15 +606,24 @@ class _Directory:
             self._last_id = new_ids[-1]
         else:
             new_ids = [int(row[0]) for row in driver.rows(_NEXT_PLAYER_IDS, (len(added),))]
+        for (_, known), new_id in zip(added, new_ids, strict=True):
+            known.id = new_id
+        self._new += added
+
+    def write_new_players(self) -> None:
+        """The players added since the last call inserted through the driver's fast path, each
+        with its id and the details known now."""
+        if not self._new:
+            return
+        driver = self._driver
         now = driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
         date = driver.date
         rows = []
-        for (player, known), new_id in zip(added, new_ids, strict=True):
-            known.id = new_id
+        for player, known in self._new:
             birth_date, *details = known.details
             rows.append(
                 (
-                    new_id,
+                    known.id,
                     player.name[:200],
                     name_key(player.name)[:200],
                     player.fide_id or None,
@@ -608,8 +632,10 @@ class _Directory:
                     *details,
                 )
             )
+            known.written = True
         columns = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
         insert_rows(driver.connection, players, columns, rows)
+        self._new = []
 
 
 #: PostgreSQL: as many ids from the sequence of ``players.id`` as its default would take.

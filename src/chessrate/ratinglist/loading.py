@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 from sqlalchemy import (
+    BigInteger,
     ColumnElement,
     Integer,
     Select,
@@ -496,24 +499,42 @@ def _codes(rated: Any, white: Any, black: Any) -> Any:
 
 #: Two ids read as one number: the first × PAIR + the second (each below 2^31).
 PAIR = 1 << 32
+#: A game's rated flag and score codes (:func:`_codes`) are below 2^CODE_BITS.
+CODE_BITS = 7
 
 
-def _fit_in_pairs(connection: Connection) -> bool:
-    """Whether every game, event and player id is below 2^31, so two fit in one whole number
-    (PostgreSQL's ``integer`` ids always do; a SQLite rowid may be larger)."""
-    largest = connection.execute(
+def _largest_ids(connection: Connection) -> tuple[int | None, int | None, int | None]:
+    """The largest game, event and player id (None: no row)."""
+    game, event, player = connection.execute(
         select(
             select(func.max(games.c.id)).scalar_subquery(),
             select(func.max(events.c.id)).scalar_subquery(),
             select(func.max(players.c.id)).scalar_subquery(),
         )
     ).one()
+    return game, event, player
+
+
+def _fit_in_pairs(connection: Connection, largest: Sequence[int | None] | None = None) -> bool:
+    """Whether every game, event and player id is below 2^31, so two fit in one whole number
+    (PostgreSQL's ``integer`` ids always do; a SQLite rowid may be larger)."""
+    if largest is None:
+        largest = _largest_ids(connection)
     return all(value is None or 0 < value < 1 << 31 for value in largest)
 
 
-def load_games(connection: Connection, period: Period) -> PeriodGames:
+#: A period's games as columns (id, event, white, black, white's and black's score codes, rated),
+#: and the decimal of each score code.
+GameColumns = tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]
+
+
+def load_games(
+    connection: Connection, period: Period, *, game_columns: Callable[[], GameColumns] | None = None
+) -> PeriodGames:
     """The events rated in ``period`` (not replaced), their players and their games as columns,
-    read through the driver's fast path (:func:`.rows.int_columns`: no object per row)."""
+    read through the driver's fast path (:func:`.rows.int_columns`: no object per row).
+    ``game_columns``: the games as :func:`read_game_columns` reads them, read elsewhere
+    (:func:`game_columns_apart`)."""
     rated_now = and_(events.c.period == str(period), events.c.replaced_by.is_(None))
     headers = connection.execute(
         select(events.c.id, events.c.name, events.c.start_date, events.c.end_date)
@@ -530,48 +551,8 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         .join(events, events.c.id == event_players.c.event_id)
         .where(rated_now),
     )
-    codes_column = _codes(games.c.rated, games.c.white_score, games.c.black_score).label("codes")
-    if _fit_in_pairs(connection):
-        # Two ids in one number (id × 2^32 + id): three columns to aggregate and send, not five.
-        pairs = int_columns(
-            connection,
-            select(
-                (games.c.id * PAIR + games.c.event_id).label("game_event"),
-                (games.c.white_id * PAIR + games.c.black_id).label("white_black"),
-                codes_column,
-            )
-            .join(events, events.c.id == games.c.event_id)
-            .where(rated_now),
-        )
-        game_event, white_black, codes = pairs
-        game_columns = [
-            game_event >> 32,
-            game_event & (PAIR - 1),
-            white_black >> 32,
-            white_black & (PAIR - 1),
-        ]
-    else:
-        *game_columns, codes = int_columns(
-            connection,
-            select(
-                games.c.id.label("id"),
-                games.c.event_id.label("event_id"),
-                games.c.white_id.label("white"),
-                games.c.black_id.label("black"),
-                codes_column,
-            )
-            .join(events, events.c.id == games.c.event_id)
-            .where(rated_now),
-        )
-    white_code, black_code = codes >> 3 & 7, codes & 7
-    game_columns += [white_code - 1, black_code - 1, codes >> 6]
-    scores: tuple[Decimal, ...] = SCORES
-    if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
-        game_columns, scores = _games_by_text(connection, period)
-    if not (np.diff(game_columns[0]) > 0).all():  # in game id order (numpy's sort, not SQL's)
-        order = stable_order(game_columns[0])
-        game_columns = [column[order] for column in game_columns]
-    game_id, event_id, white, black, white_score, black_score, rated = game_columns
+    game_columns_read, scores = game_columns() if game_columns else read_game_columns(connection, period)
+    game_id, event_id, white, black, white_score, black_score, rated = game_columns_read
     return PeriodGames(
         events=tuple(
             EventFacts(
@@ -596,6 +577,100 @@ def load_games(connection: Connection, period: Period) -> PeriodGames:
         rated=rated.astype(np.bool_),
         scores=scores,
     )
+
+
+@contextmanager
+def game_columns_apart(connection: Connection, period: Period) -> Iterator[Callable[[], GameColumns]]:
+    """How :func:`load_games` gets a period's games. PostgreSQL: read at once on a second
+    connection, in a thread, while this connection reads the rest (the history, the entrants):
+    the server reads both at the same time, on two processes. The second connection reads what
+    this one would: it begins after this transaction took the store's lock, so no writer can
+    change the games in between (every import takes the lock), and the run does not change them.
+    It only reads: a run still commits whole or not at all. SQLite: read when asked, here."""
+    if connection.dialect.name != "postgresql":
+        yield lambda: read_game_columns(connection, period)
+        return
+
+    def read() -> GameColumns:
+        with connection.engine.connect() as other:
+            return read_game_columns(other, period)
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        yield pool.submit(read).result
+
+
+def read_game_columns(connection: Connection, period: Period) -> GameColumns:
+    """The games rated in ``period`` as columns, in game id order (:data:`GameColumns`)."""
+    rated_now = and_(events.c.period == str(period), events.c.replaced_by.is_(None))
+    codes_expression = _codes(games.c.rated, games.c.white_score, games.c.black_score)
+    largest = _largest_ids(connection)
+    event_bits, player_bits = ((value or 0).bit_length() for value in largest[1:])
+    in_pairs = _fit_in_pairs(connection, largest)
+    if in_pairs and 2 * player_bits + CODE_BITS <= 62:
+        # Five numbers in two, each as wide as the largest id stored: a game's id and event; its
+        # players and codes. Two columns to aggregate and send, not three (a third less work
+        # for the server, and for SQLite's group_concat).
+        event_unit, player_unit = 1 << event_bits, 1 << player_bits
+        game_event, players_codes = int_columns(
+            connection,
+            select(
+                (cast(games.c.id, BigInteger) * event_unit + games.c.event_id).label("game_event"),
+                (
+                    (cast(games.c.white_id, BigInteger) * player_unit + games.c.black_id) * (1 << CODE_BITS)
+                    + codes_expression
+                ).label("players_codes"),
+            )
+            .join(events, events.c.id == games.c.event_id)
+            .where(rated_now),
+        )
+        codes, white_black = players_codes & ((1 << CODE_BITS) - 1), players_codes >> CODE_BITS
+        game_columns = [
+            game_event >> event_bits,
+            game_event & (event_unit - 1),
+            white_black >> player_bits,
+            white_black & (player_unit - 1),
+        ]
+    elif in_pairs:
+        # Two ids in one number (id × 2^32 + id): three columns to aggregate and send, not five.
+        pairs = int_columns(
+            connection,
+            select(
+                (games.c.id * PAIR + games.c.event_id).label("game_event"),
+                (games.c.white_id * PAIR + games.c.black_id).label("white_black"),
+                codes_expression.label("codes"),
+            )
+            .join(events, events.c.id == games.c.event_id)
+            .where(rated_now),
+        )
+        game_event, white_black, codes = pairs
+        game_columns = [
+            game_event >> 32,
+            game_event & (PAIR - 1),
+            white_black >> 32,
+            white_black & (PAIR - 1),
+        ]
+    else:
+        *game_columns, codes = int_columns(
+            connection,
+            select(
+                games.c.id.label("id"),
+                games.c.event_id.label("event_id"),
+                games.c.white_id.label("white"),
+                games.c.black_id.label("black"),
+                codes_expression.label("codes"),
+            )
+            .join(events, events.c.id == games.c.event_id)
+            .where(rated_now),
+        )
+    white_code, black_code = codes >> 3 & 7, codes & 7
+    game_columns += [white_code - 1, black_code - 1, codes >> 6]
+    scores: tuple[Decimal, ...] = SCORES
+    if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
+        game_columns, scores = _games_by_text(connection, period)
+    if not (np.diff(game_columns[0]) > 0).all():  # in game id order (numpy's sort, not SQL's)
+        order = stable_order(game_columns[0])
+        game_columns = [column[order] for column in game_columns]
+    return game_columns, scores
 
 
 def _games_by_text(

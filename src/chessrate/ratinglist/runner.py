@@ -43,6 +43,7 @@ from chessrate.ratinglist.facts import (
 from chessrate.ratinglist.heap import freed_memory_kept
 from chessrate.ratinglist.loading import (
     SUMMARY,
+    game_columns_apart,
     load_first_events,
     load_games,
     load_history,
@@ -50,7 +51,15 @@ from chessrate.ratinglist.loading import (
     published_versions,
 )
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.rows import insert_rows
+from chessrate.ratinglist.rows import (
+    Pieces,
+    constant_pieces,
+    copy_binary,
+    float_pieces,
+    insert_rows,
+    text_pieces,
+    whole_pieces,
+)
 from chessrate.ratinglist.schema import (
     events,
     game_workings,
@@ -177,15 +186,17 @@ def _run(
 
     # A run of one period reads the earliest event only of the players it may look it up for.
     single = len(to_run) == 1
-    history = load_history(connection, before=period, published=published, first_events=not single)
-    if history.summary is not None:
-        _keep_summary(connection, history.summary)
-    notes = mixing + _notes(connection, period, published)
+    with game_columns_apart(connection, period) as first_games:  # (PostgreSQL: read meanwhile)
+        history = load_history(connection, before=period, published=published, first_events=not single)
+        if history.summary is not None:
+            _keep_summary(connection, history.summary)
+        notes = mixing + _notes(connection, period, published)
+        games_of_period = load_games(connection, period, game_columns=first_games)
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
-        period_games = load_games(connection, current)
+        period_games = games_of_period if current == period else load_games(connection, current)
         if single:
             needed = history.first_events_needed(current, period_games)
             # (most of the players: all of them, read without a list of ids)
@@ -307,7 +318,11 @@ def _write(
         )
         .returning(list_versions.c.id)
     ).scalar_one()
-    insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
+    binary = _entry_pieces(version_id, lines) if connection.dialect.name == "postgresql" else None
+    if binary is not None:
+        copy_binary(connection, list_entries, *binary)
+    else:
+        insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
     if computed.workings:  # (none in most Elo months: a round trip saved)
         insert_rows(
             connection,
@@ -388,6 +403,32 @@ def _entry_rows(version_id: int, lines: EntryColumns) -> tuple[list[str], Iterat
     names = ["player_id", *(name for name in ENTRY_COLUMNS[1:] if lines.has(name))]
     columns = [lines.values_of(name, _stored) for name in names]
     return ["version_id", *names], zip(repeat(version_id), *columns)
+
+
+def _entry_pieces(version_id: int, lines: EntryColumns) -> tuple[list[str], list[Pieces]] | None:
+    """PostgreSQL: the columns of :func:`_entry_rows`, the same values, in the binary ``COPY``
+    format (:func:`.rows.copy_binary`: no Python object a line). None when a whole number does
+    not fit in an ``integer`` (the rows then go as text, which the server refuses)."""
+    lines = lines.taken(stable_order(lines.player_id))
+    names = ["player_id", *(name for name in ENTRY_COLUMNS[1:] if lines.has(name))]
+    count = len(lines.player_id)
+    version = whole_pieces(np.array([version_id], dtype=np.int64))
+    fields: list[Pieces | None] = [version if version is None else constant_pieces(version, count)]
+    for name in names:
+        if name == "player_id":
+            fields.append(whole_pieces(lines.player_id))
+        elif name in lines.whole:
+            column = lines.whole[name]
+            fields.append(whole_pieces(column, column == NONE))
+        elif name in lines.floats:
+            fields.append(float_pieces(lines.floats[name]))
+        else:
+            coded = lines.coded[name]
+            texts = [None if value is None else str(_stored(value)) for value in coded.values]
+            fields.append(text_pieces(coded.codes, texts))
+    if any(field is None for field in fields):
+        return None
+    return ["version_id", *names], [field for field in fields if field is not None]
 
 
 def _stored(value: object) -> object:

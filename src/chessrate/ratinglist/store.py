@@ -25,7 +25,17 @@ from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlchemyError
 
 from chessrate.errors import CodedError, InvalidInputError
-from chessrate.ratinglist.schema import SCHEMA_REVISION, list_entries, list_versions, meta, players
+from chessrate.ratinglist.schema import (
+    SCHEMA_REVISION,
+    add_postgresql_options,
+    event_players,
+    events,
+    games,
+    list_entries,
+    list_versions,
+    meta,
+    players,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -97,6 +107,8 @@ def make_engine(spec: str) -> Engine:
         engine = create_engine(url)
     except (ArgumentError, ImportError) as error:
         raise InvalidInputError("db", spec, f"not a usable database URL ({error})") from None
+    if engine.dialect.name == "postgresql":
+        add_postgresql_options()
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
@@ -177,8 +189,18 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
     engine = make_engine(spec)
     _refuse_other_files(spec)
     try:
-        with engine.begin() as connection:
+        # SQLite's foreign keys off while tables are rebuilt (migration 0005 rebuilds a table
+        # another names), then checked, as SQLite's procedure for such a change asks
+        # (sqlite.org/lang_altertable.html#otheralter, steps 1, 10 and 12).
+        with engine.execution_options(sqlite_foreign_keys=False).begin() as connection:
             command.upgrade(_alembic_config(connection), "head")
+            if engine.dialect.name == "sqlite":
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+                if broken is not None:
+                    raise StoreError(
+                        f"cannot upgrade the store {shown(spec)!r}: a row of {broken[0]} names a row "
+                        f"of {broken[2]} the store does not have; nothing was changed"
+                    )
             current = connection.execute(select(meta.c.value).where(meta.c.key == "rules")).scalar()
             if current is None:
                 connection.execute(insert(meta).values(key="rules", value=rules or DEFAULT_RULES))
@@ -284,7 +306,7 @@ def write_transaction(
     When another writer holds the lock, ``on_wait`` is called and this one waits up to ``wait``
     seconds for it; then (or at once, with ``wait=0``) :class:`StoreBusyError`. With
     ``foreign_keys=False`` SQLite does not check the foreign keys of the rows written: the writer
-    checks them itself before it commits (PostgreSQL always checks them).
+    checks them itself before it commits (PostgreSQL always checks those the schema has).
     """
     if engine.dialect.name != "sqlite":
         with engine.begin() as connection:
@@ -333,7 +355,8 @@ def _postgres_lock(connection: Connection, *, wait: float, on_wait: Callable[[],
 def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
     """Whether the store is sound, and what its check said (SQLite: ``PRAGMA integrity_check``),
     then whether every list entry names a list and a player the store has
-    (:func:`entries_without_owner`: ``list_entries`` has no foreign keys) and whether
+    (:func:`rows_without_owner`: ``list_entries`` has no foreign keys), every entrant and game an
+    event and players the store has (nor do they), and whether
     ``list_summaries`` is the sum of the lists it names.
 
     PostgreSQL checks its own pages as it reads them; there the check is that the store opens at
@@ -349,7 +372,7 @@ def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
             else:
                 for table in ("players", "events", "games", "list_versions", "list_entries"):
                     connection.execute(text(f"SELECT count(*) FROM {table}"))
-            said = entries_without_owner(connection)
+            said = rows_without_owner(connection)
             # Imported here: opening a store does not need numpy and the loaders.
             from chessrate.ratinglist.loading import summary_is_sound
 
@@ -360,24 +383,37 @@ def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
         return False, (str(error),)
 
 
-def entries_without_owner(connection: Connection) -> tuple[str, ...]:
-    """The list entries that name a player or a list the store does not have, one line per kind:
-    one anti-join each, in SQL (``list_entries`` has no foreign keys: migration 0004)."""
+def rows_without_owner(connection: Connection) -> tuple[str, ...]:
+    """The rows that name a row the store does not have, where no foreign key keeps them (list
+    entries: migration 0004; an event's entrants and games: migration 0005), one line per key:
+    one anti-join each, in SQL."""
     said = []
-    for column, owner, what in (
-        (list_entries.c.player_id, players, "player"),
-        (list_entries.c.version_id, list_versions, "list"),
-    ):
+    for table, column, owner, what in _UNKEYED:
         count, example = connection.execute(
             select(func.count(), func.min(column))
-            .select_from(list_entries.outerjoin(owner, owner.c.id == column))
+            .select_from(table.outerjoin(owner, owner.c.id == column))
             .where(owner.c.id.is_(None))
         ).one()
         if count:
+            rows = "line(s)" if table is list_entries else "row(s)"
+            article = "an" if what == "event" else "a"
             said.append(
-                f"list_entries: {count} line(s) name a {what} the store does not have ({what} id {example})"
+                f"{table.name}: {count} {rows} name {article} {what} the store does not have"
+                f" ({what} id {example})"
             )
     return tuple(said)
+
+
+#: The keys no foreign key checks: table, column, the table it names, what that is called.
+_UNKEYED = (
+    (list_entries, list_entries.c.player_id, players, "player"),
+    (list_entries, list_entries.c.version_id, list_versions, "list"),
+    (event_players, event_players.c.event_id, events, "event"),
+    (event_players, event_players.c.player_id, players, "player"),
+    (games, games.c.event_id, events, "event"),
+    (games, games.c.white_id, players, "player"),
+    (games, games.c.black_id, players, "player"),
+)
 
 
 def store_rules(connection: Connection) -> str:

@@ -7,7 +7,7 @@ writes a lock into every player's row) and of the list's row; on SQLite one look
 checks the list it writes as a whole, in its transaction (``runner.check_entries``: one set
 operation against every player it read), deletes a list's entries before the list (the only
 place a list is deleted), and ``chessrate list check`` checks every list with one anti-join per
-key (``store.entries_without_owner``); docs/ratinglist.md, "Schema and migrations".
+key (``store.rows_without_owner``); docs/ratinglist.md, "Schema and migrations".
 
 ``list_summaries`` holds each player's lines on the published lists summed up, as a run's
 history needs them, so that a run reads one row a player rather than every earlier list; which
