@@ -33,17 +33,21 @@ class InvalidInputError(RatingError):
         super().__init__(f"invalid {field} {value!r}: {reason}")
 
 
-class RuleSetError(RatingError):
-    """A rule set is unknown, or its definition (a club TOML file) is malformed.
-
-    ``code`` and ``params`` name the fault and its values (``toml-syntax``, line 3), so that a face
-    can say it in its own language; the message stays the English sentence.
-    """
+class CodedError(RatingError):
+    """An error whose English message is one sentence, with a ``code`` naming the fault and
+    ``params`` its values, so that a face can say it in its own language
+    (:func:`chessrate.requests.problems.input_reason`); the message stays the English sentence
+    (the command line's)."""
 
     def __init__(self, message: str, *, code: str = "", params: dict[str, object] | None = None) -> None:
         self.code = code
         self.params: dict[str, object] = dict(params or {})
         super().__init__(message)
+
+
+class RuleSetError(CodedError):
+    """A rule set is unknown, or its definition (a club TOML file) is malformed (``toml-syntax``,
+    line 3)."""
 
 
 class ConvergenceError(RatingError):

@@ -165,7 +165,7 @@ def convert(ratings: Mapping[Pool, float], target: Pool) -> tuple[Converted, ...
     for pool, rating in ratings.items():
         check_rating(pool.value, rating, low=MIN_RATING, high=MAX_RATING)
     if target in ratings:
-        raise InvalidInputError("to", target.value, "the rating is already in that pool")
+        raise InvalidInputError("to", target.value, "the rating is already in that pool", code="pool-same")
     known = conversions_to(target)
     results = []
     for conversion in known:
@@ -180,7 +180,18 @@ def convert(ratings: Mapping[Pool, float], target: Pool) -> tuple[Converted, ...
     if not results:
         given = ", ".join(pool.value for pool in ratings) or "nothing"
         if not known:
-            raise InvalidInputError("to", target.value, "no published conversion leads to this pool")
+            raise InvalidInputError(
+                "to", target.value, "no published conversion leads to this pool", code="pool-no-conversion"
+            )
         needs = "; ".join(" and ".join(p.value for p in c.inputs) for c in known)
-        raise InvalidInputError("from", given, f"the published conversions to {target.value} need: {needs}")
+        raise InvalidInputError(
+            "from",
+            given,
+            f"the published conversions to {target.value} need: {needs}",
+            code="pool-needs",
+            params={
+                "pool": target.value,
+                "needs": "; ".join(" + ".join(p.value for p in c.inputs) for c in known),
+            },
+        )
     return tuple(results)

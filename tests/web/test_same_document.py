@@ -133,3 +133,39 @@ def test_every_answer_is_typed_in_openapi(client: TestClient) -> None:
         assert schema["$ref"].startswith("#/components/schemas/"), (path, schema)
     game = spec["components"]["schemas"]["OneGameDocument"]["properties"]
     assert {"k", "k_reason", "rule_set", "games", "new_rating"} <= set(game)
+
+
+GLICKMAN_GAMES = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]  # glicko2.pdf's example
+
+
+@pytest.mark.parametrize(
+    ("args", "body"),
+    [
+        pytest.param(
+            ["--preset", "lichess", "--rating", "1500", "--deviation", "200", "--days-idle", "30"],
+            {"system": "lichess", "rating": 1500, "deviation": 200, "days_idle": 30},
+            id="lichess",
+        ),
+        pytest.param(
+            ["--rating", "1500", "--deviation", "200", "--volatility", "0.06"],
+            {"system": "glicko2", "rating": 1500, "deviation": 200, "volatility": 0.06},
+            id="glicko2-paper",
+        ),
+    ],
+)
+def test_glicko_json_is_the_api_document(
+    cli: Any, client: TestClient, args: list[str], body: dict[str, Any]
+) -> None:
+    run = cli("glicko2", *args, *(f"{r}:{rd}:{s}" for r, rd, s in GLICKMAN_GAMES), "--json")
+    assert run.code == 0, run.err
+    games = [{"opponent": r, "deviation": rd, "result": s} for r, rd, s in GLICKMAN_GAMES]
+    answer = client.post("/api/glicko", json={**body, "games": games}, headers={"Accept-Language": "en"})
+    assert answer.status_code == 200, answer.text
+    assert run.json() == answer.json()
+    if body["system"] == "glicko2":  # glicko2.pdf: 1464.06 (from rounded steps), RD 151.52
+        assert run.json()["rating"] == pytest.approx(1464.06, abs=0.01)
+        assert run.json()["deviation"] == pytest.approx(151.52, abs=0.01)
+    else:  # Lichess: every game rated (one by one), the rating as Lichess prints it
+        assert len(run.json()["games"]) == len(GLICKMAN_GAMES)
+        shown = run.json()
+        assert shown["display"] == f"{int(shown['rating'])}{'?' if shown['provisional'] else ''}"

@@ -143,9 +143,9 @@ def test_the_sign_in_form_is_in_the_readers_language(client: TestClient, languag
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("es", "Periodo «2026-13» rechazado (la lista de Elo lo explica en inglés: "),
-        ("ca", "Període «2026-13» rebutjat (la llista d’Elo ho explica en anglès: "),
-        ("en", "Period “2026-13” was refused (the rating list says, in English: "),
+        ("es", "Periodo «2026-13»: un periodo se escribe AAAA-MM, por ejemplo 2024-03"),
+        ("ca", "Període «2026-13»: un període s’escriu AAAA-MM, per exemple 2024-03"),
+        ("en", "Period “2026-13”: a rating period is written YYYY-MM, such as 2024-03"),
     ],
 )
 def test_a_bad_period_is_an_alert_in_the_readers_language_on_its_field(

@@ -216,13 +216,24 @@ def test_the_chart_legend_names_its_lines_before_hover(page: Page, base_url: str
 
 def test_list_pages_in_spanish_and_catalan(browser: Browser, list_url: str) -> None:
     page = open_page(browser, PHONE, is_mobile=True)
-    for language, heading, player_words in (
-        ("es", "Lista del 1 de diciembre de 2025", "Las partidas de cada variación"),
-        ("ca", "Llista amb data 1 de desembre del 2025", "Les partides de cada variació"),
+    for language, heading, player_words, rules in (
+        (
+            "es",
+            "Lista del 1 de diciembre de 2025",
+            "Las partidas de cada variación",
+            "Reglamento: Reglas FIDE",
+        ),
+        (
+            "ca",
+            "Llista amb data 1 de desembre del 2025",
+            "Les partides de cada variació",
+            "Reglament: Regles FIDE",
+        ),
     ):
         page.goto(f"{list_url}/list?lang={language}")
         expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.locator("h1")).to_have_text(heading)
+        expect(page.locator("#list-rules")).to_contain_text(rules)  # the list's rule set, in its language
         expect(page.locator("th[aria-sort]")).to_have_count(1)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.locator("#list a[href^='/list/player/']").first.click()

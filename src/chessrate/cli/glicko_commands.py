@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -24,7 +24,6 @@ from chessrate.requests.elo import GameRow
 from chessrate.requests.glicko import (
     GlickoInputs,
     GlickoOneInputs,
-    GlickoOutcomeGame,
     GlickoResult,
     glicko,
     glicko_document,
@@ -321,17 +320,7 @@ def _lichess(result: GlickoResult, *, json: bool) -> None:
     assert isinstance(final, lichess.LichessRating)
     games = [(g, g.side) for g in result.games if g.side is not None]
     if json:
-        print_json(
-            {
-                "rating": final.rating,
-                "deviation": final.deviation,
-                "volatility": final.volatility,
-                "provisional": final.provisional,
-                "display": final.display,
-                "gain_factor": result.gain_factor,
-                "games": [_side_json(g, side) for g, side in games],
-            }
-        )
+        print_document(glicko_document(result))  # the API's document (/api/glicko)
         return
     _games_table(
         ["game", "opponent", "opponent RD", "score", "expected score", "rating", "diff (PGN)"],
@@ -364,20 +353,3 @@ def _lichess(result: GlickoResult, *, json: bool) -> None:
             ("not known here", "halving against bots"),
         ],
     )
-
-
-def _side_json(game: GlickoOutcomeGame, side: lichess.LichessSide) -> dict[str, Any]:
-    return {
-        "opponent_rating": game.opponent,
-        "opponent_deviation": game.opponent_deviation,
-        "score": game.score,
-        "expected_score": side.expected_score,
-        "rating_before": side.before.rating,
-        "deviation_before": side.before.deviation,
-        "rating_after": side.after.rating,
-        "deviation_after": side.after.deviation,
-        "volatility_after": side.after.volatility,
-        "rating_diff": side.rating_diff,
-        "rating_diff_text": side.rating_diff_text,
-        "reset": side.reset,
-    }

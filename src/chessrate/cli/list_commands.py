@@ -80,12 +80,12 @@ def import_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Import events; the same file twice, or a file with errors, imports nothing."""
-    from chessrate.ratinglist.importer import import_files
+    from chessrate.requests.list_writes import import_events
 
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
     replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
-    imported = import_files(
+    imported = import_events(
         open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
     )
     rows: list[dict[str, Any]] = [
@@ -155,12 +155,12 @@ def import_fide_command(
 ) -> None:
     """Create or refresh players from FIDE's list, with FIDE's rating and K of that month."""
     from chessrate.formats.fide_list import LIST_TYPES
-    from chessrate.ratinglist.fide_import import import_fide_list
+    from chessrate.requests.list_writes import import_fide
 
     kind = list_type.strip().lower()
     if kind not in LIST_TYPES:
         raise InvalidInputError("--list-type", list_type, "use standard, rapid or blitz")
-    done = import_fide_list(
+    done = import_fide(
         open_store(db),
         players_list,
         list_type=kind,
@@ -202,12 +202,12 @@ def run_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Rate a period (and recompute the periods after it), in one transaction."""
-    from chessrate.ratinglist.runner import run_period
+    from chessrate.requests.list_writes import run_list
 
     chosen = Period.parse(period)
     if rules is not None and not rules.strip():
         raise InvalidInputError("--rules", rules, "empty: leave the option out for the store's rule set")
-    report = run_period(open_store(db), chosen, rules=rules, republish=republish, on_wait=_say_waiting)
+    report = run_list(open_store(db), chosen, rules=rules, republish=republish, on_wait=_say_waiting)
     if as_json:
         print_json(_run_json(report))
         return

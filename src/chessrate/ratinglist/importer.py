@@ -193,7 +193,9 @@ class _Keys:
             if found != len(wanted):
                 raise StoreError(
                     f"the import names {len(wanted) - found} row(s) of {table} the store does not have "
-                    "(a foreign key); nothing imported"
+                    "(a foreign key); nothing imported",
+                    code="import-missing-rows",
+                    params={"count": len(wanted) - found, "table": table},
                 )
 
 
@@ -302,7 +304,14 @@ def _import_one(
         raise StoreError(
             f"{path.name}: the same games on the same days were already imported as event {earlier_id} "
             f"'{earlier_name}' from {earlier_file}; nothing imported (a corrected file: "
-            f"--replaces {earlier_id})"
+            f"--replaces {earlier_id})",
+            code="import-same-games",
+            params={
+                "file": path.name,
+                "event": earlier_id,
+                "name": earlier_name,
+                "earlier_file": earlier_file,
+            },
         )
     name = event.name or path.stem
     period = str(Period.of(read.end_date))
@@ -397,7 +406,9 @@ def _read(driver: _Driver, path: Path, *, start: dt.date | None, end: dt.date | 
         known_id, known_name, known_file = known[0]
         raise StoreError(
             f"{path.name}: this file (sha256 {digest[:12]}...) was already imported as event "
-            f"{known_id} '{known_name}' from {known_file}; nothing imported"
+            f"{known_id} '{known_name}' from {known_file}; nothing imported",
+            code="import-same-file",
+            params={"file": path.name, "event": known_id, "name": known_name, "earlier_file": known_file},
         )
     # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
     read = read_event(path if data is None else data, format=_format(head, path.name))
@@ -405,9 +416,21 @@ def _read(driver: _Driver, path: Path, *, start: dt.date | None, end: dt.date | 
         raise RefusedFile(path.name, read.errors)
     start_date, end_date = _event_dates(read.start_date, read.end_date, start=start, end=end)
     if start_date is None or end_date is None:
-        raise InvalidInputError("start", None, f"{path.name} gives no date: give the event's --start date")
+        raise InvalidInputError(
+            "start",
+            None,
+            f"{path.name} gives no date: give the event's --start date",
+            code="import-no-date",
+            params={"file": path.name},
+        )
     if end_date < start_date:
-        raise InvalidInputError("end", end_date.isoformat(), f"{path.name} ends before it starts")
+        raise InvalidInputError(
+            "end",
+            end_date.isoformat(),
+            f"{path.name} ends before it starts",
+            code="import-ends-before-start",
+            params={"file": path.name},
+        )
     warnings = tuple(problem.located() for problem in read.warnings)
     return _File(path, digest, read, warnings, start_date, end_date)
 
@@ -524,7 +547,9 @@ class _Directory:
             for player, known in zip(file_players, chosen, strict=True):
                 if id(known) in seen:
                     reason = f"{file_name}: two players of the file are the same stored player"
-                    raise InvalidInputError("player", player.name, reason)
+                    raise InvalidInputError(
+                        "player", player.name, reason, code="import-same-player", params={"file": file_name}
+                    )
                 seen.add(id(known))
         self._add(added)
         self._fill(fill)

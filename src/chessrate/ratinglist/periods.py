@@ -29,10 +29,12 @@ class Period:
     def parse(cls, text: str, *, field: str = "period") -> Period:
         match = _PATTERN.fullmatch(text.strip())
         if not match or not 1 <= int(match.group(2)) <= 12 or int(match.group(1)) < 1:
-            raise InvalidInputError(field, text, "a rating period is written YYYY-MM, e.g. 2024-03")
+            raise InvalidInputError(
+                field, text, "a rating period is written YYYY-MM, e.g. 2024-03", code="period-format"
+            )
         if (int(match.group(1)), int(match.group(2))) >= (9999, 12):
             # Its list would be dated 10000-01-01, past the last day Python's dates know.
-            raise InvalidInputError(field, text, "the last rating period is 9999-11")
+            raise InvalidInputError(field, text, "the last rating period is 9999-11", code="period-last")
         return cls(int(match.group(1)), int(match.group(2)))
 
     @classmethod

@@ -165,7 +165,9 @@ def _version(connection: Connection, period: str | None, *, draft: bool) -> tupl
     if period is None:
         periods = published_periods(connection)
         if not periods:
-            raise StoreError("no list has been published yet: run 'chessrate list run PERIOD'")
+            raise StoreError(
+                "no list has been published yet: run 'chessrate list run PERIOD'", code="no-list"
+            )
         period = periods[-1]
     else:
         period = str(Period.parse(period))
@@ -174,7 +176,11 @@ def _version(connection: Connection, period: str | None, *, draft: bool) -> tupl
         select(list_versions).where(list_versions.c.period == period, list_versions.c.status == status)
     ).first()
     if row is None:
-        raise StoreError(f"period {period} has no {status} list")
+        raise StoreError(
+            f"period {period} has no {status} list",
+            code="period-no-list",
+            params={"period": period, "status": str(status)},
+        )
     return period, row
 
 

@@ -156,9 +156,17 @@ def _run(
     if published:
         first, last = min(published), max(published)
         if period > last.next():
-            raise StoreError(f"period {period} cannot be run before {last.next()}: run the periods in order")
+            raise StoreError(
+                f"period {period} cannot be run before {last.next()}: run the periods in order",
+                code="period-order",
+                params={"period": str(period), "next": str(last.next())},
+            )
         if first < period and period.previous() not in published:
-            raise StoreError(f"period {period.previous()} has no published list: run it first")
+            raise StoreError(
+                f"period {period.previous()} has no published list: run it first",
+                code="period-unpublished",
+                params={"period": str(period.previous())},
+            )
         _check_same_kind(spec, published[last].rules)
     to_run = [period]
     while published and to_run[-1] < max(published):
@@ -171,7 +179,9 @@ def _run(
     if mixing and not named:
         raise StoreError(
             f"{mixing[0]}, the store's default: name the rule set with --rules, the list's to keep it"
-            " or another to change it"
+            " or another to change it",
+            code="rules-mixing",
+            params={"rules": spec},
         )
 
     # A run of one period reads the earliest event only of the players it may look it up for.
@@ -238,7 +248,11 @@ def _rules_mixing(
 def _check_same_kind(spec: str, previous: str) -> None:
     if (spec.strip().lower() == GLICKO2) != (previous.strip().lower() == GLICKO2):
         raise InvalidInputError(
-            "rules", spec, f"the lists before were computed with {previous!r}; Elo and Glicko-2 do not mix"
+            "rules",
+            spec,
+            f"the lists before were computed with {previous!r}; Elo and Glicko-2 do not mix",
+            code="rules-kind",
+            params={"previous": previous},
         )
 
 
@@ -370,7 +384,9 @@ def check_entries(lines: EntryColumns, players: NDArray[np.int64], period: str) 
     if len(missing):
         raise StoreError(
             f"the list of period {period}: {len(missing)} line(s) name a player the store does not have"
-            f" (player id {int(missing.min())}); nothing was written"
+            f" (player id {int(missing.min())}); nothing was written",
+            code="list-missing-players",
+            params={"period": period, "count": len(missing), "player": int(missing.min())},
         )
 
 

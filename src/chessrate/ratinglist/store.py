@@ -24,7 +24,7 @@ from sqlalchemy import Engine, create_engine, event, func, insert, inspect, sele
 from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlchemyError
 
-from chessrate.errors import InvalidInputError, RatingError
+from chessrate.errors import CodedError, InvalidInputError
 from chessrate.ratinglist.schema import (
     SCHEMA_REVISION,
     add_postgresql_options,
@@ -51,7 +51,7 @@ READER_WAIT_MS = 30_000
 BUSY = "another run or import is in progress on this store"
 
 
-class StoreError(RatingError):
+class StoreError(CodedError):
     """The store cannot be opened or used as asked: missing, not initialised, busy, refused."""
 
 
@@ -65,7 +65,9 @@ class DamagedStoreError(StoreError):
     def __init__(self, database: str) -> None:
         super().__init__(
             f"the database file {database} is damaged: run 'chessrate list check --db {database}' "
-            "(PRAGMA integrity_check) and restore the last backup"
+            "(PRAGMA integrity_check) and restore the last backup",
+            code="store-damaged",
+            params={"store": database},
         )
 
 
@@ -125,7 +127,7 @@ def _sqlite_on_error(context: ExceptionContext) -> None:
         database = context.engine.url.database if context.engine is not None else None
         raise DamagedStoreError(database or "?") from None
     if isinstance(original, sqlite3.OperationalError) and "database is locked" in str(original):
-        raise StoreBusyError(f"{BUSY}: try again when it ends") from None
+        raise StoreBusyError(f"{BUSY}: try again when it ends", code="store-busy") from None
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -185,6 +187,7 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
     from alembic import command
 
     engine = make_engine(spec)
+    _refuse_other_files(spec)
     try:
         # SQLite's foreign keys off while tables are rebuilt (migration 0005 rebuilds a table
         # another names), then checked, as SQLite's procedure for such a change asks
@@ -206,7 +209,11 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
             if connection.execute(select(meta.c.value).where(meta.c.key == "lock")).scalar() is None:
                 connection.execute(insert(meta).values(key="lock", value="0"))
     except OperationalError as error:
-        raise StoreError(f"cannot initialise the store {shown(spec)!r}: {one_line(error.orig)}") from None
+        raise StoreError(
+            f"cannot initialise the store {shown(spec)!r}: {one_line(error.orig)}",
+            code="store-init",
+            params={"store": shown(spec), "reason": one_line(error.orig)},
+        ) from None
     return engine
 
 
@@ -215,22 +222,63 @@ def open_store(spec: str) -> Engine:
     engine = make_engine(spec)
     url = make_url(database_url(spec))
     if url.get_backend_name() == "sqlite" and url.database and not Path(url.database).exists():
-        raise StoreError(f"no store at {url.database!r}: run 'chessrate list init --db {spec}' first")
+        raise StoreError(
+            f"no store at {url.database!r}: run 'chessrate list init --db {spec}' first",
+            code="no-store",
+            params={"store": url.database},
+        )
+    _refuse_other_files(spec)
     try:
         with engine.connect() as connection:
             current = _revision(connection)
     except SQLAlchemyError as error:
+        said = one_line(getattr(error, "orig", error))
         raise StoreError(
-            f"cannot open the store {shown(spec)!r}: {one_line(getattr(error, 'orig', error))}"
+            f"cannot open the store {shown(spec)!r}: {said}",
+            code="store-unopenable",
+            params={"store": shown(spec), "reason": said},
         ) from None
     if current is None:
-        raise StoreError(f"{spec!r} is not a chessrate store: run 'chessrate list init --db {spec}'")
+        raise StoreError(
+            f"{spec!r} is not a chessrate store: run 'chessrate list init --db {spec}'",
+            code="not-a-store",
+            params={"store": shown(spec)},
+        )
     if current != SCHEMA_REVISION:
         raise StoreError(
             f"the store {spec!r} has schema {current}, this chessrate needs {SCHEMA_REVISION}: "
-            f"run 'chessrate list init --db {spec}' to upgrade it"
+            f"run 'chessrate list init --db {spec}' to upgrade it",
+            code="store-schema",
+            params={"store": shown(spec), "found": current, "needed": SCHEMA_REVISION},
         )
     return engine
+
+
+#: The first 16 bytes of every SQLite database file (sqlite.org/fileformat.html, 1.3 "Magic Header String").
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _refuse_other_files(spec: str) -> None:
+    """Refuse a file that is not a SQLite database at all: SQLite says "file is not a database", as
+    of a damaged one's header, but it is no store to create or open."""
+    url = make_url(database_url(spec))
+    if url.get_backend_name() == "sqlite" and url.database and not _sqlite_file(Path(url.database)):
+        raise StoreError(
+            f"{spec!r} is not a chessrate store (not a SQLite database)",
+            code="not-a-store",
+            params={"store": spec},
+        )
+
+
+def _sqlite_file(path: Path) -> bool:
+    """Whether ``path`` starts as a SQLite database does, or is empty (SQLite makes it one);
+    a file that cannot be read is left to SQLite to say so."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(SQLITE_HEADER))
+    except OSError:
+        return True
+    return not head or head == SQLITE_HEADER
 
 
 def _revision(connection: Connection) -> str | None:
@@ -277,7 +325,9 @@ def write_transaction(
             try:
                 connection = stack.enter_context(writer.execution_options(sqlite_writer_wait=wait).begin())
             except StoreBusyError:
-                raise StoreBusyError(f"{BUSY}: it did not end within {wait:.0f} s") from None
+                raise StoreBusyError(
+                    f"{BUSY}: it did not end within {wait:.0f} s", code="store-busy", params={"seconds": wait}
+                ) from None
         take_lock(connection)
         yield connection
 
@@ -290,14 +340,16 @@ def _postgres_lock(connection: Connection, *, wait: float, on_wait: Callable[[],
         return
     except DBAPIError:
         if wait <= 0:
-            raise StoreBusyError(f"{BUSY}: try again when it ends") from None
+            raise StoreBusyError(f"{BUSY}: try again when it ends", code="store-busy") from None
     if on_wait is not None:
         on_wait()
     connection.execute(text(f"SET LOCAL lock_timeout = {int(wait * 1000)}"))
     try:
         take_lock(connection)
     except DBAPIError:
-        raise StoreBusyError(f"{BUSY}: it did not end within {wait:.0f} s") from None
+        raise StoreBusyError(
+            f"{BUSY}: it did not end within {wait:.0f} s", code="store-busy", params={"seconds": wait}
+        ) from None
 
 
 def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:

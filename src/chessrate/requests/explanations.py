@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -122,12 +122,13 @@ _SEVEN_HUNDRED = re.compile(
 )
 
 
-def k_reason(k: KFactor, t: Translator) -> str:
+def k_reason(k: KFactor, t: Translator, rule_sets: Sequence[RuleSet] = ()) -> str:
     """Why K is what it is, in the user's language (the 700 rule in a sentence of its own).
 
     A rating list stores the reason with its source after it (``K 10: rating from 1825 up (Ciabe,
     …)``): the reason is said as any other, and the source kept in brackets, in the user's language
-    when it is a shipped rule set's (the Ciabe club's).
+    when it is the source of one of ``rule_sets`` (a club's, with its ``sources``) or of a shipped
+    rule set (the Ciabe club's).
     """
     reason = k.reason
     cut = _SEVEN_HUNDRED.search(reason)
@@ -156,8 +157,14 @@ def k_reason(k: KFactor, t: Translator) -> str:
     if source:
         from chessrate.presets import ciabe_rule_set  # only for a rating list's stored reason
 
-        ciabe = ciabe_rule_set()
-        source = ciabe.source_in(t.language) if source == ciabe.source else source
+        source = next(
+            (
+                rules.source_in(t.language)
+                for rules in (*rule_sets, ciabe_rule_set())
+                if rules.source == source
+            ),
+            source,
+        )
         text = f"{text[:-1]} ({source})." if text.endswith(".") else f"{text} ({source})"
     if cut:
         values = cut.groupdict()
@@ -202,6 +209,21 @@ def rule_set_title(rules: RuleSet, t: Translator) -> str:
         )
     if rules.name == "elo":
         return t.gettext("Plain Elo")
+    return rules.title_in(t.language)
+
+
+def report_rules_title(rules: RuleSet, as_of: dt.date, t: Translator) -> str:
+    """The rule set a tournament was rated under, in ``t``'s language, as its title says it in English:
+    FIDE's version and the day it was applied to (``FIDE 2022-01-01 (in force on 2022-06-17)``;
+    before the oldest version kept, that version: :func:`chessrate.report.report_rule_set`), plain
+    Elo, or a club's own title."""
+    if rules.fide is not None and rules.name == "fide":
+        version, day = rules.fide.name, as_of.isoformat()
+        if as_of < rules.fide.effective_from:
+            return t.gettext("%(version)s (the oldest kept, for %(day)s)", version=version, day=day)
+        return t.gettext("%(version)s (in force on %(day)s)", version=version, day=day)
+    if rules.name == "elo":
+        return t.gettext("Plain Elo (logistic formula, no cap)")
     return rules.title_in(t.language)
 
 

@@ -18,7 +18,7 @@ from chessrate.glicko import GlickoGame, GlickoRating
 from chessrate.glicko2 import Glicko2Rating
 from chessrate.lichess import LichessRating, LichessSide
 from chessrate.parse import parse_decimal, parse_in_range, parse_rating, parse_score
-from chessrate.requests.elo import MAX_ROWS, GameRow
+from chessrate.requests.elo import MAX_ROWS, GameRow, too_many_rows
 from chessrate.requests.options import Outcome, read_rating
 from chessrate.requests.problems import Problems
 
@@ -322,9 +322,12 @@ def _constant_c(text: str) -> float:
 
 
 def _games(rows: tuple[GameRow, ...], problems: Problems, *, system: str) -> list[GlickoGame]:
-    """The games that are filled in, each field checked."""
+    """The games that are filled in, each field checked; more rows than :data:`MAX_ROWS` are refused."""
     games: list[GlickoGame] = []
-    for index, row in enumerate(rows[:MAX_ROWS]):
+    if len(rows) > MAX_ROWS:
+        problems.add(("games",), len(rows), too_many_rows(("games",), len(rows)))
+        return games
+    for index, row in enumerate(rows):
         if row.blank:
             continue
         opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
@@ -358,6 +361,13 @@ class GlickoGameDocument:
     rating_diff: int | None
     #: The same as the PGN prints it: "+241", "-242", "+0".
     rating_diff_text: str | None
+    #: Lichess: this player's side before and after the game (each game its own period), and
+    #: whether lila's sanity check reset the player to a new one.
+    rating_before: float | None = None
+    deviation_before: float | None = None
+    deviation_after: float | None = None
+    volatility_after: float | None = None
+    reset: bool | None = None
 
 
 @dataclass(kw_only=True, eq=False)
@@ -373,6 +383,8 @@ class GlickoDocument:
     start_deviation: float
     estimated_variance: float | None
     estimated_improvement: float | None
+    #: Lichess: the rating as Lichess prints it, "1741?" while provisional.
+    display: str | None
     games: list[GlickoGameDocument]
 
 
@@ -388,18 +400,26 @@ def glicko_document(result: GlickoResult) -> GlickoDocument:
         start_deviation=result.start_deviation,
         estimated_variance=result.variance,
         estimated_improvement=result.improvement,
-        games=[
-            GlickoGameDocument(
-                opponent=g.opponent,
-                opponent_deviation=g.opponent_deviation,
-                score=g.score,
-                expected=g.expected,
-                opponent_rating=g.opponent,
-                expected_score=g.expected,
-                rating_after=g.after,
-                rating_diff=g.diff_value,
-                rating_diff_text=g.diff,
-            )
-            for g in result.games
-        ],
+        display=result.after.display if isinstance(result.after, LichessRating) else None,
+        games=[_game_document(g) for g in result.games],
+    )
+
+
+def _game_document(game: GlickoOutcomeGame) -> GlickoGameDocument:
+    side = game.side
+    return GlickoGameDocument(
+        opponent=game.opponent,
+        opponent_deviation=game.opponent_deviation,
+        score=game.score,
+        expected=game.expected,
+        opponent_rating=game.opponent,
+        expected_score=game.expected,
+        rating_after=game.after,
+        rating_diff=game.diff_value,
+        rating_diff_text=game.diff,
+        rating_before=side.before.rating if side else None,
+        deviation_before=side.before.deviation if side else None,
+        deviation_after=side.after.deviation if side else None,
+        volatility_after=side.after.volatility if side else None,
+        reset=side.reset if side else None,
     )

@@ -223,6 +223,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "future-year": lambda t, p: t.gettext("a birth year cannot be in the future"),
     "whole-rating": lambda t, p: t.gettext("this rating is a whole number"),
     "pool-rating": lambda t, p: t.gettext("write POOL=RATING, such as lichess-classical=1900"),
+    "pool-same": lambda t, p: t.gettext("the rating given is already in this pool"),
+    "pool-no-conversion": lambda t, p: t.gettext("no published conversion leads to this pool"),
+    "pool-needs": lambda t, p: t.gettext("the published conversions to %(pool)s need: %(needs)s", **p),
     "age": lambda t, p: t.gettext("an age is a whole number of years from 0 to %(maximum)s", **p),
     "uscf-rating-needed": lambda t, p: t.gettext(
         "a player with rated games played has a rating: give it, or 0 games for an unrated player"
@@ -304,7 +307,100 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "no-player-games": lambda t, p: t.gettext("no game of this player in the file"),
     "no-estimate": lambda t, p: t.gettext("no estimate could be made from these moves"),
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
+    # The rating-list store (chessrate.ratinglist: StoreError.code and its InvalidInputError codes).
+    "store-damaged": lambda t, p: t.gettext(
+        "the store’s file %(store)s is damaged: check it (chessrate list check) and restore the last backup",
+        **p,
+    ),
+    "store-busy": lambda t, p: t.gettext(
+        "another import or run is using the rating list: try again when it ends"
+    ),
+    "store-init": lambda t, p: t.gettext(
+        "the store %(store)s cannot be created (the database says: %(reason)s)", **p
+    ),
+    "no-store": lambda t, p: t.gettext(
+        "there is no store at %(store)s: create it with chessrate list init", **p
+    ),
+    "store-unopenable": lambda t, p: t.gettext(
+        "the store %(store)s cannot be opened (the database says: %(reason)s)", **p
+    ),
+    "not-a-store": lambda t, p: t.gettext("%(store)s is not a chessrate store", **p),
+    "store-schema": lambda t, p: t.gettext(
+        "the store %(store)s has schema %(found)s and this chessrate needs %(needed)s: upgrade it with "
+        "chessrate list init",
+        **p,
+    ),
+    "import-missing-rows": lambda t, p: t.ngettext(
+        "the import names %(num)s row of %(table)s that the store does not have; nothing was imported",
+        "the import names %(num)s rows of %(table)s that the store does not have; nothing was imported",
+        _count(p),
+        table=p["table"],
+    ),
+    "import-same-games": lambda t, p: t.gettext(
+        "%(file)s: the same games on the same days were already imported as event %(event)s “%(name)s” "
+        "from %(earlier_file)s; nothing was imported",
+        **p,
+    ),
+    "import-same-file": lambda t, p: t.gettext(
+        "%(file)s was already imported as event %(event)s “%(name)s” from %(earlier_file)s; "
+        "nothing was imported",
+        **p,
+    ),
+    "import-no-date": lambda t, p: t.gettext(
+        "%(file)s gives no date: import it from the command line, with the event’s --start date", **p
+    ),
+    "import-ends-before-start": lambda t, p: t.gettext("%(file)s ends before it starts", **p),
+    "import-same-player": lambda t, p: t.gettext(
+        "%(file)s: two players of the file are the same stored player", **p
+    ),
+    "period-format": lambda t, p: t.gettext("a rating period is written YYYY-MM, such as 2024-03"),
+    "period-last": lambda t, p: t.gettext("the last rating period is 9999-11"),
+    "period-order": lambda t, p: t.gettext(
+        "period %(period)s cannot be run before %(next)s: run the periods in order", **p
+    ),
+    "period-unpublished": lambda t, p: t.gettext(
+        "period %(period)s has no published list: run it first", **p
+    ),
+    "rules-mixing": lambda t, p: t.gettext(
+        "the lists already published were computed with other rules than %(rules)s, the store’s default: "
+        "run this period from the command line, naming the rule set with --rules",
+        **p,
+    ),
+    "rules-kind": lambda t, p: t.gettext(
+        "the lists before were computed with %(previous)s: Elo and Glicko-2 lists do not mix", **p
+    ),
+    "list-missing-players": lambda t, p: t.ngettext(
+        "the list of period %(period)s: %(num)s line names a player the store does not have (player id "
+        "%(player)s); nothing was written",
+        "the list of period %(period)s: %(num)s lines name a player the store does not have (player id "
+        "%(player)s); nothing was written",
+        _count(p),
+        period=p["period"],
+        player=p["player"],
+    ),
+    "import-database": lambda t, p: t.gettext(
+        "the database refused the import of %(files)s and nothing was imported (it says, in English: "
+        "%(reason)s)",
+        **p,
+    ),
+    "run-database": lambda t, p: t.gettext(
+        "the database refused the run of period %(period)s and nothing was written (it says, in English: "
+        "%(reason)s)",
+        **p,
+    ),
+    "no-list": lambda t, p: t.gettext("no list has been published yet"),
+    "period-no-list": lambda t, p: (
+        t.gettext("period %(period)s has no draft list", period=p["period"])
+        if p.get("status") == "draft"
+        else t.gettext("period %(period)s has no published list", period=p["period"])
+    ),
 }
+
+
+def _count(p: dict[str, object]) -> int:
+    """The ``count`` of a reason's values, for its plural form."""
+    count = p["count"]
+    return count if isinstance(count, int) else int(str(count))
 
 
 def _toml_kind(t: Translator, kind: object) -> str:

@@ -418,7 +418,7 @@ class FileProblemDocument:
 @dataclass(kw_only=True, eq=False)
 class ReportDocument:
     tournament: TournamentInfo
-    #: The rule set's title (English).
+    #: The rule set's title, in the request's language (English on the command line).
     rules: str
     rule_set: RuleSetDocument
     as_of: str
@@ -448,7 +448,7 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
             end_date=tournament.end_date.isoformat() if tournament.end_date else None,
             rounds=tournament.rounds,
         ),
-        rules=report.rules.title,
+        rules=explanations.report_rules_title(report.rules, report.as_of, t),
         rule_set=rule_set_document(report.rules, t),
         as_of=report.as_of.isoformat(),
         as_of_from_file=result.day_from_file,

@@ -71,14 +71,19 @@ def options(form: Form) -> OptionInputs:
 
 def game_rows(form: Form, prefix: str = "", *, minimum: int) -> tuple[GameRow, ...]:
     found: dict[int, dict[str, str]] = {}
+    beyond = False  # a row past the most a request may have: refused (too-many-rows), never dropped
     for key, value in form.items():
         if not key.startswith(prefix):
             continue
         match = _GAME_KEY.fullmatch(key[len(prefix) :])
-        if match and int(match.group(1)) < MAX_ROWS:
+        if match is None:
+            continue
+        if len(match.group(1)) > len(str(MAX_ROWS)) or int(match.group(1)) >= MAX_ROWS:
+            beyond = True
+        else:
             found.setdefault(int(match.group(1)), {})[match.group(2)] = str(value)
     # A fresh form shows ``minimum`` rows; a submitted or shared one its own (a removed row stays removed).
-    count = max(found) + 1 if found else minimum
+    count = MAX_ROWS + 1 if beyond else max(found) + 1 if found else minimum
     return tuple(GameRow(**found.get(index, {})) for index in range(count))
 
 

@@ -28,12 +28,14 @@ from starlette.concurrency import run_in_threadpool
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.fide.k_factor import KFactor
 from chessrate.parse import is_digits
-from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile, import_files
+from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile
+from chessrate.ratinglist.loading import published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
     MAX_ID_DIGITS,
     EventView,
     ListRow,
+    ListView,
     PlayerView,
     event_lines,
     event_view,
@@ -41,12 +43,14 @@ from chessrate.ratinglist.queries import (
     player_view,
     published_periods,
 )
-from chessrate.ratinglist.runner import run_period
-from chessrate.ratinglist.store import StoreBusyError, open_store
-from chessrate.requests.explanations import file_problem, k_reason, list_note
+from chessrate.ratinglist.runner import GLICKO2, rule_set_for
+from chessrate.ratinglist.store import StoreBusyError, open_store, store_rules
+from chessrate.requests.explanations import file_problem, k_reason, list_note, rule_set_title
 from chessrate.requests.language import Translator
+from chessrate.requests.list_writes import import_events, run_list
 from chessrate.requests.problems import VALUE_SHOWN, input_reason
 from chessrate.requests.tournament_file import MAX_FILE, line_label
+from chessrate.ruleset import RuleSet
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
@@ -149,6 +153,8 @@ class _Pages:
     secure_cookies: bool = False
     throttle: LoginThrottle = field(default_factory=LoginThrottle)
     _engine: Engine | None = None
+    #: A club's rule set by its ``--rules`` (its TOML file read once); None: it cannot be read here.
+    _clubs: dict[str, RuleSet | None] = field(default_factory=dict)
 
     @property
     def engine(self) -> Engine:
@@ -174,8 +180,53 @@ class _Pages:
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    def rule_set(self, spec: str, period: Period) -> RuleSet | None:
+        """The Elo rule set ``spec`` of a list; None for Glicko-2, or a club's file that this server
+        cannot read (a path relative to where the list was run): the stored English title stands."""
+        if spec.strip().lower() in {"fide", GLICKO2}:
+            return rule_set_for(spec, period)
+        if spec not in self._clubs:
+            try:
+                self._clubs[spec] = rule_set_for(spec, period)
+            except RatingError:
+                self._clubs[spec] = None
+        return self._clubs[spec]
+
+    def rule_sets(self) -> tuple[RuleSet, ...]:
+        """The rule sets of the store's default and of its published lists: their sources, which the
+        stored K reasons cite in English, are said in the visitor's language."""
+        try:
+            with self.engine.connect() as connection:
+                specs = {row.rules: period for period, row in sorted(published_versions(connection).items())}
+                if specs:
+                    specs.setdefault(store_rules(connection), max(specs.values()))
+        except RatingError:  # a store that cannot be read now: the sources as stored
+            return ()
+        found = (self.rule_set(spec, period) for spec, period in specs.items())
+        return tuple(rules for rules in found if rules is not None)
+
+    def rules_words(self, view: ListView, t: Translator) -> tuple[str, str]:
+        """The title and the source of a list's rule set in ``t``'s language (the source: "" if none)."""
+        if view.rules.strip().lower() == GLICKO2:
+            return t.gettext("Glicko-2 (Glickman’s paper)"), ""
+        rules = self.rule_set(view.rules, Period.parse(view.period))
+        if rules is None:
+            return view.rules_title, ""
+        # A club's source, in the visitor's language where its file gives one; FIDE's and plain
+        # Elo's titles say what they are (their sources are article numbers, in English).
+        club = rules.fide is None and rules.name != "elo"
+        return rule_set_title(rules, t), rules.source_in(t.language) if club else ""
+
     def problem(self, request: Request, message: str, status: int = 404) -> HTMLResponse:
         return self.render(request, "list_problem.html", status=status, message=message)
+
+    def unopened(self, request: Request) -> HTMLResponse | None:
+        """The page saying why the store cannot be opened (not a store, damaged, missing), or None."""
+        try:
+            self.engine  # noqa: B018 - opened here, once, so that a page says why it cannot be
+        except RatingError as error:
+            return self.problem(request, store_error(error, self._t(request)), status=503)
+        return None
 
     def _t(self, request: Request) -> Translator:
         site = site_of(request)
@@ -201,6 +252,9 @@ class _Pages:
         self, request: Request, period: str | None = None, q: str = "", sort: str = "rating", all: str = ""
     ) -> Response:
         t = self._t(request)
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
+        periods: list[str] = []
         try:
             with self.engine.connect() as connection:
                 periods = published_periods(connection)
@@ -219,11 +273,23 @@ class _Pages:
             needle = q.strip().casefold()
             rows = [row for row in rows if needle in row.name.casefold() or needle == str(row.fide_id or "")]
         rows = sorted(rows, key=_sort_key(sort))
+        rules_title, rules_source = self.rules_words(view, t)
         return self.render(
-            request, "list.html", view=view, rows=rows, periods=periods, q=q, sort=sort, all=all
+            request,
+            "list.html",
+            view=view,
+            rows=rows,
+            periods=periods,
+            q=q,
+            sort=sort,
+            all=all,
+            rules_title=rules_title,
+            rules_source=rules_source,
         )
 
     def player_page(self, request: Request, player: str) -> Response:
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
         try:
             view = player_view(self.engine, player)
         except RatingError:
@@ -238,9 +304,14 @@ class _Pages:
             return self.problem(
                 request, t.gettext("No player has the FIDE id or number %(player)s.", player=player)
             )
-        return self.render(request, "list_player.html", player=view, chart=_history_chart(view))
+        k_text = _k_text(self._t(request), self.rule_sets())
+        return self.render(
+            request, "list_player.html", player=view, chart=_history_chart(view), k_text=k_text
+        )
 
     def event_page(self, request: Request, event_id: str) -> Response:
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
         try:
             if not is_digits(event_id) or len(event_id) > MAX_ID_DIGITS:  # not an id: as none found
                 raise RatingError(event_id)
@@ -251,6 +322,8 @@ class _Pages:
         return self.render(request, "list_event.html", view=view)
 
     def events_page(self, request: Request) -> Response:
+        if (unopened := self.unopened(request)) is not None:
+            return unopened
         try:
             lines = event_lines(self.engine)
         except RatingError as error:
@@ -408,7 +481,7 @@ class _Pages:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / safe_file_name(upload.filename)
             path.write_bytes(upload.data)
-            return import_files(self.engine, [path], wait=0)
+            return import_events(self.engine, [path], wait=0)
 
     async def run(self, request: Request) -> Response:
         submitted = await self._authorised(request)
@@ -420,7 +493,7 @@ class _Pages:
         try:
             period = Period.parse(form.get("period", ""))
             report = await run_in_threadpool(
-                run_period, self.engine, period, republish=form.get("republish") == "on", wait=0
+                run_list, self.engine, period, republish=form.get("republish") == "on", wait=0
             )
         except RatingError as error:
             return self._store_refusal(request, csrf, error, self._t(request), field="period")
@@ -462,7 +535,7 @@ def store_error(error: RatingError, t: Translator) -> str:
     code = str(getattr(error, "code", "") or "")
     params = dict(getattr(error, "params", None) or {})
     translated = input_reason(code, params, "", t) if code else ""
-    if isinstance(error, InvalidInputError):
+    if isinstance(error, InvalidInputError) and (error.value not in (None, "") or not translated):
         label = _field_label(error.field, t)
         value = str(error.value if error.value is not None else "")
         value = value if len(value) <= VALUE_SHOWN else value[: VALUE_SHOWN - 1] + "…"
@@ -481,7 +554,13 @@ def store_error(error: RatingError, t: Translator) -> str:
 
 def _field_label(name: str, t: Translator) -> str:
     """The name of a field of the rating list's forms, as the page says it."""
-    labels = {"period": t.gettext("Period"), "file": t.gettext("File")}
+    labels = {
+        "period": t.gettext("Period"),
+        "file": t.gettext("File"),
+        "end": t.gettext("End date"),
+        "player": t.gettext("Player"),
+        "rules": t.gettext("Rule set"),
+    }
     return labels.get(name, name)
 
 
@@ -522,13 +601,14 @@ def _latest_with_games(engine: Engine, periods: list[str]) -> Any:
     return view if view is not None else list_view(engine, None)
 
 
-def _k_text(t: Translator) -> Any:
-    """Why K was what it was, from the reason the list stored (in the core's words), in ``t``'s language."""
+def _k_text(t: Translator, rule_sets: tuple[RuleSet, ...] = ()) -> Any:
+    """Why K was what it was, from the reason the list stored (in the core's words), in ``t``'s
+    language, a club's source in it too (one of ``rule_sets``)."""
 
     def text(k: int | None, reason: str | None) -> str:
         if not reason:
             return ""
-        return k_reason(KFactor(k=k or 0, reason=reason, article=""), t)
+        return k_reason(KFactor(k=k or 0, reason=reason, article=""), t, rule_sets)
 
     return text
 
