@@ -41,7 +41,7 @@ from chessrate.formats.model import (
     ReadResult,
     Tournament,
 )
-from chessrate.formats.text import check_control_characters, decode, has_control_character, split_lines
+from chessrate.formats.text import check_control_characters, control_character, decode, split_lines
 from chessrate.parse import is_digits, parse_date, parse_rating, parse_score
 
 _T = TypeVar("_T")
@@ -434,7 +434,7 @@ def _fast_event(text: str) -> EventRead | None:
     reader calls; the players are numbered in the order they first appear, with the row reader's
     rule for ratings (:func:`_player`, which logs the same warnings on the same lines).
     """
-    if has_control_character(text):
+    if control_character(text):
         return None  # control-character
     log = ProblemLog(strict=False)
     lines = split_lines(text)

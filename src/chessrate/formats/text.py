@@ -106,16 +106,15 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def has_control_character(text: str) -> bool:
-    """Whether ``text`` holds a C0 control character other than TAB and the line breaks."""
-    return _CONTROL.search(text) is not None
-
-
 def control_character(text: str) -> str | None:
     """The first C0 control character of ``text`` but TAB and the line breaks, as ``U+0000``;
     ``None`` when it has none."""
     found = _CONTROL.search(text)
-    return None if found is None else f"U+{ord(found.group()):04X}"
+    return None if found is None else _code_point(found.group())
+
+
+def _code_point(character: str) -> str:
+    return f"U+{ord(character):04X}"
 
 
 def check_control_characters(lines: Sequence[str], log: ProblemLog) -> None:
@@ -125,7 +124,7 @@ def check_control_characters(lines: Sequence[str], log: ProblemLog) -> None:
     for number, line in enumerate(lines, start=1):
         found = _CONTROL.search(line)
         if found is not None:
-            character = control_character(found.group())
+            character = _code_point(found.group())
             log.error(
                 number,
                 "control-character",

@@ -34,8 +34,8 @@ from chessrate.formats.model import (
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
 from chessrate.formats.text import (
     check_control_characters,
+    control_character,
     decode,
-    has_control_character,
     other_reading,
     parse_loose_date,
     proven_order,
@@ -681,7 +681,7 @@ def read_trf_event(source: bytes) -> EventRead:
 
 
 def _fast_event(text: str) -> EventRead | None:
-    if has_control_character(text):
+    if control_character(text):
         return None  # control-character
     log = ProblemLog(strict=False)
     header = _Header()
