@@ -175,8 +175,14 @@ def _show_tournament(result: TournamentResult) -> None:
             ),
             ("performance (logistic)", fmt(result.logistic_performance, places=1)),
         ],
-        notes=[_k_note(period.k)],
+        notes=[_k_note(period.k), *_not_rated_notes(period)],
     )
+
+
+def _not_rated_notes(result: PeriodResult) -> list[str]:
+    """The games left out as not rated (FIDE rapid and blitz 8.3.1), said once."""
+    note = explanations.not_rated_note(result.not_rated, result.rules, ENGLISH)
+    return [note] if note else []
 
 
 @app.command("games")
@@ -277,7 +283,7 @@ def period(
             (f"change (rounded per {result.rules.rounding.value})", fmt(result.rounded_change, signed=True)),
             ("new rating", fmt(result.new_rating)),
         ],
-        notes=[_k_note(result.k)],
+        notes=[_k_note(result.k), *_not_rated_notes(result)],
     )
 
 

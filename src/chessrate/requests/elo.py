@@ -141,6 +141,7 @@ def one_game(inputs: GameInputs, problems: Problems, *, today: dt.date) -> Outco
         ("rating",),
         inputs.rating,
         lambda: rate_game(rating, opponent, score, rules=options.rules, k=options.k, profile=options.profile),
+        fields=("opponent",),
     )
     return Outcome(result, problems, options)
 
@@ -171,6 +172,7 @@ def against_average(inputs: AverageInputs, problems: Problems, *, today: dt.date
             k=options.k,
             profile=options.profile,
         ),
+        fields=("average",),
     )
     return Outcome(result, problems, options)
 

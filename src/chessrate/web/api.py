@@ -57,8 +57,10 @@ Result = StrictInt | StrictFloat | StrictStr
 class RuleOptions(BaseModel):
     """The rule options beside every Elo calculation."""
 
-    rules: Literal["fide", "elo", "ciabe", "custom"] = Field(
-        "fide", description="FIDE on the date `as_of`, plain Elo, the Ciabe club, or `rules_toml`."
+    rules: Literal["fide", "fide-rapid", "fide-blitz", "elo", "ciabe", "custom"] = Field(
+        "fide",
+        description="FIDE (standard, rapid or blitz list) on the date `as_of`, plain Elo, the Ciabe club, "
+        "or `rules_toml`.",
     )
     as_of: Day | None = Field(None, description="The day whose FIDE rules apply (default: today).")
     rules_toml: str | None = Field(None, description="A club's rule set as TOML, with `rules: custom`.")
