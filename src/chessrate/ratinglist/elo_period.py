@@ -568,7 +568,18 @@ def _gather(
     played: dict[int, _PlayerGames] = defaultdict(_PlayerGames)
     for event in sorted(events, key=lambda e: (e.start_date, e.id)):
         in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
-        for player_id, rated_games in _rated_sides(event, in_force).items():
+
+        def rated_side(
+            player_id: int, opponent_id: int, in_force: Mapping[int, int | None] = in_force
+        ) -> bool:
+            period_rating = at_period_start(player_id)
+            if fide is None or period_rating is None:  # an unrated player's game: for a first rating
+                return True
+            own = in_force.get(player_id)
+            start = own if own is not None else period_rating  # B.02 8.2.4
+            return not game_not_rated(start, in_force[opponent_id] or 0, fide)
+
+        for player_id, rated_games in _rated_sides(event, in_force, rated_side).items():
             mine = played[player_id]
             period_rating = at_period_start(player_id)
             if period_rating is None:
@@ -579,22 +590,21 @@ def _gather(
                 continue
             own = in_force.get(player_id)
             start = own if own is not None else period_rating  # B.02 8.2.4
-            sides = [
-                RatedGame(game.id, event.id, opp, start, in_force[opp] or 0, score)
-                for game, opp, score in rated_games
-                if fide is None or not game_not_rated(start, in_force[opp] or 0, fide)
-            ]
-            if sides:
-                mine.events.append(sides)
-                mine.event_names.append(event.name)
+            mine.events.append(
+                [
+                    RatedGame(game.id, event.id, opp, start, in_force[opp] or 0, score)
+                    for game, opp, score in rated_games
+                ]
+            )
+            mine.event_names.append(event.name)
     return played
 
 
 def _rated_sides(
-    event: EventFacts, in_force: Mapping[int, int | None]
+    event: EventFacts, in_force: Mapping[int, int | None], rated_side: Callable[[int, int], bool]
 ) -> dict[int, list[tuple[GameFacts, int, Decimal]]]:
     """Each player's played games of an event against an opponent rated at its start (B.02 8.3.1:
-    only games "against a rated player" count)."""
+    only games "against a rated player" count) that ``rated_side(player, opponent)`` rates."""
     by_player: dict[int, list[tuple[GameFacts, int, Decimal]]] = defaultdict(list)
     for game in event.games:
         if not game.rated or game.white_score is None or game.black_score is None:
@@ -603,7 +613,7 @@ def _rated_sides(
             (game.white, game.black, game.white_score),
             (game.black, game.white, game.black_score),
         ):
-            if in_force.get(opponent_id) is not None:
+            if in_force.get(opponent_id) is not None and rated_side(player_id, opponent_id):
                 by_player[player_id].append((game, opponent_id, score))
     return by_player
 

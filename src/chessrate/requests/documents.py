@@ -443,6 +443,23 @@ class PerformanceDocument:
     performance_formula: float | None
     formula: float | None
     initial_rating: InitialDocument
+    #: Rapid and blitz 7.2.1: the games rated from the standard rating given (None: none given).
+    rated_from_standard: RatedFromStandardDocument | None = None
+
+
+@dataclass(kw_only=True, eq=False)
+class RatedFromStandardDocument:
+    """An unrated player with a standard rating, "considered to be rated" (rapid and blitz 7.2.1)."""
+
+    article: str
+    standard_rating: Number
+    k: int
+    k_explanation: str
+    expected: Number
+    change: Number
+    rounded_change: int
+    new_rating: Number
+    not_rated: list[Number]
 
 
 def performance_document(result: PerformanceResult, t: Translator) -> PerformanceDocument:
@@ -458,6 +475,24 @@ def performance_document(result: PerformanceResult, t: Translator) -> Performanc
         performance_formula=result.logistic,
         formula=result.logistic,
         initial_rating=initial_document(result.initial, result.rules, t),
+        rated_from_standard=_from_standard(result.rated_from_standard, t),
+    )
+
+
+def _from_standard(result: TournamentResult | None, t: Translator) -> RatedFromStandardDocument | None:
+    if result is None:
+        return None
+    period = result.period
+    return RatedFromStandardDocument(
+        article="FIDE B.02 rapid and blitz 7.2.1",
+        standard_rating=number(period.rating),
+        k=period.k.k,
+        k_explanation=explanations.k_reason(period.k, t),
+        expected=number(period.expected),
+        change=number(period.change),
+        rounded_change=period.rounded_change,
+        new_rating=number(period.new_rating),
+        not_rated=[number(game.opponent) for game in period.not_rated],
     )
 
 
