@@ -568,17 +568,7 @@ def _gather(
     played: dict[int, _PlayerGames] = defaultdict(_PlayerGames)
     for event in sorted(events, key=lambda e: (e.start_date, e.id)):
         in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
-
-        def rated_side(
-            player_id: int, opponent_id: int, in_force: Mapping[int, int | None] = in_force
-        ) -> bool:
-            period_rating = at_period_start(player_id)
-            if fide is None or period_rating is None:  # an unrated player's game: for a first rating
-                return True
-            own = in_force.get(player_id)
-            start = own if own is not None else period_rating  # B.02 8.2.4
-            return not game_not_rated(start, in_force[opponent_id] or 0, fide)
-
+        rated_side = _rated_side(fide, in_force, at_period_start)
         for player_id, rated_games in _rated_sides(event, in_force, rated_side).items():
             mine = played[player_id]
             period_rating = at_period_start(player_id)
@@ -600,8 +590,27 @@ def _gather(
     return played
 
 
+def _rated_side(
+    fide: FideRules | None, in_force: Mapping[int, int | None], at_period_start: Callable[[int], int | None]
+) -> Callable[[int, int], bool] | None:
+    """Whether ``fide``'s rules rate a player's side of a game against an opponent (rapid and blitz
+    8.3.1 from 1 December 2024), from the ratings the side is rated from; None: every side."""
+    if fide is None or fide.not_rated_difference is None:
+        return None
+
+    def rated_side(player_id: int, opponent_id: int) -> bool:
+        period_rating = at_period_start(player_id)
+        if period_rating is None:  # an unrated player's game: for a first rating
+            return True
+        own = in_force.get(player_id)
+        start = own if own is not None else period_rating  # B.02 8.2.4
+        return not game_not_rated(start, in_force[opponent_id] or 0, fide)
+
+    return rated_side
+
+
 def _rated_sides(
-    event: EventFacts, in_force: Mapping[int, int | None], rated_side: Callable[[int, int], bool]
+    event: EventFacts, in_force: Mapping[int, int | None], rated_side: Callable[[int, int], bool] | None
 ) -> dict[int, list[tuple[GameFacts, int, Decimal]]]:
     """Each player's played games of an event against an opponent rated at its start (B.02 8.3.1:
     only games "against a rated player" count) that ``rated_side(player, opponent)`` rates."""
@@ -613,7 +622,9 @@ def _rated_sides(
             (game.white, game.black, game.white_score),
             (game.black, game.white, game.black_score),
         ):
-            if in_force.get(opponent_id) is not None and rated_side(player_id, opponent_id):
+            if in_force.get(opponent_id) is not None and (
+                rated_side is None or rated_side(player_id, opponent_id)
+            ):
                 by_player[player_id].append((game, opponent_id, score))
     return by_player
 
