@@ -184,7 +184,8 @@ def scalar_period(
     try:
         return rate_period(Decimal(int(ratings[player])), events, rules=rules, k=int(data["k"][player]))
     except InvalidInputError as refused:  # every game of the player not rated (rapid and blitz 8.3.1)
-        assert refused.code == "not-rated-game"
+        if refused.code != "not-rated-game":
+            raise
         return None
 
 
@@ -318,7 +319,9 @@ def test_600_point_games_are_left_out_by_the_bulk_engine(own: int, opponent: int
     period = bulk.rate_elo_period([0, 0], [1, 2], [2, 2], [own, opponent, own], [10, 10, 10], rules=rules)
     assert period.games.tolist() == ([2, 1, 1] if rated else [1, 0, 1])
     day_before = resolve_rule_set("fide-blitz", as_of=dt.date(2024, 11, 30))
-    before = bulk.rate_elo_period([0, 0], [1, 2], [2, 2], [own, opponent, own], [10, 10, 10], rules=day_before)
+    before = bulk.rate_elo_period(
+        [0, 0], [1, 2], [2, 2], [own, opponent, own], [10, 10, 10], rules=day_before
+    )
     assert before.games.tolist() == [2, 1, 1]
 
 

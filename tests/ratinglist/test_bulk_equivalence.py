@@ -300,7 +300,8 @@ def test_the_random_rapid_periods_leave_out_the_600_point_games() -> None:
         history, by_period = random_store(seed, Period(2024, 12))
         period, events = next(iter(by_period.items()))
         rapid = runner.rule_set_for("fide-rapid", period)
-        assert rapid is not None and rapid.fide is not None
+        assert rapid is not None
+        assert rapid.fide is not None
         standard = compute_period(
             period, rules=runner.rule_set_for("fide", period), history=history, events=events
         )
