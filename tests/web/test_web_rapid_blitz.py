@@ -109,3 +109,18 @@ def test_the_calculator_pages_offer_the_rapid_and_blitz_rules_and_say_the_game_n
     assert "8.3.1" in result.text
     report = client.get("/report")
     assert 'value="fide-rapid"' not in report.text  # a report chooses the list by its list type
+
+
+def test_the_performance_page_rates_from_the_standard_rating_in_rapid(client: TestClient) -> None:
+    # Rapid and blitz 7.2.1: 1850 standard; 1800:1, 1900:½, 2000:0, K 40 (new to the list, 8.3.3):
+    # expected .57 + .43 + .30 = 1.30 (table 8.1.2), 40 x 0.2 = +8 -> 1858.
+    query = (
+        "/performance?lang=ca&rules=fide-rapid&as_of=2025-01-01&standard_rating=1850"
+        "&games-0-opponent=1800&games-0-result=1&games-1-opponent=1900&games-1-result=%C2%BD"
+        "&games-2-opponent=2000&games-2-result=0"
+    )
+    page = client.get(query)
+    assert page.status_code == 200
+    assert 'id="rated-from-standard"' in page.text
+    assert "1858" in page.text
+    assert "7.2.1" in page.text

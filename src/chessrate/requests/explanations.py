@@ -367,6 +367,8 @@ def chesscom_level(level: str, t: Translator) -> str:
 
 def rule_set_title_fide(rules: FideRules, t: Translator) -> str:
     """The FIDE version by its first day."""
+    if rules.rapid_and_blitz:
+        return t.gettext("FIDE rapid and blitz rules of %(version)s", version=t.date(rules.effective_from))
     return t.gettext(
         "FIDE rules of %(version)s",
         version=t.date(rules.effective_from),
