@@ -50,6 +50,7 @@ from chessrate.ratinglist.facts import (
     History,
     ListedColumns,
     ListedSummary,
+    PeriodEntrants,
     PeriodGames,
     Working,
 )
@@ -528,13 +529,9 @@ def _fit_in_pairs(connection: Connection, largest: Sequence[int | None] | None =
 GameColumns = tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]
 
 
-def load_games(
-    connection: Connection, period: Period, *, game_columns: Callable[[], GameColumns] | None = None
-) -> PeriodGames:
-    """The events rated in ``period`` (not replaced), their players and their games as columns,
-    read through the driver's fast path (:func:`.rows.int_columns`: no object per row).
-    ``game_columns``: the games as :func:`read_game_columns` reads them, read elsewhere
-    (:func:`game_columns_apart`)."""
+def load_entrants(connection: Connection, period: Period) -> PeriodEntrants:
+    """The events rated in ``period`` (not replaced) and their players as columns, read through
+    the driver's fast path (:func:`.rows.int_columns`: no object per row)."""
     rated_now = and_(events.c.period == str(period), events.c.replaced_by.is_(None))
     headers = connection.execute(
         select(events.c.id, events.c.name, events.c.start_date, events.c.end_date)
@@ -551,9 +548,7 @@ def load_games(
         .join(events, events.c.id == event_players.c.event_id)
         .where(rated_now),
     )
-    game_columns_read, scores = game_columns() if game_columns else read_game_columns(connection, period)
-    game_id, event_id, white, black, white_score, black_score, rated = game_columns_read
-    return PeriodGames(
+    return PeriodEntrants(
         events=tuple(
             EventFacts(
                 id=row.id,
@@ -568,6 +563,28 @@ def load_games(
         entrant_event=entrant_event,
         entrant_player=entrant_player,
         entrant_rating=entrant_rating,
+    )
+
+
+def load_games(
+    connection: Connection,
+    period: Period,
+    *,
+    entrants: PeriodEntrants | None = None,
+    game_columns: Callable[[], GameColumns] | None = None,
+) -> PeriodGames:
+    """The events rated in ``period``, their players (``entrants``, read here when not given:
+    :func:`load_entrants`) and their games as columns. ``game_columns``: the games as
+    :func:`read_game_columns` reads them, read elsewhere (:func:`game_columns_apart`)."""
+    if entrants is None:
+        entrants = load_entrants(connection, period)
+    game_columns_read, scores = game_columns() if game_columns else read_game_columns(connection, period)
+    game_id, event_id, white, black, white_score, black_score, rated = game_columns_read
+    return PeriodGames(
+        events=entrants.events,
+        entrant_event=entrants.entrant_event,
+        entrant_player=entrants.entrant_player,
+        entrant_rating=entrants.entrant_rating,
         game_id=game_id,
         event_id=event_id,
         white=white,
@@ -582,8 +599,8 @@ def load_games(
 @contextmanager
 def game_columns_apart(connection: Connection, period: Period) -> Iterator[Callable[[], GameColumns]]:
     """How :func:`load_games` gets a period's games. PostgreSQL: read at once on a second
-    connection, in a thread, while this connection reads the rest (the history, the entrants):
-    the server reads both at the same time, on two processes. The second connection reads what
+    connection, in a thread, while this connection reads the rest (the history, the entrants,
+    their first events): the server reads both at the same time, on two processes. The second connection reads what
     this one would: it begins after this transaction took the store's lock, so no writer can
     change the games in between (every import takes the lock), and the run does not change them.
     It only reads: a run still commits whole or not at all. SQLite: read when asked, here."""
