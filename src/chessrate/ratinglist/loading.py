@@ -601,9 +601,10 @@ def game_columns_apart(connection: Connection, period: Period) -> Iterator[Calla
     """How :func:`load_games` gets a period's games. PostgreSQL: read at once on a second
     connection, in a thread, while this connection reads the rest (the history, the entrants,
     their first events): the server reads both at the same time, on two processes. The second
-    connection reads what this one would: it begins after this transaction took the store's lock, so no writer can
-    change the games in between (every import takes the lock), and the run does not change them.
-    It only reads: a run still commits whole or not at all. SQLite: read when asked, here."""
+    connection reads what this one would: it begins after this transaction took the store's lock,
+    so no writer can change the games in between (every import takes the lock), and the run does
+    not change them. It only reads: a run still commits whole or not at all. SQLite: read when
+    asked, here."""
     if connection.dialect.name != "postgresql":
         yield lambda: read_game_columns(connection, period)
         return
