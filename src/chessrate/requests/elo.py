@@ -358,7 +358,6 @@ def performance(
                 rules=fide_rule_set(rules, day=day, name=name),
                 profile=PlayerProfile(rated_games=0),
             ),
-            fields=("opponent",),
         )
         if rated is None:
             return Outcome(None, problems)
