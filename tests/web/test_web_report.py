@@ -324,7 +324,7 @@ def test_api_bad_input_names_the_field(client: TestClient) -> None:
     bad_k = {**upload("c.pgn", CANDIDATES), "k_file": ("k.csv", b"id,k\n1,20\n", "text/csv")}
     detail = client.post("/api/report", files=bad_k).json()["detail"]
     assert detail[0]["loc"] == ["body", "k_file"]
-    assert detail[0]["msg"] == "The K file could not be read: the first line must be the header 'player,k'"
+    assert detail[0]["msg"] == "The K file could not be read: the first line must be the header “player,k”"
     not_a_form = client.post("/api/report", content=b"x", headers={"content-type": "multipart/form-data"})
     assert not_a_form.status_code == 422
     assert not_a_form.json()["detail"][0]["loc"] == ["body", "file"]
@@ -340,7 +340,7 @@ def test_a_start_before_the_first_fide_rules_is_rated_under_the_oldest_kept(clie
     assert body["rules"] == "FIDE 2014-07-01 (the oldest kept, for 2005-07-28)"
     assert body["warnings"][0].startswith("rules: the tournament is of 2005-07-28, before 2014-07-01")
     english = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "en"}).text
-    assert "before 1 July 2014, the oldest FIDE rules this calculator keeps" in english
+    assert "before July 1, 2014, the oldest FIDE rules this calculator keeps" in english
     spanish = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "es"}).text
     assert "antes del 1 de julio de 2014" in spanish
     assert errors_of(spanish) == {}

@@ -47,6 +47,8 @@ class Problem:
     #: The library's own sentence, in English, when the error is more than a bad value of the
     #: field (a club's rules that do not parse, a file refused): the command line prints it whole.
     detail: str | None
+    #: The reason in the user's language (from the error's code; else ``reason``).
+    said: str = ""
 
 
 @dataclass
@@ -111,7 +113,7 @@ class Problems:
         detail = None if isinstance(error, str | InvalidInputError) else str(error)
         if path not in self.errors:
             message = self._message(path, value, code, said, extra)
-            self.errors[path] = Problem(path, value, reason, message, detail)
+            self.errors[path] = Problem(path, value, reason, message, detail, said)
 
     def _message(self, path: Path, value: object, code: str, reason: str, extra: dict[str, object]) -> str:
         """What the user reads: the field's own hint when the value is not of its kind, else the reason
@@ -269,6 +271,18 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "rules-no-bands": lambda t, p: t.gettext("k_by_rating has no bands"),
     "rules-first-band": lambda t, p: t.gettext("the first k_by_rating band must start from 0"),
+    # A K file given beside a tournament (chessrate.report.read_k_file).
+    "k-file-csv": lambda t, p: t.gettext("it is not a CSV file (%(detail)s)", **p),
+    "k-file-header": lambda t, p: t.gettext("the first line must be the header “player,k”"),
+    "k-file-row": lambda t, p: t.gettext(
+        "line %(line)s: write a FIDE id or a start number, a comma and its K, not “%(value)s”", **p
+    ),
+    "k-file-k": lambda t, p: t.gettext(
+        "line %(line)s: K “%(value)s”: %(reason)s",
+        line=p["line"],
+        value=p["value"],
+        reason=input_reason(str(p["reason_code"]), p, str(p["detail"]), t),
+    ),
     # FIDE's rating list given beside a tournament (formats.fide_list, report.players_list_for).
     "zip-members": lambda t, p: t.gettext("the zip holds %(count)s files, not one list", **p),
     "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read"),
