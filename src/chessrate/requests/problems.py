@@ -339,6 +339,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         "the store %(store)s cannot be opened (the database says: %(reason)s)", **p
     ),
     "not-a-store": lambda t, p: t.gettext("%(store)s is not a chessrate store", **p),
+    "foreign-database": lambda t, p: t.gettext(
+        "%(store)s is not a chessrate store: it holds other tables (%(tables)s); nothing was changed", **p
+    ),
     "store-schema": lambda t, p: t.gettext(
         "the store %(store)s has schema %(found)s and this chessrate needs %(needed)s: upgrade it with "
         "chessrate list init",
