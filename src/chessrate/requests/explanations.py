@@ -656,8 +656,12 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     ),
     "ambiguous-date": lambda t, p: _ambiguous_date(t, p),
     "unreadable-count": lambda t, p: t.gettext("record %(record)s is not a number: “%(value)s”", **p),
-    "invalid-rounds": lambda t, p: t.gettext(
-        "invalid number of rounds “%(value)s” in record %(record)s", **p
+    "invalid-rounds": lambda t, p: (
+        t.gettext(
+            "record %(record)s announces %(value)s rounds, more than the %(limit)s a file may have", **p
+        )
+        if "limit" in p
+        else t.gettext("invalid number of rounds “%(value)s” in record %(record)s", **p)
     ),
     "unread-scoring": lambda t, p: t.gettext("scoring not understood: %(value)s", **p),
     "invalid-player": lambda t, p: t.gettext(
