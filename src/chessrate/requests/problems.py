@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from chessrate.errors import InvalidInputError, RatingError
+from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.requests.language import Translator
 
 T = TypeVar("T")
@@ -58,6 +59,9 @@ class Problems:
     t: Translator
     errors: dict[Path, Problem] = field(default_factory=dict)
     missing: list[Path] = field(default_factory=list)
+    #: The ratings the request's system accepts, said by the hint of a rating field that holds no
+    #: number (FIDE's 0 to 4000 unless the request sets its system's: DWZ, ECF, US Chess).
+    rating_bounds: tuple[int | Decimal, int | Decimal] = (int(MIN_RATING), int(MAX_RATING))
 
     def __bool__(self) -> bool:
         return bool(self.errors or self.missing)
@@ -112,7 +116,7 @@ class Problems:
         said = input_reason(code, params, reason, self.t)
         detail = None if isinstance(error, str | InvalidInputError) else str(error)
         if path not in self.errors:
-            message = self._message(path, value, code, said, extra)
+            message = self._message(path, value, code, said, {**extra, "params": params})
             self.errors[path] = Problem(path, value, reason, message, detail, said)
 
     def _message(self, path: Path, value: object, code: str, reason: str, extra: dict[str, object]) -> str:
@@ -127,6 +131,15 @@ class Problems:
         hint = extra.get("hint")
         if hint is not None and (code in KIND_CODES | RANGE_CODES or not code):
             return str(hint)
+        if name in RATING_FIELDS and code in KIND_CODES | {"rating-range"}:
+            params = extra["params"]
+            bounds = (params["low"], params["high"]) if code == "rating-range" else self.rating_bounds
+            return self.t.gettext(
+                "“%(value)s” is not a rating: write a number from %(low)s to %(high)s, such as 1500.",
+                value=shown,
+                low=bounds[0],
+                high=bounds[1],
+            )
         hints = _field_hints(name)
         if hints is not None and (hints[0] is None or code in hints[0]):
             return hints[1](self.t, shown, reason)
@@ -145,10 +158,6 @@ Hint = Callable[[Translator, str, str], str]
 
 def _field_hints(name: str) -> tuple[frozenset[str] | None, Hint] | None:
     """The hint of a field and the codes it answers (None: every code)."""
-    if name in RATING_FIELDS:
-        return KIND_CODES | {"rating-range"}, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a rating: write a number from 0 to 4000, such as 1500.", value=v
-        )
     if name == "result":
         return KIND_CODES | {"result"}, lambda t, v, r: t.gettext(
             "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=v
