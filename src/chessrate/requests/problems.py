@@ -414,6 +414,23 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         "%(reason)s)",
         **p,
     ),
+    # FIDE's list imported into the store, and the demo list (ratinglist.fide_import, ratinglist.demo).
+    "list-month-unknown": lambda t, p: t.gettext(
+        "neither %(name)s nor its name says the list’s month: give it (YYYY-MM)", **p
+    ),
+    "list-month-differs": lambda t, p: t.gettext("%(name)s is the list of %(month)s", **p),
+    "fide-list-imported": lambda t, p: t.gettext(
+        "%(file)s: FIDE’s %(list)s list of %(month)s was already imported from another file "
+        "(%(earlier_file)s); nothing was imported",
+        file=p["file"],
+        list=_list_word(t, p),
+        month=p["month"],
+        earlier_file=p["earlier_file"],
+    ),
+    "file-unreadable": lambda t, p: t.gettext("%(file)s cannot be read (%(reason)s)", **p),
+    "demo-not-empty": lambda t, p: t.gettext(
+        "the store %(store)s already holds events: the demo needs an empty one", **p
+    ),
     "no-list": lambda t, p: t.gettext("no list has been published yet"),
     "period-no-list": lambda t, p: (
         t.gettext("period %(period)s has no draft list", period=p["period"])
