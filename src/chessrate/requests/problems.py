@@ -431,6 +431,11 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "demo-not-empty": lambda t, p: t.gettext(
         "the store %(store)s already holds events: the demo needs an empty one", **p
     ),
+    "rules-relative-path": lambda t, p: t.gettext(
+        "the rule set is the club file %(rules)s, a path relative to the folder where the list was run, "
+        "which this server cannot know: run the period from the command line, in that folder",
+        **p,
+    ),
     "no-list": lambda t, p: t.gettext("no list has been published yet"),
     "period-no-list": lambda t, p: (
         t.gettext("period %(period)s has no draft list", period=p["period"])
