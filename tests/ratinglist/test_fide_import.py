@@ -120,6 +120,7 @@ def test_federation_filter_and_refusals(db: str) -> None:
 
 def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Path) -> None:
     from chessrate.ratinglist.demo import build_demo
+    from chessrate.ratinglist.importer import import_files
     from chessrate.requests.language import Translator
     from chessrate.requests.problems import input_reason
     from chessrate.web.i18n import load_catalogs
@@ -127,6 +128,7 @@ def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Pat
     catalogs = load_catalogs()
     engine = init_store(db)
     import_fide_list(engine, LISTS / "standard_sep26frl.txt")
+    import_files(engine, [LISTS.parent / "trf/swiss-9-rounds.trf"])  # the demo needs a store without events
     other = tmp_path / "standard_sep26frl.txt"
     shutil.copy(LISTS / "players_list_foa.txt", other)
     refusals: list[InvalidInputError | StoreError] = []
