@@ -59,9 +59,10 @@ class Problems:
     t: Translator
     errors: dict[Path, Problem] = field(default_factory=dict)
     missing: list[Path] = field(default_factory=list)
-    #: The ratings the request's system accepts, said by the hint of a rating field that holds no
-    #: number (FIDE's 0 to 4000 unless the request sets its system's: DWZ, ECF, US Chess).
-    rating_bounds: tuple[int | Decimal, int | Decimal] = (int(MIN_RATING), int(MAX_RATING))
+    #: The rating system of the request and the ratings it accepts, said by the hint of a rating
+    #: field that holds no number or one out of range: FIDE's Elo, 0 to 4000, unless the request
+    #: sets its own (DWZ, ECF, US Chess: ``chessrate.requests.systems``).
+    rating_scale: tuple[str, int | Decimal, int | Decimal] = ("Elo", int(MIN_RATING), int(MAX_RATING))
 
     def __bool__(self) -> bool:
         return bool(self.errors or self.missing)
@@ -132,20 +133,35 @@ class Problems:
         if hint is not None and (code in KIND_CODES | RANGE_CODES or not code):
             return str(hint)
         if name in RATING_FIELDS and code in KIND_CODES | {"rating-range"}:
-            params = extra["params"]
-            bounds = (params["low"], params["high"]) if code == "rating-range" else self.rating_bounds
-            return self.t.gettext(
-                "“%(value)s” is not a rating: write a number from %(low)s to %(high)s, such as 1500.",
-                value=shown,
-                low=bounds[0],
-                high=bounds[1],
-            )
+            return self._rating_hint(shown, code, extra["params"])
         hints = _field_hints(name)
         if hints is not None and (hints[0] is None or code in hints[0]):
             return hints[1](self.t, shown, reason)
         if not shown and code:  # nothing typed: the reason says what to give
             return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
         return _("Check this value: %(reason)s", reason=reason)
+
+
+    def _rating_hint(self, shown: str, code: str, params: object) -> str:
+        """What to type in a rating field: a number in the system's range (the error's own bounds
+        when it gives them)."""
+        system, low, high = self.rating_scale
+        if code == "rating-range" and isinstance(params, dict) and {"low", "high"} <= params.keys():
+            low, high = params["low"], params["high"]
+        if system == "Elo":
+            return self.t.gettext(
+                "“%(value)s” is not a rating: write a number from %(low)s to %(high)s, such as 1500.",
+                value=shown,
+                low=low,
+                high=high,
+            )
+        return self.t.gettext(
+            "“%(value)s” is not a %(system)s rating: write a number from %(low)s to %(high)s, such as 1500.",
+            value=shown,
+            system=system,
+            low=low,
+            high=high,
+        )
 
 
 #: The codes of a value that is not of the field's kind at all (a word where a number goes).

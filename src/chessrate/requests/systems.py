@@ -190,7 +190,7 @@ class DwzInputs:
 
 def dwz_evaluation(inputs: DwzInputs, problems: Problems, *, today: dt.date) -> Outcome[dwz.DwzResult]:
     del today
-    problems.rating_bounds = DWZ_BOUNDS
+    problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
     rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
     age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
     index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
@@ -226,7 +226,7 @@ class UscfInputs:
 
 
 def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Outcome[uscf.UscfResult]:
-    problems.rating_bounds = USCF_BOUNDS
+    problems.rating_scale = ("US Chess", *USCF_BOUNDS)
     rating = problems.optional(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
     # A rated player's games played weigh the rating (N' and the special formula's N): never
     # assumed. Blank is 0 only for an unrated player ("If the player is unrated, set N = 0").
@@ -296,7 +296,7 @@ def ecf_rating(inputs: EcfInputs, problems: Problems, *, today: dt.date) -> Outc
                 ),
             )
         return Outcome(None, problems)
-    problems.rating_bounds = ECF_BOUNDS
+    problems.rating_scale = ("ECF", *ECF_BOUNDS)
     rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", ECF_BOUNDS))
     games = _rows(inputs.games, problems, whole=True, bounds=ECF_BOUNDS)
     if problems or rating is None or games is None:
@@ -477,7 +477,7 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
         )
         return Outcome(result, problems, options)
     if system == "dwz":
-        problems.rating_bounds = DWZ_BOUNDS
+        problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
         whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
         other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent", DWZ_BOUNDS))
         age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
@@ -502,7 +502,7 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
             problems,
         )
     if system == "uscf":
-        problems.rating_bounds = USCF_BOUNDS
+        problems.rating_scale = ("US Chess", *USCF_BOUNDS)
         real = problems.parse(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
         their = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent", USCF_BOUNDS))
         played = _read(
