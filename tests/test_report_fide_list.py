@@ -63,7 +63,9 @@ def example_report(data: bytes) -> TournamentReport:
     read = read_tournament(EXAMPLE)
     rules, warning = report_rule_set(None, day=START)
     players_list = players_list_for(read, data, name="players_list_foa.txt")
-    return report_tournament(read, rules=rules, as_of=START, players_list=players_list, notes=[warning] if warning else [])
+    return report_tournament(
+        read, rules=rules, as_of=START, players_list=players_list, notes=[warning] if warning else []
+    )
 
 
 def test_the_example_is_rated_under_the_oldest_rules_kept_with_a_warning() -> None:

@@ -322,7 +322,9 @@ def _games_rated_by(tournament: Tournament, rules: RuleSet) -> tuple[Tournament,
                 "above": fide.not_rated_above,
                 "source": fide.source,
             }
-            warnings.append(Problem(Severity.WARNING, game.line, message, GAME_NOT_RATED, tuple(params.items())))
+            warnings.append(
+                Problem(Severity.WARNING, game.line, message, GAME_NOT_RATED, tuple(params.items()))
+            )
             continue
         kept.append(game)
     return (dataclasses.replace(tournament, games=tuple(kept)), warnings) if warnings else (tournament, [])

@@ -394,7 +394,9 @@ def test_more_than_99_rounds_announced_is_refused_naming_the_record_and_value(re
     assert [(p.code, p.line, dict(p.params)) for p in result.errors] == [
         ("invalid-rounds", 5, {"value": "150", "record": record, "limit": 99})
     ]
-    assert result.errors[0].message == f"record {record} announces 150 rounds, more than the 99 a file may have"
+    assert (
+        result.errors[0].message == f"record {record} announces 150 rounds, more than the 99 a file may have"
+    )
     assert result.tournament.planned_rounds is None
     most = read_trf(f"{chr(10).join([*header, f'{record} 99', *PLAYERS])}\n".encode())
     assert (most.tournament.planned_rounds, most.errors) == (99, ())

@@ -147,9 +147,13 @@ def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Pat
         ("list-month-differs", {"name": "standard_sep26frl.txt", "month": "2026-09"}),
         (
             "fide-list-imported",
-            {"file": "standard_sep26frl.txt", "list": "standard", "month": "2026-09",
-             "earlier_file": "standard_sep26frl.txt"},
-        ),  # fmt: skip
+            {
+                "file": "standard_sep26frl.txt",
+                "list": "standard",
+                "month": "2026-09",
+                "earlier_file": "standard_sep26frl.txt",
+            },
+        ),
         ("file-unreadable", {"file": "missing.txt", "reason": "No such file or directory"}),
         ("demo-not-empty", {"store": db}),
     ]
@@ -162,7 +166,8 @@ def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Pat
     }
     assert said[("es", "list-month-differs")] == "standard_sep26frl.txt es la lista de 2026-09"
     assert said[("ca", "fide-list-imported")].startswith(
-        "standard_sep26frl.txt: la llista estàndard de la FIDE de 2026-09 ja s’havia importat d’un altre fitxer"
+        "standard_sep26frl.txt: la llista estàndard de la FIDE de 2026-09 ja s’havia importat d’un altre "
+        "fitxer"
     )
     assert said[("es", "demo-not-empty")] == (
         f"la base de datos {db} ya tiene torneos: la demostración necesita una vacía"

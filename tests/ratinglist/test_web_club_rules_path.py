@@ -68,9 +68,18 @@ def test_init_keeps_the_club_file_s_full_path_and_the_web_runs_with_it(
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("en", "the rule set is the club file club.toml, a path relative to the folder where the list was run"),
-        ("es", "el reglamento es el archivo del club club.toml, una ruta relativa a la carpeta donde se calculó"),
-        ("ca", "el reglament és el fitxer del club club.toml, un camí relatiu a la carpeta on es va calcular"),
+        (
+            "en",
+            "the rule set is the club file club.toml, a path relative to the folder where the list was run",
+        ),
+        (
+            "es",
+            "el reglamento es el archivo del club club.toml, una ruta relativa a la carpeta donde se calculó",
+        ),
+        (
+            "ca",
+            "el reglament és el fitxer del club club.toml, un camí relatiu a la carpeta on es va calcular",
+        ),
     ],
 )
 def test_a_relative_club_file_kept_by_an_older_store_is_refused_on_the_web(

@@ -242,8 +242,12 @@ def test_each_system_s_rating_fields_say_its_own_range(
     }
     for language, text in said.items():
         # Not a number, and a number past the system's top (but within FIDE's): the system's range.
-        assert errors("abc", "1500", language) == {"rating": text.format(v="abc", system=system, low=low, high=high)}
-        assert errors("3800", "1500", language) == {"rating": text.format(v="3800", system=system, low=low, high=high)}
+        assert errors("abc", "1500", language) == {
+            "rating": text.format(v="abc", system=system, low=low, high=high)
+        }
+        assert errors("3800", "1500", language) == {
+            "rating": text.format(v="3800", system=system, low=low, high=high)
+        }
         # An opponent out of range is the opponent's problem, not the player's rating's.
         opponent = errors("1500", "3800", language)
         assert opponent == {"games-0-opponent": text.format(v="3800", system=system, low=low, high=high)}

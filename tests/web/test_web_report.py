@@ -500,7 +500,9 @@ def test_the_notes_are_coded_and_said_in_the_request_s_language(client: TestClie
         assert body["warnings"][-1] == "k file: no player has id or start number 999"
         assert body["notes"][0]["reason"].startswith("line 1: the game 1-2 (2700 against 2000) is not rated")
         page = client.post("/report", files=files, data={"list_type": "rapid", "lang": language}).text
-        problems = html.unescape(re.sub(r"<[^>]+>", "", page.split('id="file-problems"')[1].split("</ul>")[0]))
+        problems = html.unescape(
+            re.sub(r"<[^>]+>", "", page.split('id="file-problems"')[1].split("</ul>")[0])
+        )
         assert not_rated in problems
         assert unknown in problems
 
@@ -508,7 +510,11 @@ def test_the_notes_are_coded_and_said_in_the_request_s_language(client: TestClie
 def test_a_rapid_tournament_before_the_oldest_rapid_rules_names_their_day(client: TestClient) -> None:
     # The rapid and blitz chapter kept starts on 1 January 2022 (docs/fide.md), not 1 July 2014.
     old = RAPID.replace(b"2025.11.01", b"2019.05.01")
-    for language, day in [("en", "January 1, 2022"), ("es", "1 de enero de 2022"), ("ca", "1 de gener del 2022")]:
+    for language, day in [
+        ("en", "January 1, 2022"),
+        ("es", "1 de enero de 2022"),
+        ("ca", "1 de gener del 2022"),
+    ]:
         page = client.post(
             "/report", files=upload("old.pgn", old), data={"list_type": "blitz", "lang": language, "k": "20"}
         ).text
@@ -526,8 +532,13 @@ def test_a_rapid_tournament_before_the_oldest_rapid_rules_names_their_day(client
         ("ca", "línia 3: K «abc»: no és un nombre"),
     ],
 )
-def test_a_k_file_error_names_its_line_in_the_language(client: TestClient, language: str, reason: str) -> None:
-    files = {**upload("c.pgn", CANDIDATES), "k_file": ("k.csv", b"player,k\n4168119,20\n999,abc\n", "text/csv")}
+def test_a_k_file_error_names_its_line_in_the_language(
+    client: TestClient, language: str, reason: str
+) -> None:
+    files = {
+        **upload("c.pgn", CANDIDATES),
+        "k_file": ("k.csv", b"player,k\n4168119,20\n999,abc\n", "text/csv"),
+    }
     detail = client.post("/api/report", files=files, headers={"Accept-Language": language}).json()["detail"]
     assert detail[0]["loc"] == ["body", "k_file"]
     assert detail[0]["msg"].endswith(reason)
@@ -541,7 +552,9 @@ def test_a_k_file_error_names_its_line_in_the_language(client: TestClient, langu
         ("ca", "Estàndard, ràpida o llampec: la llista i el reglament", "el capítol de partides ràpides"),
     ],
 )
-def test_the_list_type_says_it_chooses_the_rules(client: TestClient, language: str, label: str, hint: str) -> None:
+def test_the_list_type_says_it_chooses_the_rules(
+    client: TestClient, language: str, label: str, hint: str
+) -> None:
     page = html.unescape(client.get("/report", params={"lang": language}).text)
     fieldset = page.split('name="list_type"')[0].rsplit("<fieldset", 1)[1]
     assert label in fieldset

@@ -13,7 +13,6 @@ from dataclasses import replace
 from decimal import Decimal
 
 from chessrate.formats.model import Game, Kind, Player, ProblemLog, RoundCell
-from chessrate.formats.scoring import Scoring
 
 #: The two sides' codes that agree (first player, second player); blank/blank is a pending pairing.
 AGREEING_CODES = frozenset(

@@ -151,7 +151,11 @@ def _sha256(path: Path) -> str:
     except OSError as error:
         said = error.strerror or "cannot be read"
         raise InvalidInputError(
-            "players_list", str(path), said, code="file-unreadable", params={"file": path.name, "reason": said}
+            "players_list",
+            str(path),
+            said,
+            code="file-unreadable",
+            params={"file": path.name, "reason": said},
         ) from None
     return digest.hexdigest()
 

@@ -141,7 +141,6 @@ class Problems:
             return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
         return _("Check this value: %(reason)s", reason=reason)
 
-
     def _rating_hint(self, shown: str, code: str, params: object) -> str:
         """What to type in a rating field: a number in the system's range (the error's own bounds
         when it gives them)."""
