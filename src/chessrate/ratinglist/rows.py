@@ -176,6 +176,30 @@ def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.i
     """Each column of ``query`` as an array, in the order the rows come (the same for every
     column). Every value must be a whole number, never NULL (give NULL a value with ``coalesce``):
     a NULL is refused (:class:`ValueError`), never guessed."""
+    return sent_int_columns(connection, query).arrays()
+
+
+@dataclass(frozen=True)
+class SentColumns:
+    """A query's whole-number columns as the driver sent them (:func:`sent_int_columns`): one
+    value a column, PostgreSQL's binary array or SQLite's text; :meth:`arrays` reads them."""
+
+    names: list[str]
+    count: int
+    values: list[Any]
+    postgres: bool
+
+    def arrays(self) -> list[NDArray[np.int64]]:
+        """Each column as an array (:func:`int_columns`)."""
+        columns = [_from_array(value) if self.postgres else _parsed(value) for value in self.values]
+        if any(len(column) != self.count for column in columns):  # group_concat leaves NULLs out
+            raise ValueError(f"a NULL in the columns {self.names} of a query read as whole numbers")
+        return columns
+
+
+def sent_int_columns(connection: Connection, query: Select[Any]) -> SentColumns:
+    """The columns of ``query`` as :func:`int_columns` has the database send them, not yet read:
+    a thread that only waits for them leaves the reading to another."""
     names = list(query.selected_columns.keys())
     sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
     postgres = connection.dialect.name == "postgresql"
@@ -190,10 +214,7 @@ def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.i
         count, *values = cursor.fetchone()
     finally:
         cursor.close()
-    columns = [_from_array(value) if postgres else _parsed(value) for value in values]
-    if any(len(column) != count for column in columns):  # group_concat leaves NULLs out
-        raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
-    return columns
+    return SentColumns(names, count, values, postgres)
 
 
 def _parsed(text: str | None) -> NDArray[np.int64]:
