@@ -14,9 +14,10 @@ from chessrate import bulk, synthetic
 from chessrate.calculate import Event, Game, rate_period
 from chessrate.errors import ConvergenceError, InvalidInputError
 from chessrate.fide.k_factor import PlayerProfile, fide_k_factor
-from chessrate.fide.rules import FIDE_2024_03, FIDE_RULES, rules_in_force
+from chessrate.fide.policy import game_not_rated
+from chessrate.fide.rules import FIDE_2024_03, FIDE_RB_RULES, FIDE_RULES, rules_in_force
 from chessrate.glicko2 import Glicko2Rating, PeriodGame, rate_whole_period
-from chessrate.presets import PLAIN_ELO, ciabe_rule_set
+from chessrate.presets import PLAIN_ELO, ciabe_rule_set, resolve_rule_set
 from chessrate.ruleset import RuleSet, fide_rule_set
 
 DAY_2024 = dt.date(2024, 6, 1)
@@ -149,7 +150,8 @@ def periods(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
-RULE_SETS = [fide_rule_set(rules, day=rules.effective_from) for rules in FIDE_RULES] + [
+# The standard and the rapid and blitz versions (the latter with the 600-point games not rated).
+RULE_SETS = [fide_rule_set(rules, day=rules.effective_from) for rules in FIDE_RULES + FIDE_RB_RULES] + [
     PLAIN_ELO,
     ciabe_rule_set(),
 ]
@@ -180,7 +182,12 @@ def scalar_period(
             events.append(Event(tuple(games), start_rating=Decimal(start(player, tournament))))
     if not events:
         return None
-    return rate_period(Decimal(int(ratings[player])), events, rules=rules, k=int(data["k"][player]))
+    try:
+        return rate_period(Decimal(int(ratings[player])), events, rules=rules, k=int(data["k"][player]))
+    except InvalidInputError as refused:  # every game of the player not rated (rapid and blitz 8.3.1)
+        if refused.code != "not-rated-game":
+            raise
+        return None
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -262,7 +269,7 @@ profile_values = st.one_of(st.just(-1), st.integers(0, 2000))
     birth=st.lists(st.one_of(st.just(-1), st.integers(1990, 2020)), min_size=6, max_size=6),
     played=st.lists(st.one_of(st.just(-1), st.integers(0, 60)), min_size=6, max_size=6),
     highest=st.lists(st.one_of(st.just(-1), st.integers(1000, 2800)), min_size=6, max_size=6),
-    rules=st.sampled_from(FIDE_RULES),
+    rules=st.sampled_from(FIDE_RULES + FIDE_RB_RULES),
 )
 def test_k_factors_equal_scalar_rule(
     ratings: list[int], birth: list[int], played: list[int], highest: list[int], rules: object
@@ -284,6 +291,39 @@ def test_k_factors_equal_scalar_rule(
         )
         scalar = fide_k_factor(ratings[i], profile, rules=rule_set.fide, day=dt.date(2026, 1, 1))  # type: ignore[arg-type]
         assert k[i] == scalar.k
+
+
+def test_rapid_k_20_for_everyone_before_october_2022_and_700_over_35_games() -> None:
+    # [SCAC]: rapid and blitz before 1 October 2022, "K=20 per tutti"; beyond n = 35 games, K the
+    # largest whole number with n x K <= 700 (B.02 8.3.3): 36 games, K 19 (19 x 36 = 684).
+    rules = resolve_rule_set("fide-rapid", as_of=dt.date(2022, 6, 1))
+    ratings = np.array([1500, 2450, 2000, 1800])
+    profile = {"birth_year": np.array([2010, 1980, -1, -1]), "highest_rating": np.array([-1, 2500, -1, -1])}
+    assert bulk.k_factors(ratings, rules=rules, **profile).tolist() == [20, 20, 20, 20]
+    assert bulk.k_factors(ratings, rules=rules).tolist() == [20, 20, 20, 20]
+    # Player 2 plays 35 games, player 3 plays 36 (against players 0 and 1).
+    white = np.array([2] * 35 + [3] * 36)
+    black = np.array([0, 1] * 17 + [0] + [0, 1] * 18)
+    period = bulk.rate_elo_period(white, black, np.ones(len(white), dtype=np.int8), ratings, rules=rules)
+    assert (int(period.k[2]), int(period.k[3])) == (20, 19)  # 20 x 35 = 700 is not cut
+
+
+@pytest.mark.parametrize(
+    ("own", "opponent", "rated"),
+    [(2601, 2001, False), (2001, 2601, False), (2601, 2002, True), (2600, 2000, True), (2800, 1900, False)],
+)
+def test_600_point_games_are_left_out_by_the_bulk_engine(own: int, opponent: int, rated: bool) -> None:
+    # B02RBRegulations2024 8.3.1, from 1 December 2024: "Games played between players with a rating
+    # difference of 600 points or more shall not be rated if at least one of the players is rated
+    # above 2600 on the relevant list."
+    rules = resolve_rule_set("fide-blitz", as_of=dt.date(2024, 12, 1))
+    period = bulk.rate_elo_period([0, 0], [1, 2], [2, 2], [own, opponent, own], [10, 10, 10], rules=rules)
+    assert period.games.tolist() == ([2, 1, 1] if rated else [1, 0, 1])
+    day_before = resolve_rule_set("fide-blitz", as_of=dt.date(2024, 11, 30))
+    before = bulk.rate_elo_period(
+        [0, 0], [1, 2], [2, 2], [own, opponent, own], [10, 10, 10], rules=day_before
+    )
+    assert before.games.tolist() == [2, 1, 1]
 
 
 def test_k_factors_without_profile_are_the_scalar_ones() -> None:
@@ -409,6 +449,11 @@ def test_elo_game_working_equals_scalar_path(data: dict[str, np.ndarray], rules:
     working = bulk.elo_game_working(
         data["white"], data["black"], white_rating, black_rating, rules=rules, event=data["event"]
     )
+    # The games rated: the scalar path leaves out those rapid and blitz 8.3.1 does not rate (from
+    # 1 December 2024); elo_game_working gives every game's figures, as it is given them.
+    rated = np.ones(len(white_rating), dtype=np.bool_)
+    if rules.fide is not None and rules.fide.not_rated_difference is not None:
+        rated = ~np.asarray(game_not_rated(white_rating, black_rating, rules.fide), dtype=np.bool_)
     for player in range(players):
         scalar = scalar_period(data, player, rules, per_event_start=True)
         if scalar is None:
@@ -417,7 +462,7 @@ def test_elo_game_working_equals_scalar_path(data: dict[str, np.ndarray], rules:
             (i, "white" if data["white"][i] == player else "black")
             for tournament in range(3)
             for i in np.flatnonzero(data["event"] == tournament)
-            if player in (data["white"][i], data["black"][i])
+            if player in (data["white"][i], data["black"][i]) and rated[i]
         ]
         scalar_games = [game for event in scalar.events for game in event.games]  # type: ignore[attr-defined]
         assert len(games) == len(scalar_games)

@@ -4,6 +4,9 @@ Every result carries its working: per game the difference (and whether it was ca
 expected score and the change; K and why; the unrounded and rounded change; the new rating.
 Each tournament is rated from the player's rating at its start; K is chosen once for the period
 (FIDE B.02 7.1.2: "the current value of K") and cut by the 700 rule over all its games.
+A game the rules do not rate (FIDE rapid and blitz 8.3.1 from 1 December 2024: 600 points or more
+apart with a player above 2600) is left out, kept in ``not_rated`` to be said; when no game is
+left, or only the total score is known, the calculation is refused with the rule.
 """
 
 from __future__ import annotations
@@ -70,6 +73,8 @@ class EventWorking:
     expected: Decimal
     change: Decimal
     rounded_change: int
+    #: The games left out: not rated by the rules (FIDE rapid and blitz 8.3.1, 1 December 2024).
+    not_rated: tuple[Game, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,6 +91,11 @@ class PeriodResult:
     change: Decimal
     rounded_change: int
     new_rating: Decimal
+
+    @property
+    def not_rated(self) -> tuple[Game, ...]:
+        """Every game of the period left out as not rated (:attr:`EventWorking.not_rated`)."""
+        return tuple(game for event in self.events for game in event.not_rated)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -169,7 +179,7 @@ def rate_tournament(
         if not ZERO <= points <= len(games):
             raise InvalidInputError("points", points, f"points are between 0 and {len(games)}")
     period = _rate_period(rating, [Event(tuple(games))], rules=rules, k=k, profile=profile, points=points)
-    opponents = [game.opponent for game in games]
+    opponents = [game.opponent for game in period.events[0].games]  # the games rated
     return TournamentResult(
         period=period,
         average_opponent=sum(opponents, ZERO) / len(opponents),
@@ -213,6 +223,9 @@ def rate_against_average(
         raise InvalidInputError("games", games, "at least one game")
     if not ZERO <= points <= games:
         raise InvalidInputError("points", points, f"points are between 0 and the {games} games")
+    left_out = _not_rated(rating, [Game(average)], rules)
+    if left_out:  # the G games are alike: none is rated
+        raise _not_rated_error(left_out[0], rules, "average")
     k_factor = choose_k(rating, rules=rules, games=games, k=k, profile=profile)
     # The G games rated as a tournament, so the 400-point rule's reach (every game, or one per
     # tournament under B022022 8.3.1) is the same as in every other mode.
@@ -246,7 +259,23 @@ def _rate_period(
     points: Decimal | None,
 ) -> PeriodResult:
     _check_rating("rating", rating)
-    total_games = sum(len(event.games) for event in events)
+    for event in events:
+        for game in event.games:
+            _check_rating("opponent", game.opponent)
+    left_out = [
+        _not_rated(rating if event.start_rating is None else event.start_rating, event.games, rules)
+        for event in events
+    ]
+    total_games = sum(len(event.games) - len(out) for event, out in zip(events, left_out, strict=True))
+    if total_games == 0:
+        raise _not_rated_error(next(out[0] for out in left_out if out), rules)
+    if points is not None and any(left_out):
+        raise InvalidInputError(
+            "points",
+            points,
+            "a game is not rated (FIDE rapid and blitz 8.3.1): give each game's result, not the total",
+            code="not-rated-with-total",
+        )
     k_factor = choose_k(rating, rules=rules, games=total_games, k=k, profile=profile)
     rated = tuple(
         _rate_event(
@@ -255,8 +284,9 @@ def _rate_period(
             rules=rules,
             k=k_factor.k,
             points=points,
+            not_rated=out,
         )
-        for event in events
+        for event, out in zip(events, left_out, strict=True)
     )
     change = sum((event.change for event in rated), ZERO)
     if rules.rounding is Rounding.TOURNAMENT:
@@ -277,23 +307,45 @@ def _rate_period(
     )
 
 
+def _not_rated(start_rating: Decimal, games: Sequence[Game], rules: RuleSet) -> tuple[Game, ...]:
+    """The games the rules do not rate for a player rated ``start_rating`` (FIDE rapid and blitz
+    8.3.1 from 1 December 2024, :func:`chessrate.fide.policy.game_not_rated`)."""
+    _check_rating("start_rating", start_rating)
+    fide = rules.fide
+    if fide is None or fide.not_rated_difference is None:
+        return ()
+    return tuple(game for game in games if game_not_rated(start_rating, game.opponent, fide))
+
+
+def _not_rated_error(game: Game, rules: RuleSet, field: str = "opponent") -> InvalidInputError:
+    """No game left to rate: the rule that leaves them out, in one line."""
+    fide = rules.fide
+    assert fide is not None  # only FIDE's rapid and blitz rules leave games out
+    return InvalidInputError(
+        field,
+        str(game.opponent),
+        f"the game is not rated under {fide.name}: {fide.not_rated_difference} points "
+        f"or more apart with a player above {fide.not_rated_above} ({fide.source})",
+        code="not-rated-game",
+        params={"difference": fide.not_rated_difference, "above": fide.not_rated_above},
+    )
+
+
 def _rate_event(
-    event: Event, start_rating: Decimal, *, rules: RuleSet, k: int, points: Decimal | None
+    event: Event,
+    start_rating: Decimal,
+    *,
+    rules: RuleSet,
+    k: int,
+    points: Decimal | None,
+    not_rated: tuple[Game, ...] = (),
 ) -> EventWorking:
     _check_rating("start_rating", start_rating)
-    for game in event.games:
-        _check_rating("opponent", game.opponent)
-        if rules.fide is not None and game_not_rated(start_rating, game.opponent, rules.fide):
-            raise InvalidInputError(
-                "opponent",
-                game.opponent,
-                f"the game is not rated under {rules.fide.name}: {rules.fide.not_rated_difference} points "
-                f"or more apart with a player above {rules.fide.not_rated_above} ({rules.fide.source})",
-            )
-    capped_games = games_to_cap(start_rating, [start_rating - game.opponent for game in event.games], rules)
+    rated = [game for game in event.games if game not in not_rated] if not_rated else event.games
+    capped_games = games_to_cap(start_rating, [start_rating - game.opponent for game in rated], rules)
     games = tuple(
         _game_working(start_rating, game, rules=rules, k=k, cap=index in capped_games)
-        for index, game in enumerate(event.games)
+        for index, game in enumerate(rated)
     )
     expected = sum((game.expected for game in games), ZERO)
     if points is None:
@@ -307,6 +359,7 @@ def _rate_event(
         expected=expected,
         change=change,
         rounded_change=round_half_away_from_zero(change),
+        not_rated=not_rated,
     )
 
 

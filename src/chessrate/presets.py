@@ -1,4 +1,5 @@
-"""Named rule sets (``fide``, ``elo``, ``ciabe``) and club rule sets read from TOML files.
+"""Named rule sets (``fide``, ``fide-rapid``, ``fide-blitz``, ``elo``, ``ciabe``) and club rule sets
+read from TOML files.
 
 A club writes its own rules as a small TOML file (see ``data/ciabe.toml``, which is also how the
 ``ciabe`` preset is defined); :func:`rule_set_from_toml` checks every key and names the one at fault.
@@ -16,6 +17,7 @@ from typing import Any
 from chessrate.errors import RuleSetError
 from chessrate.fide.rules import rules_in_force
 from chessrate.ruleset import (
+    FIDE_LISTS,
     DifferenceCap,
     Expected,
     KBand,
@@ -37,14 +39,16 @@ PLAIN_ELO = RuleSet(
     rounding=Rounding.PERIOD,
 )
 
-PRESET_NAMES = ("fide", "elo", "ciabe")
+PRESET_NAMES = (*FIDE_LISTS, "elo", "ciabe")
 
 
 def resolve_rule_set(spec: str | None, *, as_of: dt.date) -> RuleSet:
-    """A rule set by name (``fide``, ``elo``, ``ciabe``) or from a club's TOML file."""
+    """A rule set by name (``fide``, ``fide-rapid``, ``fide-blitz``, ``elo``, ``ciabe``) or from a
+    club's TOML file; FIDE's is the version in force on ``as_of`` for its list."""
     name = (spec or "fide").strip()
-    if name.lower() == "fide":
-        return fide_rule_set(rules_in_force(as_of), day=as_of)
+    if name.lower() in FIDE_LISTS:
+        key = name.lower()
+        return fide_rule_set(rules_in_force(as_of, FIDE_LISTS[key]), day=as_of, name=key)
     if name.lower() in {"elo", "plain"}:
         return PLAIN_ELO
     if name.lower() == "ciabe":

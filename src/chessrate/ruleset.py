@@ -18,6 +18,10 @@ from chessrate.fide.k_factor import KFactor, PlayerProfile, fide_k_factor
 from chessrate.fide.policy import cap_covers
 from chessrate.fide.rules import CapScope, FideRules
 
+#: FIDE's rule sets by name, and the list whose regulations each is: standard chess (B.02), and the
+#: rapid and blitz chapter for the rapid and the blitz list (docs/fide.md, "Rapid and blitz").
+FIDE_LISTS = {"fide": "standard", "fide-rapid": "rapid", "fide-blitz": "blitz"}
+
 
 class Expected(StrEnum):
     """How the expected score of a game is found."""
@@ -114,6 +118,11 @@ class RuleSet:
     titles: tuple[tuple[str, str], ...] = ()
     sources: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def is_fide(self) -> bool:
+        """Whether this is one of FIDE's named rule sets (:data:`FIDE_LISTS`)."""
+        return self.fide is not None and self.name in FIDE_LISTS
+
     def title_in(self, language: str) -> str:
         """The title in ``language`` when the rule set gives one, else :attr:`title`."""
         return dict(self.titles).get(language, self.title)
@@ -144,13 +153,14 @@ class RuleSet:
         return self.k_policy.k_for(rating, profile)
 
 
-def fide_rule_set(rules: FideRules, *, day: dt.date) -> RuleSet:
-    """The FIDE regulations of ``rules`` as a rule set, K chosen as on ``day``."""
+def fide_rule_set(rules: FideRules, *, day: dt.date, name: str = "fide") -> RuleSet:
+    """The FIDE regulations of ``rules`` as a rule set named ``name`` (``fide``, ``fide-rapid``,
+    ``fide-blitz``: :data:`chessrate.presets.FIDE_LISTS`), K chosen as on ``day``."""
     cap = DifferenceCap(
         limit=rules.difference_cap, applies_below=rules.cap_applies_below, scope=rules.cap_scope
     )
     return RuleSet(
-        name="fide",
+        name=name,
         title=f"{rules.name} (in force on {day.isoformat()})",
         source=rules.source,
         expected=Expected.TABLE,  # B.02 8.3.2 a): "Use table 8.1.2"

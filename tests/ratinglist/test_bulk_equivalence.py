@@ -28,6 +28,7 @@ from sqlalchemy.engine import Connection
 from test_year import build_year
 
 from chessrate.bulk import SCALAR_AGREEMENT
+from chessrate.fide.policy import game_not_rated
 from chessrate.ratinglist import elo_period, loading, rows, runner
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import (
@@ -133,6 +134,9 @@ def as_columns(events: list[EventFacts]) -> PeriodGames:
 #: floor 1000), the lists of 1 March 2024 (adjustment, then the 2024 rules and floor 1400), and
 #: the 2025 rules from 1 October 2025 (the 400-point rule only below 2650).
 STARTS = [Period(2023, 5), Period(2024, 1), Period(2025, 8)]
+#: With ``fide-rapid``: the rapid and blitz chapter's K 20 for everyone (to September 2022) and its
+#: standard K from October 2022, and, from 1 December 2024, its games not rated (8.3.1).
+RAPID_STARTS = [Period(2022, 8), Period(2024, 11)]
 MONTHS = 3
 #: Scores written several ways, as files give them: the stored text keeps its trailing zeros.
 WINS = [Decimal("1"), Decimal("1.0")]
@@ -235,8 +239,15 @@ def test_a_period_needs_the_earliest_event_only_of_the_players_it_names(
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), first=st.sampled_from(STARTS), spec=st.sampled_from(["fide", "ciabe"]))
-def test_random_elo_periods_are_the_scalar_paths(seed: int, first: Period, spec: str) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    case=st.one_of(
+        st.tuples(st.sampled_from(STARTS), st.sampled_from(["fide", "ciabe"])),
+        st.tuples(st.sampled_from(STARTS + RAPID_STARTS), st.just("fide-rapid")),
+    ),
+)
+def test_random_elo_periods_are_the_scalar_paths(seed: int, case: tuple[Period, str]) -> None:
+    first, spec = case
     history, by_period = random_store(seed, first)
     for period, events in by_period.items():
         computed = both_ways(period, rules=runner.rule_set_for(spec, period), history=history, events=events)
@@ -277,6 +288,36 @@ def test_the_random_periods_reach_every_rule() -> None:
             if any(entry.adjustment for entry in computed.entries.values()):
                 seen.add("adjustment")
     assert seen >= {"capped", "spared", "new", "pending", "dropped", "entered", "rated", "adjustment"}
+
+
+def test_the_random_rapid_periods_leave_out_the_600_point_games() -> None:
+    """B02RBRegulations2024 8.3.1, from 1 December 2024: "Games played between players with a rating
+    difference of 600 points or more shall not be rated if at least one of the players is rated
+    above 2600 on the relevant list." The random stores do have such games (rated under the
+    standard rules of the same month); under ``fide-rapid`` both engines leave every one out."""
+    met = 0
+    for seed in range(12):
+        history, by_period = random_store(seed, Period(2024, 12))
+        period, events = next(iter(by_period.items()))
+        rapid = runner.rule_set_for("fide-rapid", period)
+        assert rapid is not None
+        assert rapid.fide is not None
+        standard = compute_period(
+            period, rules=runner.rule_set_for("fide", period), history=history, events=events
+        )
+        far = {
+            (w.player_id, w.game_id)
+            for w in standard.workings
+            if w.own_rating is not None
+            and w.difference is not None
+            and game_not_rated(w.own_rating, w.opponent_rating, rapid.fide)
+        }
+        met += len(far)
+        computed = both_ways(period, rules=rapid, history=history, events=events)
+        rated = {(w.player_id, w.game_id) for w in computed.workings if w.difference is not None}
+        assert not rated & far
+        assert rated <= {(w.player_id, w.game_id) for w in standard.workings}
+    assert met > 0
 
 
 SWISS = DATA / "trf/swiss-unplayed-rounds.trf"

@@ -78,3 +78,19 @@ def test_demo_builds_a_list_from_the_shipped_files(cli: Any, tmp_path: Path) -> 
     assert shown["list_date"] == "2026-03-01"
     assert len(shown["players"]) > 50
     assert cli("list", "demo", "--db", db).code == 2  # not on a store that holds events
+
+
+def test_list_run_with_the_rapid_rules_of_2022(cli: Any, tmp_path: Path) -> None:
+    """``--rules fide-rapid``: the rapid and blitz chapter in force on 1 July 2022, K 20 for every
+    player [SCAC] where the standard rules give Nepomniachtchi (2766, above 2400) K 10:
+    2766 + 20 x (9.5 - 6.86) = 2818.8 -> 2819 (14 games: 20 x 14 <= 700, no cut)."""
+    db = str(tmp_path / "rapid.db")
+    assert cli("list", "init", "--db", db, "--json").code == 0
+    assert cli("list", "import", CANDIDATES, "--db", db, "--json").code == 0
+    run = cli("list", "run", "2022-07", "--db", db, "--rules", "fide-rapid", "--json")
+    assert run.code == 0, run.err
+    assert run.json()["rules_title"] == "FIDE rapid and blitz 2022-01-01 (in force on 2022-07-01)"
+    shown = cli("list", "show", "--db", db, "--json").json()
+    nepo = next(p for p in shown["players"] if p["fide_id"] == 4168119)
+    assert (nepo["previous"], nepo["rating"], nepo["k"]) == (2766, 2819, 20)
+    assert {p["k"] for p in shown["players"] if p["k"] is not None} == {20}

@@ -45,6 +45,7 @@ from chessrate.fide.policy import (
     cap_covers,
     capped_game_preference,
     exceeds_700_rule,
+    game_not_rated,
     is_junior,
     k_line_holds,
     k_of_line,
@@ -128,6 +129,11 @@ def rate_elo_period(
     arrays.check_players(w, b, players)
     events = None if event is None else arrays.indices(event, "event", len(w))
     own = _own_ratings(rating, w, b, white_rating, black_rating)
+    kept = _rated_games(rating, (w, b), own, rules)
+    if kept is not None:  # the games the rules do not rate are left out (FIDE rapid and blitz 8.3.1)
+        w, b, s = w[kept], b[kept], s[kept]
+        events = None if events is None else events[kept]
+        own = None if own is None else (own[0][kept], own[1][kept])
     k_given = _k_array(k, rating, rules)
 
     one_game_scope = rules.cap is not None and rules.cap.scope is CapScope.ONE_GAME_PER_TOURNAMENT
@@ -164,6 +170,23 @@ def rate_elo_period(
         score=score,
         expected=expected,
     )
+
+
+def _rated_games(
+    rating: IntArray,
+    players: tuple[IntArray, IntArray],
+    own: tuple[IntArray, IntArray] | None,
+    rules: RuleSet,
+) -> NDArray[np.bool_] | None:
+    """Which games the rules rate, when some are not: FIDE rapid and blitz 8.3.1 from 1 December
+    2024 leaves out a game 600 points or more apart with a player above 2600
+    (:func:`chessrate.fide.policy.game_not_rated`, as the scalar path); None: every game."""
+    fide = rules.fide
+    if fide is None or fide.not_rated_difference is None:
+        return None
+    white, black = own or (rating[players[0]], rating[players[1]])
+    kept = ~np.asarray(game_not_rated(white, black, fide), dtype=np.bool_)
+    return None if kept.all() else kept
 
 
 def _own_ratings(
@@ -348,6 +371,8 @@ def _fide_k(
     highest_rating: ArrayLike | None,
 ) -> IntArray:
     fide = policy.rules
+    if fide.k_everyone is not None:  # rapid and blitz before 1 October 2022: one K for all
+        return np.full(len(rating), fide.k_everyone, dtype=np.int64)
     if birth_year is None and rated_games is None and highest_rating is None:
         # Profile unknown: the rating alone decides between 20 and 10 (fide_k_factor).
         established = k_line_holds(

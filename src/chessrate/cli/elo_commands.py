@@ -175,8 +175,14 @@ def _show_tournament(result: TournamentResult) -> None:
             ),
             ("performance (logistic)", fmt(result.logistic_performance, places=1)),
         ],
-        notes=[_k_note(period.k)],
+        notes=[_k_note(period.k), *_not_rated_notes(period)],
     )
+
+
+def _not_rated_notes(result: PeriodResult) -> list[str]:
+    """The games left out as not rated (FIDE rapid and blitz 8.3.1), said once."""
+    note = explanations.not_rated_note(result.not_rated, result.rules, ENGLISH)
+    return [note] if note else []
 
 
 @app.command("games")
@@ -277,7 +283,7 @@ def period(
             (f"change (rounded per {result.rules.rounding.value})", fmt(result.rounded_change, signed=True)),
             ("new rating", fmt(result.new_rating)),
         ],
-        notes=[_k_note(result.k)],
+        notes=[_k_note(result.k), *_not_rated_notes(result)],
     )
 
 
@@ -314,9 +320,29 @@ def k_factor(
     )
 
 
-def _performance(games: list[str], as_of: str | None) -> elo.PerformanceResult:
-    inputs = elo.PerformanceInputs(games=tuple(_row(text) for text in games), as_of=as_of or "")
+def _performance(
+    games: list[str], as_of: str | None, rules: str | None = None, standard_rating: str | None = None
+) -> elo.PerformanceResult:
+    inputs = elo.PerformanceInputs(
+        games=tuple(_row(text) for text in games),
+        as_of=as_of or "",
+        rules=rules or "fide",
+        standard_rating=standard_rating or "",
+    )
     return result_of(elo.performance(inputs, _problems(), today=dt.date.today()))
+
+
+ListRulesOpt = Annotated[
+    str | None, typer.Option("--rules", metavar="NAME", help="fide (default), fide-rapid or fide-blitz.")
+]
+StandardRatingOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--standard-rating",
+        metavar="RATING",
+        help="Rapid and blitz 7.2.1 (from 2024-03-01): your standard rating, used to rate the games.",
+    ),
+]
 
 
 GamesWithResults = Annotated[
@@ -355,11 +381,24 @@ def initial(
         ),
     ],
     as_of: AsOfOpt = None,
+    rules: ListRulesOpt = None,
+    standard_rating: StandardRatingOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """The initial rating of an unrated player under the FIDE rules of the date (B.02 8.2)."""
-    found = _performance(games, as_of)
+    """The initial rating of an unrated player under the FIDE rules of the date (B.02 8.2); in rapid
+    and blitz with --standard-rating, the games rated from the standard rating (7.2.1)."""
+    found = _performance(games, as_of, rules, standard_rating)
     result = found.initial
+    if found.rated_from_standard is not None:
+        if json:
+            print_document(documents.performance_document(found, ENGLISH))
+        else:
+            _show_tournament(found.rated_from_standard)
+            print(
+                'Rated from the standard rating: FIDE B.02 rapid and blitz 7.2.1, "Such a player is '
+                'considered to be rated"; K of a player new to the list (8.3.3).'
+            )
+        return
     if json:
         print_document(documents.initial_document(result, found.rules, ENGLISH))
         return

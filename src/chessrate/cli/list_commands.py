@@ -48,7 +48,10 @@ DbOption = Annotated[
 ]
 RulesOption = Annotated[
     str | None,
-    typer.Option("--rules", help="fide (on each period's date), ciabe, elo, FILE.toml or glicko2."),
+    typer.Option(
+        "--rules",
+        help="fide, fide-rapid, fide-blitz (on each period's date), ciabe, elo, FILE.toml or glicko2.",
+    ),
 ]
 
 

@@ -26,7 +26,9 @@ KOpt = Annotated[str | None, typer.Option("--k", metavar="K", help="K-factor; de
 RulesOpt = Annotated[
     str | None,
     typer.Option(
-        "--rules", metavar="NAME|FILE.toml", help="fide (default), elo, ciabe, or a club's FILE.toml."
+        "--rules",
+        metavar="NAME|FILE.toml",
+        help="fide (default), fide-rapid, fide-blitz, elo, ciabe, or a club's FILE.toml.",
     ),
 ]
 AsOfOpt = Annotated[

@@ -86,6 +86,10 @@ class FideRules:
     # or more is not rated when a player is rated above ``not_rated_above`` (None: every game is).
     not_rated_difference: int | None = None
     not_rated_above: int | None = None
+    # Rapid and blitz 7.2.1 (2024 chapter): "If an unrated player has a standard rating at the beginning
+    # of a rapid or blitz tournament, their standard rating is used for rating calculation. Such a
+    # player is considered to be rated" [FIDE-RR-RB-2024 §7.2.1].
+    standard_rating_for_unrated: bool = False
 
 
 # FIDE Handbook B.02, chapter effective from 1 July 2014 till 30 June 2017 (the 2017 chapter,
@@ -180,8 +184,9 @@ FIDE_RB_2022_10 = dataclasses.replace(
 FIDE_RB_2024_03 = dataclasses.replace(
     FIDE_2024_03,
     name="FIDE rapid and blitz 2024-03-01",
-    source="FIDE Handbook B02RBRegulations2024, articles 7.1.4, 8.2, 8.3.1-8.3.4 [FIDE-RR-RB-2024]",
+    source="FIDE Handbook B02RBRegulations2024, articles 7.1.4, 7.2.1, 8.2, 8.3.1-8.3.4 [FIDE-RR-RB-2024]",
     rapid_and_blitz=True,
+    standard_rating_for_unrated=True,
 )
 
 # B02RBRegulations2024 8.3.1: "Effective from 1 December 2024: Games played between players with a

@@ -28,6 +28,8 @@ from chessrate.bulk import figures as bulk_figures
 from chessrate.bulk.figures import GameFigures, PlayerFigures, PlayerPeriod, RatedGame
 from chessrate.calculate import Event, Game, rate_period
 from chessrate.fide.k_factor import KFactor, PlayerProfile
+from chessrate.fide.policy import game_not_rated
+from chessrate.fide.rules import FideRules
 from chessrate.ratinglist.arrays import distinct, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
@@ -84,7 +86,7 @@ def elo_period(
             start_ratings[player_id] = history.rating_in_force(player_id, period.first_day)
         return start_ratings[player_id]
 
-    played = _gather(events, history, at_period_start)
+    played = _gather(events, history, at_period_start, rules.fide)
     rated_players = {
         player_id: rating
         for player_id, mine in played.items()
@@ -171,6 +173,20 @@ def _elo_period_columns(
     player, opponent, score, side_event, side_game, opponent_rating, own_in_force = _sides(
         games, events, ids, history
     )
+    fide = rules.fide
+    if fide is not None and fide.not_rated_difference is not None:
+        # FIDE rapid and blitz 8.3.1 (1 December 2024): a side rated from a rating (at the event's
+        # start, else the period's, B.02 8.2.4) 600 points or more from the opponent's, one of
+        # them above 2600, is not rated; as _gather leaves it out, before the players are grouped.
+        at_start = history.ratings_in_force_columns(player, period.first_day)
+        own = np.where(own_in_force != _NONE, own_in_force, at_start)
+        pooled = at_start == _NONE  # unrated at the period's start: a first rating's game, kept
+        kept = pooled | ~np.asarray(game_not_rated(own, opponent_rating, fide), dtype=np.bool_)
+        if not kept.all():
+            player, opponent, score, side_event, side_game, opponent_rating, own_in_force = (
+                column[kept]
+                for column in (player, opponent, score, side_event, side_game, opponent_rating, own_in_force)
+            )
 
     # The players with games, in the order they are first met; their ratings at the period's start.
     # One stable sort groups the sides by player, each player's in the order met.
@@ -540,14 +556,20 @@ def _exponent(value: Decimal) -> int:
 
 
 def _gather(
-    events: Sequence[EventFacts], history: History, at_period_start: Callable[[int], int | None]
+    events: Sequence[EventFacts],
+    history: History,
+    at_period_start: Callable[[int], int | None],
+    fide: FideRules | None = None,
 ) -> dict[int, _PlayerGames]:
     """Each player's games against rated opponents, event by event: rated games for a player rated
-    at the period's start, pooled games (for a first rating) for the others."""
+    at the period's start, pooled games (for a first rating) for the others. A game ``fide``'s
+    rules do not rate (rapid and blitz 8.3.1 from 1 December 2024) is left out for the side rated
+    600 points or more from its opponent, one of them above 2600."""
     played: dict[int, _PlayerGames] = defaultdict(_PlayerGames)
     for event in sorted(events, key=lambda e: (e.start_date, e.id)):
         in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
-        for player_id, rated_games in _rated_sides(event, in_force).items():
+        rated_side = _rated_side(fide, in_force, at_period_start)
+        for player_id, rated_games in _rated_sides(event, in_force, rated_side).items():
             mine = played[player_id]
             period_rating = at_period_start(player_id)
             if period_rating is None:
@@ -568,11 +590,30 @@ def _gather(
     return played
 
 
+def _rated_side(
+    fide: FideRules | None, in_force: Mapping[int, int | None], at_period_start: Callable[[int], int | None]
+) -> Callable[[int, int], bool] | None:
+    """Whether ``fide``'s rules rate a player's side of a game against an opponent (rapid and blitz
+    8.3.1 from 1 December 2024), from the ratings the side is rated from; None: every side."""
+    if fide is None or fide.not_rated_difference is None:
+        return None
+
+    def rated_side(player_id: int, opponent_id: int) -> bool:
+        period_rating = at_period_start(player_id)
+        if period_rating is None:  # an unrated player's game: for a first rating
+            return True
+        own = in_force.get(player_id)
+        start = own if own is not None else period_rating  # B.02 8.2.4
+        return not game_not_rated(start, in_force[opponent_id] or 0, fide)
+
+    return rated_side
+
+
 def _rated_sides(
-    event: EventFacts, in_force: Mapping[int, int | None]
+    event: EventFacts, in_force: Mapping[int, int | None], rated_side: Callable[[int, int], bool] | None
 ) -> dict[int, list[tuple[GameFacts, int, Decimal]]]:
     """Each player's played games of an event against an opponent rated at its start (B.02 8.3.1:
-    only games "against a rated player" count)."""
+    only games "against a rated player" count) that ``rated_side(player, opponent)`` rates."""
     by_player: dict[int, list[tuple[GameFacts, int, Decimal]]] = defaultdict(list)
     for game in event.games:
         if not game.rated or game.white_score is None or game.black_score is None:
@@ -581,7 +622,9 @@ def _rated_sides(
             (game.white, game.black, game.white_score),
             (game.black, game.white, game.black_score),
         ):
-            if in_force.get(opponent_id) is not None:
+            if in_force.get(opponent_id) is not None and (
+                rated_side is None or rated_side(player_id, opponent_id)
+            ):
                 by_player[player_id].append((game, opponent_id, score))
     return by_player
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -141,7 +141,7 @@ class RuleSetDocument:
 
 def rules_id(rules: RuleSet) -> str:
     """A rule set's name, the same in every language: FIDE's by its version (``FIDE 2025-10-01``)."""
-    return rules.fide.name if rules.fide is not None and rules.name == "fide" else rules.name
+    return rules.fide.name if rules.fide is not None and rules.is_fide else rules.name
 
 
 def rule_set_document(rules: RuleSet, t: Translator) -> RuleSetDocument:
@@ -218,6 +218,10 @@ class EloDocument:
     #: The points at stake in one more game against the opponent (or the average opponent), with
     #: the same K for both players: what a win, a draw and a loss would do.
     stakes: StakesDocument | None = None
+    #: The opponents of the games left out as not rated (FIDE rapid and blitz 8.3.1, from
+    #: 1 December 2024), and why, in the user's language (None: every game was rated).
+    not_rated: list[Number] = field(default_factory=list)
+    not_rated_note: str | None = None
 
 
 def _stakes(rating: Decimal, opponent: Decimal, rules: RuleSet, k: int) -> StakesDocument:
@@ -225,7 +229,10 @@ def _stakes(rating: Decimal, opponent: Decimal, rules: RuleSet, k: int) -> Stake
 
 
 def _elo(result: PeriodResult | AverageResult, options: Options, t: Translator) -> dict[str, Any]:
+    left_out = result.not_rated if isinstance(result, PeriodResult) else ()
     return {
+        "not_rated": [number(game.opponent) for game in left_out],
+        "not_rated_note": explanations.not_rated_note(left_out, result.rules, t),
         "rules": explanations.rule_set_title(result.rules, t),
         "rules_id": rules_id(result.rules),
         "rule_set": rule_set_document(result.rules, t),
@@ -436,6 +443,23 @@ class PerformanceDocument:
     performance_formula: float | None
     formula: float | None
     initial_rating: InitialDocument
+    #: Rapid and blitz 7.2.1: the games rated from the standard rating given (None: none given).
+    rated_from_standard: RatedFromStandardDocument | None = None
+
+
+@dataclass(kw_only=True, eq=False)
+class RatedFromStandardDocument:
+    """An unrated player with a standard rating, "considered to be rated" (rapid and blitz 7.2.1)."""
+
+    article: str
+    standard_rating: Number
+    k: int
+    k_explanation: str
+    expected: Number
+    change: Number
+    rounded_change: int
+    new_rating: Number
+    not_rated: list[Number]
 
 
 def performance_document(result: PerformanceResult, t: Translator) -> PerformanceDocument:
@@ -451,6 +475,24 @@ def performance_document(result: PerformanceResult, t: Translator) -> Performanc
         performance_formula=result.logistic,
         formula=result.logistic,
         initial_rating=initial_document(result.initial, result.rules, t),
+        rated_from_standard=_from_standard(result.rated_from_standard, t),
+    )
+
+
+def _from_standard(result: TournamentResult | None, t: Translator) -> RatedFromStandardDocument | None:
+    if result is None:
+        return None
+    period = result.period
+    return RatedFromStandardDocument(
+        article="FIDE B.02 rapid and blitz 7.2.1",
+        standard_rating=number(period.rating),
+        k=period.k.k,
+        k_explanation=explanations.k_reason(period.k, t),
+        expected=number(period.expected),
+        change=number(period.change),
+        rounded_change=period.rounded_change,
+        new_rating=number(period.new_rating),
+        not_rated=[number(game.opponent) for game in period.not_rated],
     )
 
 

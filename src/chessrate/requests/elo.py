@@ -25,7 +25,7 @@ from chessrate.calculate import (
 )
 from chessrate.elo import logistic_performance
 from chessrate.errors import InvalidInputError
-from chessrate.fide.k_factor import KFactor, apply_700_rule, fide_k_factor
+from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor
 from chessrate.fide.performance import InitialRating, Performance, fide_performance, initial_rating
 from chessrate.fide.rules import FideRules, rules_in_force
 from chessrate.parse import MAX_GAMES, parse_count, parse_points, parse_score
@@ -40,7 +40,7 @@ from chessrate.requests.options import (
     resolve_options,
 )
 from chessrate.requests.problems import Path, Problems
-from chessrate.ruleset import Rounding
+from chessrate.ruleset import FIDE_LISTS, Rounding, fide_rule_set
 
 ROUNDING_CHOICES = ("rules", "period", "tournament")
 #: Most rows a list may have (a long Swiss has 15 rounds; a period of many events, more).
@@ -123,6 +123,10 @@ class KFactorInputs(ProfileInputs):
 class PerformanceInputs:
     games: tuple[GameRow, ...] = ()
     as_of: str = ""
+    #: FIDE's list: ``fide`` (standard), ``fide-rapid`` or ``fide-blitz``.
+    rules: str = "fide"
+    #: Rapid and blitz 7.2.1: the unrated player's standard rating, to be rated from (blank: none).
+    standard_rating: str = ""
 
 
 # --- what the options resolve to ----------------------------------------------------------------
@@ -141,6 +145,7 @@ def one_game(inputs: GameInputs, problems: Problems, *, today: dt.date) -> Outco
         ("rating",),
         inputs.rating,
         lambda: rate_game(rating, opponent, score, rules=options.rules, k=options.k, profile=options.profile),
+        fields=("opponent",),
     )
     return Outcome(result, problems, options)
 
@@ -171,6 +176,7 @@ def against_average(inputs: AverageInputs, problems: Problems, *, today: dt.date
             k=options.k,
             profile=options.profile,
         ),
+        fields=("average",),
     )
     return Outcome(result, problems, options)
 
@@ -306,6 +312,8 @@ class PerformanceResult:
     fide: Performance
     logistic: float | None
     initial: InitialRating
+    #: Rapid and blitz 7.2.1: the games rated from the player's standard rating (None: not given).
+    rated_from_standard: TournamentResult | None = None
 
 
 def performance(
@@ -313,9 +321,46 @@ def performance(
 ) -> Outcome[PerformanceResult]:
     day = resolve_day(inputs.as_of, problems, today=today)
     games = _games(inputs.games, problems, prefix=("games",), with_results=True)
+    name = inputs.rules.strip().lower() or "fide"
+    if name not in FIDE_LISTS:
+        problems.add(("rules",), inputs.rules, one_of("rules", inputs.rules, tuple(FIDE_LISTS)))
+    standard = None
+    if inputs.standard_rating.strip():
+        standard = read_rating(problems, ("standard_rating",), inputs.standard_rating)
     if problems or games is None or day is None:
         return Outcome(None, problems)
-    rules = rules_in_force(day)
+    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, FIDE_LISTS[name]))
+    if rules is None:
+        return Outcome(None, problems)
+    rated = None
+    if standard is not None:
+        if not rules.standard_rating_for_unrated:
+            problems.add(
+                ("standard_rating",),
+                inputs.standard_rating,
+                InvalidInputError(
+                    "standard_rating",
+                    inputs.standard_rating,
+                    "a standard rating counts only for a rapid or blitz tournament from 1 March 2024 "
+                    "(FIDE rapid and blitz 7.2.1)",
+                    code="standard-rating-rapid-only",
+                ),
+            )
+            return Outcome(None, problems)
+        # 7.2.1: "their standard rating is used for rating calculation. Such a player is considered to
+        # be rated": new to the list, so K 40 until 30 games (8.3.3; docs/fide.md, "Rapid and blitz").
+        rated = problems.attempt(
+            ("standard_rating",),
+            inputs.standard_rating,
+            lambda: rate_tournament(
+                standard,
+                games,
+                rules=fide_rule_set(rules, day=day, name=name),
+                profile=PlayerProfile(rated_games=0),
+            ),
+        )
+        if rated is None:
+            return Outcome(None, problems)
     opponents = tuple(game.opponent for game in games)
     points = sum((game.score or Decimal(0) for game in games), Decimal(0))
     return Outcome(
@@ -327,6 +372,7 @@ def performance(
             fide=fide_performance(opponents, points),
             logistic=logistic_performance(opponents, points),
             initial=initial_rating(opponents, points, rules=rules),
+            rated_from_standard=rated,
         ),
         problems,
     )

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from chessrate.calculate import GameWorking
+from chessrate.calculate import Game, GameWorking
 from chessrate.elo import change as elo_change
 from chessrate.elo import expected_score
 from chessrate.fide.k_factor import ARTICLE_K, KFactor
@@ -198,11 +198,11 @@ def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
 
 
 def rule_set_title(rules: RuleSet, t: Translator) -> str:
-    if rules.fide is not None and rules.name == "fide" and rules.fide.rapid_and_blitz:
+    if rules.fide is not None and rules.is_fide and rules.fide.rapid_and_blitz:
         return t.gettext(
             "FIDE rapid and blitz rules of %(version)s", version=t.date(rules.fide.effective_from)
         )
-    if rules.fide is not None and rules.name == "fide":
+    if rules.fide is not None and rules.is_fide:
         return t.gettext(
             "FIDE rules of %(version)s",
             version=t.date(rules.fide.effective_from),
@@ -217,7 +217,7 @@ def report_rules_title(rules: RuleSet, as_of: dt.date, t: Translator) -> str:
     FIDE's version and the day it was applied to (``FIDE 2022-01-01 (in force on 2022-06-17)``;
     before the oldest version kept, that version: :func:`chessrate.report.report_rule_set`), plain
     Elo, or a club's own title."""
-    if rules.fide is not None and rules.name == "fide":
+    if rules.fide is not None and rules.is_fide:
         version, day = rules.fide.name, as_of.isoformat()
         if as_of < rules.fide.effective_from:
             return t.gettext("%(version)s (the oldest kept, for %(day)s)", version=version, day=day)
@@ -270,6 +270,25 @@ def cap_note(options: Options, rating: Decimal, t: Translator) -> str:
             since=since_text,
         )
     return t.gettext("Applies: a difference over %(limit)s counts as %(limit)s.", limit=cap.limit)
+
+
+def not_rated_note(not_rated: Sequence[Game], rules: RuleSet, t: Translator) -> str | None:
+    """The games left out as not rated (FIDE rapid and blitz 8.3.1 from 1 December 2024), and why;
+    None when every game was rated."""
+    if not not_rated or rules.fide is None:
+        return None
+    return t.ngettext(
+        "Not rated, so left out: the game against %(opponents)s. Games between players %(difference)s "
+        "points or more apart are not rated when one of them is rated above %(above)s (FIDE rapid "
+        "and blitz 8.3.1, from 1 December 2024).",
+        "Not rated, so left out: the games against %(opponents)s. Games between players %(difference)s "
+        "points or more apart are not rated when one of them is rated above %(above)s (FIDE rapid "
+        "and blitz 8.3.1, from 1 December 2024).",
+        len(not_rated),
+        opponents=", ".join(t.number(game.opponent) for game in not_rated),
+        difference=rules.fide.not_rated_difference,
+        above=rules.fide.not_rated_above,
+    )
 
 
 def game_story(game: GameWorking, k: int, t: Translator) -> str:
@@ -348,6 +367,8 @@ def chesscom_level(level: str, t: Translator) -> str:
 
 def rule_set_title_fide(rules: FideRules, t: Translator) -> str:
     """The FIDE version by its first day."""
+    if rules.rapid_and_blitz:
+        return t.gettext("FIDE rapid and blitz rules of %(version)s", version=t.date(rules.effective_from))
     return t.gettext(
         "FIDE rules of %(version)s",
         version=t.date(rules.effective_from),

@@ -19,10 +19,10 @@ from chessrate.fide.rules import rules_in_force
 from chessrate.parse import parse_count, parse_date, parse_k, parse_rating
 from chessrate.presets import resolve_rule_set, rule_set_from_toml
 from chessrate.requests.problems import Path, Problems
-from chessrate.ruleset import CapMode, DifferenceCap, Expected, RuleSet
+from chessrate.ruleset import FIDE_LISTS, CapMode, DifferenceCap, Expected, RuleSet
 
 #: The rule sets by name; ``custom`` is a club's rules given as TOML text (``rules_toml``).
-RULE_SET_CHOICES = ("fide", "elo", "ciabe", "custom")
+RULE_SET_CHOICES = (*FIDE_LISTS, "elo", "ciabe", "custom")
 EXPECTED_CHOICES = ("rules", "table", "formula")
 CAP_CHOICES = tuple(mode.value for mode in CapMode)
 #: Longest club TOML accepted.
@@ -154,7 +154,7 @@ def _rule_set(inputs: OptionInputs, problems: Problems, *, day: dt.date | None) 
         problems.add(
             ("rules",),
             inputs.rules,
-            "not a rule set we know: use fide, elo or ciabe, or a club's own rules",
+            "not a rule set we know: use fide, fide-rapid, fide-blitz, elo or ciabe, or a club's own rules",
             message=problems.t.gettext("Choose a rule set from the list."),
         )
         return None

@@ -238,6 +238,14 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "above-zero": lambda t, p: t.gettext("it must be above zero"),
     "not-negative": lambda t, p: t.gettext("it cannot be negative"),
     "one-of": lambda t, p: t.gettext("write one of: %(choices)s", **p),
+    "not-rated-game": lambda t, p: t.gettext(
+        "the game is not rated: %(difference)s points or more apart with a player above %(above)s "
+        "(FIDE rapid and blitz 8.3.1, from 1 December 2024)",
+        **p,
+    ),
+    "not-rated-with-total": lambda t, p: t.gettext(
+        "a game is not rated (FIDE rapid and blitz 8.3.1): give each game’s result, not the total"
+    ),
     "colour-result": lambda t, p: t.gettext(
         "a result such as 1-0 gives White’s score, and the player’s colour is not known here: write "
         "1, ½ or 0 from the player’s side"

@@ -57,8 +57,10 @@ Result = StrictInt | StrictFloat | StrictStr
 class RuleOptions(BaseModel):
     """The rule options beside every Elo calculation."""
 
-    rules: Literal["fide", "elo", "ciabe", "custom"] = Field(
-        "fide", description="FIDE on the date `as_of`, plain Elo, the Ciabe club, or `rules_toml`."
+    rules: Literal["fide", "fide-rapid", "fide-blitz", "elo", "ciabe", "custom"] = Field(
+        "fide",
+        description="FIDE (standard, rapid or blitz list) on the date `as_of`, plain Elo, the Ciabe club, "
+        "or `rules_toml`.",
     )
     as_of: Day | None = Field(None, description="The day whose FIDE rules apply (default: today).")
     rules_toml: str | None = Field(None, description="A club's rule set as TOML, with `rules: custom`.")
@@ -121,6 +123,14 @@ class KFactorRequest(BaseModel):
 class PerformanceRequest(BaseModel):
     games: list[GameIn]
     as_of: Day | None = None
+    rules: Literal["fide", "fide-rapid", "fide-blitz"] = Field(
+        "fide", description="FIDE's standard, rapid or blitz list (its rules on `as_of`)."
+    )
+    standard_rating: Number | None = Field(
+        None,
+        description="Rapid and blitz 7.2.1 (from 1 March 2024): an unrated player's standard rating, "
+        "used to rate the games.",
+    )
 
 
 class GlickoGameIn(BaseModel):
@@ -258,7 +268,12 @@ def api_k_factor(body: KFactorRequest, request: Request) -> Any:
 )
 def api_performance(body: PerformanceRequest, request: Request) -> Any:
     """FIDE performance Ra + dp (table 8.1.1), the logistic one, and the initial rating (B.02 8.2)."""
-    inputs = elo.PerformanceInputs(games=_rows(body.games), as_of=_text(body.as_of))
+    inputs = elo.PerformanceInputs(
+        games=_rows(body.games),
+        as_of=_text(body.as_of),
+        rules=body.rules,
+        standard_rating=_text(body.standard_rating),
+    )
     outcome = elo.performance(inputs, _problems(request), today=site_of(request).today())
     return _answer(outcome, documents.performance_document)
 

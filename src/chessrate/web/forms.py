@@ -153,7 +153,12 @@ def glicko(form: Form) -> GlickoInputs:
 
 
 def performance(form: Form) -> PerformanceInputs:
-    return PerformanceInputs(games=game_list(form, "performance"), as_of=text(form, "as_of"))
+    return PerformanceInputs(
+        games=game_list(form, "performance"),
+        as_of=text(form, "as_of"),
+        rules=text(form, "rules", "fide"),
+        standard_rating=text(form, "standard_rating"),
+    )
 
 
 def state(form: Form, inputs: object) -> dict[str, str]:

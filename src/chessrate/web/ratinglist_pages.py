@@ -50,7 +50,7 @@ from chessrate.requests.language import Translator
 from chessrate.requests.list_writes import import_events, run_list
 from chessrate.requests.problems import VALUE_SHOWN, input_reason
 from chessrate.requests.tournament_file import MAX_FILE, line_label
-from chessrate.ruleset import RuleSet
+from chessrate.ruleset import FIDE_LISTS, RuleSet
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
@@ -183,7 +183,7 @@ class _Pages:
     def rule_set(self, spec: str, period: Period) -> RuleSet | None:
         """The Elo rule set ``spec`` of a list; None for Glicko-2, or a club's file that this server
         cannot read (a path relative to where the list was run): the stored English title stands."""
-        if spec.strip().lower() in {"fide", GLICKO2}:
+        if spec.strip().lower() in {*FIDE_LISTS, GLICKO2}:  # dated: each period its own
             return rule_set_for(spec, period)
         club_file = spec.strip().lower().endswith(".toml")
         if club_file and spec not in self._clubs and not Path(spec.strip()).expanduser().is_absolute():
