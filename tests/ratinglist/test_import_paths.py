@@ -144,7 +144,7 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
 
     def returning(self: importer._Directory) -> None:
         # Each new player inserted at once, its id given by the database; filled in later by UPDATE.
-        added = [(player, known) for player, known in self._new if known.id is None]
+        added = [(player, known) for player, _, known in self._new if known.id is None]
         now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
         rows = [
             {
@@ -160,7 +160,7 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
         new_ids: list[int] = list(self._driver.connection.execute(statement, rows).scalars()) if rows else []
         for (_, known), new_id in zip(added, new_ids, strict=True):
             known.id, known.written = new_id, True
-        self._new = [(player, known) for player, known in self._new if not known.written]
+        self._new = [(player, key, known) for player, key, known in self._new if not known.written]
 
     monkeypatch.setattr(importer._Directory, "give_ids", returning)
     import_files(reference, files[:3])

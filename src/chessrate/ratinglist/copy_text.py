@@ -10,6 +10,7 @@ a file's rows are one ``str.format`` over its columns, each distinct text escape
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection
@@ -48,20 +49,45 @@ def lines(columns: Sequence[Sequence[object]]) -> str:
     return "".join(map(template.format, *columns))
 
 
-def row_line(values: Sequence[object]) -> str:
-    """One row of any values: texts escaped, ``None`` as NULL, the others as ``str`` writes them
-    (whole numbers, dates, times)."""
-    fields = (NULL if v is None else v.translate(_ESCAPES) if isinstance(v, str) else str(v) for v in values)
-    return "\t".join(fields) + "\n"
+def rows_lines(rows: Sequence[Sequence[object]], text_at: Sequence[int]) -> str:
+    """:func:`lines` of rows given as tuples: the columns at ``text_at`` are texts (:func:`texts`),
+    the others written as ``str.format`` writes them (:func:`nullable`: whole numbers, dates, times)."""
+    if not rows:
+        return ""
+    columns = list(zip(*rows, strict=True))
+    return lines([texts(column) if at in text_at else nullable(column) for at, column in enumerate(columns)])
 
 
-def copy_lines(connection: Connection, table: Table, columns: Sequence[str], chunks: Iterable[str]) -> None:
-    """``chunks`` of :func:`lines` into ``table``, in the caller's transaction."""
-    driver = connection.connection.driver_connection
-    with (
-        driver.cursor() as cursor,  # type: ignore[union-attr]
-        cursor.copy(f"COPY {table.name} ({', '.join(columns)}) FROM STDIN") as copy,
-    ):
-        for chunk in chunks:
-            if chunk:
-                copy.write(chunk)
+class Writer:
+    """``COPY``s run on a thread of their own, while the import reads its next files (PostgreSQL
+    stores a batch's rows in about the time the import takes to read the next batch: one after
+    the other, a 2x10^6-game import waited some 7 s for the server). :meth:`start` waits for the
+    COPYs before (the connection runs one statement at a time), as must every other use of the
+    connection (:meth:`wait`); their error, if any, is raised there."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._driver = connection.connection.driver_connection
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chessrate-copy")
+        self._pending: Future[None] | None = None
+
+    def start(self, copies: Sequence[tuple[Table, Sequence[str], str]]) -> None:
+        """Copy each ``(table, columns, lines)`` in turn (:func:`lines` of the rows)."""
+        self.wait()
+        self._pending = self._thread.submit(self._copy, copies)
+
+    def wait(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.result()
+
+    def close(self) -> None:
+        """Wait for the thread and end it (an error of its COPY, if the caller is failing already,
+        is dropped: the transaction is rolled back either way)."""
+        self._thread.shutdown(wait=True)
+
+    def _copy(self, copies: Sequence[tuple[Table, Sequence[str], str]]) -> None:
+        with self._driver.cursor() as cursor:  # type: ignore[union-attr]
+            for table, columns, data in copies:
+                if data:
+                    with cursor.copy(f"COPY {table.name} ({', '.join(columns)}) FROM STDIN") as copy:
+                        copy.write(data)

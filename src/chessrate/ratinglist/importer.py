@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Format, Player, Problem, read_event, sniff_format
 from chessrate.formats.text import decode, split_lines
 from chessrate.ratinglist import copy_text
-from chessrate.ratinglist.copy_text import copy_lines
+from chessrate.ratinglist.copy_text import Writer
 from chessrate.ratinglist.fingerprint import fingerprint_columns
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import CHUNK, insert_rows
@@ -118,8 +119,9 @@ def import_files(
         write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
         _page_cache(connection),
         closing(_Driver(connection)) as driver,
+        _writer(driver) as writer,
     ):
-        batch = _Batch(driver, replaces=replaces)
+        batch = _Batch(driver, writer, replaces=replaces)
         for path in map(Path, paths):
             try:
                 read = _read(path, start=start, end=end)
@@ -133,6 +135,16 @@ def import_files(
         batch.settle()
         batch.finish()
         return tuple(batch.imported)
+
+
+@contextmanager
+def _writer(driver: _Driver) -> Iterator[Writer | None]:
+    """PostgreSQL: the thread that runs the import's ``COPY``s (:class:`.copy_text.Writer`)."""
+    if driver.sqlite:
+        yield None
+        return
+    with closing(Writer(driver.connection)) as writer:
+        yield writer
 
 
 _ENTRANT_COLUMNS = ("event_id", "start_number", "player_id", "rating_in_file")
@@ -178,8 +190,8 @@ class _Batch:
     first refusal met is raised.
     """
 
-    def __init__(self, driver: _Driver, *, replaces: int | None) -> None:
-        self._driver = driver
+    def __init__(self, driver: _Driver, writer: Writer | None, *, replaces: int | None) -> None:
+        self._driver, self._writer = driver, writer
         self._directory = _Directory(driver)
         self._keys = _Keys()
         self._replaces = replaces
@@ -189,7 +201,6 @@ class _Batch:
         self._digests: dict[str, _Earlier] = {}
         self._fingerprints: dict[str, _Earlier] = {}
         self._event_ids = _Ids(driver, events)
-        self._largest = {"events": 0, "players": 0}  # the rows of each table stored so far
         self.imported: list[ImportedEvent] = []
 
     def add(self, read: _File) -> None:
@@ -201,6 +212,7 @@ class _Batch:
     def refuse_known(self, file_name: str, digest: str | None) -> None:
         """Refuse a file whose bytes were imported already (before, or by this import)."""
         if digest is not None:
+            self._wait()
             self._refuse_known(file_name, digest, self._stored_digests([digest]))
 
     def settle(self) -> None:
@@ -208,18 +220,22 @@ class _Batch:
         files, self._files, self._games = self._files, [], 0
         if not files:
             return
+        self._wait()
         driver, directory = self._driver, self._directory
-        directory.fetch([player for read in files for player in read.event.players])
+        keys = [[_key(player) for player in read.event.players] for read in files]
+        directory.fetch(
+            [p for read in files for p in read.event.players], [k for file_keys in keys for k in file_keys]
+        )
         stored = self._stored_digests([read.digest for read in files])
         event_ids = self._event_ids.take(len(files))
         refusal: Exception | None = None
         chosen: list[tuple[list[_Known], int]] = []
-        for read, event_id in zip(files, event_ids, strict=True):
+        for read, event_id, file_keys in zip(files, event_ids, keys, strict=True):
             try:
                 self._refuse_known(read.path.name, read.digest, stored)
                 if self._replaces is not None:
                     _check_replaceable(driver.connection, self._replaces)
-                chosen.append(directory.resolve(read.event.players, file_name=read.path.name))
+                chosen.append(directory.resolve(read.event.players, file_keys, file_name=read.path.name))
             except (InvalidInputError, StoreError) as error:
                 refusal = error  # raised once the files before it are checked
                 break
@@ -265,36 +281,45 @@ class _Batch:
             self._fingerprints[row.fingerprint] = self._digests[row.read.digest]
 
     def _store(self, rows: Sequence[_EventRows]) -> None:
-        """The batch's events, new players, entrants and games written, and its details filled in."""
+        """The batch's events, new players, entrants and games written (PostgreSQL: by the
+        writer's thread, while the next files are read), and its details filled in."""
         driver, connection = self._driver, self._driver.connection
         now = driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
         event_rows = [row.event_row(now) for row in rows]
-        self._directory.write_new_players()
+        new_players = self._directory.new_players()
         self._directory.fill()
-        if driver.sqlite:
+        if self._writer is None:
+            insert_rows(connection, players, _PLAYER_COLUMNS, new_players)
             insert_rows(connection, events, _EVENT_COLUMNS, event_rows)
-            insert_rows(
-                connection, event_players, _ENTRANT_COLUMNS, chain.from_iterable(r.entrants() for r in rows)
-            )
+            entrants = chain.from_iterable(r.entrants() for r in rows)
+            insert_rows(connection, event_players, _ENTRANT_COLUMNS, entrants)
             insert_rows(connection, games, _GAME_COLUMNS, chain.from_iterable(r.games() for r in rows))
         else:
-            copy_lines(connection, events, _EVENT_COLUMNS, ["".join(map(copy_text.row_line, event_rows))])
-            copy_lines(connection, event_players, _ENTRANT_COLUMNS, (row.entrant_lines() for row in rows))
-            copy_lines(connection, games, _GAME_COLUMNS, (row.game_lines() for row in rows))
-        if self._replaces is not None:
-            connection.execute(
-                update(events).where(events.c.id == self._replaces).values(replaced_by=rows[0].event_id)
+            self._writer.start(
+                [
+                    (players, _PLAYER_COLUMNS, copy_text.rows_lines(new_players, _PLAYER_TEXTS)),
+                    (events, _EVENT_COLUMNS, copy_text.rows_lines(event_rows, _EVENT_TEXTS)),
+                    (event_players, _ENTRANT_COLUMNS, "".join(row.entrant_lines() for row in rows)),
+                    (games, _GAME_COLUMNS, "".join(row.game_lines() for row in rows)),
+                ]
             )
         for row in rows:
             self._keys.events.add(row.event_id)
-            self._keys.players.update(
-                row.player_ids.values()
-            )  # the entrants', which the games' are drawn from
+            self._keys.players.update(row.stored_players)
             self.imported.append(row.imported(self._replaces))
+
+    def _wait(self) -> None:
+        """The writer's ``COPY``s done, before the connection is used again."""
+        if self._writer is not None:
+            self._writer.wait()
 
     def finish(self) -> None:
         """Every key the import's rows name checked (:class:`_Keys`); on PostgreSQL, the planner's
         statistics of the tables it filled brought up to date where it grew them much (:func:`_analyze`)."""
+        self._wait()
+        if self._replaces is not None and self.imported:
+            replaced = update(events).where(events.c.id == self._replaces)
+            self._driver.connection.execute(replaced.values(replaced_by=self.imported[0].id))
         self._keys.check(self._driver)
         if not self._driver.sqlite:
             _analyze(
@@ -324,6 +349,9 @@ class _Batch:
         )
 
 
+#: The columns of :data:`_EVENT_COLUMNS` and :data:`_PLAYER_COLUMNS` that are texts (PostgreSQL's ``COPY``).
+_EVENT_TEXTS = (1, 2, 3, 4, 5, 8)
+_PLAYER_TEXTS = (1, 2, 7, 8, 9)
 _EVENTS_OF_FILES = "SELECT id, name, file_name, file_sha256 FROM events WHERE "
 #: The stored events still rated with these fingerprints (an event without games has none).
 _EARLIER_IMPORTS = "SELECT id, name, file_name, games_fingerprint FROM events WHERE replaced_by IS NULL AND "
@@ -337,6 +365,8 @@ class _EventRows:
     def __init__(self, read: _File, event_id: int, chosen: tuple[list[_Known], int], driver: _Driver) -> None:
         known, self.new_players = chosen
         self.read, self.event_id, self._driver = read, event_id, driver
+        # The stored players of the entrants (the games' are drawn from them).
+        self.stored_players = [int(k.id or 0) for k in known if not k.added]
         self.player_ids = {
             player.number: int(k.id or 0) for player, k in zip(read.event.players, known, strict=True)
         }
@@ -464,7 +494,8 @@ class _Ids:
         if not count:
             return []
         if not driver.sqlite:
-            return [int(row[0]) for row in driver.rows(_NEXT_IDS.format(table=self._table), (count,))]
+            ((taken,),) = driver.rows(_NEXT_IDS.format(table=self._table), (count,))
+            return sorted(map(int, taken.split(",")))
         if self._last is None:
             self._last = int(driver.rows(f"SELECT max(id) FROM {self._table}")[0][0] or 0)
         first, self._last = self._last + 1, self._last + count
@@ -472,7 +503,10 @@ class _Ids:
 
 
 #: PostgreSQL: as many ids from the sequence of ``table.id`` as its default would take.
-_NEXT_IDS = "SELECT nextval(pg_get_serial_sequence('{table}', 'id')) FROM generate_series(1, ?) ORDER BY 1"
+_NEXT_IDS = (
+    "SELECT string_agg(nextval(pg_get_serial_sequence('{table}', 'id'))::text, ',') "
+    "FROM generate_series(1, ?)"
+)
 #: PostgreSQL: a table's statistics are gathered again when an import grew it by this share of
 #: its rows, autovacuum's default (postgresql.org/docs/current/runtime-config-autovacuum.html,
 #: autovacuum_analyze_scale_factor).
@@ -504,21 +538,15 @@ class _Keys:
     looked up once, before the import commits."""
 
     events: set[int] = field(default_factory=set)
+    #: The stored players the rows name (those the import adds, it writes itself).
     players: set[int] = field(default_factory=set)
 
     def check(self, driver: _Driver) -> None:
-        """Refuse the import (nothing is committed) if a key names a row the store does not have.
-        SQLite: ``IN`` lists of :data:`_BATCH` ids; PostgreSQL: one array of ids a table."""
+        """Refuse the import (nothing is committed) if a key names a row the store does not have."""
         for table, ids in (("events", self.events), ("players", self.players)):
             wanted = sorted(ids)
-            found = 0
-            if not driver.sqlite:
-                sql = f"SELECT count(*) FROM {table} WHERE id = ANY(?::integer[])"
-                found = int(driver.rows(sql, (wanted,))[0][0]) if wanted else 0
-            for start in range(0, len(wanted) if driver.sqlite else 0, _BATCH):
-                batch = wanted[start : start + _BATCH]
-                marks, values = _in_list(batch)
-                found += int(driver.rows(f"SELECT count(*) FROM {table} WHERE id IN ({marks})", values)[0][0])
+            counts = driver.rows_where(f"SELECT count(*) FROM {table} WHERE ", "id", wanted, "integer")
+            found = sum(int(count) for (count,) in counts)
             if found != len(wanted):
                 raise StoreError(
                     f"the import names {len(wanted) - found} row(s) of {table} the store does not have "
@@ -561,7 +589,10 @@ class _Driver:
         if not values:
             return []
         if not self.sqlite:
-            return self.rows(f"{select}{column} = ANY(?::{kind}[]){order}", (list(values),))
+            # The values as one JSON text: psycopg adapts a list value by value (a second for a
+            # 2x10^6-game import's names), json in C.
+            values_sql = f"ARRAY(SELECT json_array_elements_text(?::json)::{kind})"
+            return self.rows(f"{select}{column} = ANY({values_sql}){order}", (json.dumps(values),))
         found = []
         for start in range(0, len(values), _BATCH):
             marks, padded = _in_list(values[start : start + _BATCH])
@@ -729,13 +760,14 @@ _BATCH = 512
 @dataclass(slots=True)
 class _Known:
     """A stored player (or one this import adds): the id, once given, and the details known
-    (:data:`_DETAILS`; only whether each is known matters for a stored player). ``written``:
-    whether the player's row is in the store (a new one waits for :meth:`_Directory.write_new_players`,
-    with its details as they are then)."""
+    (:data:`_DETAILS`; only whether each is known matters for a stored player). ``added``: by
+    this import; ``written``: whether the player's row is in the store (a new one waits for
+    :meth:`_Directory.new_players`, with its details as they are then)."""
 
     id: int | None
     details: list[object]
     written: bool = True
+    added: bool = False
 
 
 class _Directory:
@@ -754,27 +786,29 @@ class _Directory:
         self._by_fide_id: dict[int, _Known | None] = {}
         self._by_name: dict[str, _Known | None] = {}
         self._ids = _Ids(driver, players)
-        self._new: list[tuple[Player, _Known]] = []  # added, not written yet
+        self._new: list[tuple[Player, str, _Known]] = []  # added, not written yet: player, key, known
         self._fill: list[tuple[_Known, dict[str, object]]] = []  # details to write of stored players
 
-    def resolve(self, file_players: Sequence[Player], *, file_name: str) -> tuple[list[_Known], int]:
+    def resolve(
+        self, file_players: Sequence[Player], keys: Sequence[str], *, file_name: str
+    ) -> tuple[list[_Known], int]:
         """Each file player's stored player (added where new, with no id until :meth:`give_ids`;
-        details filled in), and how many are new. The players must have been :meth:`fetch`-ed."""
+        details filled in), and how many are new. ``keys``: the players' :func:`_key`; they must
+        have been :meth:`fetch`-ed."""
         by_fide_id, by_name = self._by_fide_id, self._by_name
         chosen: list[_Known] = []
-        added: list[tuple[Player, _Known]] = []
+        added: list[tuple[Player, str, _Known]] = []
         fill: list[tuple[_Known, dict[str, object]]] = []
-        for player in file_players:
+        for player, key in zip(file_players, keys, strict=True):
             fide_id = player.fide_id
-            key = "" if fide_id else name_key(player.name)
             known = by_fide_id[fide_id] if fide_id else by_name[key]
             if known is None:
-                known = _Known(None, _details(player), written=False)
+                known = _Known(None, _details(player), written=False, added=True)
                 if fide_id:
                     by_fide_id[fide_id] = known
                 else:
                     by_name[key] = known
-                added.append((player, known))
+                added.append((player, key, known))
             elif None in known.details:
                 # Fill in what the store did not know yet; never overwrite what it knows.
                 stored = known.details
@@ -822,12 +856,20 @@ class _Directory:
                 statement, [{"known_id": key, **row} for key, row in rows.items()]
             )
 
-    def fetch(self, file_players: Sequence[Player]) -> None:
-        """The stored players these players name that the directory has not looked up yet."""
+    def fetch(self, file_players: Sequence[Player], player_keys: Sequence[str]) -> None:
+        """The stored players these players (of these :func:`_key`) name that the directory has
+        not looked up yet."""
         by_fide_id, by_name = self._by_fide_id, self._by_name
         ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in by_fide_id})
         # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
-        keys = list({key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in by_name})
+        keys = list(
+            {
+                key
+                for p, key in zip(file_players, player_keys, strict=True)
+                if not p.fide_id
+                if key not in by_name
+            }
+        )
         driver = self._driver
         by_fide_id.update(dict.fromkeys(ids))
         for row in driver.rows_where(_PLAYERS_WHERE, "fide_id", ids, "bigint"):
@@ -840,27 +882,24 @@ class _Directory:
 
     def give_ids(self) -> None:
         """The new players given the ids the database would give them (:class:`_Ids`), their
-        rows written later (:meth:`write_new_players`)."""
-        waiting = [known for _, known in self._new if known.id is None]
+        rows written later (:meth:`new_players`)."""
+        waiting = [known for _, _, known in self._new if known.id is None]
         for known, new_id in zip(waiting, self._ids.take(len(waiting)), strict=True):
             known.id = new_id
 
-    def write_new_players(self) -> None:
-        """The players added since the last call inserted through the driver's fast path, each
-        with its id and the details known now."""
-        if not self._new:
-            return
-        driver = self._driver
-        now = driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
-        date = driver.date
+    def new_players(self) -> list[tuple[Any, ...]]:
+        """The rows (:data:`_PLAYER_COLUMNS`) of the players added since the last call, each with
+        its id and the details known now; the caller writes them."""
+        now = self._driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+        date = self._driver.date
         rows = []
-        for player, known in self._new:
+        for player, key, known in self._new:
             birth_date, *details = known.details
             rows.append(
                 (
                     known.id,
                     player.name[:200],
-                    name_key(player.name)[:200],
+                    key[:200] if key else name_key(player.name)[:200],
                     player.fide_id or None,
                     now,
                     None if birth_date is None else date(birth_date),
@@ -868,11 +907,11 @@ class _Directory:
                 )
             )
             known.written = True
-        columns = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
-        insert_rows(driver.connection, players, columns, rows)
         self._new = []
+        return rows
 
 
+_PLAYER_COLUMNS = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
 _PLAYERS_WHERE = f"SELECT id, fide_id, name_key, {', '.join(_DETAILS)} FROM players WHERE "
 
 
@@ -883,6 +922,11 @@ def _in_list(values: Sequence[_V]) -> tuple[str, list[_V]]:
     would make a new text each)."""
     size = max(8, 1 << (len(values) - 1).bit_length())
     return ", ".join("?" * size), [*values, *[values[0]] * (size - len(values))]
+
+
+def _key(player: Player) -> str:
+    """What a player is matched by when the player has no FIDE id: the :func:`name_key` ("" with one)."""
+    return "" if player.fide_id else name_key(player.name)
 
 
 def _known(row: tuple[Any, ...]) -> _Known:
