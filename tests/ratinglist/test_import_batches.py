@@ -5,7 +5,11 @@ and the refusal raised are those of an import that checks and stores one file at
 from __future__ import annotations
 
 import datetime as dt
+import os
 import shutil
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -169,7 +173,7 @@ def test_postgresql_has_statistics_of_the_tables_an_import_grew(tmp_path: Path) 
         )
         import_files(engine, [small])
         with engine.connect() as connection:
-            counted = dict(
+            counted: dict[str, float] = dict(
                 connection.execute(
                     text("SELECT relname, reltuples FROM pg_class WHERE oid = ANY(:tables ::regclass[])"),
                     {"tables": ["games", "event_players", "players"]},
@@ -179,3 +183,29 @@ def test_postgresql_has_statistics_of_the_tables_an_import_grew(tmp_path: Path) 
         assert counted["games"] == sum(event.games for event in imported)  # not the small import's game
         assert counted["event_players"] == sum(event.players for event in imported)
         assert counted["players"] == sum(event.new_players for event in imported)
+
+
+def test_an_import_killed_between_batches_leaves_the_store_as_it_was(db: str, tmp_path: Path) -> None:
+    # A real process, killed with SIGKILL inside the import's transaction once two batches' rows
+    # are written (killable_import.py says when, from outside the product's code).
+    files = month_files(tmp_path)
+    engine = init_store(db)
+    import_files(engine, files[3:])
+    before = stored(engine)
+    engine.dispose()
+    env = {**os.environ, "PYTHONPATH": str(Path(importer.__file__).parents[2])}
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("killable_import.py")), db, *map(str, files[:3])],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        env=env,
+    )
+    assert process.stderr is not None
+    assert "two batches written" in process.stderr.readline().decode()
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+    assert process.returncode == -signal.SIGKILL
+    engine = open_store(db)
+    assert stored(engine) == before
+    assert [event.games for event in import_files(engine, files[:3])] == [75, 75, 75]
+    engine.dispose()
