@@ -36,6 +36,7 @@ import csv
 import math
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -131,24 +132,89 @@ def _csv(
 class Step:
     seconds: float
     peak_rss: int  # bytes
+    #: The command's own CPU seconds (user and system).
+    cpu: float
+    #: PostgreSQL on this machine: the server's CPU seconds meanwhile (every process of the
+    #: cluster); None for SQLite or a server elsewhere.
+    server_cpu: float | None = None
+
+    def plus(self, seconds: float, server_cpu: float | None) -> Step:
+        """This step and a query after it (a ``CHECKPOINT``) as one."""
+        both = None if self.server_cpu is None or server_cpu is None else self.server_cpu + server_cpu
+        return Step(self.seconds + seconds, self.peak_rss, self.cpu, both)
 
 
-def chessrate(*args: str, out: Path | None = None) -> Step:
-    """``python -m chessrate ARGS`` in its own process: wall seconds and its peak RSS."""
+def fastest(steps: Sequence[Step]) -> Step:
+    return min(steps, key=lambda step: step.seconds)
+
+
+def chessrate(*args: str, out: Path | None = None, server: ServerClock | None = None) -> Step:
+    """``python -m chessrate ARGS`` in its own process: wall seconds, its peak RSS and CPU seconds,
+    and the server's CPU seconds meanwhile."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     sink = out.open("wb") if out is not None else subprocess.DEVNULL
+    server_before = server.seconds() if server else None
     start = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-m", "chessrate", *args], stdout=sink, stderr=subprocess.PIPE, env=env
     )
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
+    server_after = server.seconds() if server else None
     if out is not None:
         sink.close()  # type: ignore[union-attr]
     if status != 0:
         error = process.stderr.read().decode() if process.stderr else ""
         raise SystemExit(f"chessrate {' '.join(args[:3])} failed: {error[-2000:]}")
-    return Step(seconds, usage.ru_maxrss * 1024)
+    server_cpu = None
+    if server_before is not None and server_after is not None:
+        server_cpu = server_after - server_before
+    return Step(seconds, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime, server_cpu)
+
+
+class ServerClock:
+    """The CPU seconds of a PostgreSQL cluster running on this machine: each of its processes'
+    own (``/proc/PID/stat`` fields 14 and 15, utime and stime) and, for the postmaster, those of
+    the children it has reaped (fields 16 and 17: every backend of a command that ended).
+    ``seconds()`` is None where ``/proc`` does not show the server (a server elsewhere)."""
+
+    def __init__(self, url: str) -> None:
+        from sqlalchemy import create_engine, text
+
+        from chessrate.ratinglist.store import database_url
+
+        engine = create_engine(database_url(url))
+        with engine.connect() as connection:
+            backend = connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        engine.dispose()
+        fields = _stat(backend)
+        self.postmaster = int(fields[1]) if fields else None  # the backend's parent
+
+    def seconds(self) -> float | None:
+        if self.postmaster is None:
+            return None
+        ticks = 0
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            fields = _stat(int(entry.name))
+            if fields is None:
+                continue
+            pid, parent = int(entry.name), int(fields[1])
+            if pid == self.postmaster:
+                ticks += sum(int(value) for value in fields[11:15])
+            elif parent == self.postmaster:
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str] | None:
+    """``/proc/PID/stat`` from field 3 on (after the command's name, which may hold spaces)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
 
 
 def engine_seconds(month: synthetic.SwissMonth) -> float:
@@ -176,41 +242,151 @@ def read_headers_seconds(paths: Sequence[Path]) -> float:
 
 
 def measure(
-    games: int, *, postgres: str | None, folder: Path, formats: Sequence[str]
-) -> dict[str, tuple[float, int] | float]:
+    games: int, *, postgres: str | None, folder: Path, formats: Sequence[str], repeat: int
+) -> dict[str, Step | float]:
     month = synthetic.swiss_month(games=games, seed=1)
     n = len(month.white)
     files = write_month(month, folder)
-    rows: dict[str, tuple[float, int] | float] = {"games": n}
-    backends = [("sqlite", str(folder / "list-{kind}.db"))]
+    rows: dict[str, Step | float] = {"games": n}
+    stores = {"sqlite": Store.sqlite(folder)}
     if postgres:
-        backends.append(("postgres", postgres))
-    for backend, url in backends:
-        for kind in ("trf", *(kind for kind in formats if kind != "trf")):
-            db = url.format(kind=kind) if backend == "sqlite" else url
-            if backend == "postgres":
-                _reset_postgres(url)
-            chessrate("list", "init", "--db", db)
-            step = chessrate("list", "import", *map(str, files[kind]), "--db", db)
-            rows[f"{backend} import {kind}"] = (step.seconds, step.peak_rss)
-            if kind == "trf" and not IMPORTS_ONLY:
-                step = chessrate("list", "run", PERIOD, "--db", db)
-                rows[f"{backend} run"] = (step.seconds, step.peak_rss)
-                step = chessrate("list", "export", PERIOD, "--db", db, out=folder / "export.csv")
-                rows[f"{backend} export"] = (step.seconds, step.peak_rss)
-                step = chessrate("list", "show", PERIOD, "--json", "--db", db, out=folder / "show.json")
-                rows[f"{backend} show --json"] = (step.seconds, step.peak_rss)
+        stores["postgres"] = Store.postgres(postgres)
+    # The TRF store last: the store the run, export and show work on.
+    kinds = [*(kind for kind in formats if kind != "trf"), "trf"]
+    for backend, store in stores.items():
+        for kind in kinds:
+            store.reset()
+            chessrate("list", "init", "--db", store.url(kind))
+            step = chessrate(
+                "list", "import", *map(str, files[kind]), "--db", store.url(kind), server=store.clock
+            )
+            rows[f"{backend} import {kind}"] = step.plus(*store.checkpoint())
+    if not IMPORTS_ONLY:
+        # Each run on a new copy of the imported store, the backends in turn, the fastest kept.
+        runs: dict[str, list[Step]] = {backend: [] for backend in stores}
+        for _ in range(repeat):
+            for backend, store in stores.items():
+                copy = store.copy()
+                runs[backend].append(chessrate("list", "run", PERIOD, "--db", copy, server=store.clock))
+        for backend, store in stores.items():
+            copy = store.copied()
+            rows[f"{backend} run"] = fastest(runs[backend])
+            rows[f"{backend} export"] = fastest(
+                [
+                    chessrate(
+                        "list", "export", PERIOD, "--db", copy, out=folder / "export.csv", server=store.clock
+                    )
+                    for _ in range(repeat)
+                ]
+            )
+            rows[f"{backend} show --json"] = fastest(
+                [
+                    chessrate(
+                        "list",
+                        "show",
+                        PERIOD,
+                        "--json",
+                        "--db",
+                        copy,
+                        out=folder / "show.json",
+                        server=store.clock,
+                    )
+                    for _ in range(repeat)
+                ]
+            )
+    for store in stores.values():
+        store.close()
     rows["bulk engine"] = engine_seconds(month)
     rows["read_headers"] = read_headers_seconds(files["pgn"])
     return rows
 
 
-def measure_months(games: int, months: int, *, folder: Path) -> dict[str, tuple[float, int] | float]:
+@dataclass
+class Store:
+    """Where a backend's stores are: SQLite files in the size's folder (one a format), or one
+    PostgreSQL database whose public schema is dropped before each import. ``copy()`` makes a new
+    copy of the TRF store for a run (SQLite: the file; PostgreSQL: ``CREATE DATABASE ... TEMPLATE``)."""
+
+    backend: str
+    base: str
+    clock: ServerClock | None = None
+
+    @classmethod
+    def sqlite(cls, folder: Path) -> Store:
+        return cls("sqlite", str(folder / "list-{kind}.db"))
+
+    @classmethod
+    def postgres(cls, url: str) -> Store:
+        return cls("postgres", url, ServerClock(url))
+
+    def url(self, kind: str) -> str:
+        return self.base.format(kind=kind) if self.backend == "sqlite" else self.base
+
+    def reset(self) -> None:
+        if self.backend == "postgres":
+            _sql(self.base, "DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+
+    def checkpoint(self) -> tuple[float, float | None]:
+        """PostgreSQL: the import's pages written out now (``CHECKPOINT``), not by the server while
+        the next command runs; its seconds and the server's CPU seconds. SQLite: its commit did it."""
+        if self.backend != "postgres":
+            return 0.0, 0.0
+        before = self.clock.seconds() if self.clock else None
+        start = time.perf_counter()
+        _sql(self.base, "CHECKPOINT")
+        seconds = time.perf_counter() - start
+        after = self.clock.seconds() if self.clock else None
+        return seconds, None if before is None or after is None else after - before
+
+    def copy(self) -> str:
+        """A new copy of the TRF store, its URL."""
+        if self.backend == "sqlite":
+            Path(self.copied()).unlink(missing_ok=True)
+            with sqlite3.connect(self.url("trf")) as source, sqlite3.connect(self.copied()) as target:
+                source.backup(target)
+            return self.copied()
+        database = self._database()
+        _sql(self._maintenance(), f'DROP DATABASE IF EXISTS "{database}_run"', autocommit=True)
+        _sql(
+            self._maintenance(),
+            f'CREATE DATABASE "{database}_run" TEMPLATE "{database}" STRATEGY FILE_COPY',
+            autocommit=True,
+        )
+        return self.copied()
+
+    def copied(self) -> str:
+        if self.backend == "sqlite":
+            return self.base.format(kind="run")
+        return self.base.rsplit("/", 1)[0] + f"/{self._database()}_run"
+
+    def close(self) -> None:
+        if self.backend == "postgres":
+            _sql(self._maintenance(), f'DROP DATABASE IF EXISTS "{self._database()}_run"', autocommit=True)
+
+    def _database(self) -> str:
+        return self.base.rsplit("/", 1)[1].split("?")[0]
+
+    def _maintenance(self) -> str:
+        return self.base.rsplit("/", 1)[0] + "/postgres"
+
+
+def _sql(url: str, statement: str, *, autocommit: bool = False) -> None:
+    from sqlalchemy import create_engine, text
+
+    from chessrate.ratinglist.store import database_url
+
+    engine = create_engine(database_url(url), isolation_level="AUTOCOMMIT" if autocommit else None)
+    with engine.begin() as connection:
+        connection.execute(text(statement))
+    engine.dispose()
+
+
+def measure_months(games: int, months: int, *, folder: Path) -> dict[str, Step | float]:
     """The run of a month after ``months - 1`` published ones, and the first run (``--months``)."""
     db = str(folder / "list-months.db")
     chessrate("list", "init", "--db", db)
     last = Period.parse(PERIOD)
-    rows: dict[str, tuple[float, int] | float] = {}
+    rows: dict[str, Step | float] = {}
     for index in range(months):
         period = last.minus_months(months - 1 - index)
         month = synthetic.swiss_month(games=games, seed=1 + index, start=period.first_day)
@@ -224,20 +400,9 @@ def measure_months(games: int, months: int, *, folder: Path) -> dict[str, tuple[
         step = chessrate("list", "run", str(period), "--db", db)
         if index == 0:
             rows["games"] = len(month.white)
-            rows["sqlite run, first list"] = (step.seconds, step.peak_rss)
-    rows[f"sqlite run after {months - 1} lists"] = (step.seconds, step.peak_rss)
+            rows["sqlite run, first list"] = step
+    rows[f"sqlite run after {months - 1} lists"] = step
     return rows
-
-
-def _reset_postgres(url: str) -> None:
-    from sqlalchemy import create_engine, text
-
-    from chessrate.ratinglist.store import database_url
-
-    engine = create_engine(database_url(url))
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    engine.dispose()
 
 
 def main() -> None:
@@ -257,6 +422,12 @@ def main() -> None:
     parser.add_argument(
         "--months", type=int, default=1, help="time a run after this many months less one (SQLite, TRF)"
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="each run, export and show this many times (each run on a new copy of the store), the fastest",
+    )
     args = parser.parse_args()
     global IMPORTS_ONLY  # a switch for the whole run, set once here
     IMPORTS_ONLY = args.imports_only
@@ -271,7 +442,11 @@ def main() -> None:
             if args.months > 1:
                 results.append(measure_months(size, args.months, folder=folder))
             else:
-                results.append(measure(size, postgres=args.postgres, folder=folder, formats=args.formats))
+                results.append(
+                    measure(
+                        size, postgres=args.postgres, folder=folder, formats=args.formats, repeat=args.repeat
+                    )
+                )
         finally:
             if args.keep:
                 print(f"kept {folder}", file=sys.stderr)
@@ -280,10 +455,12 @@ def main() -> None:
     report(results)
 
 
-def report(results: list[dict[str, tuple[float, int] | float]]) -> None:
+def report(results: list[dict[str, Step | float]]) -> None:
     sizes = [int(result["games"]) for result in results]  # type: ignore[arg-type]
     print(
-        "| step | " + " | ".join(f"{size:,} games: s, games/s, RSS B/game" for size in sizes) + " | growth |"
+        "| step | "
+        + " | ".join(f"{size:,} games: s, games/s, RSS B/game, CPU s (server)" for size in sizes)
+        + " | growth |"
     )
     print("|---|" + "---|" * (len(sizes) + 1))
     for name in results[0]:
@@ -293,13 +470,14 @@ def report(results: list[dict[str, tuple[float, int] | float]]) -> None:
         seconds = []
         for result, size in zip(results, sizes, strict=True):
             value = result[name]
-            if isinstance(value, tuple):
-                secs, rss = value
-                cells.append(f"{secs:.2f} s, {size / secs:,.0f}/s, {rss / size:,.0f} B")
+            if isinstance(value, Step):
+                cpu = f"{value.cpu:.2f}" + ("" if value.server_cpu is None else f" (+{value.server_cpu:.2f})")
+                rate, memory = size / value.seconds, value.peak_rss / size
+                cells.append(f"{value.seconds:.2f} s, {rate:,.0f}/s, {memory:,.0f} B, {cpu}")
+                seconds.append(value.seconds)
             else:
-                secs = value
-                cells.append(f"{secs:.3f} s, {size / secs:,.0f}/s")
-            seconds.append(secs)
+                cells.append(f"{value:.3f} s, {size / value:,.0f}/s")
+                seconds.append(value)
         growth = ""
         if len(sizes) > 1:
             growth = f"{math.log(seconds[-1] / seconds[0]) / math.log(sizes[-1] / sizes[0]):.2f}"

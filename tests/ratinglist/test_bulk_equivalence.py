@@ -432,7 +432,7 @@ def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, Compute
 
 def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path: Path) -> None:
     """What a run loads as columns (:func:`loading.load_games`, read through ``group_concat`` or
-    ``array_agg``) is, event by event, what the pages load row by row (:func:`loading.load_events`):
+    ``string_agg`` of ``int8send``) is, event by event, what the pages load row by row (:func:`loading.load_events`):
     the same players with the same file ratings, the same games and the same score texts; with a
     score stored otherwise than 0, 0.5, 1 (``1.0``), read by its text; and the same history."""
     build_year(db, tmp_path, rules="fide")
@@ -504,16 +504,16 @@ def test_ids_too_wide_for_two_columns_are_read_in_three(
         if connection.dialect.name == "postgresql":  # new players' ids follow it, as SQLite's do
             connection.execute(text(f"SELECT setval(pg_get_serial_sequence('players', 'id'), {player_id})"))
     import_files(engine, [DATA / "trf/swiss-unplayed-rounds.trf"], start=dt.date(2024, 5, 4))
-    read = loading.int_columns
+    send = loading.sent_int_columns
     widths: list[int] = []
 
     def counted(connection: Connection, query: Any) -> Any:
         names = list(query.selected_columns.keys())
         if "game_event" in names or "white" in names:  # the games' query
             widths.append(len(names))
-        return read(connection, query)
+        return send(connection, query)
 
-    monkeypatch.setattr(loading, "int_columns", counted)
+    monkeypatch.setattr(loading, "sent_int_columns", counted)
     with engine.begin() as connection:
         assert loading._fit_in_pairs(connection)
         loaded = assert_same_events(connection, Period(2024, 5))

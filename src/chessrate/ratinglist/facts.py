@@ -48,20 +48,26 @@ class EventFacts:
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
-class PeriodGames:
-    """A period's events (``ratings_in_file`` and ``games`` left empty), their players and their
-    games as columns, the games in game id order.
-
-    Each entrant is an event, a player and the rating the file gives (-1: none). A score is an
-    index into ``scores`` (the decimals the stored texts give, -1: none), so a period of millions
-    of games holds no object per game. :meth:`event_facts` gives the events with their players and
-    games, as the scalar paths and Glicko-2 read them.
-    """
+class PeriodEntrants:
+    """A period's events (``ratings_in_file`` and ``games`` left empty) and their players as
+    columns: each entrant is an event, a player and the rating the file gives (-1: none)."""
 
     events: tuple[EventFacts, ...]
     entrant_event: NDArray[np.int64]
     entrant_player: NDArray[np.int64]
     entrant_rating: NDArray[np.int64]
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class PeriodGames(PeriodEntrants):
+    """A period's events and entrants (:class:`PeriodEntrants`) and their games as columns, the
+    games in game id order.
+
+    A score is an index into ``scores`` (the decimals the stored texts give, -1: none), so a
+    period of millions of games holds no object per game. :meth:`event_facts` gives the events
+    with their players and games, as the scalar paths and Glicko-2 read them.
+    """
+
     game_id: NDArray[np.int64]
     event_id: NDArray[np.int64]
     white: NDArray[np.int64]
@@ -584,7 +590,7 @@ class History:
             lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
         )
 
-    def first_events_needed(self, period: Period, games: PeriodGames) -> NDArray[np.int64]:
+    def first_events_needed(self, period: Period, games: PeriodEntrants) -> NDArray[np.int64]:
         """The players of ``period``'s events whose earliest event the computation of ``period``
         may look up (:attr:`entry_ratings`, :attr:`first_events`), as sorted ids: those without a
         rating on the list before the period (rated from their first file, or pooling games for a

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -50,13 +51,14 @@ from chessrate.ratinglist.facts import (
     History,
     ListedColumns,
     ListedSummary,
+    PeriodEntrants,
     PeriodGames,
     Working,
 )
 from chessrate.ratinglist.facts import NONE as WHOLE_NONE
 from chessrate.ratinglist.initial import POOL_MONTHS
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.rows import int_columns
+from chessrate.ratinglist.rows import SentColumns, int_columns, sent_int_columns
 from chessrate.ratinglist.schema import (
     event_players,
     events,
@@ -528,13 +530,9 @@ def _fit_in_pairs(connection: Connection, largest: Sequence[int | None] | None =
 GameColumns = tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]
 
 
-def load_games(
-    connection: Connection, period: Period, *, game_columns: Callable[[], GameColumns] | None = None
-) -> PeriodGames:
-    """The events rated in ``period`` (not replaced), their players and their games as columns,
-    read through the driver's fast path (:func:`.rows.int_columns`: no object per row).
-    ``game_columns``: the games as :func:`read_game_columns` reads them, read elsewhere
-    (:func:`game_columns_apart`)."""
+def load_entrants(connection: Connection, period: Period) -> PeriodEntrants:
+    """The events rated in ``period`` (not replaced) and their players as columns, read through
+    the driver's fast path (:func:`.rows.int_columns`: no object per row)."""
     rated_now = and_(events.c.period == str(period), events.c.replaced_by.is_(None))
     headers = connection.execute(
         select(events.c.id, events.c.name, events.c.start_date, events.c.end_date)
@@ -551,9 +549,7 @@ def load_games(
         .join(events, events.c.id == event_players.c.event_id)
         .where(rated_now),
     )
-    game_columns_read, scores = game_columns() if game_columns else read_game_columns(connection, period)
-    game_id, event_id, white, black, white_score, black_score, rated = game_columns_read
-    return PeriodGames(
+    return PeriodEntrants(
         events=tuple(
             EventFacts(
                 id=row.id,
@@ -568,6 +564,28 @@ def load_games(
         entrant_event=entrant_event,
         entrant_player=entrant_player,
         entrant_rating=entrant_rating,
+    )
+
+
+def load_games(
+    connection: Connection,
+    period: Period,
+    *,
+    entrants: PeriodEntrants | None = None,
+    game_columns: Callable[[], GameColumns] | None = None,
+) -> PeriodGames:
+    """The events rated in ``period``, their players (``entrants``, read here when not given:
+    :func:`load_entrants`) and their games as columns. ``game_columns``: the games as
+    :func:`read_game_columns` reads them, read elsewhere (:func:`game_columns_apart`)."""
+    if entrants is None:
+        entrants = load_entrants(connection, period)
+    game_columns_read, scores = game_columns() if game_columns else read_game_columns(connection, period)
+    game_id, event_id, white, black, white_score, black_score, rated = game_columns_read
+    return PeriodGames(
+        events=entrants.events,
+        entrant_event=entrants.entrant_event,
+        entrant_player=entrants.entrant_player,
+        entrant_rating=entrants.entrant_rating,
         game_id=game_id,
         event_id=event_id,
         white=white,
@@ -581,26 +599,45 @@ def load_games(
 
 @contextmanager
 def game_columns_apart(connection: Connection, period: Period) -> Iterator[Callable[[], GameColumns]]:
-    """How :func:`load_games` gets a period's games. PostgreSQL: read at once on a second
-    connection, in a thread, while this connection reads the rest (the history, the entrants):
-    the server reads both at the same time, on two processes. The second connection reads what
-    this one would: it begins after this transaction took the store's lock, so no writer can
-    change the games in between (every import takes the lock), and the run does not change them.
-    It only reads: a run still commits whole or not at all. SQLite: read when asked, here."""
+    """How :func:`load_games` gets a period's games. PostgreSQL: sent at once on a second
+    connection, in a thread, while this connection reads the rest (the history, the entrants,
+    their first events): the server reads both at the same time, on two processes. What it sent
+    is read into arrays here, in this thread (where the run's freed memory is kept:
+    :mod:`.heap`). The second connection reads what this one would: it begins after this
+    transaction took the store's lock, so no writer can change the games in between (every
+    import takes the lock), and the run does not change them. It only reads: a run still
+    commits whole or not at all. SQLite: read when asked, here."""
     if connection.dialect.name != "postgresql":
         yield lambda: read_game_columns(connection, period)
         return
 
-    def read() -> GameColumns:
+    def send() -> _SentGames:
         with connection.engine.connect() as other:
-            return read_game_columns(other, period)
+            return _sent_games(other, period)
 
     with ThreadPoolExecutor(max_workers=1) as pool:
-        yield pool.submit(read).result
+        sent = pool.submit(send)
+        yield lambda: _game_columns(connection, period, sent.result())
 
 
 def read_game_columns(connection: Connection, period: Period) -> GameColumns:
     """The games rated in ``period`` as columns, in game id order (:data:`GameColumns`)."""
+    return _game_columns(connection, period, _sent_games(connection, period))
+
+
+@dataclass(frozen=True)
+class _SentGames:
+    """A period's games as the driver sent them (:func:`_sent_games`), before numpy reads them:
+    in the ``layout`` the ids fit in (``packed``: five numbers in two; ``pairs``: two ids in
+    one; ``plain``), with the widths of the largest event and player ids."""
+
+    layout: str
+    event_bits: int
+    player_bits: int
+    sent: SentColumns
+
+
+def _sent_games(connection: Connection, period: Period) -> _SentGames:
     rated_now = and_(events.c.period == str(period), events.c.replaced_by.is_(None))
     codes_expression = _codes(games.c.rated, games.c.white_score, games.c.black_score)
     largest = _largest_ids(connection)
@@ -610,39 +647,50 @@ def read_game_columns(connection: Connection, period: Period) -> GameColumns:
         # Five numbers in two, each as wide as the largest id stored: a game's id and event; its
         # players and codes. Two columns to aggregate and send, not three (a third less work
         # for the server, and for SQLite's group_concat).
-        event_unit, player_unit = 1 << event_bits, 1 << player_bits
-        game_event, players_codes = int_columns(
-            connection,
-            select(
-                (cast(games.c.id, BigInteger) * event_unit + games.c.event_id).label("game_event"),
-                (
-                    (cast(games.c.white_id, BigInteger) * player_unit + games.c.black_id) * (1 << CODE_BITS)
-                    + codes_expression
-                ).label("players_codes"),
-            )
-            .join(events, events.c.id == games.c.event_id)
-            .where(rated_now),
-        )
-        codes, white_black = players_codes & ((1 << CODE_BITS) - 1), players_codes >> CODE_BITS
-        game_columns = [
-            game_event >> event_bits,
-            game_event & (event_unit - 1),
-            white_black >> player_bits,
-            white_black & (player_unit - 1),
+        layout = "packed"
+        columns = [
+            (cast(games.c.id, BigInteger) * (1 << event_bits) + games.c.event_id).label("game_event"),
+            (
+                (cast(games.c.white_id, BigInteger) * (1 << player_bits) + games.c.black_id)
+                * (1 << CODE_BITS)
+                + codes_expression
+            ).label("players_codes"),
         ]
     elif in_pairs:
         # Two ids in one number (id × 2^32 + id): three columns to aggregate and send, not five.
-        pairs = int_columns(
-            connection,
-            select(
-                (games.c.id * PAIR + games.c.event_id).label("game_event"),
-                (games.c.white_id * PAIR + games.c.black_id).label("white_black"),
-                codes_expression.label("codes"),
-            )
-            .join(events, events.c.id == games.c.event_id)
-            .where(rated_now),
-        )
-        game_event, white_black, codes = pairs
+        layout = "pairs"
+        columns = [
+            (games.c.id * PAIR + games.c.event_id).label("game_event"),
+            (games.c.white_id * PAIR + games.c.black_id).label("white_black"),
+            codes_expression.label("codes"),
+        ]
+    else:
+        layout = "plain"
+        columns = [
+            games.c.id.label("id"),
+            games.c.event_id.label("event_id"),
+            games.c.white_id.label("white"),
+            games.c.black_id.label("black"),
+            codes_expression.label("codes"),
+        ]
+    query = select(*columns).join(events, events.c.id == games.c.event_id).where(rated_now)
+    return _SentGames(layout, event_bits, player_bits, sent_int_columns(connection, query))
+
+
+def _game_columns(connection: Connection, period: Period, sent: _SentGames) -> GameColumns:
+    """The games ``sent`` as columns (:data:`GameColumns`); read again from ``connection`` by
+    their score texts where a score is written otherwise than 0, 0.5, 1."""
+    if sent.layout == "packed":
+        game_event, players_codes = sent.sent.arrays()
+        codes, white_black = players_codes & ((1 << CODE_BITS) - 1), players_codes >> CODE_BITS
+        game_columns = [
+            game_event >> sent.event_bits,
+            game_event & ((1 << sent.event_bits) - 1),
+            white_black >> sent.player_bits,
+            white_black & ((1 << sent.player_bits) - 1),
+        ]
+    elif sent.layout == "pairs":
+        game_event, white_black, codes = sent.sent.arrays()
         game_columns = [
             game_event >> 32,
             game_event & (PAIR - 1),
@@ -650,18 +698,7 @@ def read_game_columns(connection: Connection, period: Period) -> GameColumns:
             white_black & (PAIR - 1),
         ]
     else:
-        *game_columns, codes = int_columns(
-            connection,
-            select(
-                games.c.id.label("id"),
-                games.c.event_id.label("event_id"),
-                games.c.white_id.label("white"),
-                games.c.black_id.label("black"),
-                codes_expression.label("codes"),
-            )
-            .join(events, events.c.id == games.c.event_id)
-            .where(rated_now),
-        )
+        *game_columns, codes = sent.sent.arrays()
     white_code, black_code = codes >> 3 & 7, codes & 7
     game_columns += [white_code - 1, black_code - 1, codes >> 6]
     scores: tuple[Decimal, ...] = SCORES

@@ -8,10 +8,11 @@ text (as :class:`.schema.DecimalText` writes them), booleans, whole numbers, ``N
 
 Reading (:func:`int_columns`): a query's whole-number columns as numpy arrays, with no Python
 object per row: one aggregate per column, all in one pass over the rows, so each is fed the same
-rows in the same order. SQLite: ``group_concat``, a text numpy parses. PostgreSQL: ``array_agg``
-sent in the binary format of an array (``array_send``, fetched as bytes), which numpy reads as
-it is; a third faster than ``string_agg`` texts. (PostgreSQL's binary ``COPY`` sends a message a
-row, each a Python object to psycopg: slower here.)
+rows in the same order. SQLite: ``group_concat``, a text numpy parses. PostgreSQL: each value's
+eight big-endian bytes (``int8send``) joined into one ``bytea`` (``string_agg``), which numpy
+reads as it is; 10-20 % less of the server's time than an ``array_agg`` sent as an array
+(``array_send``: a length before each value), a third less than texts. (PostgreSQL's binary
+``COPY`` sends a message a row, each a Python object to psycopg: slower here.)
 """
 
 from __future__ import annotations
@@ -176,11 +177,35 @@ def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.i
     """Each column of ``query`` as an array, in the order the rows come (the same for every
     column). Every value must be a whole number, never NULL (give NULL a value with ``coalesce``):
     a NULL is refused (:class:`ValueError`), never guessed."""
+    return sent_int_columns(connection, query).arrays()
+
+
+@dataclass(frozen=True)
+class SentColumns:
+    """A query's whole-number columns as the driver sent them (:func:`sent_int_columns`): one
+    value a column, PostgreSQL's binary array or SQLite's text; :meth:`arrays` reads them."""
+
+    names: list[str]
+    count: int
+    values: list[Any]
+    postgres: bool
+
+    def arrays(self) -> list[NDArray[np.int64]]:
+        """Each column as an array (:func:`int_columns`)."""
+        columns = [_from_bytes(value) if self.postgres else _parsed(value) for value in self.values]
+        if any(len(column) != self.count for column in columns):  # group_concat leaves NULLs out
+            raise ValueError(f"a NULL in the columns {self.names} of a query read as whole numbers")
+        return columns
+
+
+def sent_int_columns(connection: Connection, query: Select[Any]) -> SentColumns:
+    """The columns of ``query`` as :func:`int_columns` has the database send them, not yet read:
+    a thread that only waits for them leaves the reading to another."""
     names = list(query.selected_columns.keys())
     sql = str(query.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
     postgres = connection.dialect.name == "postgresql"
     if postgres:
-        aggregates = ", ".join(f"array_send(array_agg(q.{name}))" for name in names)
+        aggregates = ", ".join(f"string_agg(int8send(CAST(q.{name} AS BIGINT)), ''::bytea)" for name in names)
     else:
         aggregates = ", ".join(f"group_concat(q.{name})" for name in names)
     driver = connection.connection.driver_connection
@@ -190,10 +215,7 @@ def int_columns(connection: Connection, query: Select[Any]) -> list[NDArray[np.i
         count, *values = cursor.fetchone()
     finally:
         cursor.close()
-    columns = [_from_array(value) if postgres else _parsed(value) for value in values]
-    if any(len(column) != count for column in columns):  # group_concat leaves NULLs out
-        raise ValueError(f"a NULL in the columns {names} of a query read as whole numbers")
-    return columns
+    return SentColumns(names, count, values, postgres)
 
 
 def _parsed(text: str | None) -> NDArray[np.int64]:
@@ -204,26 +226,12 @@ def _parsed(text: str | None) -> NDArray[np.int64]:
     return np.fromstring(text, dtype=np.int64, sep=",")
 
 
-#: PostgreSQL's whole-number types (pg_type oid) and their width in bytes.
-_WIDTHS = {21: 2, 23: 4, 20: 8}
-
-
-def _from_array(data: bytes | None) -> NDArray[np.int64]:
-    """A one-dimensional array of whole numbers in PostgreSQL's binary format (``array_send``):
-    a header (dimensions, a has-NULLs flag, the element type, each dimension's length and lower
-    bound), then each element as its length and its big-endian bytes (postgresql.org/docs/current/
-    sql-copy.html, "Binary Format"; src/backend/utils/adt/arrayfuncs.c, ``array_send``)."""
+def _from_bytes(data: bytes | None) -> NDArray[np.int64]:
+    """Whole numbers as ``int8send`` sends each: eight bytes, big-endian (PostgreSQL's binary
+    format of ``bigint``: postgresql.org/docs/current/sql-copy.html, "Binary Format";
+    src/backend/utils/adt/int8.c, ``int8send``)."""
     import numpy as np
 
-    if data is None:  # array_agg over no rows
+    if data is None:  # string_agg over no rows
         return np.zeros(0, dtype=np.int64)
-    dimensions, has_nulls, element = np.frombuffer(data, dtype=">i4", count=3).tolist()
-    if has_nulls:
-        return np.zeros(0, dtype=np.int64)  # refused by the caller: fewer values than rows
-    width = _WIDTHS.get(element)
-    if dimensions != 1 or width is None:
-        raise ValueError(
-            f"not a list of whole numbers: PostgreSQL array of type {element}, {dimensions} dimension(s)"
-        )
-    elements = np.frombuffer(data, dtype=[("length", ">i4"), ("value", f">i{width}")], offset=20)
-    return elements["value"].astype(np.int64)
+    return np.frombuffer(data, dtype=">i8").astype(np.int64)

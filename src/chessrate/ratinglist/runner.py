@@ -44,6 +44,7 @@ from chessrate.ratinglist.heap import freed_memory_kept
 from chessrate.ratinglist.loading import (
     SUMMARY,
     game_columns_apart,
+    load_entrants,
     load_first_events,
     load_games,
     load_history,
@@ -191,17 +192,18 @@ def _run(
         if history.summary is not None:
             _keep_summary(connection, history.summary)
         notes = mixing + _notes(connection, period, published)
-        games_of_period = load_games(connection, period, game_columns=first_games)
+        entrants = load_entrants(connection, period)
+        if single:
+            needed = history.first_events_needed(period, entrants)
+            # (most of the players: all of them, read without a list of ids)
+            every = len(needed) * 4 > len(history.players)
+            load_first_events(connection, history, only=None if every else needed.tolist())
+        games_of_period = load_games(connection, period, entrants=entrants, game_columns=first_games)
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
         rule_set = rule_set_for(spec, current)
         period_games = games_of_period if current == period else load_games(connection, current)
-        if single:
-            needed = history.first_events_needed(current, period_games)
-            # (most of the players: all of them, read without a list of ids)
-            every = len(needed) * 4 > len(history.players)
-            load_first_events(connection, history, only=None if every else needed.tolist())
         history.official_k[current] = official_k(connection, day=current.first_day)
         # The working of each rated Elo game is not stored: queries recompute it (docs/ratinglist.md).
         computed = compute_period(
