@@ -7,11 +7,13 @@
 - All the files of one import go in one transaction: every file or none.
 - Players are the same person when they have the same FIDE id; without a FIDE id, when they have
   the same name (letter case and spacing aside) and the stored player has no FIDE id either.
-  One lookup structure serves the whole import (:class:`_Directory`): the stored players a file
-  names are fetched in one query per kind, and kept for the next files.
-- Rows go in through the driver's fast path (:func:`.rows.insert_rows`), and the few statements run
-  for each file through the driver's cursor (:class:`_Driver`); the time an import takes grows with
-  its games, not with the players already stored.
+  One lookup structure serves the whole import (:class:`_Directory`): the stored players a batch
+  of files names are fetched in one query per kind, and kept for the next files.
+- The files are checked and stored a batch at a time (:class:`_Batch`), with the refusals of a
+  file by file import. Rows go in through the driver's fast path (SQLite: :func:`.rows.insert_rows`;
+  PostgreSQL: ``COPY`` text on a thread, :mod:`.copy_text`), and the few statements a batch runs
+  through the driver's cursor (:class:`_Driver`); the time an import takes grows with its games,
+  not with the players already stored.
 - An event is rated in the period of the month it ends (B.02 7.1.3 closes a list 3 days before
   its date; that margin is not applied: see docs/ratinglist.md).
 """
