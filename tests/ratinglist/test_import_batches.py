@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import select, text
+from sqlalchemy import select
 from test_import_paths import month_files, stored
 
 from chessrate.errors import RatingError
@@ -156,33 +156,6 @@ def test_texts_go_into_copy_escaped(db: str, tmp_path: Path) -> None:
         )
         assert sorted(connection.execute(select(players.c.name)).scalars()) == ["Tab\\ \\N One", "Two"]
     assert event.name == "back\\slash\ttab\rreturn"
-
-
-@pytest.mark.postgres
-def test_postgresql_has_statistics_of_the_tables_an_import_grew(tmp_path: Path) -> None:
-    # ANALYZE in the import's transaction where it grew a table by a tenth or more of its rows:
-    # COPY leaves the planner's row count (pg_class.reltuples) as it was.
-    for db in fresh_database(tmp_path, "postgres"):
-        engine = init_store(db)
-        files = month_files(tmp_path)
-        imported = import_files(engine, files[:3])
-        small = tmp_path / "one-game.csv"
-        small.write_text(
-            "white,black,white_rating,black_rating,result,date\nNew A,New B,,,1-0,2025-10-09\n",
-            encoding="utf-8",
-        )
-        import_files(engine, [small])
-        with engine.connect() as connection:
-            counted: dict[str, float] = dict(
-                connection.execute(
-                    text("SELECT relname, reltuples FROM pg_class WHERE oid = ANY(:tables ::regclass[])"),
-                    {"tables": ["games", "event_players", "players"]},
-                ).all()
-            )
-        engine.dispose()
-        assert counted["games"] == sum(event.games for event in imported)  # not the small import's game
-        assert counted["event_players"] == sum(event.players for event in imported)
-        assert counted["players"] == sum(event.new_players for event in imported)
 
 
 def test_an_import_killed_between_batches_leaves_the_store_as_it_was(db: str, tmp_path: Path) -> None:

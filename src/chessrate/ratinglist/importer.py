@@ -316,23 +316,15 @@ class _Batch:
             self._writer.wait()
 
     def finish(self) -> None:
-        """Every key the import's rows name checked (:class:`_Keys`); on PostgreSQL, the planner's
-        statistics of the tables it filled brought up to date where it grew them much (:func:`_analyze`)."""
+        """The replaced event marked, and every key the import's rows name checked (:class:`_Keys`).
+
+        No ``ANALYZE`` of the tables the import grew (PostgreSQL): autovacuum gathers their
+        statistics after the commit (docs/ratinglist.md, "PostgreSQL imports")."""
         self._wait()
         if self._replaces is not None and self.imported:
             replaced = update(events).where(events.c.id == self._replaces)
             self._driver.connection.execute(replaced.values(replaced_by=self.imported[0].id))
         self._keys.check(self._driver)
-        if not self._driver.sqlite:
-            _analyze(
-                self._driver,
-                {
-                    "games": sum(e.games for e in self.imported),
-                    "events": len(self.imported),
-                    "event_players": sum(e.players for e in self.imported),
-                    "players": sum(e.new_players for e in self.imported),
-                },
-            )
 
     def _stored_digests(self, digests: list[str]) -> dict[str, _Earlier]:
         found = self._driver.rows_where(_EVENTS_OF_FILES, "file_sha256", digests, "text")
@@ -509,27 +501,6 @@ _NEXT_IDS = (
     "SELECT string_agg(nextval(pg_get_serial_sequence('{table}', 'id'))::text, ',') "
     "FROM generate_series(1, ?)"
 )
-#: PostgreSQL: a table's statistics are gathered again when an import grew it by this share of
-#: its rows, autovacuum's default (postgresql.org/docs/current/runtime-config-autovacuum.html,
-#: autovacuum_analyze_scale_factor).
-_ANALYZE_SHARE = 0.1
-
-
-def _analyze(driver: _Driver, added: dict[str, int]) -> None:
-    """``ANALYZE`` the tables the import grew by :data:`_ANALYZE_SHARE` or more of their rows, in its
-    transaction (so it commits with it): a 2x10^6-game month's ``games`` has no statistics until
-    autovacuum gets to it, and the next ``list run`` would be planned blind. ``ANALYZE`` reads a
-    sample of at most 30,000 rows a table (postgresql.org/docs/current/sql-analyze.html)."""
-    sizes = dict(
-        driver.rows("SELECT relname, reltuples FROM pg_class WHERE oid = ANY(?::regclass[])", (list(added),))
-    )
-    grown = [
-        table
-        for table, count in added.items()
-        if count and count >= _ANALYZE_SHARE * max(float(sizes.get(table, 0)), 0)
-    ]
-    if grown:
-        driver.rows(f"ANALYZE {', '.join(sorted(grown))}", fetch=False)
 
 
 @dataclass
@@ -577,10 +548,10 @@ class _Driver:
             # plan_cache_mode).
             self._cursor.execute("SET LOCAL plan_cache_mode = force_custom_plan")
 
-    def rows(self, sql: str, params: Sequence[object] = (), *, fetch: bool = True) -> list[tuple[Any, ...]]:
+    def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """The rows of ``sql``, written with ``?`` marks (PostgreSQL's driver is given ``%s``)."""
         self._cursor.execute(sql if self.sqlite else sql.replace("?", "%s"), params)
-        return list(self._cursor.fetchall()) if fetch else []
+        return list(self._cursor.fetchall())
 
     def rows_where(
         self, select: str, column: str, values: Sequence[_V], kind: str, *, order: str = ""
