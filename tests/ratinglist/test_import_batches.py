@@ -4,7 +4,6 @@ and the refusal raised are those of an import that checks and stores one file at
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import shutil
 import signal
@@ -139,23 +138,37 @@ def test_any_files_batched_or_not_give_the_same_outcome(
     assert outcomes[0] == outcomes[1] == outcomes[2]
 
 
-def test_texts_go_into_copy_escaped(db: str, tmp_path: Path) -> None:
-    # A file name and names with a backslash, a tab, a carriage return: stored as they are.
+def test_texts_go_into_copy_and_lookups_escaped(db: str, tmp_path: Path) -> None:
+    # A file name and names with a backslash, a tab, a carriage return, quotes, braces and commas:
+    # stored as they are, and found again by the next import (an array of names on PostgreSQL).
+    names = ["Tab\\ \\N One", 'Quote " Two', "{Brace,} Three", "NULL"]
+    header = "white,black,white_rating,black_rating,result,date\n"
     name = "back\\slash\ttab\rreturn.csv"
-    path = tmp_path / name
-    path.write_text(
-        'white,black,white_rating,black_rating,result,date\n"Tab\\ \\N One",Two,,,1-0,2025-10-02\n',
-        encoding="utf-8",
+    first, second = tmp_path / name, tmp_path / "second.csv"
+    rows = [
+        f"{one},{other},,,1-0,2025-10-0{day}" for day, (one, other) in enumerate([names[:2], names[2:]], 1)
+    ]
+    quoted = [
+        row.replace('Quote " Two', '"Quote "" Two"').replace("{Brace,} Three", '"{Brace,} Three"')
+        for row in rows
+    ]
+    first.write_text(header + "\n".join(quoted) + "\n", encoding="utf-8")
+    second.write_text(
+        header + "\n".join(quoted[::-1]).replace("-01", "-05").replace("-02", "-06") + "\n", encoding="utf-8"
     )
     engine = init_store(db)
-    (event,) = import_files(engine, [path], start=dt.date(2025, 10, 2))
+    (event,) = import_files(engine, [first])
+    (again,) = import_files(engine, [second])
     with engine.connect() as connection:
-        assert connection.execute(select(events.c.name, events.c.file_name)).one() == (
+        assert connection.execute(
+            select(events.c.name, events.c.file_name).order_by(events.c.id)
+        ).first() == (
             "back\\slash\ttab\rreturn",
             name,
         )
-        assert sorted(connection.execute(select(players.c.name)).scalars()) == ["Tab\\ \\N One", "Two"]
+        assert sorted(connection.execute(select(players.c.name)).scalars()) == sorted(names)
     assert event.name == "back\\slash\ttab\rreturn"
+    assert (event.new_players, again.new_players) == (4, 0)
 
 
 def test_an_import_killed_between_batches_leaves_the_store_as_it_was(db: str, tmp_path: Path) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
@@ -562,10 +561,7 @@ class _Driver:
         if not values:
             return []
         if not self.sqlite:
-            # The values as one JSON text: psycopg adapts a list value by value (a second for a
-            # 2x10^6-game import's names), json in C.
-            values_sql = f"ARRAY(SELECT json_array_elements_text(?::json)::{kind})"
-            return self.rows(f"{select}{column} = ANY({values_sql}){order}", (json.dumps(values),))
+            return self.rows(f"{select}{column} = ANY(?::{kind}[]){order}", (_array_text(values),))
         found = []
         for start in range(0, len(values), _BATCH):
             marks, padded = _in_list(values[start : start + _BATCH])
@@ -574,6 +570,19 @@ class _Driver:
 
     def close(self) -> None:
         self._cursor.close()
+
+
+def _array_text(values: Sequence[object]) -> str:
+    """PostgreSQL's text of an array of ``values`` (whole numbers, or texts quoted with their
+    backslashes and double quotes escaped: postgresql.org/docs/current/arrays.html#ARRAYS-IO),
+    written here rather than adapted by psycopg value by value (a second for a 2x10^6-game
+    import's names). Sent as one value, the array is a constant the planner sees whole: with a
+    computed array (``ARRAY(SELECT ...)``) it planned a scan of every player, each tested
+    against 5 000 names (0.5 s a batch)."""
+    if all(isinstance(value, int) for value in values):
+        return "{" + ",".join(map(str, values)) + "}"
+    escaped = (str(value).replace("\\", "\\\\").replace('"', '\\"') for value in values)
+    return '{"' + '","'.join(escaped) + '"}'
 
 
 def _bind(column: Column[Any], connection: Connection) -> Callable[[Any], Any]:
