@@ -151,7 +151,8 @@ def test_a_rapid_report_before_2022_uses_the_oldest_kept_with_a_warning() -> Non
     rules, note = report_rule_set(None, day=dt.date(2019, 5, 1), list_type="blitz")
     assert rules.fide is FIDE_RB_2022_01
     assert note is not None
-    assert "the oldest FIDE rules chessrate keeps" in note
+    assert "the oldest FIDE rules chessrate keeps" in note.message
+    assert dict(note.params) == {"day": "2019-05-01", "oldest": "2022-01-01", "list": "blitz"}
 
 
 def test_the_list_type_chooses_the_rules_of_a_report(cli: Any, tmp_path: Path) -> None:

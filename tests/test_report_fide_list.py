@@ -63,16 +63,24 @@ def example_report(data: bytes) -> TournamentReport:
     read = read_tournament(EXAMPLE)
     rules, warning = report_rule_set(None, day=START)
     players_list = players_list_for(read, data, name="players_list_foa.txt")
-    return report_tournament(read, rules=rules, as_of=START, players_list=players_list, notes=[warning or ""])
+    return report_tournament(
+        read, rules=rules, as_of=START, players_list=players_list, notes=[warning] if warning else []
+    )
 
 
 def test_the_example_is_rated_under_the_oldest_rules_kept_with_a_warning() -> None:
     rules, warning = report_rule_set(None, day=START)
     assert rules.fide is not None
     assert rules.fide.name == "FIDE 2014-07-01"
-    assert warning == (
+    assert warning is not None
+    assert warning.message == (
         "rules: the tournament is of 2005-07-28, before 2014-07-01, the oldest FIDE rules chessrate keeps; "
         "rated under FIDE 2014-07-01 (the rules of its day differ)"
+    )
+    # Coded, for the web and the API to say it in their language.
+    assert (warning.code, dict(warning.params)) == (
+        "rules-oldest-kept",
+        {"day": "2005-07-28", "oldest": "2014-07-01", "list": "standard"},
     )
     assert report_rule_set(None, day=dt.date(2014, 7, 1))[1] is None
     assert report_rule_set("elo", day=START)[1] is None

@@ -124,8 +124,15 @@ def parse_score(text: str | int | Decimal, *, field: str = "result") -> Decimal:
     raise InvalidInputError(field, text, "a result is 1, 0.5, 0, ½, win, draw or loss", code="result")
 
 
-def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal:
-    """A rating between :data:`MIN_RATING` and :data:`MAX_RATING` (fractions allowed for averages).
+def parse_rating(
+    text: str | int | Decimal,
+    *,
+    field: str = "rating",
+    low: int | Decimal = MIN_RATING,
+    high: int | Decimal = MAX_RATING,
+) -> Decimal:
+    """A rating between :data:`MIN_RATING` and :data:`MAX_RATING`, or a system's own ``low`` and
+    ``high`` (fractions allowed for averages).
 
     >>> parse_rating("1500,5")
     Decimal('1500.5')
@@ -139,7 +146,7 @@ def parse_rating(text: str | int | Decimal, *, field: str = "rating") -> Decimal
             field, text, "write a rating without a thousands separator, e.g. 1500", code="thousands-separator"
         )
     value = parse_decimal(text, field=field)
-    return check_rating(field, value, low=MIN_RATING, high=MAX_RATING, shown=text)
+    return check_rating(field, value, low=low, high=high, shown=text)
 
 
 _Rating = TypeVar("_Rating", int, float, Decimal)

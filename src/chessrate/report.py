@@ -65,6 +65,11 @@ class KSource(StrEnum):
 
 #: The code of a warning: the file's rating differs from FIDE's list's (the file's is used).
 RATING_DIFFERS = "list-rating-differs"
+#: The codes of the report's own notes (:attr:`TournamentReport.notes`), each with its values, for a
+#: face to say in its language (:func:`chessrate.requests.explanations.file_problem`).
+RULES_OLDEST_KEPT = "rules-oldest-kept"  # rated under the oldest FIDE rules kept
+GAME_NOT_RATED = "game-not-rated"  # rapid and blitz 8.3.1: 600 points apart, a player above 2600
+K_FILE_UNKNOWN_PLAYER = "k-file-unknown-player"  # a K file's key that names no player
 
 
 @dataclass(frozen=True)
@@ -140,17 +145,36 @@ class TournamentReport:
     rules: RuleSet
     as_of: dt.date
     players: tuple[PlayerReport, ...]
-    warnings: tuple[str, ...]
+    #: The report's own notes, each a coded :class:`Problem` (a warning) for a face to say in its
+    #: language: the rules used when older than the oldest kept (``rules-oldest-kept``, first), the
+    #: games the rules do not rate (``game-not-rated``, with the game's line) and the K file's keys
+    #: that name no player (``k-file-unknown-player``).
+    notes: tuple[Problem, ...] = ()
+    #: The tournament file's problems, as read.
+    file_problems: tuple[Problem, ...] = ()
     #: Keys of ``k_by_player`` that match no player's FIDE id or start number.
     unknown_k_keys: tuple[str, ...] = ()
     #: What FIDE's list said: its own problems, and the ratings that differ from the file's
     #: (code ``list-rating-differs``), as :class:`Problem` for a face to say in its language.
     list_warnings: tuple[Problem, ...] = ()
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every note and problem as an English line, as the command line prints them: the rules'
+        note, the file's problems, the list's, then the other notes."""
+        first = [note for note in self.notes if note.code == RULES_OLDEST_KEPT]
+        rest = [note for note in self.notes if note.code != RULES_OLDEST_KEPT]
+        return (
+            *(note.message for note in first),
+            *(str(problem) for problem in self.file_problems),
+            *map(list_warning_text, self.list_warnings),
+            *(note.message for note in rest),
+        )
+
 
 def report_rule_set(
     spec: str | None, *, day: dt.date, list_type: ListType = "standard"
-) -> tuple[RuleSet, str | None]:
+) -> tuple[RuleSet, Problem | None]:
     """The rule set of a report on ``day``, and a warning when it is not the one of that day.
 
     FIDE's rules are those of ``list_type``: rapid and blitz have their own chapter (``docs/fide.md``).
@@ -164,11 +188,12 @@ def report_rule_set(
     if day < oldest.effective_from:
         rules = fide_rule_set(oldest, day=day)
         rules = dataclasses.replace(rules, title=f"{oldest.name} (the oldest kept, for {day.isoformat()})")
-        warning = (
+        message = (
             f"rules: the tournament is of {day.isoformat()}, before {oldest.effective_from.isoformat()}, "
             f"the oldest FIDE rules chessrate keeps; rated under {oldest.name} (the rules of its day differ)"
         )
-        return rules, warning
+        params = {"day": day.isoformat(), "oldest": oldest.effective_from.isoformat(), "list": list_type}
+        return rules, Problem(Severity.WARNING, None, message, RULES_OLDEST_KEPT, tuple(params.items()))
     return fide_rule_set(rules_in_force(day, list_type), day=day), None
 
 
@@ -214,7 +239,7 @@ def report_tournament(
     k_by_player: Mapping[str, int] | None = None,
     players_list: PlayersList | None = None,
     k_for_everyone: int | None = None,
-    notes: Sequence[str] = (),
+    notes: Sequence[Problem] = (),
 ) -> TournamentReport:
     """Rate every player of a tournament that has been read.
 
@@ -245,28 +270,36 @@ def report_tournament(
         - {str(p.fide_id) for p in tournament.players if p.fide_id}
         - {str(p.number) for p in tournament.players}
     )
-    warnings = [*notes, *(str(problem) for problem in read.problems), *map(list_warning_text, list_warnings)]
-    warnings += not_rated
-    warnings += [f"k file: no player has id or start number {key}" for key in sorted(unknown)]
+    unknown_keys = [
+        Problem(
+            Severity.WARNING,
+            None,
+            f"k file: no player has id or start number {key}",
+            K_FILE_UNKNOWN_PLAYER,
+            (("key", key),),
+        )
+        for key in sorted(unknown)
+    ]
     return TournamentReport(
         tournament=tournament,
         rules=rules,
         as_of=as_of,
         players=players,
-        warnings=tuple(warnings),
+        notes=(*notes, *not_rated, *unknown_keys),
+        file_problems=read.problems,
         unknown_k_keys=tuple(sorted(unknown)),
         list_warnings=tuple(list_warnings),
     )
 
 
-def _games_rated_by(tournament: Tournament, rules: RuleSet) -> tuple[Tournament, list[str]]:
+def _games_rated_by(tournament: Tournament, rules: RuleSet) -> tuple[Tournament, list[Problem]]:
     """The tournament without the games its rules do not rate (rapid and blitz 8.3.1 from
     1 December 2024: 600 points or more apart, a player above 2600), and a warning for each."""
     fide = rules.fide
     if fide is None or fide.not_rated_difference is None:
         return tournament, []
     kept: list[FileGame] = []
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     for game in tournament.games:
         white, black = game.white_rating, game.black_rating
         if (
@@ -275,10 +308,22 @@ def _games_rated_by(tournament: Tournament, rules: RuleSet) -> tuple[Tournament,
             and game.counts_for_rating
             and game_not_rated(white, black, fide)
         ):
-            warnings.append(
+            message = (
                 f"line {game.line}: the game {game.white}-{game.black} ({white} against {black}) "
                 f"is not rated: {fide.not_rated_difference} points or more apart with a player above "
                 f"{fide.not_rated_above} ({fide.source})"
+            )
+            params = {
+                "white": game.white,
+                "black": game.black,
+                "white_rating": white,
+                "black_rating": black,
+                "difference": fide.not_rated_difference,
+                "above": fide.not_rated_above,
+                "source": fide.source,
+            }
+            warnings.append(
+                Problem(Severity.WARNING, game.line, message, GAME_NOT_RATED, tuple(params.items()))
             )
             continue
         kept.append(game)
@@ -537,20 +582,51 @@ def _list_k(entry: FideListPlayer | None, players_list: PlayersList | None, rule
 
 
 def read_k_file(text: str, *, origin: str) -> dict[str, int]:
-    """A K per player from CSV text with the columns ``player,k`` (a FIDE id or a start number)."""
+    """A K per player from CSV text with the columns ``player,k`` (a FIDE id or a start number).
+
+    Raises :class:`~chessrate.errors.InvalidInputError` (field ``k_file``, coded ``k-file-…`` with the
+    line) for a file that is not such a CSV, or a K that is not one (its own code as ``reason_code``).
+    """
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as error:  # a NUL byte, a quote left open
-        raise InvalidInputError("k_file", origin, f"not a CSV file: {error}") from None
+        raise InvalidInputError(
+            "k_file", origin, f"not a CSV file: {error}", code="k-file-csv", params={"detail": str(error)}
+        ) from None
     if not rows or [cell.strip().lower() for cell in rows[0]] != ["player", "k"]:
-        raise InvalidInputError("k_file", origin, "the first line must be the header 'player,k'")
+        raise InvalidInputError(
+            "k_file", origin, "the first line must be the header 'player,k'", code="k-file-header"
+        )
     table: dict[str, int] = {}
     for line, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
+        where = f"{origin} line {line}"
         if len(row) != 2 or not is_digits(row[0].strip()):
-            raise InvalidInputError("k_file", f"{origin} line {line}", f"expected 'player,k', got {row!r}")
-        table[row[0].strip()] = parse_k(row[1], field=f"k in {origin} line {line}")
+            shown = ",".join(row)
+            raise InvalidInputError(
+                "k_file",
+                where,
+                f"line {line}: expected 'player,k', got {shown!r}",
+                code="k-file-row",
+                params={"line": line, "value": shown},
+            )
+        try:
+            table[row[0].strip()] = parse_k(row[1], field="k")
+        except InvalidInputError as error:
+            raise InvalidInputError(
+                "k_file",
+                where,
+                f"line {line}: K {row[1].strip()!r}: {error.reason}",
+                code="k-file-k",
+                params={
+                    **error.params,
+                    "line": line,
+                    "value": row[1].strip(),
+                    "reason_code": error.code,
+                    "detail": error.reason,
+                },
+            ) from None
     return table
 
 

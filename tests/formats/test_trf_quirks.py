@@ -93,8 +93,10 @@ def test_forfeits_byes_withdrawn_and_unrated() -> None:
         ("0", Kind.PLAYED, 0), ("H", Kind.BYE, Decimal("0.5")), ("0", Kind.PLAYED, 0),
     ]  # fmt: skip
     assert (t.player(1).cells[2].code, t.player(1).cells[2].points) == ("F", 1)
-    # Withdrawn player 4: Z in round 2, blank (not paired) in round 3, no rated game at all.
-    assert [c.kind for c in t.player(4).cells] == [Kind.FORFEIT, Kind.BYE, Kind.NOT_PAIRED]
+    # Withdrawn player 4: Z in round 2, blank (not paired, no cell: the line ends) in round 3, no rated
+    # game at all.
+    assert [c.kind for c in t.player(4).cells] == [Kind.FORFEIT, Kind.BYE]
+    assert t.rounds == 3
     assert t.rated_games(4) == ()
     # Rated games of player 3: the draw with 1 (rated) and the win over unrated 2.
     assert [(g.opponent, g.opponent_rating, g.score, g.colour) for g in t.rated_games(3)] == [
@@ -295,7 +297,7 @@ def test_a_line_wider_than_99_rounds_is_an_error_and_pads_no_one() -> None:
     assert "cells for 20000 rounds, more than the 99 a file may have" in result.errors[1].message
     t = result.tournament
     assert t.rounds == 3
-    assert all(len(p.cells) == 3 for p in t.players)
+    assert [len(p.cells) for p in t.players] == [3, 3, 3, 2]  # the rounds each line has
     assert len(t.round_dates) == 99
 
 
@@ -352,3 +354,51 @@ def test_the_other_date_of_the_file_settles_the_order(
     result = read_trf(data)
     assert result.problems == ()
     assert (result.tournament.start_date, result.tournament.end_date) == days
+
+
+def test_one_line_reaching_round_99_makes_no_cell_for_the_others() -> None:
+    # A bye in round 99 on player 4's line: the tournament has 99 rounds, but the other lines keep
+    # the cells they have (rounds 4 to 99 are blank for them, without a cell each).
+    wide = PLAYERS[3] + " " * 10 * 96 + "  0000 - Z"
+    result = read_trf(trf([*PLAYERS[:3], wide]))
+    t = result.tournament
+    assert t.rounds == 99
+    assert [len(p.cells) for p in t.players] == [3, 3, 3, 99]
+    # The blank rounds are scored as before (a zero-point bye): the declared points still agree.
+    assert "points-mismatch" not in {p.code for p in result.problems}
+    assert {p.code for p in result.problems} == {"too-many-rounds"}  # XXR 3 announced
+
+
+def test_blank_rounds_after_a_line_ends_score_as_the_scoring_says() -> None:
+    # XXS ZPB=1: a zero-point bye and a blank cell are worth a point each (scoring.py), so player 4,
+    # whose line ends after round 2, has 1 (forfeit win) + 1 (Z) + 1 (round 3, blank) = 3.
+    lines = ["XXS ZPB=1", *PLAYERS[:3], PLAYERS[3].replace(" 1.0 ", " 3.0 ", 1)]
+    result = read_trf(trf(lines))
+    assert "points-mismatch" not in {p.code for p in result.problems}
+    wrong = read_trf(trf(["XXS ZPB=1", *PLAYERS]))  # still declares 1.0: the blank round counts
+    assert [(p.code, dict(p.params)["computed"]) for p in wrong.errors] == [("points-mismatch", Decimal(3))]
+
+
+def test_a_pairing_into_a_round_after_the_opponent_s_line_is_asymmetric() -> None:
+    lines = [PLAYERS[0], PLAYERS[1], PLAYERS[2] + "     4 w 1", PLAYERS[3]]
+    result = read_trf(trf(lines))
+    (problem,) = [p for p in result.errors if p.code == "asymmetric-pairing"]
+    assert (problem.line, dict(problem.params)["other_line"]) == (8, 9)
+    assert "gives 4 no opponent in round 4" in problem.message
+
+
+@pytest.mark.parametrize("record", ["XXR", "142"])
+def test_more_than_99_rounds_announced_is_refused_naming_the_record_and_value(record: str) -> None:
+    header = [line for line in HEADER if not line.startswith("XXR")]
+    result = read_trf(f"{chr(10).join([*header, f'{record} 150', *PLAYERS])}\n".encode())
+    assert [(p.code, p.line, dict(p.params)) for p in result.errors] == [
+        ("invalid-rounds", 5, {"value": "150", "record": record, "limit": 99})
+    ]
+    assert (
+        result.errors[0].message == f"record {record} announces 150 rounds, more than the 99 a file may have"
+    )
+    assert result.tournament.planned_rounds is None
+    most = read_trf(f"{chr(10).join([*header, f'{record} 99', *PLAYERS])}\n".encode())
+    assert (most.tournament.planned_rounds, most.errors) == (99, ())
+    with pytest.raises(FileFormatError, match=f"^line 5: record {record} announces 150 rounds"):
+        read_trf(f"{chr(10).join([*header, f'{record} 150', *PLAYERS])}\n".encode(), strict=True)

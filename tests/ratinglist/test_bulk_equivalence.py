@@ -433,9 +433,9 @@ def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, Compute
 def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path: Path) -> None:
     """What a run loads as columns (:func:`loading.load_games`, read through ``group_concat`` or
     ``string_agg`` of ``int8send``) is, event by event, what the pages load row by row
-    (:func:`loading.load_events`): the same players with the same file ratings, the same games and
-    the same score texts; with a score stored otherwise than 0, 0.5, 1 (``1.0``), read by its
-    text; and the same history."""
+    (:func:`loading.load_events`): the same players with the same file ratings, the same games and the
+    same score texts; with a score stored otherwise than 0, 0.5, 1 (``1.0``), read by its text; and the
+    same history."""
     build_year(db, tmp_path, rules="fide")
     engine = open_store(db)
     with engine.begin() as connection:

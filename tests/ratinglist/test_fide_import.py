@@ -116,3 +116,60 @@ def test_federation_filter_and_refusals(db: str) -> None:
         import_fide_list(engine, LISTS / "standard_sep26frl.txt", month=AUGUST)
     with pytest.raises(InvalidInputError, match="FIDE's standard list, by its name"):
         import_fide_list(engine, LISTS / "standard_sep26frl.txt", list_type="rapid")
+
+
+def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Path) -> None:
+    from chessrate.ratinglist.demo import build_demo
+    from chessrate.ratinglist.importer import import_files
+    from chessrate.requests.language import Translator
+    from chessrate.requests.problems import input_reason
+    from chessrate.web.i18n import load_catalogs
+
+    catalogs = load_catalogs()
+    engine = init_store(db)
+    import_fide_list(engine, LISTS / "standard_sep26frl.txt")
+    import_files(engine, [LISTS.parent / "trf/swiss-9-rounds.trf"])  # the demo needs a store without events
+    other = tmp_path / "standard_sep26frl.txt"
+    shutil.copy(LISTS / "players_list_foa.txt", other)
+    refusals: list[InvalidInputError | StoreError] = []
+    for call in (
+        lambda: import_fide_list(engine, LISTS / "players_list_foa.txt"),
+        lambda: import_fide_list(engine, LISTS / "standard_sep26frl.txt", month=AUGUST),
+        lambda: import_fide_list(engine, other, month=dt.date(2026, 9, 1)),
+        lambda: import_fide_list(engine, tmp_path / "missing.txt"),
+        lambda: build_demo(db),
+    ):
+        with pytest.raises((InvalidInputError, StoreError)) as refused:
+            call()
+        refusals.append(refused.value)
+    assert [(error.code, error.params) for error in refusals] == [
+        ("list-month-unknown", {"name": "players_list_foa.txt"}),
+        ("list-month-differs", {"name": "standard_sep26frl.txt", "month": "2026-09"}),
+        (
+            "fide-list-imported",
+            {
+                "file": "standard_sep26frl.txt",
+                "list": "standard",
+                "month": "2026-09",
+                "earlier_file": "standard_sep26frl.txt",
+            },
+        ),
+        ("file-unreadable", {"file": "missing.txt", "reason": "No such file or directory"}),
+        ("demo-not-empty", {"store": db}),
+    ]
+    spanish = Translator("es", catalogs["es"])
+    catalan = Translator("ca", catalogs["ca"])
+    said = {
+        (t.language, error.code): input_reason(error.code, error.params, "", t)
+        for error in refusals
+        for t in (spanish, catalan)
+    }
+    assert said[("es", "list-month-differs")] == "standard_sep26frl.txt es la lista de 2026-09"
+    assert said[("ca", "fide-list-imported")].startswith(
+        "standard_sep26frl.txt: la llista estàndard de la FIDE de 2026-09 ja s’havia importat d’un altre "
+        "fitxer"
+    )
+    assert said[("es", "demo-not-empty")] == (
+        f"la base de datos {db} ya tiene torneos: la demostración necesita una vacía"
+    )
+    assert all(text and "the " not in text for text in said.values()), said

@@ -137,6 +137,25 @@ def test_a_file_that_is_not_a_database_is_not_a_store(cli: Any, tmp_path: Path) 
     assert text_file.read_text() == "root:x:0:0:root:/root:/bin/bash\n"  # left as it was
 
 
+def test_init_refuses_a_database_of_other_tables_and_leaves_it_as_it_was(cli: Any, tmp_path: Path) -> None:
+    other = tmp_path / "shop.db"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+        connection.execute("INSERT INTO customers (name) VALUES ('Ada')")
+    connection.close()
+    before = other.read_bytes()
+    for args in (["list", "init"], ["list", "init", "--rules", "elo"], ["list", "demo"]):
+        error = one_line_error(cli(*args, "--db", str(other)))
+        assert f"'{other}' is not a chessrate store: it holds other tables (customers)" in error
+    assert other.read_bytes() == before  # not a byte changed, no table added
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["shop.db"]  # no journal left
+    # An empty SQLite file, and a store already made, are still initialised.
+    empty = tmp_path / "empty.db"
+    sqlite3.connect(empty).close()
+    assert cli("list", "init", "--db", str(empty)).code == 0
+    assert cli("list", "init", "--db", str(empty)).code == 0
+
+
 def test_a_damaged_store_is_still_damaged(cli: Any, tmp_path: Path) -> None:
     db = tmp_path / "l.db"
     assert cli("list", "init", "--db", str(db)).code == 0

@@ -8,6 +8,9 @@ initial-rating rule ([FIDE-CALC] F-I01); FIDE B.02 8.3.3 (the 700 rule).
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from typing import Any
 
 import pytest
@@ -210,3 +213,44 @@ def test_initial_rating_before_2024_in_spanish(client: TestClient) -> None:
     page = client.get(f"/performance?{rows}&as_of=2023-06-01&lang=es").text
     assert "20 por cada medio punto por encima del 50" in page
     assert "tabla 8.1.1" not in page.split('id="initial"')[1].split("</dd>")[0]
+
+
+@pytest.mark.parametrize(
+    ("path", "extra", "system", "low", "high"),
+    [
+        # docs/systems.md, "Rating bounds": DWZ 1 to 3500 (Anhang 1.2 needs a positive DWZ), ECF
+        # 0 to 3500, US Chess 100 (its absolute floor) to 3500; FIDE's 0 to 4000 is not theirs.
+        ("/dwz", {"age": "30", "index": "3"}, "DWZ", "1", "3500"),
+        ("/ecf", {}, "ECF", "0", "3500"),
+        ("/uscf", {"games_played": "20"}, "US Chess", "100", "3500"),
+    ],
+)
+def test_each_system_s_rating_fields_say_its_own_range(
+    client: TestClient, path: str, extra: dict[str, str], system: str, low: str, high: str
+) -> None:
+    def errors(rating: str, opponent: str, language: str) -> dict[str, str]:
+        data = {"lang": language, "rating": rating, "games-0-opponent": opponent, "games-0-result": "1"}
+        page = client.post(path, data={**data, **extra}).text
+        match = re.search(r"data-errors='([^']*)'", page)
+        assert match
+        return dict(json.loads(html.unescape(match.group(1))))
+
+    said = {
+        "en": "“{v}” is not a {system} rating: write a number from {low} to {high}, such as 1500.",
+        "es": "«{v}» no es una puntuación {system}: escribe un número de {low} a {high}, por ejemplo 1500.",
+        "ca": "«{v}» no és una puntuació {system}: escriu un nombre de {low} a {high}, per exemple 1500.",
+    }
+    for language, text in said.items():
+        # Not a number, and a number past the system's top (but within FIDE's): the system's range.
+        assert errors("abc", "1500", language) == {
+            "rating": text.format(v="abc", system=system, low=low, high=high)
+        }
+        assert errors("3800", "1500", language) == {
+            "rating": text.format(v="3800", system=system, low=low, high=high)
+        }
+        # An opponent out of range is the opponent's problem, not the player's rating's.
+        opponent = errors("1500", "3800", language)
+        assert opponent == {"games-0-opponent": text.format(v="3800", system=system, low=low, high=high)}
+    # FIDE's pages keep FIDE's range.
+    page = client.post("/game", data={"lang": "en", "rating": "abc", "opponent": "1500", "result": "1"}).text
+    assert "“abc” is not a rating: write a number from 0 to 4000, such as 1500." in html.unescape(page)

@@ -324,7 +324,7 @@ def test_api_bad_input_names_the_field(client: TestClient) -> None:
     bad_k = {**upload("c.pgn", CANDIDATES), "k_file": ("k.csv", b"id,k\n1,20\n", "text/csv")}
     detail = client.post("/api/report", files=bad_k).json()["detail"]
     assert detail[0]["loc"] == ["body", "k_file"]
-    assert detail[0]["msg"] == "The K file could not be read: the first line must be the header 'player,k'"
+    assert detail[0]["msg"] == "The K file could not be read: the first line must be the header “player,k”"
     not_a_form = client.post("/api/report", content=b"x", headers={"content-type": "multipart/form-data"})
     assert not_a_form.status_code == 422
     assert not_a_form.json()["detail"][0]["loc"] == ["body", "file"]
@@ -340,7 +340,7 @@ def test_a_start_before_the_first_fide_rules_is_rated_under_the_oldest_kept(clie
     assert body["rules"] == "FIDE 2014-07-01 (the oldest kept, for 2005-07-28)"
     assert body["warnings"][0].startswith("rules: the tournament is of 2005-07-28, before 2014-07-01")
     english = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "en"}).text
-    assert "before 1 July 2014, the oldest FIDE rules this calculator keeps" in english
+    assert "before July 1, 2014, the oldest FIDE rules this calculator keeps" in english
     spanish = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "es"}).text
     assert "antes del 1 de julio de 2014" in spanish
     assert errors_of(spanish) == {}
@@ -461,3 +461,101 @@ def test_a_rules_file_too_large_is_refused_by_the_page_and_the_api(client: TestC
     assert "El archivo de reglas «big.toml» ocupa más de 20 kB" in page
     files["rules_file"] = ("club.toml", big[:-1])
     assert client.post("/api/report", files=files, data={"rules": "custom"}).status_code == 200
+
+
+# --- the report's notes, coded and said in the visitor's language ---------------------------------
+
+RAPID = (
+    b'[Event "Rapid"]\n[Date "2025.11.01"]\n[Round "1"]\n[White "Alpha"]\n[Black "Beta"]\n'
+    b'[WhiteElo "2700"]\n[BlackElo "2000"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
+    b'[Event "Rapid"]\n[Date "2025.11.01"]\n[Round "2"]\n[White "Alpha"]\n[Black "Gamma"]\n'
+    b'[WhiteElo "2700"]\n[BlackElo "2200"]\n[Result "1-0"]\n\n1. d4 1-0\n'
+)
+
+
+def test_the_notes_are_coded_and_said_in_the_request_s_language(client: TestClient) -> None:
+    # B02RBRegulations2024 8.3.1 (from 1 December 2024): 2700 v 2000 is 600 points or more apart with a
+    # player above 2600, so not rated; and a K file naming a player the file does not have.
+    files = {**upload("rapid.pgn", RAPID), "k_file": ("k.csv", b"player,k\n1,20\n999,15\n", "text/csv")}
+    said = {
+        "en": ("the game 1-2 (2700 against 2000) is not rated: 600 points or more apart with a player "
+               "above 2600", "K file: no player has the FIDE id or start number 999"),
+        "es": ("la partida 1-2 (2700 contra 2000) no se valora: se llevan 600 puntos o más y un jugador "
+               "tiene más de 2600", "Archivo de K: ningún jugador tiene el ID FIDE o el número inicial 999"),
+        "ca": ("la partida 1-2 (2700 contra 2000) no es valora: es porten 600 punts o més i un jugador en "
+               "té més de 2600", "Fitxer de K: cap jugador no té l’ID FIDE o el número inicial 999"),
+    }  # fmt: skip
+    for language, (not_rated, unknown) in said.items():
+        body = client.post(
+            "/api/report", files=files, data={"list_type": "rapid"}, headers={"Accept-Language": language}
+        ).json()
+        notes = [(note["code"], note["line"], note["message"]) for note in body["notes"]]
+        assert [(code, line) for code, line, _ in notes] == [
+            ("game-not-rated", 1),
+            ("k-file-unknown-player", None),
+        ]
+        assert notes[0][2].startswith(not_rated)
+        assert notes[1][2] == unknown
+        # The English lines stay as the command line prints them, whatever the language.
+        assert body["warnings"][-1] == "k file: no player has id or start number 999"
+        assert body["notes"][0]["reason"].startswith("line 1: the game 1-2 (2700 against 2000) is not rated")
+        page = client.post("/report", files=files, data={"list_type": "rapid", "lang": language}).text
+        problems = html.unescape(
+            re.sub(r"<[^>]+>", "", page.split('id="file-problems"')[1].split("</ul>")[0])
+        )
+        assert not_rated in problems
+        assert unknown in problems
+
+
+def test_a_rapid_tournament_before_the_oldest_rapid_rules_names_their_day(client: TestClient) -> None:
+    # The rapid and blitz chapter kept starts on 1 January 2022 (docs/fide.md), not 1 July 2014.
+    old = RAPID.replace(b"2025.11.01", b"2019.05.01")
+    for language, day in [
+        ("en", "January 1, 2022"),
+        ("es", "1 de enero de 2022"),
+        ("ca", "1 de gener del 2022"),
+    ]:
+        page = client.post(
+            "/report", files=upload("old.pgn", old), data={"list_type": "blitz", "lang": language, "k": "20"}
+        ).text
+        note = re.search(r'id="rules-note">(.*?)</p>', page, re.S)
+        assert note, language
+        assert day in html.unescape(note.group(1))
+        assert "2014" not in note.group(1)
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [
+        ("en", "line 3: K “abc”: not a number"),
+        ("es", "línea 3: K «abc»: no es un número"),
+        ("ca", "línia 3: K «abc»: no és un nombre"),
+    ],
+)
+def test_a_k_file_error_names_its_line_in_the_language(
+    client: TestClient, language: str, reason: str
+) -> None:
+    files = {
+        **upload("c.pgn", CANDIDATES),
+        "k_file": ("k.csv", b"player,k\n4168119,20\n999,abc\n", "text/csv"),
+    }
+    detail = client.post("/api/report", files=files, headers={"Accept-Language": language}).json()["detail"]
+    assert detail[0]["loc"] == ["body", "k_file"]
+    assert detail[0]["msg"].endswith(reason)
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "hint"),
+    [
+        ("en", "Standard, rapid or blitz: the list and the rules", "the chapter for rapid and blitz"),
+        ("es", "Estándar, rápida o relámpago: la lista y el reglamento", "el capítulo de partidas rápidas"),
+        ("ca", "Estàndard, ràpida o llampec: la llista i el reglament", "el capítol de partides ràpides"),
+    ],
+)
+def test_the_list_type_says_it_chooses_the_rules(
+    client: TestClient, language: str, label: str, hint: str
+) -> None:
+    page = html.unescape(client.get("/report", params={"lang": language}).text)
+    fieldset = page.split('name="list_type"')[0].rsplit("<fieldset", 1)[1]
+    assert label in fieldset
+    assert hint in page.split('id="hint-list_type"')[1].split("</small>")[0]

@@ -52,6 +52,14 @@ RulesOption = Annotated[
 ]
 
 
+def club_file_path(rules: str) -> str:
+    """A club's rules file as the store keeps it: its full path, so that a run from anywhere (the web
+    admin page, another folder) reads the same file; a rule set's name as it is."""
+    if not rules.strip().lower().endswith(".toml"):
+        return rules
+    return str(Path(rules.strip()).expanduser().resolve())
+
+
 @list_app.command("init")
 def init_command(db: DbOption = DEFAULT_DB, rules: RulesOption = None, as_json: bool = JsonOption) -> None:
     """Create the store (or upgrade its schema); --rules sets the store's default rule set."""
@@ -60,6 +68,7 @@ def init_command(db: DbOption = DEFAULT_DB, rules: RulesOption = None, as_json: 
 
         # Refused now, not at the first run: an unknown name or an unreadable club file.
         rule_set_for(rules, Period.parse(dt.date.today().strftime("%Y-%m")))
+        rules = club_file_path(rules)
     init_store(db, rules=rules)
     result = {"db": db, "rules": rules or "unchanged (fide for a new store)", "schema": "up to date"}
     if as_json:
@@ -207,6 +216,7 @@ def run_command(
     chosen = Period.parse(period)
     if rules is not None and not rules.strip():
         raise InvalidInputError("--rules", rules, "empty: leave the option out for the store's rule set")
+    rules = club_file_path(rules) if rules is not None else None
     report = run_list(open_store(db), chosen, rules=rules, republish=republish, on_wait=_say_waiting)
     if as_json:
         print_json(_run_json(report))

@@ -13,7 +13,6 @@ from dataclasses import replace
 from decimal import Decimal
 
 from chessrate.formats.model import Game, Kind, Player, ProblemLog, RoundCell
-from chessrate.formats.scoring import Scoring
 
 #: The two sides' codes that agree (first player, second player); blank/blank is a pending pairing.
 AGREEING_CODES = frozenset(
@@ -57,19 +56,15 @@ def unique_players(players: list[Player], log: ProblemLog) -> list[Player]:
     return list(seen.values())
 
 
-def fit_cells(player: Player, rounds: int, scoring: Scoring) -> Player:
-    """The player with exactly ``rounds`` cells: missing ones are blank (not paired), extra ones
-    dropped.
+def fit_cells(player: Player, rounds: int) -> Player:
+    """The player with at most ``rounds`` cells: the cells after ``rounds`` (blank by construction,
+    ``rounds`` being the last round with any content) dropped.
 
-    Cells after ``rounds`` are blank by construction (``rounds`` is the last round with any
-    content).
+    A round after the end of a player's line has no cell: it is a blank one (not paired, scored as
+    a zero-point bye: :func:`check_points`), never made, so that one line reaching round 99 does not
+    give every other player 99 cells.
     """
-    cells = list(player.cells[:rounds])
-    line = player.line if player.line is not None else 0
-    for number in range(len(cells) + 1, rounds + 1):
-        points = scoring.for_cell("", None)
-        cells.append(RoundCell(number, None, None, "", Kind.NOT_PAIRED, points, line))
-    return replace(player, cells=tuple(cells))
+    return replace(player, cells=player.cells[:rounds]) if len(player.cells) > rounds else player
 
 
 def pair_games(
@@ -111,17 +106,20 @@ def _pair(
             **at,
         )
         return None
-    other = opponent.cells[cell.round - 1]
-    if other.opponent != player.number:
-        says = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
+    # A round after the end of the opponent's line: a blank cell, no opponent (fit_cells).
+    other = opponent.cells[cell.round - 1] if cell.round <= len(opponent.cells) else None
+    if other is None or other.opponent != player.number:
+        other_opponent = other.opponent if other is not None else None
+        other_line = other.line if other is not None else opponent.line
+        says = "no opponent" if other_opponent is None else f"opponent {other_opponent}"
         log.error(
             cell.line,
             "asymmetric-pairing",
-            f"{where} meets {opponent_number}, but line {other.line} gives "
+            f"{where} meets {opponent_number}, but line {other_line} gives "
             f"{opponent_number} {says} in round {cell.round}",
             opponent=opponent_number,
-            other_line=other.line,
-            other_opponent=other.opponent or 0,
+            other_line=other_line,
+            other_opponent=other_opponent or 0,
             **at,
         )
         return None
@@ -180,12 +178,16 @@ def _pair(
     )
 
 
-def check_points(players: list[Player], log: ProblemLog) -> None:
-    """Declared points (columns 81-84) against the sum of the cells under the file's scoring."""
+def check_points(
+    players: list[Player], log: ProblemLog, *, rounds: int = 0, blank: Decimal = Decimal(0)
+) -> None:
+    """Declared points (columns 81-84) against the sum of the cells under the file's scoring; each
+    of the ``rounds`` after the end of a player's line is a blank cell worth ``blank`` (fit_cells)."""
     for player in players:
         if player.points is None:
             continue
-        computed = sum((c.points for c in player.cells), Decimal(0))
+        absent = max(0, rounds - len(player.cells))
+        computed = sum((c.points for c in player.cells), blank * absent if absent else Decimal(0))
         if computed != player.points:
             log.error(
                 player.line,

@@ -79,6 +79,9 @@ _ROUND_WIDTH = 10
 #: than a double round robin of 50 players has (2 x 49 = 98). A line beyond it is an error and
 #: its cells after round 99 are not read (one wide line would pad every player to its width).
 MAX_ROUNDS = 99
+#: The fast path pads every line to the longest (:func:`_cell_columns`): when that would hold more
+#: than this many times the file's cells, the exact reader, which makes no absent cell, reads it.
+PADDING_LIMIT = 4
 
 
 def _round_count(body: str) -> int:
@@ -270,7 +273,16 @@ def _round_dates_record(record: str, value: str, number: int, header: _Header, l
 
 def _rounds_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
     text = value.strip()
-    if is_digits(text) and int(text) > 0:
+    if is_digits(text) and int(text) > MAX_ROUNDS:
+        log.error(
+            number,
+            "invalid-rounds",
+            f"record {record} announces {text} rounds, more than the {MAX_ROUNDS} a file may have",
+            value=text,
+            record=record,
+            limit=MAX_ROUNDS,
+        )
+    elif is_digits(text) and int(text) > 0:
         header.planned_rounds = int(text)
     else:
         log.error(
@@ -635,10 +647,10 @@ def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemL
     _settle_dates(header, log)
     players = checks.unique_players(players, log)
     rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
-    players = [checks.fit_cells(p, rounds, header.scoring) for p in players]
+    players = [checks.fit_cells(p, rounds) for p in players]
     _check_rounds(header, rounds, log)
     games = checks.pair_games(players, log, header.round_dates)
-    checks.check_points(players, log)
+    checks.check_points(players, log, rounds=rounds, blank=header.scoring.for_cell("", None))
     _check_counts(header, players, log)
     if not players:
         log.error(None, "no-players", "the file has no 001 player record")
@@ -735,6 +747,8 @@ def _cell_columns(
     counts = [_round_count(body) for body in bodies]
     if max(counts) > MAX_ROUNDS:
         return None  # too-many-rounds
+    if max(counts) * len(counts) > PADDING_LIMIT * sum(counts) + MAX_ROUNDS:
+        return None  # a few long lines: padding every line to their width would cost more than reading
     width = max(counts) * _ROUND_WIDTH
     start = _FIRST_ROUND - 2
     joined = "".join(

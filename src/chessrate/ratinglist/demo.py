@@ -16,7 +16,7 @@ from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import events
-from chessrate.ratinglist.store import StoreError, init_store
+from chessrate.ratinglist.store import StoreError, init_store, shown
 
 #: (file, the day the demo moves its first round to)
 DEMO_EVENTS = (
@@ -33,7 +33,11 @@ def build_demo(db: str, *, rules: str = "fide") -> dict[str, object]:
     engine = init_store(db, rules=rules)
     with engine.connect() as connection:
         if connection.execute(select(func.count()).select_from(events)).scalar_one():
-            raise StoreError(f"the store {db!r} already holds events: the demo needs an empty one")
+            raise StoreError(
+                f"the store {db!r} already holds events: the demo needs an empty one",
+                code="demo-not-empty",
+                params={"store": shown(db)},
+            )
     folder = resources.files("chessrate").joinpath("data/demo")
     for name, start in DEMO_EVENTS:
         with resources.as_file(folder.joinpath(name)) as path:

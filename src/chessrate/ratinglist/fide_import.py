@@ -65,15 +65,29 @@ def import_fide_list(
     digest = _sha256(Path(path))
     with open_fide_list(path, list_type=list_type) as fide:
         if list_type not in fide.lists:
-            raise InvalidInputError("list_type", list_type, f"{fide.name} is FIDE's {fide.lists[0]} list")
+            raise InvalidInputError(
+                "list_type",
+                list_type,
+                f"{fide.name} is FIDE's {fide.lists[0]} list",
+                code="list-type-missing",
+                params={"name": fide.name, "list": fide.lists[0]},
+            )
         day = fide.month or month
         if day is None:
             raise InvalidInputError(
-                "month", None, f"neither {fide.name} nor its name says the list's month: give it (YYYY-MM)"
+                "month",
+                None,
+                f"neither {fide.name} nor its name says the list's month: give it (YYYY-MM)",
+                code="list-month-unknown",
+                params={"name": fide.name},
             )
         if fide.month and month and fide.month != month:
             raise InvalidInputError(
-                "month", month.isoformat()[:7], f"{fide.name} is the list of {fide.month.isoformat()[:7]}"
+                "month",
+                month.isoformat()[:7],
+                f"{fide.name} is the list of {fide.month.isoformat()[:7]}",
+                code="list-month-differs",
+                params={"name": fide.name, "month": fide.month.isoformat()[:7]},
             )
         wanted = federation.strip().upper() if federation else None
         with write_transaction(engine) as connection:  # one writer at a time (docs/security.md)
@@ -90,7 +104,14 @@ def import_fide_list(
                     )  # fmt: skip
                 raise StoreError(
                     f"{fide.name}: FIDE's {list_type} list of {day.isoformat()[:7]} was already imported "
-                    f"from another file ({known.file_name}); nothing imported"
+                    f"from another file ({known.file_name}); nothing imported",
+                    code="fide-list-imported",
+                    params={
+                        "file": fide.name,
+                        "list": list_type,
+                        "month": day.isoformat()[:7],
+                        "earlier_file": known.file_name,
+                    },
                 )
             newest = connection.execute(
                 select(func.max(fide_lists.c.month)).where(fide_lists.c.list_type == list_type)
@@ -128,7 +149,14 @@ def _sha256(path: Path) -> str:
             while block := handle.read(1 << 20):
                 digest.update(block)
     except OSError as error:
-        raise InvalidInputError("players_list", str(path), error.strerror or "cannot be read") from None
+        said = error.strerror or "cannot be read"
+        raise InvalidInputError(
+            "players_list",
+            str(path),
+            said,
+            code="file-unreadable",
+            params={"file": path.name, "reason": said},
+        ) from None
     return digest.hexdigest()
 
 

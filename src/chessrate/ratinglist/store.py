@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -188,6 +188,7 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
 
     engine = make_engine(spec)
     _refuse_other_files(spec)
+    _refuse_foreign_database(spec)
     try:
         # SQLite's foreign keys off while tables are rebuilt (migration 0005 rebuilds a table
         # another names), then checked, as SQLite's procedure for such a change asks
@@ -267,6 +268,34 @@ def _refuse_other_files(spec: str) -> None:
             f"{spec!r} is not a chessrate store (not a SQLite database)",
             code="not-a-store",
             params={"store": spec},
+        )
+
+
+def _refuse_foreign_database(spec: str) -> None:
+    """Refuse a SQLite database that holds tables of its own but is no chessrate store (no Alembic
+    revision and no ``meta`` table): ``list init`` would add the store's tables beside them. It is
+    looked at read-only (SQLite's ``mode=ro``), so that nothing of it changes."""
+    url = make_url(database_url(spec))
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return
+    path = Path(url.database)
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+            rows = connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
+            ).fetchall()
+    except sqlite3.Error:
+        return  # unreadable or damaged: said as such when the store is created
+    tables = {str(name) for (name,) in rows}
+    if tables and not {"alembic_version", meta.name} <= tables:
+        shown_tables = ", ".join(sorted(tables)[:3]) + (", …" if len(tables) > 3 else "")
+        raise StoreError(
+            f"{spec!r} is not a chessrate store: it holds other tables ({shown_tables}); nothing was "
+            "changed: give a new file",
+            code="foreign-database",
+            params={"store": spec, "tables": shown_tables},
         )
 
 

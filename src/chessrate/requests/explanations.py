@@ -656,8 +656,12 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     ),
     "ambiguous-date": lambda t, p: _ambiguous_date(t, p),
     "unreadable-count": lambda t, p: t.gettext("record %(record)s is not a number: “%(value)s”", **p),
-    "invalid-rounds": lambda t, p: t.gettext(
-        "invalid number of rounds “%(value)s” in record %(record)s", **p
+    "invalid-rounds": lambda t, p: (
+        t.gettext(
+            "record %(record)s announces %(value)s rounds, more than the %(limit)s a file may have", **p
+        )
+        if "limit" in p
+        else t.gettext("invalid number of rounds “%(value)s” in record %(record)s", **p)
     ),
     "unread-scoring": lambda t, p: t.gettext("scoring not understood: %(value)s", **p),
     "invalid-player": lambda t, p: t.gettext(
@@ -696,7 +700,35 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "unknown-flag": lambda t, p: t.gettext("flag “%(flag)s” is not i, w or wi: ignored", **p),
     "unknown-sex": lambda t, p: t.gettext("sex “%(sex)s” is not M or F: ignored", **p),
     "list-rating-differs": lambda t, p: _list_rating_differs(t, p),
+    # The report's own notes (chessrate.report: TournamentReport.notes).
+    "rules-oldest-kept": lambda t, p: _oldest_kept(t, p),
+    "game-not-rated": lambda t, p: t.gettext(
+        "the game %(white)s-%(black)s (%(white_rating)s against %(black_rating)s) is not rated: "
+        "%(difference)s points or more apart with a player above %(above)s (%(source)s)",
+        **p,
+    ),
+    "k-file-unknown-player": lambda t, p: t.gettext(
+        "K file: no player has the FIDE id or start number %(key)s", **p
+    ),
 }
+
+
+def _oldest_kept(t: Translator, p: dict[str, object]) -> str:
+    values = {
+        "day": t.date(dt.date.fromisoformat(str(p["day"]))),
+        "oldest": t.date(dt.date.fromisoformat(str(p["oldest"]))),
+    }
+    if p.get("list", "standard") != "standard":
+        return t.gettext(
+            "the tournament is of %(day)s, before %(oldest)s, the oldest FIDE rapid and blitz rules this "
+            "calculator keeps: it is rated under the rules of %(oldest)s (the rules of its day differed)",
+            **values,
+        )
+    return t.gettext(
+        "the tournament is of %(day)s, before %(oldest)s, the oldest FIDE rules this calculator keeps: "
+        "it is rated under the rules of %(oldest)s (the rules of its day differed)",
+        **values,
+    )
 
 
 def _ambiguous_date(t: Translator, p: dict[str, object]) -> str:

@@ -76,13 +76,36 @@ def run_list(
     republish: bool = False,
     wait: float = WRITER_WAIT,
     on_wait: Callable[[], None] | None = None,
+    server: bool = False,
 ) -> RunReport:
-    """:func:`~chessrate.ratinglist.runner.run_period`, the database's refusal on one line."""
+    """:func:`~chessrate.ratinglist.runner.run_period`, the database's refusal on one line.
+
+    ``server``: run by the web server, whose working folder is none of the user's: a club's rules
+    file named by a relative path (a store set up before ``list init`` kept full paths) is refused
+    rather than looked for there (``rules-relative-path``).
+    """
     from chessrate.ratinglist.runner import run_period
 
+    if server:
+        _refuse_relative_club_file(engine, rules)
     params: dict[str, object] = {"period": str(period)}
     with _database_refusal("run-database", params, f"period {period}: the database refused the run"):
         return run_period(engine, period, rules=rules, republish=republish, wait=wait, on_wait=on_wait)
+
+
+def _refuse_relative_club_file(engine: Engine, rules: str | None) -> None:
+    from chessrate.ratinglist.store import store_rules
+
+    if rules is None:
+        with engine.connect() as connection:
+            rules = store_rules(connection)
+    if rules.strip().lower().endswith(".toml") and not Path(rules.strip()).expanduser().is_absolute():
+        raise StoreError(
+            f"the rule set is the club file {rules!r}, a path relative to the folder where the list was "
+            "run, which this server cannot know: run the period from the command line, in that folder",
+            code="rules-relative-path",
+            params={"rules": rules},
+        )
 
 
 @contextmanager

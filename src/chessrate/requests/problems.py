@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from chessrate.errors import InvalidInputError, RatingError
+from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.requests.language import Translator
 
 T = TypeVar("T")
@@ -47,6 +48,8 @@ class Problem:
     #: The library's own sentence, in English, when the error is more than a bad value of the
     #: field (a club's rules that do not parse, a file refused): the command line prints it whole.
     detail: str | None
+    #: The reason in the user's language (from the error's code; else ``reason``).
+    said: str = ""
 
 
 @dataclass
@@ -56,6 +59,10 @@ class Problems:
     t: Translator
     errors: dict[Path, Problem] = field(default_factory=dict)
     missing: list[Path] = field(default_factory=list)
+    #: The rating system of the request and the ratings it accepts, said by the hint of a rating
+    #: field that holds no number or one out of range: FIDE's Elo, 0 to 4000, unless the request
+    #: sets its own (DWZ, ECF, US Chess: ``chessrate.requests.systems``).
+    rating_scale: tuple[str, int | Decimal, int | Decimal] = ("Elo", int(MIN_RATING), int(MAX_RATING))
 
     def __bool__(self) -> bool:
         return bool(self.errors or self.missing)
@@ -110,8 +117,8 @@ class Problems:
         said = input_reason(code, params, reason, self.t)
         detail = None if isinstance(error, str | InvalidInputError) else str(error)
         if path not in self.errors:
-            message = self._message(path, value, code, said, extra)
-            self.errors[path] = Problem(path, value, reason, message, detail)
+            message = self._message(path, value, code, said, {**extra, "params": params})
+            self.errors[path] = Problem(path, value, reason, message, detail, said)
 
     def _message(self, path: Path, value: object, code: str, reason: str, extra: dict[str, object]) -> str:
         """What the user reads: the field's own hint when the value is not of its kind, else the reason
@@ -125,12 +132,35 @@ class Problems:
         hint = extra.get("hint")
         if hint is not None and (code in KIND_CODES | RANGE_CODES or not code):
             return str(hint)
+        if name in RATING_FIELDS and code in KIND_CODES | {"rating-range"}:
+            return self._rating_hint(shown, code, extra["params"])
         hints = _field_hints(name)
         if hints is not None and (hints[0] is None or code in hints[0]):
             return hints[1](self.t, shown, reason)
         if not shown and code:  # nothing typed: the reason says what to give
             return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
         return _("Check this value: %(reason)s", reason=reason)
+
+    def _rating_hint(self, shown: str, code: str, params: object) -> str:
+        """What to type in a rating field: a number in the system's range (the error's own bounds
+        when it gives them)."""
+        system, low, high = self.rating_scale
+        if code == "rating-range" and isinstance(params, dict) and {"low", "high"} <= params.keys():
+            low, high = params["low"], params["high"]
+        if system == "Elo":
+            return self.t.gettext(
+                "“%(value)s” is not a rating: write a number from %(low)s to %(high)s, such as 1500.",
+                value=shown,
+                low=low,
+                high=high,
+            )
+        return self.t.gettext(
+            "“%(value)s” is not a %(system)s rating: write a number from %(low)s to %(high)s, such as 1500.",
+            value=shown,
+            system=system,
+            low=low,
+            high=high,
+        )
 
 
 #: The codes of a value that is not of the field's kind at all (a word where a number goes).
@@ -143,10 +173,6 @@ Hint = Callable[[Translator, str, str], str]
 
 def _field_hints(name: str) -> tuple[frozenset[str] | None, Hint] | None:
     """The hint of a field and the codes it answers (None: every code)."""
-    if name in RATING_FIELDS:
-        return KIND_CODES | {"rating-range"}, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a rating: write a number from 0 to 4000, such as 1500.", value=v
-        )
     if name == "result":
         return KIND_CODES | {"result"}, lambda t, v, r: t.gettext(
             "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=v
@@ -269,6 +295,18 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "rules-no-bands": lambda t, p: t.gettext("k_by_rating has no bands"),
     "rules-first-band": lambda t, p: t.gettext("the first k_by_rating band must start from 0"),
+    # A K file given beside a tournament (chessrate.report.read_k_file).
+    "k-file-csv": lambda t, p: t.gettext("it is not a CSV file (%(detail)s)", **p),
+    "k-file-header": lambda t, p: t.gettext("the first line must be the header “player,k”"),
+    "k-file-row": lambda t, p: t.gettext(
+        "line %(line)s: write a FIDE id or a start number, a comma and its K, not “%(value)s”", **p
+    ),
+    "k-file-k": lambda t, p: t.gettext(
+        "line %(line)s: K “%(value)s”: %(reason)s",
+        line=p["line"],
+        value=p["value"],
+        reason=input_reason(str(p["reason_code"]), p, str(p["detail"]), t),
+    ),
     # FIDE's rating list given beside a tournament (formats.fide_list, report.players_list_for).
     "zip-members": lambda t, p: t.gettext("the zip holds %(count)s files, not one list", **p),
     "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read"),
@@ -325,6 +363,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         "the store %(store)s cannot be opened (the database says: %(reason)s)", **p
     ),
     "not-a-store": lambda t, p: t.gettext("%(store)s is not a chessrate store", **p),
+    "foreign-database": lambda t, p: t.gettext(
+        "%(store)s is not a chessrate store: it holds other tables (%(tables)s); nothing was changed", **p
+    ),
     "store-schema": lambda t, p: t.gettext(
         "the store %(store)s has schema %(found)s and this chessrate needs %(needed)s: upgrade it with "
         "chessrate list init",
@@ -386,6 +427,28 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "run-database": lambda t, p: t.gettext(
         "the database refused the run of period %(period)s and nothing was written (it says, in English: "
         "%(reason)s)",
+        **p,
+    ),
+    # FIDE's list imported into the store, and the demo list (ratinglist.fide_import, ratinglist.demo).
+    "list-month-unknown": lambda t, p: t.gettext(
+        "neither %(name)s nor its name says the list’s month: give it (YYYY-MM)", **p
+    ),
+    "list-month-differs": lambda t, p: t.gettext("%(name)s is the list of %(month)s", **p),
+    "fide-list-imported": lambda t, p: t.gettext(
+        "%(file)s: FIDE’s %(list)s list of %(month)s was already imported from another file "
+        "(%(earlier_file)s); nothing was imported",
+        file=p["file"],
+        list=_list_word(t, p),
+        month=p["month"],
+        earlier_file=p["earlier_file"],
+    ),
+    "file-unreadable": lambda t, p: t.gettext("%(file)s cannot be read (%(reason)s)", **p),
+    "demo-not-empty": lambda t, p: t.gettext(
+        "the store %(store)s already holds events: the demo needs an empty one", **p
+    ),
+    "rules-relative-path": lambda t, p: t.gettext(
+        "the rule set is the club file %(rules)s, a path relative to the folder where the list was run, "
+        "which this server cannot know: run the period from the command line, in that folder",
         **p,
     ),
     "no-list": lambda t, p: t.gettext("no list has been published yet"),

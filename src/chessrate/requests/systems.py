@@ -90,9 +90,18 @@ def flag(text: str) -> bool:
     return text.strip().lower() in YES
 
 
-def _whole_rating(name: str) -> Callable[[str], int]:
+#: The ratings each system accepts (docs/systems.md, "Rating bounds"), for its fields and their hints.
+Bounds = tuple[int | Decimal, int | Decimal]
+DWZ_BOUNDS: Bounds = (dwz.MIN_RATING, dwz.MAX_RATING)
+ECF_BOUNDS: Bounds = (ecf.MIN_RATING, ecf.MAX_RATING)
+USCF_BOUNDS: Bounds = (uscf.MIN_RATING, uscf.MAX_RATING)
+
+
+def _whole_rating(name: str, bounds: Bounds | None = None) -> Callable[[str], int]:
+    """A whole rating within ``bounds`` (FIDE's when None)."""
+
     def parse(text: str) -> int:
-        value = parse_rating(text, field=name)
+        value = _rating(text, name, bounds)
         if value != value.to_integral_value():
             raise InvalidInputError(name, text, "this rating is a whole number", code="whole-rating")
         return int(value)
@@ -100,8 +109,14 @@ def _whole_rating(name: str) -> Callable[[str], int]:
     return parse
 
 
-def _float_rating(name: str) -> Callable[[str], float]:
-    return lambda text: float(parse_rating(text, field=name))
+def _float_rating(name: str, bounds: Bounds | None = None) -> Callable[[str], float]:
+    return lambda text: float(_rating(text, name, bounds))
+
+
+def _rating(text: str, name: str, bounds: Bounds | None) -> Decimal:
+    if bounds is None:
+        return parse_rating(text, field=name)
+    return parse_rating(text, field=name, low=bounds[0], high=bounds[1])
 
 
 def _count(name: str, minimum: int = 0, maximum: int | None = None) -> Callable[[str], int]:
@@ -122,9 +137,15 @@ def _event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
 
 
 def _rows(
-    rows: tuple[GameRow, ...], problems: Problems, *, whole: bool, deviation: bool = False
+    rows: tuple[GameRow, ...],
+    problems: Problems,
+    *,
+    whole: bool,
+    deviation: bool = False,
+    bounds: Bounds | None = None,
 ) -> list[tuple[Decimal, Decimal, float | None]] | None:
-    """(opponent, score, opponent RD) of the filled rows; None if any is wrong or none is given."""
+    """(opponent, score, opponent RD) of the filled rows; None if any is wrong or none is given.
+    The opponents' ratings are within the system's ``bounds`` (FIDE's when None)."""
     if len(rows) > MAX_ROWS:
         problems.add(("games",), len(rows), too_many_rows(("games",), len(rows)))
         return None
@@ -135,8 +156,10 @@ def _rows(
             continue
         path: Path = ("games", index, "opponent")
         if whole:
-            number = problems.parse(path, row.opponent, _whole_rating("opponent"))
+            number = problems.parse(path, row.opponent, _whole_rating("opponent", bounds))
             opponent = None if number is None else Decimal(number)
+        elif bounds is not None:
+            opponent = problems.parse(path, row.opponent, lambda text: _rating(text, "opponent", bounds))
         else:
             opponent = read_rating(problems, path, row.opponent)
         score = problems.parse(("games", index, "result"), row.result, parse_score)
@@ -167,10 +190,11 @@ class DwzInputs:
 
 def dwz_evaluation(inputs: DwzInputs, problems: Problems, *, today: dt.date) -> Outcome[dwz.DwzResult]:
     del today
-    rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating"))
+    problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
+    rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
     age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
     index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
-    games = _rows(inputs.games, problems, whole=True)
+    games = _rows(inputs.games, problems, whole=True, bounds=DWZ_BOUNDS)
     if problems or rating is None or age is None or index is None or games is None:
         return Outcome(None, problems)
     played = [dwz.DwzGame(int(opponent), float(score)) for opponent, score, _ in games]
@@ -202,7 +226,8 @@ class UscfInputs:
 
 
 def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Outcome[uscf.UscfResult]:
-    rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
+    problems.rating_scale = ("US Chess", *USCF_BOUNDS)
+    rating = problems.optional(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
     # A rated player's games played weigh the rating (N' and the special formula's N): never
     # assumed. Blank is 0 only for an unrated player ("If the player is unrated, set N = 0").
     if inputs.rating.strip() and not inputs.games_played.strip():
@@ -219,7 +244,7 @@ def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Out
             ("effective",), inputs.effective, one_of("effective", inputs.effective, EFFECTIVE_CHOICES)
         )
     bonus_b = _read(problems, ("bonus_b",), inputs.bonus_b, _count("bonus_b"), required=False)
-    games = _rows(inputs.games, problems, whole=False)
+    games = _rows(inputs.games, problems, whole=False, bounds=USCF_BOUNDS)
     if rating is None and played:
         problems.add(("rating",), inputs.rating, uscf.rated_with_games(played))
     if problems or played is None or games is None:
@@ -271,8 +296,9 @@ def ecf_rating(inputs: EcfInputs, problems: Problems, *, today: dt.date) -> Outc
                 ),
             )
         return Outcome(None, problems)
-    rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating"))
-    games = _rows(inputs.games, problems, whole=True)
+    problems.rating_scale = ("ECF", *ECF_BOUNDS)
+    rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", ECF_BOUNDS))
+    games = _rows(inputs.games, problems, whole=True, bounds=ECF_BOUNDS)
     if problems or rating is None or games is None:
         return Outcome(None, problems)
     played = [ecf.EcfGame(int(opponent), score) for opponent, score, _ in games]
@@ -451,8 +477,9 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
         )
         return Outcome(result, problems, options)
     if system == "dwz":
-        whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating"))
-        other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent"))
+        problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
+        whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
+        other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent", DWZ_BOUNDS))
         age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
         index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
         their_age = _read(
@@ -475,8 +502,9 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
             problems,
         )
     if system == "uscf":
-        real = problems.parse(("rating",), inputs.rating, _float_rating("rating"))
-        their = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent"))
+        problems.rating_scale = ("US Chess", *USCF_BOUNDS)
+        real = problems.parse(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
+        their = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent", USCF_BOUNDS))
         played = _read(
             problems, ("games_played",), inputs.games_played, _count("games_played"), required=True
         )

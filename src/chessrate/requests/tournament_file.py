@@ -24,6 +24,7 @@ from chessrate.fide.k_factor import KFactor
 from chessrate.fide.rules import versions_of
 from chessrate.formats import ReadResult, read_tournament, sniff_format
 from chessrate.formats.fide_list import LIST_TYPES, ListType
+from chessrate.formats.model import Problem as FileProblem
 from chessrate.formats.text import decode
 from chessrate.parse import parse_date
 from chessrate.report import (
@@ -124,11 +125,11 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
     players_list = _players_list(inputs.players_list, read, list_type, problems)
     if problems or read is None or options is None or list_type is None:
         return Outcome(None, problems, options)
-    notes: list[str] = []
+    notes: list[FileProblem] = []
     if before_rules and asked is not None:
         rules, note = report_rule_set(None, day=asked, list_type=list_type)
         options = dataclasses.replace(options, rules=_with_user_choices(rules, options), day=asked)
-        notes.append(note or "")
+        notes += [note] if note is not None else []
     elif is_fide and list_type != "standard":  # rapid and blitz have their own chapter
         rules, _ = report_rule_set(None, day=options.day, list_type=list_type)
         options = dataclasses.replace(options, rules=_with_user_choices(rules, options))
@@ -337,7 +338,7 @@ def _k_file(upload: FileInput | None, problems: Problems) -> tuple[str, dict[str
     if table is None:
         problem = problems.errors[("k_file",)]
         problems.errors[("k_file",)] = dataclasses.replace(
-            problem, message=t.gettext("The K file could not be read: %(reason)s", reason=problem.reason)
+            problem, message=t.gettext("The K file could not be read: %(reason)s", reason=problem.said)
         )
         return "", {}
     return text, table
@@ -426,7 +427,13 @@ class ReportDocument:
     as_of_from_file: bool
     players: list[PlayerDocument]
     problems: list[FileProblemDocument]
-    #: The problems as lines: ``line 12: …``.
+    #: The report's own notes (``rules-oldest-kept``, ``game-not-rated``, ``k-file-unknown-player``),
+    #: each coded, in the request's language, with the English ``reason``.
+    notes: list[FileProblemDocument]
+    #: FIDE's list's problems and the ratings in it that differ from the file's
+    #: (``list-rating-differs``); a ``line`` is the list's.
+    list_problems: list[FileProblemDocument]
+    #: Every note and problem as an English line, as the command line prints them (``line 12: …``).
     warnings: list[str]
     unknown_k_players: list[str]
     #: FIDE's list given (``--players-list``), or None.
@@ -453,20 +460,23 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         as_of=report.as_of.isoformat(),
         as_of_from_file=result.day_from_file,
         players=[player_document(player, t, numbers, explained) for player in report.players],
-        problems=[
-            FileProblemDocument(
-                line=p.line,
-                severity=p.severity.value,
-                code=p.code,
-                message=explanations.file_problem(p.code, p.params, p.message, t),
-                reason=p.message,
-            )
-            for p in result.read.problems
-        ],
+        problems=[_problem_document(p, t) for p in result.read.problems],
+        notes=[_problem_document(p, t) for p in report.notes],
+        list_problems=[_problem_document(p, t) for p in report.list_warnings],
         warnings=list(report.warnings),
         unknown_k_players=list(report.unknown_k_keys),
         players_list=result.players_list_name or None,
         list_type=result.list_type if result.players_list_name else None,
+    )
+
+
+def _problem_document(problem: FileProblem, t: Translator) -> FileProblemDocument:
+    return FileProblemDocument(
+        line=problem.line,
+        severity=problem.severity.value,
+        code=problem.code,
+        message=explanations.file_problem(problem.code, problem.params, problem.message, t),
+        reason=problem.message,
     )
 
 

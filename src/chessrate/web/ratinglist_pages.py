@@ -185,6 +185,9 @@ class _Pages:
         cannot read (a path relative to where the list was run): the stored English title stands."""
         if spec.strip().lower() in {"fide", GLICKO2}:
             return rule_set_for(spec, period)
+        club_file = spec.strip().lower().endswith(".toml")
+        if club_file and spec not in self._clubs and not Path(spec.strip()).expanduser().is_absolute():
+            self._clubs[spec] = None  # relative to where the list was run: not looked for here
         if spec not in self._clubs:
             try:
                 self._clubs[spec] = rule_set_for(spec, period)
@@ -493,7 +496,7 @@ class _Pages:
         try:
             period = Period.parse(form.get("period", ""))
             report = await run_in_threadpool(
-                run_list, self.engine, period, republish=form.get("republish") == "on", wait=0
+                run_list, self.engine, period, republish=form.get("republish") == "on", wait=0, server=True
             )
         except RatingError as error:
             return self._store_refusal(request, csrf, error, self._t(request), field="period")
