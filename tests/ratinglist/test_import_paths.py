@@ -24,11 +24,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ratinglist_support import BACKENDS, DATA, fresh_database
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from chessrate import synthetic
-from chessrate.formats import EventRead, Player, read_tournament, sniff_format
+from chessrate.formats import EventRead, read_tournament, sniff_format
 from chessrate.formats.text import decode
 from chessrate.ratinglist import importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
@@ -142,7 +142,9 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
     import_files(fast, files[:3])
     import_files(fast, files[3:])  # a second import: the ids go on from the first one's
 
-    def returning(self: importer._Directory, added: list[tuple[Player, importer._Known]]) -> None:
+    def returning(self: importer._Directory) -> None:
+        # Each new player inserted at once, its id given by the database; filled in later by UPDATE.
+        added = [(player, known) for player, _, known in self._new if known.id is None]
         now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
         rows = [
             {
@@ -157,12 +159,30 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
         statement = insert(players).returning(players.c.id, sort_by_parameter_order=True)
         new_ids: list[int] = list(self._driver.connection.execute(statement, rows).scalars()) if rows else []
         for (_, known), new_id in zip(added, new_ids, strict=True):
-            known.id = new_id
+            known.id, known.written = new_id, True
+        self._new = [(player, key, known) for player, key, known in self._new if not known.written]
 
-    monkeypatch.setattr(importer._Directory, "_add", returning)
+    monkeypatch.setattr(importer._Directory, "give_ids", returning)
     import_files(reference, files[:3])
     import_files(reference, files[3:])
     assert stored(fast) == stored(reference)
+    # Events, also written with the ids the database would give: its own next ids follow them.
+    for engine in (fast, reference):
+        with engine.begin() as connection:
+            new_player = insert(players).values(name="N", name_key="n", created_at=dt.datetime(2025, 1, 1))
+            new_event = insert(events).values(
+                name="E", source_format="csv", file_name="e.csv", file_sha256="0" * 64,
+                start_date=dt.date(2025, 1, 1), end_date=dt.date(2025, 1, 1), period="2025-01",
+                imported_at=dt.datetime(2025, 1, 1),
+            )  # fmt: skip
+            ids = [
+                connection.execute(s.returning(t.c.id)).scalar_one()
+                for s, t in ((new_player, players), (new_event, events))
+            ]
+            assert ids == [
+                connection.execute(select(func.max(t.c.id)).where(t.c.id < ids[i])).scalar_one() + 1
+                for i, t in enumerate((players, events))
+            ]
     if reference.dialect.name != "sqlite":
         return
     shapes = []
@@ -222,17 +242,22 @@ def test_a_row_naming_a_player_or_event_the_store_does_not_have_imports_nothing(
     files = month_files(tmp_path)
     engine = init_store(db)
     resolve = importer._Directory.resolve
+    event_row = importer._EventRows.event_row
 
-    def one_unknown(self: importer._Directory, *args: Any, **kwargs: Any) -> tuple[dict[int, int], int]:
-        ids, new = resolve(self, *args, **kwargs)
-        return {**ids, min(ids): 10**6}, new  # the first player: an id no player has
+    def one_unknown(
+        self: importer._Directory, *args: Any, **kwargs: Any
+    ) -> tuple[list[importer._Known], int]:
+        chosen, new = resolve(self, *args, **kwargs)
+        return [importer._Known(10**6, [None] * 5), *chosen[1:]], new  # the first player: an id no player has
+
+    def event_moved(self: importer._EventRows, now: object) -> tuple[object, ...]:
+        row = event_row(self, now)
+        return (row[0] + 10**6, *row[1:])  # the event stored under another id than its rows name
 
     if dangling == "player":
         monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
-    else:  # the second file's rows name an event id no event has
-        monkeypatch.setattr(
-            importer, "_ADD_EVENT", importer._ADD_EVENT.replace("RETURNING id", "RETURNING id + 1000000")
-        )
+    else:
+        monkeypatch.setattr(importer._EventRows, "event_row", event_moved)
     refusal = rf"the import names \d row\(s\) of {dangling}s the store does not have"
     with pytest.raises(StoreError, match=refusal):
         import_files(engine, files[:2])

@@ -73,11 +73,3 @@ def _notation(score: str) -> str:
 def _digest(start: dt.date, end: dt.date, lines: list[str]) -> str:
     text = "\n".join([start.isoformat(), end.isoformat(), *lines])
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-#: The stored event (still rated) with a fingerprint, found through its index (first by id). An
-#: event without games (no fingerprint) is never a duplicate: it rates nothing.
-EARLIER_IMPORT_SQL = (
-    "SELECT id, name, file_name FROM events WHERE games_fingerprint = ? AND replaced_by IS NULL "
-    "ORDER BY id LIMIT 1"
-)

@@ -7,11 +7,13 @@
 - All the files of one import go in one transaction: every file or none.
 - Players are the same person when they have the same FIDE id; without a FIDE id, when they have
   the same name (letter case and spacing aside) and the stored player has no FIDE id either.
-  One lookup structure serves the whole import (:class:`_Directory`): the stored players a file
-  names are fetched in one query per kind, and kept for the next files.
-- Rows go in through the driver's fast path (:func:`.rows.insert_rows`), and the few statements run
-  for each file through the driver's cursor (:class:`_Driver`); the time an import takes grows with
-  its games, not with the players already stored.
+  One lookup structure serves the whole import (:class:`_Directory`): the stored players a batch
+  of files names are fetched in one query per kind, and kept for the next files.
+- The files are checked and stored a batch at a time (:class:`_Batch`), with the refusals of a
+  file by file import. Rows go in through the driver's fast path (SQLite: :func:`.rows.insert_rows`;
+  PostgreSQL: ``COPY`` text on a thread, :mod:`.copy_text`), and the few statements a batch runs
+  through the driver's cursor (:class:`_Driver`); the time an import takes grows with its games,
+  not with the players already stored.
 - An event is rated in the period of the month it ends (B.02 7.1.3 closes a list 3 days before
   its date; that margin is not applied: see docs/ratinglist.md).
 """
@@ -24,11 +26,11 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from decimal import Decimal
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Column, Engine, bindparam, select, update
+from sqlalchemy import Column, Engine, Table, bindparam, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -36,7 +38,9 @@ from chessrate.collector import cycle_collector_paused
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Format, Player, Problem, read_event, sniff_format
 from chessrate.formats.text import decode, split_lines
-from chessrate.ratinglist.fingerprint import EARLIER_IMPORT_SQL, fingerprint_columns
+from chessrate.ratinglist import copy_text
+from chessrate.ratinglist.copy_text import Writer
+from chessrate.ratinglist.fingerprint import fingerprint_columns
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
@@ -116,16 +120,32 @@ def import_files(
         write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
         _page_cache(connection),
         closing(_Driver(connection)) as driver,
+        _writer(driver) as writer,
     ):
-        directory = _Directory(driver)
-        queue, keys = _Queue(connection, directory), _Keys()
-        imported = tuple(
-            _import_one(driver, directory, queue, keys, Path(path), start=start, end=end, replaces=replaces)
-            for path in paths
-        )
-        queue.write()
-        keys.check(driver)
-        return imported
+        batch = _Batch(driver, writer, replaces=replaces)
+        for path in map(Path, paths):
+            try:
+                read = _read(path, start=start, end=end)
+            except _Unreadable as unreadable:
+                # The files before it are checked first, then whether it was imported already:
+                # the refusal is the one file by file checks would meet first.
+                batch.settle()
+                batch.refuse_known(path.name, unreadable.digest)
+                raise unreadable.error from None
+            batch.add(read)
+        batch.settle()
+        batch.finish()
+        return tuple(batch.imported)
+
+
+@contextmanager
+def _writer(driver: _Driver) -> Iterator[Writer | None]:
+    """PostgreSQL: the thread that runs the import's ``COPY``s (:class:`.copy_text.Writer`)."""
+    if driver.sqlite:
+        yield None
+        return
+    with closing(Writer(driver.connection)) as writer:
+        yield writer
 
 
 _ENTRANT_COLUMNS = ("event_id", "start_number", "player_id", "rating_in_file")
@@ -140,31 +160,346 @@ _GAME_COLUMNS = (
     "code",
     "line",
 )
+_EVENT_COLUMNS = (
+    "id",
+    "name",
+    "source_format",
+    "file_name",
+    "file_sha256",
+    "games_fingerprint",
+    "start_date",
+    "end_date",
+    "period",
+    "imported_at",
+)
+#: Files read before they are checked and stored together (besides :data:`.rows.CHUNK` games).
+_FILES = 2_000
+#: An earlier event: its id, name and file name.
+_Earlier = tuple[int, str, str]
 
 
-class _Queue:
-    """The new players, entrants and games of the files read so far, written together once there
-    are :data:`.rows.CHUNK` games or the files are all read: a few large writes rather than three
-    a file (on PostgreSQL each ``COPY`` waits twice for the server). Their keys are checked at the end of
-    the import (:class:`_Keys`)."""
+class _Batch:
+    """The files of an import, checked and stored a batch at a time: :meth:`add` a file read,
+    :meth:`settle` the files added (when they hold :data:`.rows.CHUNK` games, and at the end),
+    :meth:`finish` once all are settled.
 
-    def __init__(self, connection: Connection, directory: _Directory) -> None:
-        self._connection = connection
-        self._directory = directory
-        self._entrants: list[tuple[Any, ...]] = []
-        self._games: list[tuple[Any, ...]] = []
+    A batch's checks are a few statements whatever its files (PostgreSQL: each a wait for the
+    server): its files' digests, its players and its games' fingerprints each looked up in one
+    query; its new players' and events' ids taken in one query each; its rows written in one
+    ``COPY`` (SQLite: ``executemany``) a table. The refusals are those of a file by file import:
+    the files are checked in order, each against the store and the files before it, and the
+    first refusal met is raised.
+    """
 
-    def add(self, entrants: list[tuple[Any, ...]], games_rows: list[tuple[Any, ...]]) -> None:
-        self._entrants += entrants
-        self._games += games_rows
-        if len(self._games) >= CHUNK:
-            self.write()
+    def __init__(self, driver: _Driver, writer: Writer | None, *, replaces: int | None) -> None:
+        self._driver, self._writer = driver, writer
+        self._directory = _Directory(driver)
+        self._keys = _Keys()
+        self._replaces = replaces
+        self._files: list[_File] = []
+        self._games = 0
+        # This import's events by digest and by games' fingerprint.
+        self._digests: dict[str, _Earlier] = {}
+        self._fingerprints: dict[str, _Earlier] = {}
+        self._event_ids = _Ids(driver, events)
+        self.imported: list[ImportedEvent] = []
 
-    def write(self) -> None:
-        self._directory.write_new_players()
-        insert_rows(self._connection, event_players, _ENTRANT_COLUMNS, self._entrants)
-        insert_rows(self._connection, games, _GAME_COLUMNS, self._games)
-        self._entrants, self._games = [], []
+    def add(self, read: _File) -> None:
+        self._files.append(read)
+        self._games += len(read.event.games)
+        if self._games >= CHUNK or len(self._files) >= _FILES:
+            self.settle()
+
+    def refuse_known(self, file_name: str, digest: str | None) -> None:
+        """Refuse a file whose bytes were imported already (before, or by this import)."""
+        if digest is not None:
+            self._wait()
+            self._refuse_known(file_name, digest, self._stored_digests([digest]))
+
+    def settle(self) -> None:
+        """Check the files added since the last call, and store them (nothing is committed)."""
+        files, self._files, self._games = self._files, [], 0
+        if not files:
+            return
+        self._wait()
+        driver, directory = self._driver, self._directory
+        keys = [[_key(player) for player in read.event.players] for read in files]
+        directory.fetch(
+            [p for read in files for p in read.event.players], [k for file_keys in keys for k in file_keys]
+        )
+        stored = self._stored_digests([read.digest for read in files])
+        event_ids = self._event_ids.take(len(files))
+        refusal: Exception | None = None
+        chosen: list[tuple[list[_Known], int]] = []
+        for read, event_id, file_keys in zip(files, event_ids, keys, strict=True):
+            try:
+                self._refuse_known(read.path.name, read.digest, stored)
+                if self._replaces is not None:
+                    _check_replaceable(driver.connection, self._replaces)
+                chosen.append(directory.resolve(read.event.players, file_keys, file_name=read.path.name))
+            except (InvalidInputError, StoreError) as error:
+                refusal = error  # raised once the files before it are checked
+                break
+            self._digests[read.digest] = (event_id, _event_name(read)[:300], read.path.name[:300])
+        directory.give_ids()
+        rows = [
+            _EventRows(read, event_id, known, driver)
+            for read, event_id, known in zip(files, event_ids, chosen, strict=False)  # up to a refusal
+        ]
+        self._check_fingerprints(rows)
+        if refusal is not None:
+            raise refusal
+        self._store(rows)
+
+    def _check_fingerprints(self, rows: Sequence[_EventRows]) -> None:
+        """Refuse the first file whose games on the same days were imported already (an event
+        still rated, not the one it replaces), by an earlier import (the first by id) or this one."""
+        wanted = list({row.fingerprint for row in rows if row.fingerprint})
+        stored: dict[str, _Earlier] = {}
+        for found in self._driver.rows_where(_EARLIER_IMPORTS, "games_fingerprint", wanted, "text"):
+            earlier_id, name, file_name, fingerprint = found
+            if fingerprint not in stored or earlier_id < stored[fingerprint][0]:
+                stored[fingerprint] = (earlier_id, name, file_name)
+        for row in rows:
+            if row.fingerprint is None:  # an event without games is never a duplicate: it rates nothing
+                continue
+            earlier = stored.get(row.fingerprint) or self._fingerprints.get(row.fingerprint)
+            if earlier is not None and earlier[0] != self._replaces:
+                earlier_id, earlier_name, earlier_file = earlier
+                name = row.read.path.name
+                raise StoreError(
+                    f"{name}: the same games on the same days were already imported as event {earlier_id} "
+                    f"'{earlier_name}' from {earlier_file}; nothing imported (a corrected file: "
+                    f"--replaces {earlier_id})",
+                    code="import-same-games",
+                    params={
+                        "file": name,
+                        "event": earlier_id,
+                        "name": earlier_name,
+                        "earlier_file": earlier_file,
+                    },
+                )
+            self._fingerprints[row.fingerprint] = self._digests[row.read.digest]
+
+    def _store(self, rows: Sequence[_EventRows]) -> None:
+        """The batch's events, new players, entrants and games written (PostgreSQL: by the
+        writer's thread, while the next files are read), and its details filled in."""
+        driver, connection = self._driver, self._driver.connection
+        now = driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+        event_rows = [row.event_row(now) for row in rows]
+        new_players = self._directory.new_players()
+        self._directory.fill()
+        if self._writer is None:
+            insert_rows(connection, players, _PLAYER_COLUMNS, new_players)
+            insert_rows(connection, events, _EVENT_COLUMNS, event_rows)
+            entrants = chain.from_iterable(r.entrants() for r in rows)
+            insert_rows(connection, event_players, _ENTRANT_COLUMNS, entrants)
+            insert_rows(connection, games, _GAME_COLUMNS, chain.from_iterable(r.games() for r in rows))
+        else:
+            self._writer.start(
+                [
+                    (players, _PLAYER_COLUMNS, copy_text.rows_lines(new_players, _PLAYER_TEXTS)),
+                    (events, _EVENT_COLUMNS, copy_text.rows_lines(event_rows, _EVENT_TEXTS)),
+                    (event_players, _ENTRANT_COLUMNS, "".join(row.entrant_lines() for row in rows)),
+                    (games, _GAME_COLUMNS, "".join(row.game_lines() for row in rows)),
+                ]
+            )
+        for row in rows:
+            self._keys.events.add(row.event_id)
+            self._keys.players.update(row.stored_players)
+            self.imported.append(row.imported(self._replaces))
+
+    def _wait(self) -> None:
+        """The writer's ``COPY``s done, before the connection is used again."""
+        if self._writer is not None:
+            self._writer.wait()
+
+    def finish(self) -> None:
+        """The replaced event marked, and every key the import's rows name checked (:class:`_Keys`).
+
+        No ``ANALYZE`` of the tables the import grew (PostgreSQL): autovacuum gathers their
+        statistics after the commit (docs/ratinglist.md, "PostgreSQL imports")."""
+        self._wait()
+        if self._replaces is not None and self.imported:
+            replaced = update(events).where(events.c.id == self._replaces)
+            self._driver.connection.execute(replaced.values(replaced_by=self.imported[0].id))
+        self._keys.check(self._driver)
+
+    def _stored_digests(self, digests: list[str]) -> dict[str, _Earlier]:
+        found = self._driver.rows_where(_EVENTS_OF_FILES, "file_sha256", digests, "text")
+        return {digest: (event_id, name, file_name) for event_id, name, file_name, digest in found}
+
+    def _refuse_known(self, file_name: str, digest: str, stored: dict[str, _Earlier]) -> None:
+        known = stored.get(digest) or self._digests.get(digest)
+        if known is None:
+            return
+        known_id, known_name, known_file = known
+        raise StoreError(
+            f"{file_name}: this file (sha256 {digest[:12]}...) was already imported as event "
+            f"{known_id} '{known_name}' from {known_file}; nothing imported",
+            code="import-same-file",
+            params={"file": file_name, "event": known_id, "name": known_name, "earlier_file": known_file},
+        )
+
+
+#: The columns of :data:`_EVENT_COLUMNS` and :data:`_PLAYER_COLUMNS` that are texts (PostgreSQL's ``COPY``).
+_EVENT_TEXTS = (1, 2, 3, 4, 5, 8)
+_PLAYER_TEXTS = (1, 2, 7, 8, 9)
+_EVENTS_OF_FILES = "SELECT id, name, file_name, file_sha256 FROM events WHERE "
+#: The stored events still rated with these fingerprints (an event without games has none).
+_EARLIER_IMPORTS = "SELECT id, name, file_name, games_fingerprint FROM events WHERE replaced_by IS NULL AND "
+
+
+class _EventRows:
+    """One file's event as the store keeps it: its players' stored ids, its games' columns and
+    fingerprint, then its rows (:meth:`event_row`, :meth:`entrants`, :meth:`games`; PostgreSQL:
+    ``COPY`` lines)."""
+
+    def __init__(self, read: _File, event_id: int, chosen: tuple[list[_Known], int], driver: _Driver) -> None:
+        known, self.new_players = chosen
+        self.read, self.event_id, self._driver = read, event_id, driver
+        # The stored players of the entrants (the games' are drawn from them).
+        self.stored_players = [int(k.id or 0) for k in known if not k.added]
+        self.player_ids = {
+            player.number: int(k.id or 0) for player, k in zip(read.event.players, known, strict=True)
+        }
+        columns = read.event.games
+        self.white_ids = list(map(self.player_ids.__getitem__, columns.white))
+        self.black_ids = list(map(self.player_ids.__getitem__, columns.black))
+        self.white_scores = _texts(columns.white_score)
+        self.black_scores = _texts(columns.black_score)
+        self.fingerprint = (
+            fingerprint_columns(
+                read.start_date,
+                read.end_date,
+                columns.round,
+                self.white_ids,
+                self.black_ids,
+                self.white_scores,
+                self.black_scores,
+            )
+            if len(columns)
+            else None
+        )
+
+    def event_row(self, now: object) -> tuple[Any, ...]:
+        read, date = self.read, self._driver.date
+        return (
+            self.event_id,
+            _event_name(read)[:300],
+            read.event.source_format,
+            read.path.name[:300],
+            read.digest,
+            self.fingerprint,
+            date(read.start_date),
+            date(read.end_date),
+            str(Period.of(read.end_date)),
+            now,
+        )
+
+    def entrants(self) -> list[tuple[Any, ...]]:
+        ids = self.player_ids
+        return [(self.event_id, p.number, ids[p.number], p.rating) for p in self.read.event.players]
+
+    def games(self) -> Iterator[tuple[Any, ...]]:
+        columns = self.read.event.games
+        return zip(
+            repeat(self.event_id),
+            columns.round,
+            self.white_ids,
+            self.black_ids,
+            self.white_scores,
+            self.black_scores,
+            # As the whole numbers SQLite stores (sqlite3 binds a bool through its adapter lookup,
+            # a quarter of a game row's insert).
+            map(int, columns.rated),
+            _codes(columns.code),
+            columns.line,
+            strict=False,  # repeat() is endless; the other columns have one entry a game
+        )
+
+    def entrant_lines(self) -> str:
+        players_read = self.read.event.players
+        return copy_text.lines(
+            [
+                [self.event_id] * len(players_read),
+                [p.number for p in players_read],
+                list(map(self.player_ids.__getitem__, (p.number for p in players_read))),
+                copy_text.nullable([p.rating for p in players_read]),
+            ]
+        )
+
+    def game_lines(self) -> str:
+        columns = self.read.event.games
+        return copy_text.lines(
+            [
+                [self.event_id] * len(columns),
+                copy_text.nullable(columns.round),
+                self.white_ids,
+                self.black_ids,
+                copy_text.nullable(self.white_scores),  # decimal texts: nothing to escape
+                copy_text.nullable(self.black_scores),
+                copy_text.booleans(columns.rated),
+                copy_text.texts(_codes(columns.code)),
+                columns.line,
+            ]
+        )
+
+    def imported(self, replaces: int | None) -> ImportedEvent:
+        read = self.read
+        return ImportedEvent(
+            id=self.event_id,
+            name=_event_name(read),
+            file_name=read.path.name,
+            sha256=read.digest,
+            start_date=read.start_date,
+            end_date=read.end_date,
+            period=str(Period.of(read.end_date)),
+            players=len(read.event.players),
+            new_players=self.new_players,
+            games=len(read.event.games),
+            rated_games=sum(read.event.games.rated),
+            warnings=read.warnings,
+            replaces=replaces,
+        )
+
+
+def _event_name(read: _File) -> str:
+    return read.event.name or read.path.stem
+
+
+def _codes(codes: Sequence[str]) -> Sequence[str]:
+    """Game codes cut to the column's 10 characters."""
+    return codes if max(map(len, codes), default=0) <= 10 else [code[:10] for code in codes]
+
+
+class _Ids:
+    """The ids the database would give a table's new rows: SQLite, the largest plus one (a rowid
+    table without ``AUTOINCREMENT``, sqlite.org/autoinc.html); PostgreSQL, the column's sequence,
+    as its default would take them. Rows are then written with their ids."""
+
+    def __init__(self, driver: _Driver, table: Table) -> None:
+        self._driver, self._table = driver, table.name
+        self._last: int | None = None  # SQLite: the largest id, once looked up
+
+    def take(self, count: int) -> list[int]:
+        driver = self._driver
+        if not count:
+            return []
+        if not driver.sqlite:
+            ((taken,),) = driver.rows(_NEXT_IDS.format(table=self._table), (count,))
+            return sorted(map(int, taken.split(",")))
+        if self._last is None:
+            self._last = int(driver.rows(f"SELECT max(id) FROM {self._table}")[0][0] or 0)
+        first, self._last = self._last + 1, self._last + count
+        return list(range(first, self._last + 1))
+
+
+#: PostgreSQL: as many ids from the sequence of ``table.id`` as its default would take.
+_NEXT_IDS = (
+    "SELECT string_agg(nextval(pg_get_serial_sequence('{table}', 'id'))::text, ',') "
+    "FROM generate_series(1, ?)"
+)
 
 
 @dataclass
@@ -175,21 +510,15 @@ class _Keys:
     looked up once, before the import commits."""
 
     events: set[int] = field(default_factory=set)
+    #: The stored players the rows name (those the import adds, it writes itself).
     players: set[int] = field(default_factory=set)
 
     def check(self, driver: _Driver) -> None:
-        """Refuse the import (nothing is committed) if a key names a row the store does not have.
-        SQLite: ``IN`` lists of :data:`_BATCH` ids; PostgreSQL: one array of ids a table."""
+        """Refuse the import (nothing is committed) if a key names a row the store does not have."""
         for table, ids in (("events", self.events), ("players", self.players)):
             wanted = sorted(ids)
-            found = 0
-            if not driver.sqlite:
-                sql = f"SELECT count(*) FROM {table} WHERE id = ANY(?::integer[])"
-                found = int(driver.rows(sql, (wanted,))[0][0]) if wanted else 0
-            for start in range(0, len(wanted) if driver.sqlite else 0, _BATCH):
-                batch = wanted[start : start + _BATCH]
-                marks, values = _in_list(batch)
-                found += int(driver.rows(f"SELECT count(*) FROM {table} WHERE id IN ({marks})", values)[0][0])
+            counts = driver.rows_where(f"SELECT count(*) FROM {table} WHERE ", "id", wanted, "integer")
+            found = sum(int(count) for (count,) in counts)
             if found != len(wanted):
                 raise StoreError(
                     f"the import names {len(wanted) - found} row(s) of {table} the store does not have "
@@ -223,8 +552,37 @@ class _Driver:
         self._cursor.execute(sql if self.sqlite else sql.replace("?", "%s"), params)
         return list(self._cursor.fetchall())
 
+    def rows_where(
+        self, select: str, column: str, values: Sequence[_V], kind: str, *, order: str = ""
+    ) -> list[tuple[Any, ...]]:
+        """The rows of ``select`` (up to its ``WHERE``) whose ``column`` is one of ``values``,
+        through the column's index. PostgreSQL: one array of ``kind``; SQLite: ``IN`` lists of
+        :data:`_BATCH` values (:func:`_in_list`)."""
+        if not values:
+            return []
+        if not self.sqlite:
+            return self.rows(f"{select}{column} = ANY(?::{kind}[]){order}", (_array_text(values),))
+        found = []
+        for start in range(0, len(values), _BATCH):
+            marks, padded = _in_list(values[start : start + _BATCH])
+            found += self.rows(f"{select}{column} IN ({marks}){order}", padded)
+        return found
+
     def close(self) -> None:
         self._cursor.close()
+
+
+def _array_text(values: Sequence[object]) -> str:
+    """PostgreSQL's text of an array of ``values`` (whole numbers, or texts quoted with their
+    backslashes and double quotes escaped: postgresql.org/docs/current/arrays.html#ARRAYS-IO),
+    written here rather than adapted by psycopg value by value (a second for a 2x10^6-game
+    import's names). Sent as one value, the array is a constant the planner sees whole: with a
+    computed array (``ARRAY(SELECT ...)``) it planned a scan of every player, each tested
+    against 5 000 names (0.5 s a batch)."""
+    if all(isinstance(value, int) for value in values):
+        return "{" + ",".join(map(str, values)) + "}"
+    escaped = (str(value).replace("\\", "\\\\").replace('"', '\\"') for value in values)
+    return '{"' + '","'.join(escaped) + '"}'
 
 
 def _bind(column: Column[Any], connection: Connection) -> Callable[[Any], Any]:
@@ -256,6 +614,14 @@ def _page_cache(connection: Connection) -> Iterator[None]:
             connection.exec_driver_sql(f"PRAGMA cache_size = {int(before or 0)}")
 
 
+class _Unreadable(Exception):
+    """A file refused as it was read (``error``), and its digest if it could be read."""
+
+    def __init__(self, error: Exception, digest: str | None) -> None:
+        super().__init__(str(error))
+        self.error, self.digest = error, digest
+
+
 @dataclass(frozen=True)
 class _File:
     """A file read and checked, ready to store."""
@@ -268,114 +634,6 @@ class _File:
     end_date: dt.date
 
 
-def _import_one(
-    driver: _Driver,
-    directory: _Directory,
-    queue: _Queue,
-    keys: _Keys,
-    path: Path,
-    *,
-    start: dt.date | None,
-    end: dt.date | None,
-    replaces: int | None,
-) -> ImportedEvent:
-    read = _read(driver, path, start=start, end=end)
-    connection = driver.connection
-    if replaces is not None:
-        _check_replaceable(connection, replaces)
-    event = read.event
-    ids, new_players = directory.resolve(event.players, file_name=path.name)
-    games_read = event.games
-    white_ids = list(map(ids.__getitem__, games_read.white))
-    black_ids = list(map(ids.__getitem__, games_read.black))
-    white_scores = _texts(games_read.white_score)
-    black_scores = _texts(games_read.black_score)
-    games_fingerprint = (
-        fingerprint_columns(
-            read.start_date, read.end_date, games_read.round, white_ids, black_ids, white_scores, black_scores
-        )
-        if len(games_read)
-        else None
-    )
-    # An event without games (no fingerprint) is never a duplicate: it rates nothing.
-    earlier = driver.rows(EARLIER_IMPORT_SQL, (games_fingerprint,)) if games_fingerprint else []
-    if earlier and earlier[0][0] != replaces:
-        earlier_id, earlier_name, earlier_file = earlier[0]
-        raise StoreError(
-            f"{path.name}: the same games on the same days were already imported as event {earlier_id} "
-            f"'{earlier_name}' from {earlier_file}; nothing imported (a corrected file: "
-            f"--replaces {earlier_id})",
-            code="import-same-games",
-            params={
-                "file": path.name,
-                "event": earlier_id,
-                "name": earlier_name,
-                "earlier_file": earlier_file,
-            },
-        )
-    name = event.name or path.stem
-    period = str(Period.of(read.end_date))
-    ((event_id,),) = driver.rows(
-        _ADD_EVENT,
-        (
-            name[:300],
-            event.source_format,
-            path.name[:300],
-            read.digest,
-            games_fingerprint,
-            driver.date(read.start_date),
-            driver.date(read.end_date),
-            period,
-            driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
-        ),
-    )
-    entrants = [(event_id, player.number, ids[player.number], player.rating) for player in event.players]
-    keys.events.add(event_id)
-    keys.players.update(ids.values())  # the entrants' ids, which the games' are drawn from
-    codes = games_read.code
-    game_rows = list(
-        zip(
-            repeat(event_id),
-            games_read.round,
-            white_ids,
-            black_ids,
-            white_scores,
-            black_scores,
-            # SQLite: as the whole numbers it stores (sqlite3 binds a bool through its adapter
-            # lookup, a quarter of a game row's insert); PostgreSQL's COPY is given booleans.
-            list(map(int, games_read.rated)) if driver.sqlite else games_read.rated,
-            codes if max(map(len, codes), default=0) <= 10 else [code[:10] for code in codes],
-            games_read.line,
-            strict=False,  # repeat() is endless; the other columns have one entry a game
-        )
-    )
-    queue.add(entrants, game_rows)
-    if replaces is not None:
-        connection.execute(update(events).where(events.c.id == replaces).values(replaced_by=event_id))
-    return ImportedEvent(
-        id=event_id,
-        name=name,
-        file_name=path.name,
-        sha256=read.digest,
-        start_date=read.start_date,
-        end_date=read.end_date,
-        period=period,
-        players=len(event.players),
-        new_players=new_players,
-        games=len(game_rows),
-        rated_games=sum(games_read.rated),
-        warnings=read.warnings,
-        replaces=replaces,
-    )
-
-
-_ADD_EVENT = (
-    "INSERT INTO events (name, source_format, file_name, file_sha256, games_fingerprint, start_date, "
-    "end_date, period, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
-)
-_EVENT_OF_FILE = "SELECT id, name, file_name FROM events WHERE file_sha256 = ?"
-
-
 def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
     """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
     once: a reader gives a few shared decimals."""
@@ -386,8 +644,9 @@ def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
     return list(map(written.__getitem__, map(id, scores)))
 
 
-def _read(driver: _Driver, path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
-    """The file read from disk, refused if already imported, unreadable or without dates."""
+def _read(path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
+    """The file read from disk; :class:`_Unreadable` if it cannot be read, has reading errors or
+    no dates (whether it was imported already is checked with its batch)."""
     data: bytes | None = None  # the file's bytes, read once when it is not too big to hold
     try:
         if path.stat().st_size <= _READ_WHOLE:
@@ -400,16 +659,17 @@ def _read(driver: _Driver, path: Path, *, start: dt.date | None, end: dt.date | 
             with path.open("rb") as handle:
                 head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
     except OSError as error:
-        raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
-    known = driver.rows(_EVENT_OF_FILE, (digest,))
-    if known:
-        known_id, known_name, known_file = known[0]
-        raise StoreError(
-            f"{path.name}: this file (sha256 {digest[:12]}...) was already imported as event "
-            f"{known_id} '{known_name}' from {known_file}; nothing imported",
-            code="import-same-file",
-            params={"file": path.name, "event": known_id, "name": known_name, "earlier_file": known_file},
-        )
+        refusal = InvalidInputError("file", str(path), error.strerror or "cannot be read")
+        raise _Unreadable(refusal, None) from None
+    try:
+        return _checked(path, digest, data, head, start=start, end=end)
+    except (InvalidInputError, FileFormatError) as error:
+        raise _Unreadable(error, digest) from None
+
+
+def _checked(
+    path: Path, digest: str, data: bytes | None, head: bytes, *, start: dt.date | None, end: dt.date | None
+) -> _File:
     # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
     read = read_event(path if data is None else data, format=_format(head, path.name))
     if read.errors:
@@ -482,51 +742,55 @@ _BATCH = 512
 @dataclass(slots=True)
 class _Known:
     """A stored player (or one this import adds): the id, once given, and the details known
-    (:data:`_DETAILS`; only whether each is known matters for a stored player). ``written``:
-    whether the player's row is in the store (a new one waits for :meth:`_Directory.write_new_players`,
-    with its details as they are then)."""
+    (:data:`_DETAILS`; only whether each is known matters for a stored player). ``added``: by
+    this import; ``written``: whether the player's row is in the store (a new one waits for
+    :meth:`_Directory.new_players`, with its details as they are then)."""
 
     id: int | None
     details: list[object]
     written: bool = True
+    added: bool = False
 
 
 class _Directory:
     """Who the players of the files are: one lookup structure for the whole import.
 
     Players with a FIDE id are looked up by it; the others by name key among the stored players
-    without a FIDE id (the first stored one, by id). Each file's unknown keys are fetched in one
-    query per kind, each through the index that fits it: the unique FIDE-id index, and
-    ``ix_players_name_key`` for ``name_key IN (...)``, the FIDE-id test applied to the few rows it
-    finds (with ``AND fide_id IS NULL`` in the query SQLite plans it through the FIDE-id index and
-    walks every player without an id). What is found, or added, is kept for the next files.
+    without a FIDE id (the first stored one, by id). A batch's unknown keys are fetched in one
+    query per kind (:meth:`fetch`), each through the index that fits it: the unique FIDE-id
+    index, and ``ix_players_name_key`` for the name keys, the FIDE-id test applied to the few rows
+    it finds (with ``AND fide_id IS NULL`` in the query SQLite plans it through the FIDE-id index
+    and walks every player without an id). What is found, or added, is kept for the next files.
     """
 
     def __init__(self, driver: _Driver) -> None:
         self._driver = driver
         self._by_fide_id: dict[int, _Known | None] = {}
         self._by_name: dict[str, _Known | None] = {}
-        self._last_id: int | None = None  # the largest player id, once looked up (SQLite)
-        self._new: list[tuple[Player, _Known]] = []  # added, not written yet
+        self._ids = _Ids(driver, players)
+        self._new: list[tuple[Player, str, _Known]] = []  # added, not written yet: player, key, known
+        self._fill: list[tuple[_Known, dict[str, object]]] = []  # details to write of stored players
 
-    def resolve(self, file_players: Sequence[Player], *, file_name: str) -> tuple[dict[int, int], int]:
-        """Each file player's stored id (added where new, details filled in), and how many are new."""
-        self._fetch(file_players)
+    def resolve(
+        self, file_players: Sequence[Player], keys: Sequence[str], *, file_name: str
+    ) -> tuple[list[_Known], int]:
+        """Each file player's stored player (added where new, with no id until :meth:`give_ids`;
+        details filled in), and how many are new. ``keys``: the players' :func:`_key`; they must
+        have been :meth:`fetch`-ed."""
         by_fide_id, by_name = self._by_fide_id, self._by_name
         chosen: list[_Known] = []
-        added: list[tuple[Player, _Known]] = []
+        added: list[tuple[Player, str, _Known]] = []
         fill: list[tuple[_Known, dict[str, object]]] = []
-        for player in file_players:
+        for player, key in zip(file_players, keys, strict=True):
             fide_id = player.fide_id
-            key = "" if fide_id else name_key(player.name)
             known = by_fide_id[fide_id] if fide_id else by_name[key]
             if known is None:
-                known = _Known(None, _details(player), written=False)
+                known = _Known(None, _details(player), written=False, added=True)
                 if fide_id:
                     by_fide_id[fide_id] = known
                 else:
                     by_name[key] = known
-                added.append((player, known))
+                added.append((player, key, known))
             elif None in known.details:
                 # Fill in what the store did not know yet; never overwrite what it knows.
                 stored = known.details
@@ -551,81 +815,73 @@ class _Directory:
                         "player", player.name, reason, code="import-same-player", params={"file": file_name}
                     )
                 seen.add(id(known))
-        self._add(added)
-        self._fill(fill)
-        return {
-            player.number: int(known.id or 0) for player, known in zip(file_players, chosen, strict=True)
-        }, len(added)
+        self._new += added
+        self._fill += fill
+        return chosen, len(added)
 
-    def _fill(self, fill: Sequence[tuple[_Known, dict[str, object]]]) -> None:
-        """The details filled in, one ``executemany`` per set of columns (not a statement a player)."""
-        by_columns: dict[tuple[str, ...], list[dict[str, object]]] = {}
-        for known, missing in fill:
-            row = {"known_id": known.id, **{f"new_{column}": value for column, value in missing.items()}}
-            by_columns.setdefault(tuple(sorted(missing)), []).append(row)
+    def fill(self) -> None:
+        """The details filled in since the last call written, one ``executemany`` per set of
+        columns (not a statement a player)."""
+        by_columns: dict[tuple[str, ...], dict[int, dict[str, object]]] = {}
+        for known, missing in self._fill:
+            # A player filled in twice: both fills, in order, in one row (its set of columns grows).
+            row = {f"new_{column}": value for column, value in missing.items()}
+            by_columns.setdefault(tuple(sorted(missing)), {}).setdefault(int(known.id or 0), {}).update(row)
+        self._fill = []
         for columns, rows in by_columns.items():
             statement = (
                 update(players)
                 .where(players.c.id == bindparam("known_id"))
                 .values({column: bindparam(f"new_{column}") for column in columns})
             )
-            self._driver.connection.execute(statement, rows)
+            self._driver.connection.execute(
+                statement, [{"known_id": key, **row} for key, row in rows.items()]
+            )
 
-    def _fetch(self, file_players: Sequence[Player]) -> None:
-        """The stored players this file names that the directory has not looked up yet."""
+    def fetch(self, file_players: Sequence[Player], player_keys: Sequence[str]) -> None:
+        """The stored players these players (of these :func:`_key`) name that the directory has
+        not looked up yet."""
         by_fide_id, by_name = self._by_fide_id, self._by_name
         ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in by_fide_id})
         # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
-        keys = list({key for p in file_players if not p.fide_id if (key := name_key(p.name)) not in by_name})
-        for start in range(0, len(ids), _BATCH):
-            batch = ids[start : start + _BATCH]
-            by_fide_id.update(dict.fromkeys(batch))
-            marks, values = _in_list(batch)
-            for row in self._driver.rows(_PLAYERS_WHERE + f"fide_id IN ({marks})", values):
-                by_fide_id[row[1]] = _known(row)
-        for start in range(0, len(keys), _BATCH):
-            names = keys[start : start + _BATCH]
-            by_name.update(dict.fromkeys(names))
-            # The first stored one is written last, and kept.
-            marks, padded = _in_list(names)
-            for row in self._driver.rows(_PLAYERS_WHERE + f"name_key IN ({marks}) ORDER BY id DESC", padded):
-                if row[1] is None:
-                    by_name[row[2]] = _known(row)
-
-    def _add(self, added: Sequence[tuple[Player, _Known]]) -> None:
-        """The new players given the ids the database would give them (SQLite: the largest plus
-        one; PostgreSQL: from the column's sequence, as its default would), their rows written
-        later (:meth:`write_new_players`)."""
-        if not added:
-            return
+        keys = list(
+            {
+                key
+                for p, key in zip(file_players, player_keys, strict=True)
+                if not p.fide_id
+                if key not in by_name
+            }
+        )
         driver = self._driver
-        if driver.sqlite:
-            if self._last_id is None:
-                self._last_id = int(driver.rows("SELECT max(id) FROM players")[0][0] or 0)
-            new_ids = list(range(self._last_id + 1, self._last_id + 1 + len(added)))
-            self._last_id = new_ids[-1]
-        else:
-            new_ids = [int(row[0]) for row in driver.rows(_NEXT_PLAYER_IDS, (len(added),))]
-        for (_, known), new_id in zip(added, new_ids, strict=True):
+        by_fide_id.update(dict.fromkeys(ids))
+        for row in driver.rows_where(_PLAYERS_WHERE, "fide_id", ids, "bigint"):
+            by_fide_id[row[1]] = _known(row)
+        by_name.update(dict.fromkeys(keys))
+        # The first stored one is written last, and kept.
+        for row in driver.rows_where(_PLAYERS_WHERE, "name_key", keys, "text", order=" ORDER BY id DESC"):
+            if row[1] is None:
+                by_name[row[2]] = _known(row)
+
+    def give_ids(self) -> None:
+        """The new players given the ids the database would give them (:class:`_Ids`), their
+        rows written later (:meth:`new_players`)."""
+        waiting = [known for _, _, known in self._new if known.id is None]
+        for known, new_id in zip(waiting, self._ids.take(len(waiting)), strict=True):
             known.id = new_id
-        self._new += added
 
-    def write_new_players(self) -> None:
-        """The players added since the last call inserted through the driver's fast path, each
-        with its id and the details known now."""
-        if not self._new:
-            return
-        driver = self._driver
-        now = driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
-        date = driver.date
+    def new_players(self) -> list[tuple[Any, ...]]:
+        """The rows (:data:`_PLAYER_COLUMNS`) of the players added since the last call, each with
+        its id and the details known now; the caller writes them."""
+        now = self._driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+        date = self._driver.date
         rows = []
-        for player, known in self._new:
+        for player, key, known in self._new:
             birth_date, *details = known.details
             rows.append(
                 (
                     known.id,
                     player.name[:200],
-                    name_key(player.name)[:200],
+                    key[:200] if key else name_key(player.name)[:200],
                     player.fide_id or None,
                     now,
                     None if birth_date is None else date(birth_date),
@@ -633,15 +889,11 @@ class _Directory:
                 )
             )
             known.written = True
-        columns = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
-        insert_rows(driver.connection, players, columns, rows)
         self._new = []
+        return rows
 
 
-#: PostgreSQL: as many ids from the sequence of ``players.id`` as its default would take.
-_NEXT_PLAYER_IDS = (
-    "SELECT nextval(pg_get_serial_sequence('players', 'id')) FROM generate_series(1, ?) ORDER BY 1"
-)
+_PLAYER_COLUMNS = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
 _PLAYERS_WHERE = f"SELECT id, fide_id, name_key, {', '.join(_DETAILS)} FROM players WHERE "
 
 
@@ -652,6 +904,11 @@ def _in_list(values: Sequence[_V]) -> tuple[str, list[_V]]:
     would make a new text each)."""
     size = max(8, 1 << (len(values) - 1).bit_length())
     return ", ".join("?" * size), [*values, *[values[0]] * (size - len(values))]
+
+
+def _key(player: Player) -> str:
+    """What a player is matched by when the player has no FIDE id: the :func:`name_key` ("" with one)."""
+    return "" if player.fide_id else name_key(player.name)
 
 
 def _known(row: tuple[Any, ...]) -> _Known:
