@@ -12,21 +12,58 @@ The names below are the library's public API; the README's example, as a doctest
 (Decimal('7.20'), Decimal('1507'))
 """
 
-from chessrate.calculate import (
-    AverageResult,
-    Event,
-    Game,
-    PeriodResult,
-    TournamentResult,
-    rate_against_average,
-    rate_game,
-    rate_period,
-    rate_tournament,
-)
-from chessrate.errors import FileFormatError, InvalidInputError, RatingError, RuleSetError
-from chessrate.fide.k_factor import KFactor, PlayerProfile
-from chessrate.presets import resolve_rule_set, rule_set_from_toml
-from chessrate.ruleset import RuleSet
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chessrate.calculate import (
+        AverageResult,
+        Event,
+        Game,
+        PeriodResult,
+        TournamentResult,
+        rate_against_average,
+        rate_game,
+        rate_period,
+        rate_tournament,
+    )
+    from chessrate.errors import FileFormatError, InvalidInputError, RatingError, RuleSetError
+    from chessrate.fide.k_factor import KFactor, PlayerProfile
+    from chessrate.presets import resolve_rule_set, rule_set_from_toml
+    from chessrate.ruleset import RuleSet
+
+#: Where each public name lives: imported when first asked for (PEP 562), so a command that needs
+#: none of them (``chessrate list import``) does not import the rating core at start-up.
+_HOMES = {
+    **dict.fromkeys(
+        [
+            "AverageResult",
+            "Event",
+            "Game",
+            "PeriodResult",
+            "TournamentResult",
+            "rate_against_average",
+            "rate_game",
+            "rate_period",
+            "rate_tournament",
+        ],
+        "chessrate.calculate",
+    ),
+    **dict.fromkeys(
+        ["FileFormatError", "InvalidInputError", "RatingError", "RuleSetError"], "chessrate.errors"
+    ),
+    **dict.fromkeys(["KFactor", "PlayerProfile"], "chessrate.fide.k_factor"),
+    **dict.fromkeys(["resolve_rule_set", "rule_set_from_toml"], "chessrate.presets"),
+    "RuleSet": "chessrate.ruleset",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'chessrate' has no attribute {name!r}")
+    return getattr(import_module(home), name)
+
 
 __version__ = "0.1.0"
 
@@ -51,3 +88,7 @@ __all__ = [
     "resolve_rule_set",
     "rule_set_from_toml",
 ]
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
