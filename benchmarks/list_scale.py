@@ -20,7 +20,11 @@ process, timed from outside, with that process's peak RSS (``os.wait4``):
 Beside them, in the same run: the bulk engine (:func:`chessrate.bulk.rate_elo_period`) rating the
 same games from arrays, and python-chess ``read_headers`` over the same PGN files. Ratios: games a
 second, bytes of peak RSS a game, and the growth exponent between the sizes (1.0 is linear:
-time ~ size^exponent). One run each on a shared 2-core machine: figures vary by 10-20 %.
+time ~ size^exponent). Each command's CPU seconds are given beside (user and system), and a
+PostgreSQL server's on this machine in brackets. ``run``, ``export`` and ``show`` run ``--repeat``
+times (the fastest kept), each run on a new copy of the imported store (SQLite's backup API;
+``CREATE DATABASE ... TEMPLATE``), the backends in turn; a PostgreSQL import is timed with a
+``CHECKPOINT`` after it, as a SQLite commit writes its pages before it returns.
 
 ``--months N`` measures instead the run of a month after N - 1 published ones (SQLite, TRF): N
 synthetic months of the same pool of players (a new draw of events each month) imported and run
