@@ -254,3 +254,28 @@ def test_each_system_s_rating_fields_say_its_own_range(
     # FIDE's pages keep FIDE's range.
     page = client.post("/game", data={"lang": "en", "rating": "abc", "opponent": "1500", "result": "1"}).text
     assert "“abc” is not a rating: write a number from 0 to 4000, such as 1500." in html.unescape(page)
+
+
+@pytest.mark.parametrize(
+    ("path", "extra"),
+    [
+        ("/glicko", {"system": "lichess", "deviation": "60"}),
+        ("/glicko", {"system": "glicko2", "deviation": "60"}),
+        ("/chesscom", {"deviation": "60"}),
+    ],
+)
+def test_glicko_rating_fields_do_not_call_the_rating_an_elo(
+    client: TestClient, path: str, extra: dict[str, str]
+) -> None:
+    """A Glicko rating (Lichess, Glicko-2, Chess.com) typed wrong is named as a Glicko rating, in
+    the range the parser takes (chessrate.parse.parse_rating: 0 to 4000), never as an Elo."""
+    said = {
+        "en": "“abc” is not a Glicko rating: write a number from 0 to 4000, such as 1500.",
+        "es": "«abc» no es una puntuación Glicko: escribe un número de 0 a 4000, por ejemplo 1500.",
+        "ca": "«abc» no és una puntuació Glicko: escriu un nombre de 0 a 4000, per exemple 1500.",
+    }
+    for language, text in said.items():
+        page = client.post(path, data={"lang": language, "rating": "abc", **extra}).text
+        match = re.search(r"data-errors='([^']*)'", page)
+        assert match
+        assert json.loads(html.unescape(match.group(1))) == {"rating": text}

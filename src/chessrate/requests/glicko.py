@@ -17,12 +17,15 @@ from chessrate.errors import InvalidInputError
 from chessrate.glicko import GlickoGame, GlickoRating
 from chessrate.glicko2 import Glicko2Rating
 from chessrate.lichess import LichessRating, LichessSide
-from chessrate.parse import parse_decimal, parse_in_range, parse_rating, parse_score
+from chessrate.parse import MAX_RATING, MIN_RATING, parse_decimal, parse_in_range, parse_rating, parse_score
 from chessrate.requests.elo import MAX_ROWS, GameRow, too_many_rows
 from chessrate.requests.options import Outcome, read_rating
 from chessrate.requests.problems import Problems
 
 GLICKO_SYSTEMS = ("lichess", "glicko2")
+
+#: How a rating field's hint names a Glicko rating (the bounds: :func:`chessrate.parse.parse_rating`'s).
+GLICKO_SCALE = "Glicko"
 
 
 @dataclass(kw_only=True)
@@ -149,6 +152,7 @@ def glicko(
         )
         return Outcome(None, problems)
     is_lichess = system == "lichess"
+    problems.rating_scale = (GLICKO_SCALE, int(MIN_RATING), int(MAX_RATING))
     default = (
         lichess.NEW_PLAYER
         if is_lichess
@@ -272,6 +276,7 @@ class GlickoOneResult:
 
 def glicko_one(inputs: GlickoOneInputs, problems: Problems) -> Outcome[GlickoOneResult]:
     """Glicko-1 for one rating period, Steps 1 and 2 of "The Glicko system" [GLICKO]."""
+    problems.rating_scale = (GLICKO_SCALE, int(MIN_RATING), int(MAX_RATING))
     rating = problems.parse(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
     rd = problems.parse(("deviation",), inputs.deviation, deviation("glicko"))
     c = problems.optional(("c",), inputs.c, _constant_c)

@@ -17,10 +17,19 @@ from typing import TypeVar
 from chessrate import chesscom, dwz, ecf, glicko, glicko2, pools, stakes, uscf
 from chessrate.calculate import AverageResult, PeriodResult, TournamentResult
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.parse import parse_count, parse_date, parse_decimal, parse_k, parse_rating, parse_score
+from chessrate.parse import (
+    MAX_RATING,
+    MIN_RATING,
+    parse_count,
+    parse_date,
+    parse_decimal,
+    parse_k,
+    parse_rating,
+    parse_score,
+)
 from chessrate.requests import glicko as glicko_values
 from chessrate.requests.elo import MAX_ROWS, GameRow, too_many_rows
-from chessrate.requests.glicko import GlickoResult
+from chessrate.requests.glicko import GLICKO_SCALE, GlickoResult
 from chessrate.requests.options import OptionInputs, Outcome, one_of, read_rating, resolve_options
 from chessrate.requests.problems import Path, Problems
 
@@ -333,6 +342,7 @@ class ChesscomResult:
 
 def chesscom_glicko(inputs: ChesscomInputs, problems: Problems, *, today: dt.date) -> Outcome[ChesscomResult]:
     del today
+    problems.rating_scale = (GLICKO_SCALE, int(MIN_RATING), int(MAX_RATING))  # Chess.com's is Glicko
     level = _read(problems, ("level",), inputs.level, chesscom.parse_level, required=False)
     rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
     deviation = _read(
