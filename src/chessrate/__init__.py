@@ -60,9 +60,14 @@ _HOMES = {
 
 def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'chessrate' has no attribute {name!r}")
-    return getattr(import_module(home), name)
+    if home is not None:
+        return getattr(import_module(home), name)
+    try:  # a subpackage or module (``chessrate.calculate``), as the eager imports made them reachable
+        return import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{__name__}.{name}":
+            raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 __version__ = "0.1.0"
