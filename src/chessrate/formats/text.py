@@ -106,6 +106,19 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def check_file_name(field: str, path: str | os.PathLike[str]) -> None:
+    """Refuse a file whose name is not UTF-8 text (on Linux a name is any bytes, which Python holds
+    as surrogates): the stores keep a file's name, and their text is UTF-8."""
+    name = os.path.basename(os.fspath(path))
+    try:
+        name.encode()
+    except UnicodeEncodeError:
+        shown = os.fsencode(os.fspath(path)).decode(errors="replace")
+        raise InvalidInputError(
+            field, shown, "the file's name is not UTF-8 text: rename the file", code="file-name-not-utf8"
+        ) from None
+
+
 def control_character(text: str) -> str | None:
     """The first C0 control character of ``text`` but TAB and the line breaks, as ``U+0000``;
     ``None`` when it has none."""

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection
 
 from chessrate.errors import InvalidInputError
 from chessrate.formats.fide_list import FideListPlayer, ListType, open_fide_list
+from chessrate.formats.text import check_file_name
 from chessrate.ratinglist.importer import name_key
 from chessrate.ratinglist.loading import official_k as official_k  # where a run reads it
 from chessrate.ratinglist.schema import fide_lists, fide_ratings, players
@@ -62,6 +63,7 @@ def import_fide_list(
     file that is not a list or lacks ``list_type``, :class:`StoreError` for a different file of a month
     already imported.
     """
+    check_file_name("players_list", path)  # (stored with the list)
     digest = _sha256(Path(path))
     with open_fide_list(path, list_type=list_type) as fide:
         if list_type not in fide.lists:

@@ -37,7 +37,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from chessrate.collector import cycle_collector_paused
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Format, Player, Problem, read_event, sniff_format
-from chessrate.formats.text import decode, split_lines
+from chessrate.formats.text import check_file_name, decode, split_lines
 from chessrate.ratinglist import copy_text
 from chessrate.ratinglist.copy_text import Writer
 from chessrate.ratinglist.fingerprint import fingerprint_columns
@@ -648,6 +648,10 @@ def _read(path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
     """The file read from disk; :class:`_Unreadable` if it cannot be read, has reading errors or
     no dates (whether it was imported already is checked with its batch)."""
     data: bytes | None = None  # the file's bytes, read once when it is not too big to hold
+    try:
+        check_file_name("file", path)  # (stored with the event)
+    except InvalidInputError as error:
+        raise _Unreadable(error, None) from None
     try:
         if path.stat().st_size <= _READ_WHOLE:
             data = path.read_bytes()
