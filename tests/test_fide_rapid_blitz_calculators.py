@@ -243,3 +243,23 @@ def test_bulk_and_scalar_agree_on_a_period_with_not_rated_games() -> None:
     scalar = rate_tournament(D(2700), [Game(D(2000), D(1)), Game(D(2200), D(1))], rules=rules, k=10)
     assert int(period.rounded_change[0]) == scalar.period.rounded_change
     assert float(period.change[0]) == pytest.approx(float(scalar.period.change))
+
+
+def test_cli_k_factor_on_the_blitz_list(cli: Any) -> None:
+    """Blitz before 1 October 2022: K 20 for every player, cut by the 700 rule (40 games: 17) [SCAC]."""
+    run = cli(
+        "k-factor",
+        "2700",
+        "--rules",
+        "fide-blitz",
+        "--as-of",
+        "2022-01-05",
+        "--games-this-period",
+        "40",
+        "--json",
+    )
+    assert run.code == 0, run.err
+    assert (run.json()["k_before_700_rule"], run.json()["k"]) == (20, 17)
+    early = cli("k-factor", "2700", "--rules", "fide-blitz", "--as-of", "2021-06-01")
+    assert early.code == 2
+    assert "--rules" in early.err

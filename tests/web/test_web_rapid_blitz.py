@@ -124,3 +124,27 @@ def test_the_performance_page_rates_from_the_standard_rating_in_rapid(client: Te
     assert 'id="rated-from-standard"' in page.text
     assert "1858" in page.text
     assert "7.2.1" in page.text
+
+
+def test_the_k_factor_calculators_take_the_rapid_and_blitz_lists(client: TestClient) -> None:
+    """K on FIDE's blitz list before 1 October 2022 is 20 for everyone, cut by the 700 rule
+    (40 games: the largest K with K × 40 ≤ 700 is 17) [SCAC]; after, as on the standard list."""
+    asked = {"rating": 2700, "as_of": "2022-01-05", "games_this_period": 40}
+    blitz = client.post("/api/k-factor", json={**asked, "rules": "fide-blitz"})
+    assert blitz.status_code == 200, blitz.text
+    assert (blitz.json()["k_before_700_rule"], blitz.json()["k"]) == (20, 17)
+    assert blitz.json()["rules"] == "FIDE rapid and blitz 2022-01-01"
+    standard = client.post("/api/k-factor", json=asked)  # the standard list: 2700 has K 10
+    assert standard.json()["k"] == 10
+    junior = {"rating": 1500, "birth_year": 2010, "as_of": "2022-06-01", "rules": "fide-rapid"}
+    assert client.post("/api/k-factor", json=junior).json()["k"] == 20  # not the junior's 40
+    early = client.post("/api/k-factor", json={**asked, "rules": "fide-blitz", "as_of": "2021-06-01"})
+    assert early.status_code == 422
+    assert "rules" in early.text
+    unknown = client.post("/api/k-factor", json={**asked, "rules": "uscf"})
+    assert unknown.status_code == 422
+    page = client.post(
+        "/k-factor", data={"lang": "es", **{k: str(v) for k, v in asked.items()}, "rules": "fide-blitz"}
+    )
+    assert page.status_code == 200
+    assert '<output id="k" class="new-rating">17</output>' in page.text

@@ -287,6 +287,11 @@ def period(
     )
 
 
+ListRulesOpt = Annotated[
+    str | None, typer.Option("--rules", metavar="NAME", help="fide (default), fide-rapid or fide-blitz.")
+]
+
+
 @app.command("k-factor")
 def k_factor(
     rating: RatingArg,
@@ -298,9 +303,11 @@ def k_factor(
         typer.Option("--games-this-period", metavar="N", help="Games in the period, for the 700 rule."),
     ] = None,
     as_of: AsOfOpt = None,
+    rules: ListRulesOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """FIDE's K for a player, with the rule and article that decided it (B.02 8.3.3)."""
+    """FIDE's K for a player, with the rule and article that decided it (B.02 8.3.3; rapid and
+    blitz: their chapter's)."""
     inputs = elo.KFactorInputs(
         rating=rating,
         birth_year=birth_year or "",
@@ -308,6 +315,7 @@ def k_factor(
         highest_rating=highest_rating or "",
         games_this_period=games_this_period or "",
         as_of=as_of or "",
+        rules=rules or "fide",
     )
     result = result_of(elo.k_factor(inputs, _problems(), today=dt.date.today()))
     if json:
@@ -332,9 +340,6 @@ def _performance(
     return result_of(elo.performance(inputs, _problems(), today=dt.date.today()))
 
 
-ListRulesOpt = Annotated[
-    str | None, typer.Option("--rules", metavar="NAME", help="fide (default), fide-rapid or fide-blitz.")
-]
 StandardRatingOpt = Annotated[
     str | None,
     typer.Option(

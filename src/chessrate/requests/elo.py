@@ -117,6 +117,8 @@ class KFactorInputs(ProfileInputs):
     rating: str = ""
     games_this_period: str = ""
     as_of: str = ""
+    #: FIDE's list: ``fide`` (standard), ``fide-rapid`` or ``fide-blitz``.
+    rules: str = "fide"
 
 
 @dataclass(kw_only=True)
@@ -295,9 +297,14 @@ def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Ou
         inputs.games_this_period,
         lambda text: parse_count(text, field="games_this_period", maximum=MAX_GAMES),
     )
+    name = inputs.rules.strip().lower() or "fide"
+    if name not in FIDE_LISTS:
+        problems.add(("rules",), inputs.rules, one_of("rules", inputs.rules, tuple(FIDE_LISTS)))
     if problems or rating is None or day is None:
         return Outcome(None, problems)
-    rules = rules_in_force(day)
+    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, FIDE_LISTS[name]))
+    if rules is None:
+        return Outcome(None, problems)
     base = fide_k_factor(rating, profile, rules=rules, day=day)
     final = base if games is None else apply_700_rule(base, games, max_k_times_games=rules.max_k_times_games)
     return Outcome(KFactorResult(rules=rules, day=day, base=base, k=final, games_this_period=games), problems)

@@ -118,6 +118,9 @@ class KFactorRequest(BaseModel):
     highest_rating: Number | None = None
     games_this_period: Number | None = None
     as_of: Day | None = None
+    rules: Literal["fide", "fide-rapid", "fide-blitz"] = Field(
+        "fide", description="FIDE's standard, rapid or blitz list (its rules on `as_of`)."
+    )
 
 
 class PerformanceRequest(BaseModel):
@@ -257,7 +260,8 @@ def api_period(body: PeriodRequest, request: Request) -> Any:
 def api_k_factor(body: KFactorRequest, request: Request) -> Any:
     """K by FIDE B.02 8.3.3 on the date, with the rule that decided it and the 700 rule."""
     inputs = elo.KFactorInputs(
-        **_texts(body, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of")
+        **_texts(body, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of"),
+        rules=body.rules,
     )
     outcome = elo.k_factor(inputs, _problems(request), today=site_of(request).today())
     return _answer(outcome, documents.k_factor_document)

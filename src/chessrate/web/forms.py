@@ -140,7 +140,8 @@ def period(form: Form) -> PeriodInputs:
 
 def k_factor(form: Form) -> KFactorInputs:
     return KFactorInputs(
-        **texts(form, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of")
+        **texts(form, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of"),
+        rules=text(form, "rules", "fide"),
     )
 
 
