@@ -302,3 +302,29 @@ def test_glicko_bad_deviation_named(client: TestClient) -> None:
     assert ["body", "games", 0, "deviation"] in [
         e["loc"] for e in detail(client.post("/api/glicko", json=body))
     ]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "extra"),
+    [
+        ("/api/k-factor", {"rating": 2100}, "colour"),
+        (
+            "/api/dwz",
+            {"rating": 1500, "age": 30, "index": 3, "games": [{"opponent": 1500, "result": 1}]},
+            "rules",
+        ),
+        ("/api/game", {"rating": 1500, "opponent": 1400, "result": 1}, "k_factor"),
+    ],
+)
+def test_a_field_the_endpoint_does_not_take_is_refused_by_name(
+    client: TestClient, path: str, body: dict[str, object], extra: str
+) -> None:
+    """Never answered as if it were not sent (a ``rules`` the endpoint ignores would be a silent
+    guess): 422, naming the field."""
+    answer = client.post(path, json={**body, extra: "x"})
+    assert answer.status_code == 422
+    (problem,) = answer.json()["detail"]
+    assert problem["loc"] == ["body", extra]
+    assert problem["type"] == "extra_forbidden"
+    spanish = client.post(path, json={**body, extra: "x"}, headers={"Accept-Language": "es"})
+    assert spanish.json()["detail"][0]["msg"] == "este cálculo no admite este campo: quítalo"

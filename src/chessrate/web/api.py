@@ -19,7 +19,16 @@ from typing import Annotated, Any, Literal, TypeVar
 from fastapi import APIRouter, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+)
 
 from chessrate.errors import InvalidInputError
 from chessrate.requests import documents, elo, glicko, system_documents, systems
@@ -54,7 +63,14 @@ Day = Annotated[dt.date, BeforeValidator(_written_day)]
 Result = StrictInt | StrictFloat | StrictStr
 
 
-class RuleOptions(BaseModel):
+class ApiRequest(BaseModel):
+    """A request body: a field the endpoint does not take is refused (422 naming it), never ignored
+    (a ``rules`` sent to an endpoint without rules would otherwise be answered under others)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class RuleOptions(ApiRequest):
     """The rule options beside every Elo calculation."""
 
     rules: Literal["fide", "fide-rapid", "fide-blitz", "elo", "ciabe", "custom"] = Field(
@@ -76,7 +92,7 @@ class RuleOptions(BaseModel):
     highest_rating: Number | None = None
 
 
-class GameIn(BaseModel):
+class GameIn(ApiRequest):
     opponent: Number
     result: Result | None = None
 
@@ -100,7 +116,7 @@ class TournamentRequest(RuleOptions):
     points: Number | None = Field(None, description="Total points, when the games have no result.")
 
 
-class EventIn(BaseModel):
+class EventIn(ApiRequest):
     start_rating: Number | None = Field(None, description="Rating at the tournament's start.")
     games: list[GameIn]
 
@@ -111,7 +127,7 @@ class PeriodRequest(RuleOptions):
     rounding: Literal["rules", "period", "tournament"] = "rules"
 
 
-class KFactorRequest(BaseModel):
+class KFactorRequest(ApiRequest):
     rating: Number = Field(examples=[2100])
     birth_year: Number | None = None
     rated_games: Number | None = None
@@ -123,7 +139,7 @@ class KFactorRequest(BaseModel):
     )
 
 
-class PerformanceRequest(BaseModel):
+class PerformanceRequest(ApiRequest):
     games: list[GameIn]
     as_of: Day | None = None
     rules: Literal["fide", "fide-rapid", "fide-blitz"] = Field(
@@ -136,13 +152,13 @@ class PerformanceRequest(BaseModel):
     )
 
 
-class GlickoGameIn(BaseModel):
+class GlickoGameIn(ApiRequest):
     opponent: Number
     deviation: Number = Field(description="The opponent's rating deviation (RD) before the game.")
     result: Result
 
 
-class GlickoRequest(BaseModel):
+class GlickoRequest(ApiRequest):
     system: Literal["lichess", "glicko2"] = Field(
         "lichess", description="Lichess (each game its own period) or Glicko-2 as Glickman published it."
     )
@@ -297,19 +313,19 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
     return _answer(outcome, lambda result, _t: glicko.glicko_document(result))
 
 
-class SystemGameIn(BaseModel):
+class SystemGameIn(ApiRequest):
     opponent: Number
     result: Result
 
 
-class DwzRequest(BaseModel):
+class DwzRequest(ApiRequest):
     rating: Number = Field(examples=[1000])
     age: Number = Field(examples=[15], description="Age in years: J is 5 up to 20, 10 to 25, 15 after.")
     index: Number = Field(examples=[1], description="The Index: previous DWZ evaluations, 1 or more.")
     games: list[SystemGameIn] = Field(examples=[[{"opponent": 1200, "result": 1}]])
 
 
-class UscfRequest(BaseModel):
+class UscfRequest(ApiRequest):
     rating: Number | None = Field(None, examples=[1500], description="Absent: an unrated player.")
     games_played: Number | None = Field(
         None, examples=[6], description="Rated games before this event: needed with a rating (unrated: 0)."
@@ -335,7 +351,7 @@ class UscfRequest(BaseModel):
     )
 
 
-class EcfRequest(BaseModel):
+class EcfRequest(ApiRequest):
     rating: Number = Field(examples=[1800])
     junior: StrictBool = False
     new_player: StrictBool = Field(
@@ -344,7 +360,7 @@ class EcfRequest(BaseModel):
     games: list[SystemGameIn] = Field(examples=[[{"opponent": 1800, "result": 1}]])
 
 
-class ChesscomRequest(BaseModel):
+class ChesscomRequest(ApiRequest):
     level: Literal["new", "beginner", "intermediate", "advanced", "expert"] | None = Field(
         None, description="The level picked at sign-up (a new account); or give rating and deviation."
     )
@@ -353,7 +369,7 @@ class ChesscomRequest(BaseModel):
     games: list[GlickoGameIn] = Field(examples=[[{"opponent": 900, "deviation": 350, "result": 1}]])
 
 
-class ConvertRequest(BaseModel):
+class ConvertRequest(ApiRequest):
     ratings: dict[str, Number] = Field(
         examples=[{"lichess-blitz": 1800}], description="Ratings by pool: lichess-blitz, lichess-classical..."
     )

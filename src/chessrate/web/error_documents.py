@@ -143,6 +143,7 @@ _PYDANTIC_MESSAGES: dict[str, Callable[[Translator], str]] = {
     "model_attributes_type": lambda t: t.gettext("write an object"),
     "too_long": lambda t: t.gettext("the list is too long"),
     "json_invalid": lambda t: t.gettext("the body is not valid JSON"),
+    "extra_forbidden": lambda t: t.gettext("this calculation does not take this field: leave it out"),
 }
 
 
