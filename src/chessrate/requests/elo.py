@@ -297,17 +297,24 @@ def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Ou
         inputs.games_this_period,
         lambda text: parse_count(text, field="games_this_period", maximum=MAX_GAMES),
     )
-    name = inputs.rules.strip().lower() or "fide"
-    if name not in FIDE_LISTS:
-        problems.add(("rules",), inputs.rules, one_of("rules", inputs.rules, tuple(FIDE_LISTS)))
-    if problems or rating is None or day is None:
+    list_type = _fide_list(inputs.rules, problems)
+    if problems or rating is None or day is None or list_type is None:
         return Outcome(None, problems)
-    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, FIDE_LISTS[name]))
+    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, list_type))
     if rules is None:
         return Outcome(None, problems)
     base = fide_k_factor(rating, profile, rules=rules, day=day)
     final = base if games is None else apply_700_rule(base, games, max_k_times_games=rules.max_k_times_games)
     return Outcome(KFactorResult(rules=rules, day=day, base=base, k=final, games_this_period=games), problems)
+
+
+def _fide_list(text: str, problems: Problems) -> str | None:
+    """FIDE's list a ``rules`` field names (``fide``, ``fide-rapid``, ``fide-blitz``; blank: standard)."""
+    name = text.strip().lower() or "fide"
+    if name not in FIDE_LISTS:
+        problems.add(("rules",), text, one_of("rules", text, tuple(FIDE_LISTS)))
+        return None
+    return FIDE_LISTS[name]
 
 
 @dataclass(kw_only=True)
@@ -328,15 +335,13 @@ def performance(
 ) -> Outcome[PerformanceResult]:
     day = resolve_day(inputs.as_of, problems, today=today)
     games = _games(inputs.games, problems, prefix=("games",), with_results=True)
-    name = inputs.rules.strip().lower() or "fide"
-    if name not in FIDE_LISTS:
-        problems.add(("rules",), inputs.rules, one_of("rules", inputs.rules, tuple(FIDE_LISTS)))
+    list_type = _fide_list(inputs.rules, problems)
     standard = None
     if inputs.standard_rating.strip():
         standard = read_rating(problems, ("standard_rating",), inputs.standard_rating)
-    if problems or games is None or day is None:
+    if problems or games is None or day is None or list_type is None:
         return Outcome(None, problems)
-    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, FIDE_LISTS[name]))
+    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, list_type))
     if rules is None:
         return Outcome(None, problems)
     rated = None
@@ -362,7 +367,7 @@ def performance(
             lambda: rate_tournament(
                 standard,
                 games,
-                rules=fide_rule_set(rules, day=day, name=name),
+                rules=fide_rule_set(rules, day=day, name=inputs.rules.strip().lower() or "fide"),
                 profile=PlayerProfile(rated_games=0),
             ),
         )
