@@ -46,6 +46,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -346,7 +347,10 @@ class Store:
         """A new copy of the TRF store, its URL."""
         if self.backend == "sqlite":
             Path(self.copied()).unlink(missing_ok=True)
-            with sqlite3.connect(self.url("trf")) as source, sqlite3.connect(self.copied()) as target:
+            with (
+                closing(sqlite3.connect(self.url("trf"))) as source,
+                closing(sqlite3.connect(self.copied())) as target,
+            ):
                 source.backup(target)
             return self.copied()
         database = self._database()

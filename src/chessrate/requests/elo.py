@@ -297,10 +297,10 @@ def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Ou
         inputs.games_this_period,
         lambda text: parse_count(text, field="games_this_period", maximum=MAX_GAMES),
     )
-    list_type = _fide_list(inputs.rules, problems)
-    if problems or rating is None or day is None or list_type is None:
+    name = _fide_list(inputs.rules, problems)
+    if problems or rating is None or day is None or name is None:
         return Outcome(None, problems)
-    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, list_type))
+    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, FIDE_LISTS[name]))
     if rules is None:
         return Outcome(None, problems)
     base = fide_k_factor(rating, profile, rules=rules, day=day)
@@ -309,12 +309,13 @@ def k_factor(inputs: KFactorInputs, problems: Problems, *, today: dt.date) -> Ou
 
 
 def _fide_list(text: str, problems: Problems) -> str | None:
-    """FIDE's list a ``rules`` field names (``fide``, ``fide-rapid``, ``fide-blitz``; blank: standard)."""
+    """The name of FIDE's list a ``rules`` field gives (a key of ``FIDE_LISTS``: ``fide``,
+    ``fide-rapid``, ``fide-blitz``; blank: ``fide``, standard)."""
     name = text.strip().lower() or "fide"
     if name not in FIDE_LISTS:
         problems.add(("rules",), text, one_of("rules", text, tuple(FIDE_LISTS)))
         return None
-    return FIDE_LISTS[name]
+    return name
 
 
 @dataclass(kw_only=True)
@@ -335,13 +336,13 @@ def performance(
 ) -> Outcome[PerformanceResult]:
     day = resolve_day(inputs.as_of, problems, today=today)
     games = _games(inputs.games, problems, prefix=("games",), with_results=True)
-    list_type = _fide_list(inputs.rules, problems)
+    name = _fide_list(inputs.rules, problems)
     standard = None
     if inputs.standard_rating.strip():
         standard = read_rating(problems, ("standard_rating",), inputs.standard_rating)
-    if problems or games is None or day is None or list_type is None:
+    if problems or games is None or day is None or name is None:
         return Outcome(None, problems)
-    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, list_type))
+    rules = problems.attempt(("rules",), inputs.rules, lambda: rules_in_force(day, FIDE_LISTS[name]))
     if rules is None:
         return Outcome(None, problems)
     rated = None
@@ -367,7 +368,7 @@ def performance(
             lambda: rate_tournament(
                 standard,
                 games,
-                rules=fide_rule_set(rules, day=day, name=inputs.rules.strip().lower() or "fide"),
+                rules=fide_rule_set(rules, day=day, name=name),
                 profile=PlayerProfile(rated_games=0),
             ),
         )
