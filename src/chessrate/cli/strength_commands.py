@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from chessrate.cli.app import app
+from chessrate.cli.files import read_checked
 from chessrate.cli.options import result_of
 from chessrate.cli.output import fmt, print_document, print_table
-from chessrate.errors import InvalidInputError
 from chessrate.requests.language import ENGLISH
 from chessrate.requests.problems import Problems
 from chessrate.requests.strength import (
@@ -31,7 +31,7 @@ from chessrate.requests.strength import (
     strength_document,
     strength_file,
 )
-from chessrate.requests.tournament_file import FileInput
+from chessrate.requests.tournament_file import MAX_FILE, FileInput
 
 # Read as text and checked by the request layer (parse_count), so that a bad value is said with
 # its option's name and bounds, as on the web.
@@ -58,10 +58,7 @@ err = Console(stderr=True)
 
 
 def _file(path: Path) -> FileInput:
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
+    data = read_checked(path, "file", MAX_FILE)
     return FileInput(name=str(path), data=data, size=len(data))
 
 

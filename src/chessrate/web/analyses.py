@@ -1,0 +1,154 @@
+"""Where the web's analyses run: a fixed number of worker threads and a queue of bounded length.
+
+Every analysis (a job of ``/strength/jobs`` and the no-JavaScript ``POST /strength``) is a task of
+:class:`AnalysisPool`: at most ``workers`` run at once, each with one engine, and at most ``queue``
+more wait; beyond that a request is refused at once ("busy", ``Retry-After``). The event loop
+never runs an analysis nor reads a PGN: both are on threads (reading and checking, on at most
+``READERS`` threads at once).
+
+:class:`Jobs` keeps the htmx jobs by id. A job whose page stops asking for it (``abandon_seconds``)
+stops its analysis at the next position and frees its engine; a finished job is dropped once shown,
+or ``FINISHED_SECONDS`` after it ended when nobody asks. Only running or waiting analyses take a
+place in the pool; finished ones never block anyone.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from chessrate.analysis.runners import Stop
+from chessrate.requests.options import Outcome
+from chessrate.requests.strength import StrengthResult
+
+T = TypeVar("T")
+
+#: PGN readings and checks at once (each holds at most one file of the upload cap).
+READERS = 2
+#: A finished job nobody asked for is dropped after this many seconds.
+FINISHED_SECONDS = 60
+#: Seconds a client is told to wait when the pool is full (``Retry-After``).
+RETRY_AFTER = 60
+
+
+class AnalysisPool:
+    """``workers`` threads; a task is refused when ``workers + queue`` are running or waiting."""
+
+    def __init__(self, workers: int, queue: int) -> None:
+        self.workers = workers
+        self.queue = queue
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="analysis")
+        self._lock = threading.Lock()
+        self._pending = 0
+
+    @property
+    def pending(self) -> int:
+        """Tasks running or waiting."""
+        with self._lock:
+            return self._pending
+
+    def submit(self, task: Callable[[], T]) -> Future[T] | None:
+        """The task's future, or None when the pool is full."""
+        with self._lock:
+            if self._pending >= self.workers + self.queue:
+                return None
+            self._pending += 1
+        future = self._executor.submit(task)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, _: object) -> None:
+        with self._lock:
+            self._pending -= 1
+
+    def shutdown(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass
+class Job:
+    language: str
+    stop: Stop
+    done: int = 0
+    total: int = 0
+    outcome: Outcome[StrengthResult] | None = None
+    touched: float = field(default_factory=time.monotonic)
+    finished: float | None = None
+
+
+class JobStop(Stop):
+    """A job's stop: cancelled too when its page has not asked for it in ``abandon_seconds``."""
+
+    def __init__(self, seconds: float | None, abandon_seconds: float) -> None:
+        super().__init__(seconds)
+        self.abandon_seconds = abandon_seconds
+        self.job: Job | None = None
+
+    def check(self) -> None:
+        if self.job is not None and time.monotonic() - self.job.touched > self.abandon_seconds:
+            self.cancel()
+        super().check()
+
+
+class Jobs:
+    """The htmx jobs running, waiting or finished and not yet shown, by id (in memory)."""
+
+    def __init__(self, pool: AnalysisPool, abandon_seconds: float) -> None:
+        self.pool = pool
+        self.abandon_seconds = abandon_seconds
+        self.lock = threading.Lock()
+        self.jobs: dict[str, Job] = {}
+
+    def start(
+        self, language: str, seconds: float | None, run: Callable[[Job], Outcome[StrengthResult]]
+    ) -> str | None:
+        """A new job's id, or None when the pool is full. ``run(job)`` analyses, with ``job.stop``."""
+        self.prune()
+        stop = JobStop(seconds, self.abandon_seconds)
+        job = stop.job = Job(language, stop)
+
+        def task() -> None:
+            try:
+                job.outcome = run(job)
+            finally:
+                job.finished = time.monotonic()
+
+        key = secrets.token_urlsafe(12)
+        with self.lock:
+            self.jobs[key] = job
+        if self.pool.submit(task) is None:
+            with self.lock:
+                del self.jobs[key]
+            return None
+        return key
+
+    def prune(self) -> None:
+        """Drop finished jobs nobody asked for, and abandoned ones (their analysis stops)."""
+        now = time.monotonic()
+        with self.lock:
+            for key, job in list(self.jobs.items()):
+                if job.finished is not None and now - job.finished > FINISHED_SECONDS:
+                    del self.jobs[key]
+                elif job.finished is None and now - job.touched > self.abandon_seconds:
+                    job.stop.cancel()
+                    del self.jobs[key]
+
+    def get(self, key: str) -> Job | None:
+        """The job (asked for: not abandoned); once it is finished it is dropped."""
+        self.prune()
+        with self.lock:
+            job = self.jobs.get(key)
+            if job is not None:
+                job.touched = time.monotonic()
+                if job.outcome is not None:
+                    del self.jobs[key]
+            return job
+
+    def __len__(self) -> int:
+        with self.lock:
+            return len(self.jobs)
