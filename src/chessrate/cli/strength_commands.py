@@ -47,6 +47,12 @@ WorkersOpt = Annotated[
 SchedulerOpt = Annotated[
     str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT, to run the searches on.")
 ]
+SchedulerTimeoutOpt = Annotated[
+    str,
+    typer.Option(
+        "--scheduler-timeout", metavar="SECONDS", help="Longest wait for the scheduler to answer, 1 to 600."
+    ),
+]
 CacheOpt = Annotated[
     Path | None, typer.Option("--cache", help="SQLite file that keeps evaluations between runs.")
 ]
@@ -63,7 +69,14 @@ def _file(path: Path) -> FileInput:
 
 
 def _inputs(
-    file: Path, workers: str, scheduler: str | None, cache: Path | None, *, depth: str = "", player: str = ""
+    file: Path,
+    workers: str,
+    scheduler: str | None,
+    timeout: str,
+    cache: Path | None,
+    *,
+    depth: str = "",
+    player: str = "",
 ) -> AnalyseInputs:
     """The options both commands share, as the request layer takes them (text, as typed)."""
     return AnalyseInputs(
@@ -71,6 +84,7 @@ def _inputs(
         depth=depth,
         workers=workers,
         scheduler=scheduler or "",
+        scheduler_timeout=timeout,
         cache=str(cache) if cache else "",
         player=player,
     )
@@ -103,11 +117,12 @@ def analyse(
     depth: DepthOpt = None,
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
+    scheduler_timeout: SchedulerTimeoutOpt = "10",
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
-    inputs = _inputs(file, workers, scheduler, cache, depth=depth or "")
+    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, depth=depth or "")
     with _progress("Analysing") as update:
         result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
     document = analysis_document(result)
@@ -155,11 +170,12 @@ def strength(
     ] = None,
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
+    scheduler_timeout: SchedulerTimeoutOpt = "10",
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Each player's playing strength estimated from the moves alone, with an 80% interval."""
-    inputs = _inputs(file, workers, scheduler, cache, player=player or "")
+    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, player=player or "")
     with _progress("Analysing") as update:
         result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
     document = strength_document(result)
