@@ -21,7 +21,13 @@ def main() -> None:
         if not words:
             continue
         if words[0] == "uci":
-            print("id name FakeFish\nuciok", flush=True)
+            print(
+                "id name FakeFish\n"
+                "option name Threads type spin default 1 min 1 max 512\n"
+                "option name Hash type spin default 16 min 1 max 33554432\n"
+                "uciok",
+                flush=True,
+            )
         elif words[0] == "isready":
             print("readyok", flush=True)
         elif words[0] == "position":

@@ -25,8 +25,10 @@ from chessrate.requests.language import ENGLISH
 from chessrate.requests.problems import Problems
 from chessrate.requests.strength import (
     AnalyseInputs,
+    AnalysisResult,
     analyse_file,
     analysis_document,
+    analysis_notes,
     estimate_document,
     strength_document,
     strength_file,
@@ -125,6 +127,7 @@ def analyse(
     inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, depth=depth or "")
     with _progress("Analysing") as update:
         result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
+    _say_notes(result)
     document = analysis_document(result)
     if as_json:
         print_document(document)
@@ -143,6 +146,12 @@ def analyse(
         f"{document.engine}, {document.setting}: {document.positions} positions, "
         f"{document.searched} searched, cache hit rate {document.cache_hit_rate:.0%}\n"
     )
+
+
+def _say_notes(result: AnalysisResult) -> None:
+    """Games cut or left out (the engine failed on them), one line each on standard error."""
+    for note in analysis_notes(result, ENGLISH):
+        err.print(f"warning: {note}", markup=False, highlight=False, soft_wrap=True)
 
 
 def evaluation_graph(white_win_percents: Sequence[float], width: int = 100) -> str:
@@ -178,6 +187,7 @@ def strength(
     inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, player=player or "")
     with _progress("Analysing") as update:
         result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
+    _say_notes(result.analysis)
     document = strength_document(result)
     if as_json:
         if player is not None:
