@@ -6,9 +6,9 @@ more wait; beyond that a request is refused at once ("busy", ``Retry-After``). T
 never runs an analysis nor reads a PGN: both are on threads (reading and checking, on at most
 ``READERS`` threads at once).
 
-:class:`Jobs` keeps the htmx jobs by id. A job whose page stops asking for it (``abandon_seconds``)
-stops its analysis at the next position and frees its engine; a finished job is dropped once shown,
-or ``FINISHED_SECONDS`` after it ended when nobody asks. Only running or waiting analyses take a
+:class:`Jobs` keeps the htmx jobs by id. A job whose page stops asking for it (``abandon_seconds``;
+the page asks every half second) is dropped: a running one stops its analysis at the next position
+and frees its engine. A finished job is dropped once shown. Only running or waiting analyses take a
 place in the pool; finished ones never block anyone.
 """
 
@@ -30,8 +30,6 @@ T = TypeVar("T")
 
 #: PGN readings and checks at once (each holds at most one file of the upload cap).
 READERS = 2
-#: A finished job nobody asked for is dropped after this many seconds.
-FINISHED_SECONDS = 60
 #: Seconds a client is told to wait when the pool is full (``Retry-After``).
 RETRY_AFTER = 60
 
@@ -128,13 +126,11 @@ class Jobs:
         return key
 
     def prune(self) -> None:
-        """Drop finished jobs nobody asked for, and abandoned ones (their analysis stops)."""
+        """Drop the jobs nobody asked for in ``abandon_seconds``; a running one stops."""
         now = time.monotonic()
         with self.lock:
             for key, job in list(self.jobs.items()):
-                if job.finished is not None and now - job.finished > FINISHED_SECONDS:
-                    del self.jobs[key]
-                elif job.finished is None and now - job.touched > self.abandon_seconds:
+                if now - job.touched > self.abandon_seconds:
                     job.stop.cancel()
                     del self.jobs[key]
 
