@@ -95,11 +95,11 @@ def import_command(
     """Import events; the same file twice, or a file with errors, imports nothing."""
     from chessrate.requests.list_writes import import_events
 
-    for file in files:
-        checked_file(file, "file")
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
     replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
+    for file in files:
+        checked_file(file, "file")
     imported = import_events(
         open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
     )
