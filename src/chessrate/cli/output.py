@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from chessrate.requests.documents import json_bytes, to_json
+from chessrate.service.documents import json_bytes, to_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -67,7 +67,7 @@ def print_json_streamed(head: Mapping[str, Any], key: str, items: Iterable[Mappi
 
 
 def print_document(document: Any) -> None:
-    """A document of :mod:`chessrate.requests.documents`, as the API answers it."""
+    """A document of :mod:`chessrate.service.documents`, as the API answers it."""
     sys.stdout.write(to_json(document) + "\n")
 
 
