@@ -20,7 +20,14 @@ from chessrate.errors import (
 from chessrate.ratinglist.store import DamagedStoreError, StoreBusyError, StoreError, init_store, open_store
 
 INVALID_INPUT = (InvalidInputError, FileFormatError, RuleSetError)
-NOT_INPUT = (StoreError, StoreBusyError, DamagedStoreError, ConvergenceError, UnpublishedRuleError, CodedError)
+NOT_INPUT = (
+    StoreError,
+    StoreBusyError,
+    DamagedStoreError,
+    ConvergenceError,
+    UnpublishedRuleError,
+    CodedError,
+)
 
 
 @pytest.mark.parametrize("error", INVALID_INPUT + NOT_INPUT, ids=lambda error: error.__name__)
