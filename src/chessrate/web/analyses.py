@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from chessrate.analysis.runners import Stop
-from chessrate.requests.options import Outcome
-from chessrate.requests.strength import StrengthResult
+from chessrate.service.options import Outcome
+from chessrate.service.strength import StrengthResult
 
 T = TypeVar("T")
 

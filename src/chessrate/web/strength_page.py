@@ -1,7 +1,7 @@
 """The "Strength from the moves" page (``/strength``): a PGN pasted or uploaded, analysed live.
 
-The form builds the request layer's :class:`~chessrate.requests.strength.AnalyseInputs` and calls
-:func:`~chessrate.requests.strength.strength_file`, as ``chessrate strength`` does, with the web's
+The form builds the request layer's :class:`~chessrate.service.strength.AnalyseInputs` and calls
+:func:`~chessrate.service.strength.strength_file`, as ``chessrate strength`` does, with the web's
 caps (:class:`~chessrate.web.site.WebSettings`, docs/security.md). Every analysis runs on the
 bounded pool of :mod:`chessrate.web.analyses`, never on the event loop; reading and checking the
 PGN run on threads too. With htmx the form starts a job (``POST /strength/jobs``); the page asks
@@ -23,9 +23,9 @@ from fastapi.responses import HTMLResponse, Response
 from chessrate.analysis.accuracy import capped_cp
 from chessrate.analysis.engine import score_from_int
 from chessrate.analysis.runners import Progress, Stop
-from chessrate.requests.options import Outcome
-from chessrate.requests.problems import Problems
-from chessrate.requests.strength import (
+from chessrate.service.options import Outcome
+from chessrate.service.problems import Problems
+from chessrate.service.strength import (
     MAX_FILE,
     AnalyseInputs,
     StrengthResult,
@@ -34,7 +34,7 @@ from chessrate.requests.strength import (
     fide_range,
     strength_file,
 )
-from chessrate.requests.tournament_file import FileInput
+from chessrate.service.tournament_file import FileInput
 from chessrate.web.analyses import READERS, RETRY_AFTER, AnalysisPool, Job, Jobs
 from chessrate.web.site import Site, WebSettings, error_messages, html_response, lang_links, site_of
 from chessrate.web.uploads import Submitted, read_form_or_query
