@@ -173,6 +173,7 @@ def test_a_job_nobody_asks_for_stops_and_frees_its_engine(
     started = client.post("/strength/jobs", data={"pgn": SHORT * 10, "lang": "en"})
     assert 'id="progress"' in started.text
     assert wait_until(lambda: engines(), 10)
+    assert all(engine.nice() >= 10 for engine in engines())  # pages are answered first
     # Nobody asks: within the abandon time and one search, the analysis stops and its engine quits.
     assert wait_until(lambda: not engines() and app.state.analysis_pool.pending == 0, 10)
     key = started.text.split('hx-get="/strength/jobs/')[1].split("?")[0]

@@ -4,7 +4,8 @@ Every analysis (a job of ``/strength/jobs`` and the no-JavaScript ``POST /streng
 :class:`AnalysisPool`: at most ``workers`` run at once, each with one engine, and at most ``queue``
 more wait; beyond that a request is refused at once ("busy", ``Retry-After``). The event loop
 never runs an analysis nor reads a PGN: both are on threads (reading and checking, on at most
-``READERS`` threads at once).
+``READERS`` threads at once). Workers and their engines run at a lower priority (niceness 10), so
+that on a busy machine the pages are answered first.
 
 :class:`Jobs` keeps the htmx jobs by id. A job whose page stops asking for it (``abandon_seconds``;
 the page asks every half second) is dropped: a running one stops its analysis at the next position
@@ -14,6 +15,8 @@ place in the pool; finished ones never block anyone.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import secrets
 import threading
 import time
@@ -32,6 +35,15 @@ T = TypeVar("T")
 READERS = 2
 #: Seconds a client is told to wait when the pool is full (``Retry-After``).
 RETRY_AFTER = 60
+#: Niceness of a worker thread, inherited by its engine: pages are answered first.
+WORKER_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    """Make this worker thread (Linux: a task of its own) and the engines it starts yield the CPU."""
+    # Not Linux, or not allowed: the same priority, still bounded.
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), WORKER_NICENESS)
 
 
 class AnalysisPool:
@@ -40,7 +52,9 @@ class AnalysisPool:
     def __init__(self, workers: int, queue: int) -> None:
         self.workers = workers
         self.queue = queue
-        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="analysis")
+        self._executor = ThreadPoolExecutor(
+            max_workers=workers, thread_name_prefix="analysis", initializer=_lower_priority
+        )
         self._lock = threading.Lock()
         self._pending = 0
 
