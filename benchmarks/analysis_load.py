@@ -6,7 +6,9 @@ Starts ``chessrate serve`` as its own process on a free loopback port (the defau
 4 waiting, 300 plies a game, 4,000 positions, 180 s of engine time) and, from this process:
 
 1. load: ``--posters`` clients posting three real games each to the no-JavaScript form, again and
-   again, and ``--readers`` clients reading calculator pages, for ``--seconds``. Prints the pages'
+   again, and ``--readers`` clients reading calculator pages (``--pause`` seconds between pages,
+   about the issue's 47 pages a second for 50 readers; 0 for readers that never pause), for
+   ``--seconds``. Prints the pages'
    p50 and p99, each analysis's answer (200; 503 with or without ``Retry-After``), the most engines
    seen at once and the server's peak memory.
 2. longest: the longest analysis the web allows (positions just under the cap) while one client
@@ -128,7 +130,7 @@ def random_game(plies: int, rng: random.Random) -> str:
             return chess.Board().variation_san(board.move_stack) + " *\n\n"
 
 
-async def load(server: Server, seconds: float, posters: int, readers: int) -> None:
+async def load(server: Server, seconds: float, posters: int, readers: int, pause: float) -> None:
     games = real_games(3)
     pages: list[float] = []
     answers: Counter[str] = Counter()
@@ -143,6 +145,7 @@ async def load(server: Server, seconds: float, posters: int, readers: int) -> No
                 pages.append(time.monotonic() - started)
                 assert answer.status_code == 200
                 number += 1
+                await asyncio.sleep(pause)
 
         async def post() -> None:
             while time.monotonic() < end:
@@ -160,7 +163,10 @@ async def load(server: Server, seconds: float, posters: int, readers: int) -> No
 
         server.reset()
         await asyncio.gather(*(read(i) for i in range(readers)), *(post() for _ in range(posters)))
-    print(f"\n## load: {posters} clients posting 3 games, {readers} reading pages, {seconds:g} s\n")
+    print(
+        f"\n## load: {posters} clients posting 3 games, {readers} reading pages "
+        f"(each {pause:g} s between pages), {seconds:g} s\n"
+    )
     print("| pages read | p50 | p99 | worst | analyses answered | engines at once (most) | server peak |")
     print("|---|---|---|---|---|---|---|")
     said = ", ".join(f"{count} × {kind}" for kind, count in sorted(answers.items()))
@@ -269,6 +275,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--posters", type=int, default=8)
     parser.add_argument("--readers", type=int, default=50)
+    parser.add_argument("--pause", type=float, default=1.0, help="a reader's seconds between pages")
     parser.add_argument("--positions", type=int, default=4000, help="the longest analysis's positions")
     parser.add_argument(
         "--scenarios",
@@ -281,7 +288,7 @@ def main() -> int:
     try:
         print(f"{os.cpu_count()} cores; server pid {server.process.pid}, {server.url}")
         if "load" in args.scenarios:
-            asyncio.run(load(server, args.seconds, args.posters, args.readers))
+            asyncio.run(load(server, args.seconds, args.posters, args.readers, args.pause))
         if "longest" in args.scenarios:
             longest(server, args.positions)
         if "huge" in args.scenarios:
