@@ -31,8 +31,9 @@ from chessrate.ratinglist.store import (
 )
 
 if TYPE_CHECKING:
-    from chessrate.ratinglist.queries import ListView
+    from chessrate.ratinglist.queries import HistoryLine, ListView
     from chessrate.ratinglist.runner import RunReport
+    from chessrate.systems.fide.k_factor import KFactor
 
 # Each command imports what it needs when it runs: `list run` does not pay for the readers, the
 # importer or the queries at start-up.
@@ -365,6 +366,8 @@ def player_command(
 ) -> None:
     """A player's history: every list, with the games behind each change."""
     from chessrate.ratinglist.queries import player_view
+    from chessrate.service import explanations
+    from chessrate.service.language import ENGLISH
 
     view = player_view(open_store(db), player)
     if as_json:
@@ -397,7 +400,8 @@ def player_command(
                         "rating_before": line.rating_before,
                         "rating": line.rating,
                         "k": line.k,
-                        "k_reason": line.k_reason,
+                        "k_reason": _k_of(line).code if line.k_reason else None,
+                        "k_params": _k_of(line).reason_params() if line.k_reason else None,
                         "games": line.games,
                         "score": line.score,
                         "expected": line.expected,
@@ -444,12 +448,20 @@ def player_command(
         )
     for line in view.history:
         if line.game_lines:
-            sys.stdout.write(f"{line.period}: {line.k_reason or line.note or ''}\n")
+            why = explanations.k_reason(_k_of(line), ENGLISH, source=True) if line.k_reason else line.note
+            sys.stdout.write(f"{line.period}: {why or ''}\n")
             for g in line.game_lines:
                 sys.stdout.write(
                     f"  {g.event}: vs {g.opponent} ({fmt(g.opponent_rating)}) score {fmt(g.score)}"
                     f" expected {fmt(g.expected)} change {fmt(g.change, signed=True)}\n"
                 )
+
+
+def _k_of(line: HistoryLine) -> KFactor:
+    """The line's K and its stored reason (code and values: chessrate.ratinglist.k_reasons)."""
+    from chessrate.ratinglist.k_reasons import stored_k
+
+    return stored_k(line.k or 0, line.k_reason or "")
 
 
 @list_app.command("events")

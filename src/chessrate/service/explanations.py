@@ -1,12 +1,12 @@
 """The working in words, in the user's language: K and why, the 400-point rule, each game.
 
-The rating core explains K in English (``KFactor.reason``); :func:`k_reason` renders the same
-reason from the catalogs by recognising each of the core's sentences (every one is tested), and
-falls back to the core's English text for a sentence it does not know.
+The rating core gives the rule that decided K as a code with its values (``KFactor.code``,
+``.params``, ``.cut``); :func:`k_reason` says it from the catalogs, English included (docs/codes.md).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
@@ -27,173 +27,100 @@ from chessrate.systems.fide.regulations import CapScope, FideRules, InitialRatin
 if TYPE_CHECKING:
     from chessrate.service.systems import ChesscomResult
 
-Render = Callable[[Translator, dict[str, str]], str]
-
-# The core's K sentences (chessrate.systems.fide.k_factor,
-# chessrate.systems.elo.ruleset.KByRatingBand) and ours.
-# Patterns as text: ``re`` compiles (and caches) each only when a reason is matched against it.
-_K_REASONS: tuple[tuple[str, Render], ...] = (
-    (
-        r"K (?P<k>\d+) given",
-        lambda t, m: t.gettext("K %(k)s, as you chose it.", **m),
-    ),
-    (
-        r"K (?P<k>\d+) from the FIDE (?P<kind>standard|rapid|blitz) list(?P<month> \(\w+\))?",
-        lambda t, m: t.gettext(
-            "K %(k)s, from FIDE’s %(kind)s rating list%(month)s.",
-            k=m["k"],
-            kind=list_type_words(m["kind"], t),
-            month=m["month"] or "",
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rated (?P<limit>\d+) or more; profile unknown.*",
-        lambda t, m: t.gettext(
-            "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
-            "K comes from the rating alone.",
-            **m,
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rated below (?P<limit>\d+); profile unknown.*",
-        lambda t, m: t.gettext(
-            "K %(k)s: rated below %(limit)s. Without birth year, rated games and highest rating, "
-            "K comes from the rating alone.",
-            **m,
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): a published rating has reached (?P<limit>\d+); .*",
-        lambda t, m: t.gettext(
-            "K %(k)s: a published rating has reached %(limit)s, and K stays %(k)s even if the rating "
-            "drops later.",
-            **m,
-        ),
-    ),
-    (
-        (
-            r"K (?P<k>\d+): junior \(born (?P<year>\d+)\) until the end of the year of their 18th "
-            r"birthday, rating under (?P<limit>\d+)"
-        ),
-        lambda t, m: t.gettext(
-            "K %(k)s: a junior (born %(year)s) keeps it until the end of the year they turn 18, "
-            "while rated under %(limit)s.",
-            **m,
-        ),
-    ),
-    (
-        (
-            r"K (?P<k>\d+): junior \(born (?P<year>\d+)\) until their 18th birthday, rating under "
-            r"(?P<limit>\d+)"
-        ),
-        lambda t, m: t.gettext(
-            "K %(k)s: a junior (born %(year)s) keeps it until their 18th birthday, while rated under "
-            "%(limit)s.",
-            **m,
-        ),
-    ),
-    (
-        (r"K (?P<k>\d+): new to the list, (?P<games>\d+) rated games so far \(fewer than (?P<needed>\d+)\)"),
-        lambda t, m: t.gettext(
-            "K %(k)s: new to the list, with %(games)s rated games so far (fewer than %(needed)s).", **m
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rating under (?P<limit>\d+), (?P<games>\d+) rated games",
-        lambda t, m: t.gettext("K %(k)s: rated under %(limit)s, with %(games)s rated games.", **m),
-    ),
-    (
-        r"K (?P<k>\d+): rating under (?P<limit>\d+), rated games unknown, taken as 30 or more",
-        lambda t, m: t.gettext(
-            "K %(k)s: rated under %(limit)s; rated games not given, so taken as 30 or more.", **m
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rating from (?P<low>\d+) to (?P<high>\d+)",
-        lambda t, m: t.gettext("K %(k)s: the band for ratings from %(low)s to %(high)s.", **m),
-    ),
-    (
-        r"K (?P<k>\d+): rating from (?P<low>\d+) up",
-        lambda t, m: t.gettext("K %(k)s: the band for ratings from %(low)s up.", **m),
-    ),
-)
-
-_SEVEN_HUNDRED = re.compile(
-    r"; (?P<k>\d+) x (?P<games>\d+) games exceeds (?P<limit>\d+), so K is (?P<reduced>\d+), .*$"
-)
+Render = Callable[[Translator, dict[str, object]], str]
 
 
-def k_reason(k: KFactor, t: Translator, rule_sets: Sequence[RuleSet] = ()) -> str:
+def _fide_list_k(t: Translator, v: dict[str, object]) -> str:
+    month = f" ({v['month']})" if v.get("month") else ""
+    kind = list_type_words(str(v["list"]), t)
+    return t.gettext("K %(k)s, from FIDE’s %(kind)s rating list%(month)s.", k=v["k"], kind=kind, month=month)
+
+
+# Each K reason of the core (chessrate.systems.fide.k_factor.K_REASONS), in the catalogs' words.
+_K_REASONS: dict[str, Render] = {
+    "k-given": lambda t, v: t.gettext("K %(k)s, as you chose it.", **v),
+    "k-everyone": lambda t, v: t.gettext("K %(k)s for every player (%(rules)s).", **v),
+    "k-fide-list": _fide_list_k,
+    "k-fide-list-in-force": lambda t, v: t.gettext(
+        "K %(k)s, from the FIDE list in force: this rating list has no history of the player.", **v
+    ),
+    "k-rating-alone-established": lambda t, v: t.gettext(
+        "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
+        "K comes from the rating alone.",
+        **v,
+    ),
+    "k-rating-alone-standard": lambda t, v: t.gettext(
+        "K %(k)s: rated below %(limit)s. Without birth year, rated games and highest rating, "
+        "K comes from the rating alone.",
+        **v,
+    ),
+    "k-established": lambda t, v: t.gettext(
+        "K %(k)s: a published rating has reached %(limit)s, and K stays %(k)s even if the rating "
+        "drops later.",
+        **v,
+    ),
+    "k-junior-end-of-year": lambda t, v: t.gettext(
+        "K %(k)s: a junior (born %(year)s) keeps it until the end of the year they turn 18, "
+        "while rated under %(limit)s.",
+        **v,
+    ),
+    "k-junior-birthday": lambda t, v: t.gettext(
+        "K %(k)s: a junior (born %(year)s) keeps it until their 18th birthday, while rated under %(limit)s.",
+        **v,
+    ),
+    "k-new-player": lambda t, v: t.gettext(
+        "K %(k)s: new to the list, with %(games)s rated games so far (fewer than %(needed)s).", **v
+    ),
+    "k-standard": lambda t, v: t.gettext("K %(k)s: rated under %(limit)s, with %(games)s rated games.", **v),
+    "k-standard-games-unknown": lambda t, v: t.gettext(
+        "K %(k)s: rated under %(limit)s; rated games not given, so taken as 30 or more.", **v
+    ),
+    "k-band": lambda t, v: t.gettext("K %(k)s: the band for ratings from %(low)s to %(high)s.", **v),
+    "k-band-top": lambda t, v: t.gettext("K %(k)s: the band for ratings from %(low)s up.", **v),
+}
+
+
+def k_reason(k: KFactor, t: Translator, rule_sets: Sequence[RuleSet] = (), *, source: bool = False) -> str:
     """Why K is what it is, in the user's language (the 700 rule in a sentence of its own).
 
-    A rating list stores the reason with its source after it (``K 10: rating from 1825 up (Ciabe,
-    …)``): the reason is said as any other, and the source kept in brackets, in the user's language
-    when it is the source of one of ``rule_sets`` (a club's, with its ``sources``) or of a shipped
-    rule set (the Ciabe club's).
+    ``source``: the article or source in brackets after the reason, as a rating list shows it, in
+    the user's language when it is the source of one of ``rule_sets`` (a club's, with its
+    ``sources``) or of a shipped rule set (the Ciabe club's).
     """
-    reason = k.reason
-    cut = _SEVEN_HUNDRED.search(reason)
-    base = reason[: cut.start()] if cut else reason
-
-    def known(text: str) -> bool:
-        return any(re.fullmatch(pattern, text) for pattern, _ in _K_REASONS)
-
-    source = ""
-    if base.endswith(")") and not known(base):
-        depth, start = 0, len(base) - 1
-        for start in range(len(base) - 1, -1, -1):  # the "(" that opens the last bracket
-            depth += {")": 1, "(": -1}.get(base[start], 0)
-            if depth == 0:
-                break
-        if depth == 0 and base[start - 1 : start] == " " and known(base[: start - 1]):
-            base, source = base[: start - 1], base[start + 1 : -1]
-    text = next(
-        (
-            render(t, match.groupdict())
-            for pattern, render in _K_REASONS
-            if (match := re.fullmatch(pattern, base))
-        ),
-        base,
-    )
+    render = _K_REASONS.get(k.code)
+    values: dict[str, object] = dict(k.values)
+    text = render(t, values) if render else t.gettext("K %(k)s.", **values)
     if source:
-        from chessrate.systems.elo.presets import ciabe_rule_set  # only for a rating list's stored reason
+        from chessrate.systems.elo.presets import ciabe_rule_set  # only for a rating list's reason
 
-        source = next(
-            (
-                rules.source_in(t.language)
-                for rules in (*rule_sets, ciabe_rule_set())
-                if rules.source == source
-            ),
-            source,
-        )
-        text = f"{text[:-1]} ({source})." if text.endswith(".") else f"{text} ({source})"
-    if cut:
-        values = cut.groupdict()
-        product = int(values["k"]) * int(values["games"])
+        said = k_article(dataclasses.replace(k, cut=None), t, (*rule_sets, ciabe_rule_set()))
+        text = f"{text[:-1]} ({said})."
+    if k.cut is not None:
+        cut = k.cut
         text += " " + t.gettext(
             "The 700 rule: %(k)s × %(games)s games = %(product)s, more than %(limit)s, so K is "
             "%(reduced)s, the largest whole number with K × %(games)s ≤ %(limit)s.",
-            product=product,
-            **values,
+            k=cut.k,
+            games=cut.games,
+            product=cut.k * cut.games,
+            limit=cut.limit,
+            reduced=k.k,
         )
     return text
 
 
-_SEVEN_HUNDRED_ARTICLE = "; FIDE B.02 8.3.3 (700 rule)"
-
-
-def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
+def k_article(k: KFactor, t: Translator, rule_sets: RuleSet | Sequence[RuleSet] | None = None) -> str:
     """Where K comes from: the article, or a club's source in the user's language (and the 700 rule)."""
-    if k.article == "given":
+    if k.cut is None and k.article == "given":
         return t.gettext("given by you")
-    if k.article == "FIDE rating list":
+    if k.cut is None and k.article == "FIDE rating list":
         return t.gettext("FIDE rating list")
-    article, cut, _ = k.article.partition(_SEVEN_HUNDRED_ARTICLE)
-    if rules is not None and article == rules.source:
-        article = rules.source_in(t.language)
-    if cut and article == ARTICLE_K:  # FIDE's K and the 700 rule: one article, said once
+    article = k.article
+    clubs = (rule_sets,) if isinstance(rule_sets, RuleSet) else rule_sets or ()
+    article = next((rules.source_in(t.language) for rules in clubs if rules.source == article), article)
+    if k.cut is not None and article == ARTICLE_K:  # FIDE's K and the 700 rule: one article, said once
         return t.gettext("%(article)s, with the 700 rule", article=article)
-    if cut:
+    if k.cut is not None:
         return t.gettext("%(article)s; FIDE B.02 8.3.3 (the 700 rule)", article=article)
     return article
 
