@@ -93,14 +93,22 @@ def import_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Import events; the same file twice, or a file with errors, imports nothing."""
+    from chessrate.service.language import ENGLISH
     from chessrate.service.list_writes import import_events
 
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
     replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
-    imported = import_events(
-        open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
-    )
+    try:
+        imported = import_events(
+            open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
+        )
+    except StoreError as error:
+        if error.code != "import-same-games":
+            raise
+        # The command line's own way out: the web imports a corrected file as a new event.
+        hint = ENGLISH.gettext("a corrected file: --replaces %(event)s", event=error.params["event"])
+        raise StoreError(f"{error} ({hint})", code=error.code, params=error.params) from None
     rows: list[dict[str, Any]] = [
         {
             "id": event.id,

@@ -43,6 +43,7 @@ from chessrate.ratinglist.queries import (
     player_view,
     published_periods,
 )
+from chessrate.ratinglist.refusals import refusal_text
 from chessrate.ratinglist.runner import GLICKO2, rule_set_for
 from chessrate.ratinglist.store import StoreBusyError, open_store, store_rules
 from chessrate.service.explanations import file_problem, k_reason, list_note, rule_set_title
@@ -520,12 +521,8 @@ def _refused_file(refused: RefusedFile, t: Translator) -> str:
         f"{line_label(problem.line, t)}: {file_problem(problem.code, problem.params, problem.message, t)}"
         for problem in refused.errors[:MAX_ERRORS_SHOWN]
     )
-    return t.ngettext(
-        "%(file)s has %(num)s error; nothing was imported: %(errors)s",
-        "%(file)s has %(num)s errors; nothing was imported: %(errors)s",
-        len(refused.errors),
-        file=refused.file_name,
-        errors=shown,
+    return refusal_text(
+        "import-refused-file", {"file": refused.file_name, "count": len(refused.errors), "errors": shown}, t
     )
 
 
