@@ -93,15 +93,16 @@ def regular_expressions(path: Path) -> list[str]:
     return found
 
 
-def test_no_regular_expression_reads_a_k_reason_back() -> None:
+def test_no_regular_expression_reads_a_k_reason_or_a_note_back() -> None:
     # The sentences the core wrote up to schema 0005 began "K 20: ..." or "K 20 given"; none is read back.
     for path in SRC.rglob("*.py"):
         if "migrations" in path.parts:
             continue
         for pattern in regular_expressions(path):
             assert not pattern.startswith(("K ", r"K (?P", "; (?P<k>")), (path, pattern)
-    explanations = (SRC / "service" / "explanations.py").read_text("utf-8")
-    assert "_SEVEN_HUNDRED" not in explanations
+    # The request layer's words: none of its modules matches a regular expression at all.
+    for name in ("explanations", "file_problems", "problems", "language"):
+        assert not regular_expressions(SRC / "service" / f"{name}.py"), name
 
 
 @pytest.mark.parametrize("code", ["es", "ca", "en"])

@@ -1,6 +1,6 @@
-"""K reasons stored as codes (migration 0006): a store made with the English sentences of 0005 is
-upgraded to codes and values, every line and figure kept, and the list pages say the reasons in
-every language from the catalogs."""
+"""K reasons and notes stored as codes (migration 0006): a store made with the English sentences of
+0005 is upgraded to codes and values, every line and figure kept, and the faces say them in every
+language from the catalogs."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import list_entries
 from chessrate.ratinglist.store import database_url, init_store, open_store
-from chessrate.service.explanations import k_reason
+from chessrate.service.explanations import k_reason, list_note
 from chessrate.service.language import ENGLISH, translator
 from chessrate.systems.fide.k_factor import K_REASONS, KFactor, SevenHundredCut
 
@@ -79,6 +79,54 @@ OLD_SENTENCES = [
 ]
 
 
+#: Notes as chessrate 0005 stored them, and their clauses from 0006.
+OLD_NOTES = [
+    ("no games: the deviation grows (Glicko-2 Step 6)", [{"code": "glicko2-no-games", "params": {}}]),
+    (
+        "1380 is below the floor 1400: shown as unrated (B.02 7.2.1)",
+        [{"code": "below-floor", "params": {"rating": 1380, "floor": 1400, "article": "B.02 7.2.1"}}],
+    ),
+    (
+        "Ru = Ra + dp = 1650.00 + -7 = 1643.00, rounded 1643; 9 games against rated opponents from 2024-01 "
+        "to 2024-06 (FIDE B.02 7.1.4, 8.2, FIDE 2024-10-01)",
+        [
+            {"code": "initial-working", "params": {"sum": "1650.00 + -7 = 1643.00", "rating": 1643}},
+            {
+                "code": "pooled",
+                "params": {
+                    "n": 9,
+                    "first": "2024-01",
+                    "last": "2024-06",
+                    "source": "FIDE B.02 7.1.4, 8.2, FIDE 2024-10-01",
+                    "dropped": False,
+                },
+            },
+        ],
+    ),
+    (
+        "3 games against rated opponents; a first rating needs at least 5 (7.1.4); results may be pooled "
+        "over 26 months; 3 games against rated opponents from 2023-01 to 2023-02; a zero score in the first "
+        "event is disregarded (B.02 8.2.1) (FIDE B.02 7.1.4, 8.2, FIDE 2022-01-01)",
+        [
+            {"code": "initial-games", "params": {"n": 3}},
+            {"code": "initial-needs", "params": {"n": 5, "article": "7.1.4"}},
+            {"code": "initial-pooled-months", "params": {"n": 26}},
+            {
+                "code": "pooled",
+                "params": {
+                    "n": 3,
+                    "first": "2023-01",
+                    "last": "2023-02",
+                    "source": "FIDE B.02 7.1.4, 8.2, FIDE 2022-01-01",
+                    "dropped": True,
+                },
+            },
+        ],
+    ),
+    ("a note of another kind", [{"code": "note-text", "params": {"text": "a note of another kind"}}]),
+]
+
+
 def migration() -> ModuleType:
     spec = importlib.util.spec_from_file_location("migration_0006", MIGRATION)
     assert spec is not None
@@ -95,6 +143,15 @@ def test_each_old_sentence_becomes_its_code_and_back(sentence: str, coded: dict[
     k = int(sentence.split()[1].rstrip(":")) if coded["code"] != "k-unknown" else 20
     reduced = 35 if "cut" in coded else k
     assert old.sentence(reduced, coded) == sentence
+
+
+@pytest.mark.parametrize(("note", "clauses"), OLD_NOTES, ids=lambda v: str(v)[:30])
+def test_each_old_note_becomes_its_clauses_and_back(note: str, clauses: list[dict[str, Any]]) -> None:
+    old = migration()
+    assert old.note_clauses(note) == clauses
+    assert old.note_sentence(clauses) == note
+    said = {code: list_note(json.dumps(clauses), translator(code)) for code in ("es", "ca", "en")}
+    assert len(set(said.values())) == (1 if clauses[0]["code"] == "note-text" else 3)
 
 
 def test_a_stored_reason_is_the_core_reason_again() -> None:
@@ -119,9 +176,13 @@ def _reasons(db: str) -> list[tuple[Any, ...]]:
     with engine.connect() as connection:
         rows = connection.execute(
             select(
-                list_entries.c.version_id, list_entries.c.player_id, list_entries.c.k, list_entries.c.k_reason
+                list_entries.c.version_id,
+                list_entries.c.player_id,
+                list_entries.c.k,
+                list_entries.c.k_reason,
+                list_entries.c.note,
             )
-            .where(list_entries.c.k_reason.is_not(None))
+            .where(list_entries.c.k_reason.is_not(None) | list_entries.c.note.is_not(None))
             .order_by(list_entries.c.version_id, list_entries.c.player_id)
         )
         found = [tuple(row) for row in rows]
@@ -149,13 +210,15 @@ def test_a_store_made_with_the_sentences_is_upgraded_to_codes(db: str) -> None:
     engine.dispose()
     coded = _reasons(db)
     assert coded
-    assert all(json.loads(reason)["code"] in K_REASONS for *_, reason in coded)
+    assert all(json.loads(reason)["code"] in K_REASONS for *_, reason, _ in coded if reason)
+    assert any(note for *_, note in coded)  # first ratings pooled: notes of clauses
 
     _downgrade(db, "0005")  # the store as chessrate 0005 kept it: English sentences
     old = _reasons(db)
     assert [row[:3] for row in old] == [row[:3] for row in coded]
-    assert all(reason.startswith(f"K {k}") for *_, k, reason in old)  # no 700 rule in these periods
-    version, player, _, _ = old[0]
+    assert all(reason.startswith(f"K {k}") for *_, k, reason, _ in old if reason)  # no 700 rule here
+    assert all(not note.startswith("[") for *_, note in old if note)
+    version, player, _, _, _ = next(row for row in old if row[3])
     sentence, expected = OLD_SENTENCES[1]  # a junior's K cut by the 700 rule, as 0005 wrote it
     raw = create_engine(database_url(db))
     with raw.begin() as connection:
@@ -169,11 +232,12 @@ def test_a_store_made_with_the_sentences_is_upgraded_to_codes(db: str) -> None:
 
     init_store(db).dispose()  # upgrades to 0006
     upgraded = _reasons(db)
-    assert upgraded[1:] == coded[1:]
-    assert upgraded[0][:3] == (version, player, 35)
-    assert json.loads(upgraded[0][3]) == expected
+    changed = next(index for index, row in enumerate(upgraded) if row[:2] == (version, player))
+    assert upgraded[:changed] + upgraded[changed + 1 :] == coded[:changed] + coded[changed + 1 :]
+    assert upgraded[changed][2] == 35
+    assert json.loads(upgraded[changed][3]) == expected
     said = {
-        language: k_reason(stored_k(35, upgraded[0][3]), translator(language), source=True)
+        language: k_reason(stored_k(35, upgraded[changed][3]), translator(language), source=True)
         for language in ("es", "ca", "en")
     }
     assert said["en"].startswith("K 40: a junior (born 2010) keeps it until the end of the year they turn 18")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -328,8 +329,25 @@ def _list_players(view: ListView) -> Iterator[dict[str, Any]]:
             "k": row.k,
             "games": row.games,
             "deviation": row.deviation,
-            "note": row.note,
+            "note": _note_words(row.note),
+            "note_codes": _note_codes(row.note),
         }
+
+
+@functools.cache
+def _note_words(note: str | None) -> str | None:
+    """A line's note in English words, from the catalog (its clauses: chessrate.ratinglist.notes)."""
+    from chessrate.service import explanations
+    from chessrate.service.language import ENGLISH
+
+    return explanations.list_note(note, ENGLISH) if note else None
+
+
+def _note_codes(note: str | None) -> list[dict[str, object]] | None:
+    """A line's note as its clauses' codes and values (docs/codes.md)."""
+    from chessrate.ratinglist.notes import note_clauses
+
+    return [{"code": code, "params": params} for code, params in note_clauses(note)] if note else None
 
 
 @list_app.command("show")
@@ -417,7 +435,8 @@ def player_command(
                         "rounded_change": line.rounded_change,
                         "adjustment": line.adjustment,
                         "deviation": line.deviation,
-                        "note": line.note,
+                        "note": _note_words(line.note),
+                        "note_codes": _note_codes(line.note),
                         "games_rated": [
                             {
                                 "event_id": g.event_id,
@@ -456,7 +475,11 @@ def player_command(
         )
     for line in view.history:
         if line.game_lines:
-            why = explanations.k_reason(_k_of(line), ENGLISH, source=True) if line.k_reason else line.note
+            why = (
+                explanations.k_reason(_k_of(line), ENGLISH, source=True)
+                if line.k_reason
+                else _note_words(line.note)
+            )
             sys.stdout.write(f"{line.period}: {why or ''}\n")
             for g in line.game_lines:
                 sys.stdout.write(

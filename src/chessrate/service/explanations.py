@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -376,74 +375,49 @@ def initial_term(initial: InitialRating, rules: FideRules, t: Translator) -> str
     return t.gettext("dp from table 8.1.1 (FIDE B.02 8.2.3)")
 
 
-# The clauses of a rating list's note (chessrate.ratinglist.initial, .publish, .glicko2_period and
-# chessrate.systems.fide.performance), each recognised and rendered from the catalogs.
-_NOTE_CLAUSES: tuple[tuple[re.Pattern[str], Render], ...] = (
-    (
-        re.compile(r"(?P<n>\d+) games against rated opponents"),
-        lambda t, m: t.gettext("%(n)s games against rated opponents", **m),
+def _pooled(t: Translator, p: dict[str, object]) -> str:
+    text = t.gettext("%(n)s games against rated opponents from %(first)s to %(last)s (%(source)s)", **p)
+    if p.get("dropped"):  # B.02 8.2.1, the first event's zero score left out of the pool
+        text += "; " + t.gettext(
+            "a score of zero in a first event is disregarded (%(article)s)", article="B.02 8.2.1"
+        )
+    return text
+
+
+# The clauses of a rating list's note, by code (chessrate.ratinglist.notes), in the catalogs' words.
+_NOTE_CLAUSES: dict[str, Render] = {
+    "initial-no-games": lambda t, p: t.gettext("no games against rated opponents"),
+    "initial-zero-score": lambda t, p: t.gettext(
+        "a score of zero in a first event is disregarded (%(article)s)", **p
     ),
-    (
-        re.compile(
-            r"(?P<n>\d+) games against rated opponents from (?P<first>[\d-]+) to (?P<last>[\d-]+) "
-            r"\((?P<source>.*)\)"
-        ),
-        lambda t, m: t.gettext(
-            "%(n)s games against rated opponents from %(first)s to %(last)s (%(source)s)", **m
-        ),
+    "initial-games": lambda t, p: t.gettext("%(n)s games against rated opponents", **p),
+    "initial-needs": lambda t, p: t.gettext("a first rating needs at least %(n)s (%(article)s)", **p),
+    "initial-pooled-months": lambda t, p: t.gettext("results may be pooled over %(n)s months", **p),
+    "initial-below-lowest": lambda t, p: t.gettext(
+        "%(rating)s is below the lowest published rating %(floor)s", **p
     ),
-    (
-        re.compile(r"a first rating needs at least (?P<n>\d+) \((?P<article>[\d.]+)\)"),
-        lambda t, m: t.gettext("a first rating needs at least %(n)s (%(article)s)", **m),
+    "initial-working": lambda t, p: t.gettext("Ru = Ra + dp = %(sum)s, rounded %(rating)s", **p),
+    "initial-capped": lambda t, p: t.gettext(
+        "%(rating)s capped at the maximum initial rating %(limit)s", **p
     ),
-    (
-        re.compile(r"results may be pooled over (?P<n>\d+) months"),
-        lambda t, m: t.gettext("results may be pooled over %(n)s months", **m),
+    "pooled": _pooled,
+    "below-floor": lambda t, p: t.gettext(
+        "%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)", **p
     ),
-    (
-        re.compile(
-            r"a (?:score of zero|zero score) in (?:a|the) first event is disregarded \((?P<article>[^)]*)\)"
-        ),
-        lambda t, m: t.gettext("a score of zero in a first event is disregarded (%(article)s)", **m),
-    ),
-    (
-        re.compile(
-            r"(?P<rating>\d+) is below the floor (?P<floor>\d+): shown as unrated \((?P<article>[^)]*)\)"
-        ),
-        lambda t, m: t.gettext(
-            "%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)", **m
-        ),
-    ),
-    (
-        re.compile(r"(?P<rating>\d+) capped at the maximum initial rating (?P<limit>\d+)"),
-        lambda t, m: t.gettext("%(rating)s capped at the maximum initial rating %(limit)s", **m),
-    ),
-    (
-        re.compile(r"Ru = Ra \+ dp = (?P<sum>.*), rounded (?P<rating>\d+)"),
-        lambda t, m: t.gettext("Ru = Ra + dp = %(sum)s, rounded %(rating)s", **m),
-    ),
-    (
-        re.compile(r"no games: the deviation grows \(Glicko-2 Step 6\)"),
-        lambda t, m: t.gettext("no games: the deviation grows (Glicko-2 Step 6)"),
-    ),
-)
+    "glicko2-no-games": lambda t, p: t.gettext("no games: the deviation grows (Glicko-2 Step 6)"),
+}
 
 
 def list_note(note: str, t: Translator) -> str:
-    """A rating list's note on a player's line, clause by clause in the user's language."""
-    rendered: list[str] = []
-    for clause in note.split("; "):
-        rendered.append(
-            next(
-                (
-                    render(t, match.groupdict())
-                    for pattern, render in _NOTE_CLAUSES
-                    if (match := pattern.fullmatch(clause))
-                ),
-                clause,
-            )
-        )
-    return "; ".join(rendered)
+    """A rating list's note on a player's line (its clauses' codes: chessrate.ratinglist.notes), in
+    the user's language; a clause kept whole by migration 0006 (``note-text``) as it was written."""
+    from chessrate.ratinglist.notes import note_clauses  # only for a rating list's line
+
+    said = []
+    for code, params in note_clauses(note):
+        render = _NOTE_CLAUSES.get(code)
+        said.append(render(t, params) if render else str(params.get("text", "")))
+    return "; ".join(said)
 
 
 #: Table and formula figures closer than this are not worth a note (issue 14: 0.1 rating points).

@@ -1,4 +1,4 @@
-"""A list line's K reason is stored as a code with its values, not as an English sentence.
+"""A list line's K reason and note are stored as codes with their values, not as English sentences.
 
 Until 0005 ``list_entries.k_reason`` held the core's English sentence and its article
 (``K 40: new to the list, 10 rated games so far (fewer than 30) (FIDE B.02 8.3.3)``), which the
@@ -7,10 +7,13 @@ reason's code and values as JSON (:mod:`chessrate.ratinglist.k_reasons`, docs/co
 
     {"article":"FIDE B.02 8.3.3","code":"k-new-player","params":{"games":10,"needed":30}}
 
+The note (an initial rating's working, the floor, Glicko-2's growing deviation) is likewise a list
+of clauses, each a code with its values (:mod:`chessrate.ratinglist.notes`).
+
 This migration is the one place that still reads those sentences: the templates below are the
 sentences chessrate wrote up to 0005, frozen here (the upgrade matches them, the downgrade writes
-them). A sentence none of them matches is kept whole as ``k-unknown`` (``params.text``), and the
-downgrade gives it back as it was.
+them). A sentence none of them matches is kept whole (``k-unknown``, ``note-text``: ``params.text``),
+and the downgrade gives it back as it was.
 
 Revision ID: 0006
 Revises: 0005
@@ -22,6 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from string import Formatter
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -63,7 +67,9 @@ CUT_ARTICLE = "; FIDE B.02 8.3.3 (700 rule)"
 TEXT_FIELDS = {"rules"}
 
 
-def _match(template: str, text: str) -> tuple[dict[str, str], str] | None:
+def _match(
+    template: str, text: str, texts: frozenset[str] = frozenset()
+) -> tuple[dict[str, str], str] | None:
     """The fields of ``template`` read from the start of ``text``, and the text after it; None if it
     does not fit."""
     values: dict[str, str] = {}
@@ -75,7 +81,7 @@ def _match(template: str, text: str) -> tuple[dict[str, str], str] | None:
         at += len(literal)
         if name is None:
             continue
-        if name in TEXT_FIELDS:  # up to the next literal (the template's last field holds the rest)
+        if name in TEXT_FIELDS | texts:  # up to the next literal (the template's last field holds the rest)
             following = parts[index + 1][0] if index + 1 < len(parts) else ""
             end = text.rfind(following, at) if following else len(text)
         else:
@@ -131,6 +137,73 @@ def sentence(k: int, stored: dict[str, object]) -> str:
     return f"{text} ({article})"
 
 
+#: The notes written up to 0005 (chessrate.fide.performance, ratinglist.initial, .publish,
+#: .glicko2_period): a whole note, or the clauses of an initial rating's reason, by code.
+GLICKO2_NO_GAMES = "no games: the deviation grows (Glicko-2 Step 6)"
+BELOW_FLOOR = "{rating} is below the floor {floor}: shown as unrated ({article})"
+REASONS = {
+    "initial-no-games": "no games against rated opponents",
+    "initial-zero-score": "a score of zero in a first event is disregarded ({article})",
+    "initial-games": "{n} games against rated opponents",
+    "initial-needs": "a first rating needs at least {n} ({article})",
+    "initial-pooled-months": "results may be pooled over {n} months",
+    "initial-below-lowest": "{rating} is below the lowest published rating {floor}",
+    "initial-working": "Ru = Ra + dp = {sum}, rounded {rating}",
+    "initial-capped": "{rating} capped at the maximum initial rating {limit}",
+}
+POOLED = "{n} games against rated opponents from {first} to {last}"
+DROPPED = "; a zero score in the first event is disregarded (B.02 8.2.1)"
+NOTE_TEXTS = frozenset({"sum", "first", "last", "article"})
+
+
+def _clause(code: str, template: str, text: str) -> dict[str, object] | None:
+    found = _match(template, text, NOTE_TEXTS)
+    if found is None or found[1]:
+        return None
+    values = {name: value if name in NOTE_TEXTS else int(value) for name, value in found[0].items()}
+    return {"code": code, "params": values}
+
+
+def _reason(text: str) -> dict[str, object] | None:
+    return next((c for code, t in REASONS.items() if (c := _clause(code, t, text)) is not None), None)
+
+
+def note_clauses(note: str) -> list[dict[str, object]]:
+    """A note of 0005 as 0006 stores it."""
+    if note == GLICKO2_NO_GAMES:
+        return [{"code": "glicko2-no-games", "params": {}}]
+    below = _clause("below-floor", BELOW_FLOOR, note)
+    if below is not None:
+        return [below]
+    body, _, source = note.rpartition(" (")
+    dropped = body.endswith(DROPPED)
+    *parts, pooled = body.removesuffix(DROPPED).split("; ")
+    last = _clause("pooled", POOLED, pooled)
+    reasons = [_reason(part) for part in parts]
+    found = [reason for reason in reasons if reason is not None]
+    if last is None or not source.endswith(")") or len(found) != len(reasons):
+        return [{"code": "note-text", "params": {"text": note}}]
+    params = last["params"]
+    assert isinstance(params, dict)
+    return [*found, {"code": "pooled", "params": {**params, "source": source[:-1], "dropped": dropped}}]
+
+
+def note_sentence(clauses: list[dict[str, Any]]) -> str:
+    """A 0006 note as 0005 stored it."""
+    first = clauses[0]
+    if first["code"] == "note-text":
+        return str(first["params"]["text"])
+    if first["code"] == "glicko2-no-games":
+        return GLICKO2_NO_GAMES
+    if first["code"] == "below-floor":
+        return BELOW_FLOOR.format(**first["params"])
+    *reasons, pooled = clauses
+    params = dict(pooled["params"])
+    source, dropped = params.pop("source"), params.pop("dropped")
+    text = "; ".join(REASONS[clause["code"]].format(**clause["params"]) for clause in reasons)
+    return f"{text}; {POOLED.format(**params)}{DROPPED if dropped else ''} ({source})"
+
+
 def _entries() -> sa.TableClause:
     return sa.table(
         "list_entries",
@@ -138,31 +211,33 @@ def _entries() -> sa.TableClause:
         sa.column("player_id", sa.Integer),
         sa.column("k", sa.Integer),
         sa.column("k_reason", sa.Text),
+        sa.column("note", sa.Text),
     )
 
 
-def _rewrite(convert: Callable[[int | None, str], str]) -> None:
-    """Each distinct (K, reason) converted once; every line holding it updated in one statement."""
+def _json(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _rewrite(column: str, convert: Callable[[int | None, str], str]) -> None:
+    """Each distinct (K, text) of ``column`` converted once; every line holding it updated in one
+    statement."""
     entries = _entries()
+    text = entries.c[column]
     connection = op.get_bind()
-    pairs = connection.execute(
-        sa.select(entries.c.k, entries.c.k_reason).distinct().where(entries.c.k_reason.is_not(None))
-    ).all()
-    for k, reason in pairs:
-        new = convert(k, reason)
-        if new != reason:
-            connection.execute(
-                entries.update()
-                .where(entries.c.k_reason == reason, entries.c.k.is_(None) if k is None else entries.c.k == k)
-                .values(k_reason=new)
-            )
+    pairs = connection.execute(sa.select(entries.c.k, text).distinct().where(text.is_not(None))).all()
+    for k, old in pairs:
+        new = convert(k, old)
+        if new != old:
+            same_k = entries.c.k.is_(None) if k is None else entries.c.k == k
+            connection.execute(entries.update().where(text == old, same_k).values({column: new}))
 
 
 def upgrade() -> None:
-    _rewrite(
-        lambda k, reason: json.dumps(coded(reason), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    )
+    _rewrite("k_reason", lambda k, reason: _json(coded(reason)))
+    _rewrite("note", lambda k, note: _json(note_clauses(note)))
 
 
 def downgrade() -> None:
-    _rewrite(lambda k, reason: sentence(k or 0, json.loads(reason)))
+    _rewrite("k_reason", lambda k, reason: sentence(k or 0, json.loads(reason)))
+    _rewrite("note", lambda k, note: note_sentence(json.loads(note)))
