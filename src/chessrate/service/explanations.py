@@ -94,7 +94,7 @@ def k_reason(k: KFactor, t: Translator, rule_sets: Sequence[RuleSet] = (), *, so
         from chessrate.systems.elo.presets import ciabe_rule_set  # only for a rating list's reason
 
         said = k_article(dataclasses.replace(k, cut=None), t, (*rule_sets, ciabe_rule_set()))
-        text = f"{text[:-1]} ({said})."
+        text = f"{text.removesuffix('.')} ({said})."
     if k.cut is not None:
         cut = k.cut
         text += " " + t.gettext(
