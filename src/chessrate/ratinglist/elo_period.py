@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -44,6 +45,7 @@ from chessrate.ratinglist.facts import (
     Working,
 )
 from chessrate.ratinglist.initial import initial_entry
+from chessrate.ratinglist.k_reasons import k_reason_text
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.publish import publish_fide
 from chessrate.ratinglist.statuses import EntryStatus
@@ -789,8 +791,8 @@ def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_list
 
 
 def _k_reason(k: KFactor) -> str:
-    """A line's K reason: why K is what it is, with the article."""
-    return f"{k.reason} ({k.article})"
+    """A line's K reason: its code and values, with the article (:mod:`chessrate.ratinglist.k_reasons`)."""
+    return k_reason_text(k)
 
 
 def _rate_scalar(
@@ -837,20 +839,16 @@ def _rate_scalar(
     return results, figures
 
 
-#: How a K from FIDE's list is explained (the list in force at the period's start, [FIDE-RR-2024 §7.1.2]).
-OFFICIAL_K_REASON = "K {k} from the FIDE list in force (no history in this list)"
-
-
 def _takes_fide_k(rules: RuleSet) -> bool:
     """FIDE's K serves FIDE's rules and rule sets that need a K; a club's K bands keep their own."""
     return rules.fide is not None or rules.k_policy is None
 
 
 def _official_k(k: int) -> KFactor:
-    return KFactor(k=k, reason=OFFICIAL_K_REASON.format(k=k), article="FIDE rating list")
+    """A K from FIDE's list in force at the period's start [FIDE-RR-2024 §7.1.2]."""
+    return KFactor(k=k, code="k-fide-list-in-force", article="FIDE rating list")
 
 
 def _as_official(computed: KFactor, official: KFactor) -> KFactor:
-    """The scalar core's K for a K given (``K 20 given``, maybe cut by the 700 rule), said as FIDE's."""
-    reason = computed.reason.replace(f"K {official.k} given", official.reason, 1)
-    return KFactor(k=computed.k, reason=reason, article=official.article)
+    """The scalar core's K for a K given (``k-given``, maybe cut by the 700 rule), said as FIDE's."""
+    return dataclasses.replace(computed, code=official.code, params=official.params, article=official.article)
