@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pgn_oracle import read_pgn_by_game
 
 from chessrate.formats import (
     EventRead,
@@ -27,7 +28,7 @@ from chessrate.formats import (
     trf,
 )
 from chessrate.formats.csvgames import read_csv_event
-from chessrate.formats.pgn import read_pgn_by_game, read_pgn_event
+from chessrate.formats.pgn import read_pgn_event
 from chessrate.formats.text import split_lines
 from chessrate.formats.trf import read_trf_event
 from chessrate.testing import synthetic
