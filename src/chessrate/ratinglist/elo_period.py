@@ -459,7 +459,7 @@ def _rate_columns(
         # At least one player; then as many whole players as fit in a chunk.
         end = max(start + 1, int(np.searchsorted(first_side, first_side[start] + RATE_CHUNK, "right")) - 1)
         chunk = slice(int(first_side[start]), int(first_side[end]))
-        part, chunk_figures = bulk_figures.rate_sides_columns(
+        part, chunk_figures = bulk_figures.rate_sides(
             (who[chunk] - start).astype(np.intp),
             event_id[chunk].astype(np.intp, copy=False),
             own_rating[chunk],
