@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from chessrate.errors import FileFormatError
 from chessrate.formats import Kind, pgn, read_pgn
-from chessrate.formats.pgn import scan_headers
+from chessrate.formats.pgn_scan import scan_headers
 
 PGN = Path(__file__).parents[1] / "data" / "pgn"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from itertools import compress
 from itertools import count as count_from
@@ -35,21 +35,10 @@ from chessrate.formats.model import (
     ReadResult,
     Tournament,
 )
-from chessrate.formats.pgn_scan import TagColumns, scan_headers, tag_columns
+from chessrate.formats.pgn_scan import TagColumns, tag_columns
 from chessrate.formats.text import control_character, parse_loose_date
 from chessrate.formats.trf import TITLES
 from chessrate.parse import is_digits
-
-__all__ = [
-    "MAX_RATING",
-    "RESULTS",
-    "STANDARD_VARIANTS",
-    "UNKNOWN",
-    "read_pgn",
-    "read_pgn_event",
-    "scan_headers",
-]
-
 
 #: PGN results (PGN standard, Seven Tag Roster): White's and Black's scores.
 RESULTS = {
@@ -345,7 +334,7 @@ def _read_columns(games: TagColumns, log: ProblemLog) -> _ColumnsRead:
     line where each first appears: the numbers, players and warnings it gives when shown every side
     of every game.
     """
-    texts = _Texts(games.values, len(games.lines))
+    texts = games.texts
     sides = _Appearances(texts)
     results = {text: _ResultText.of(text) for text in set(texts("Result"))}
     rounds = {text: _round_number(text.strip()) for text in set(texts("Round"))}
@@ -363,8 +352,8 @@ def _read_columns(games: TagColumns, log: ProblemLog) -> _ColumnsRead:
     if not all(sides.readable):  # the games of a side that cannot be read are left out
         readable = dict(zip(sides.first, sides.readable, strict=True))
         both = list(map(readable.__getitem__, sides.where))
-        games = _kept(games, list(map(and_, both[0::2], both[1::2])))
-        texts = _Texts(games.values, len(games.lines))
+        games = games.kept(list(map(and_, both[0::2], both[1::2])))
+        texts = games.texts
         sides = _Appearances(texts)
     if not games.lines:
         log.error(None, "no-games", "the file has no PGN game")
@@ -375,7 +364,9 @@ class _Numbering:
     """The players of games whose sides can all be read, numbered; a game of a player against
     themselves reported and left out."""
 
-    def __init__(self, games: TagColumns, texts: _Texts, sides: _Appearances, log: ProblemLog) -> None:
+    def __init__(
+        self, games: TagColumns, texts: Callable[[str], list[str]], sides: _Appearances, log: ProblemLog
+    ) -> None:
         read = [side for side in sides.sides if side is not None]
         roster = _Roster(read, log)
         lines = games.lines
@@ -411,8 +402,8 @@ class _Numbering:
                 name=name,
             )
         keep = list(map(ne, self.white, self.black))
-        self.games = _kept(self.games, keep)
-        self.texts = _Texts(self.games.values, len(self.games.lines))
+        self.games = self.games.kept(keep)
+        self.texts = self.games.texts
         self.white, self.black = list(compress(self.white, keep)), list(compress(self.black, keep))
         self.white_side = list(compress(self.white_side, keep))
         self.black_side = list(compress(self.black_side, keep))
@@ -460,14 +451,6 @@ class _Numbering:
             black_rating=list(map(rating_of.__getitem__, self.black_side)),
             date=[dates.of(text.strip()) for text in texts("Date")],
         )
-
-
-def _kept(games: TagColumns, keep: list[bool]) -> TagColumns:
-    """The games of ``games`` that ``keep`` says."""
-    kept = TagColumns()
-    kept.lines = list(compress(games.lines, keep))
-    kept.values = {name: list(compress(column, keep)) for name, column in games.values.items()}
-    return kept
 
 
 class _ColumnsRead(NamedTuple):
@@ -522,17 +505,6 @@ def _each(texts: list[str], decided: dict[str, _Decided]) -> list[_Decided]:
     return list(map(decided.__getitem__, texts))
 
 
-class _Texts:
-    """A tag's texts in the games, ``""`` in each where it is missing (as ``headers.get``)."""
-
-    def __init__(self, values: dict[str, list[str]], count: int) -> None:
-        self._values = values
-        self._blank = [""] * count
-
-    def __call__(self, name: str) -> list[str]:
-        return self._values.get(name, self._blank)
-
-
 class _Appearances:
     """The sides of the games, White then Black each game, as the texts of their tags, each
     distinct side read once (by :func:`_side`).
@@ -543,7 +515,7 @@ class _Appearances:
     ``with_problems`` the first appearances of those reported on.
     """
 
-    def __init__(self, texts: _Texts) -> None:
+    def __init__(self, texts: Callable[[str], list[str]]) -> None:
         count = len(texts("White"))
         appearances: list[_SideTexts] = [("", "", "", "")] * (2 * count)
         for offset, colour in enumerate(("White", "Black")):

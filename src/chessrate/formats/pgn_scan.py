@@ -337,6 +337,17 @@ class TagColumns:
                 return None
             as_lines = False
 
+    def texts(self, name: str) -> list[str]:
+        """A tag's texts in the games, ``""`` in each where it is missing (as ``headers.get``)."""
+        return self.values.get(name) or [""] * len(self.lines)
+
+    def kept(self, keep: list[bool]) -> TagColumns:
+        """The games that ``keep`` says."""
+        kept = TagColumns()
+        kept.lines = list(compress(self.lines, keep))
+        kept.values = {name: list(compress(column, keep)) for name, column in self.values.items()}
+        return kept
+
     def add_game(self, headers: dict[str, str], line: int) -> None:
         """One game's tags (as :func:`scan_headers` gives them), which starts on ``line``."""
         before = len(self.lines)
