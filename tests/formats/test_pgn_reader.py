@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chessrate.errors import FileFormatError
-from chessrate.formats import Kind, pgn, read_pgn
+from chessrate.formats import Kind, pgn_scan, read_pgn
 from chessrate.formats.pgn_scan import scan_headers
 
 PGN = Path(__file__).parents[1] / "data" / "pgn"
@@ -253,7 +253,7 @@ def test_the_tag_scanner_reads_blocks_of_any_size(pieces: list[str], block: int)
     # or a run of blank lines cut by a block's end is read as if whole.
     text = "".join(pieces)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pgn, "_BLOCK", block)
+        patch.setattr(pgn_scan, "_BLOCK", block)
         assert scanned(text) == python_chess_headers(text)
 
 
