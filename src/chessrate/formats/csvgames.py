@@ -32,7 +32,6 @@ from typing import Any, NamedTuple, TypeVar
 from chessrate.errors import InvalidInputError
 from chessrate.formats.model import (
     EventRead,
-    Game,
     GameColumns,
     Kind,
     Player,
@@ -68,20 +67,8 @@ def read_csv_games(source: bytes | str | os.PathLike[str], *, strict: bool = Fal
     """
     read = _read_text(*_text(source), strict=strict)
     event, columns = read.event, read.event.games
-    games = Game.of_columns(
-        round=columns.round,
-        white=columns.white,
-        black=columns.black,
-        white_score=columns.white_score,
-        black_score=columns.black_score,
-        kind=read.kind,
-        counts_for_rating=columns.rated,
-        code=columns.code,
-        line=columns.line,
-        colours_known=[True] * len(columns),
-        white_rating=read.white_rating,
-        black_rating=read.black_rating,
-        date=read.date,
+    games = columns.games(
+        kind=read.kind, white_rating=read.white_rating, black_rating=read.black_rating, date=read.date
     )
     tournament = Tournament(
         source_format="CSV",

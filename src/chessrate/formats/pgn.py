@@ -25,16 +25,7 @@ from itertools import count as count_from
 from operator import and_, eq, ne
 from typing import NamedTuple, TypeVar
 
-from chessrate.formats.model import (
-    EventRead,
-    Game,
-    GameColumns,
-    Kind,
-    Player,
-    ProblemLog,
-    ReadResult,
-    Tournament,
-)
+from chessrate.formats.model import EventRead, GameColumns, Kind, Player, ProblemLog, ReadResult, Tournament
 from chessrate.formats.pgn_scan import TagColumns, tag_columns
 from chessrate.formats.text import control_character, parse_loose_date
 from chessrate.formats.trf import TITLES
@@ -472,17 +463,8 @@ class _ColumnsRead(NamedTuple):
         return Tournament(
             source_format="PGN",
             players=event.players,
-            games=Game.of_columns(
-                round=columns.round,
-                white=columns.white,
-                black=columns.black,
-                white_score=columns.white_score,
-                black_score=columns.black_score,
+            games=columns.games(
                 kind=[Kind.UNFINISHED if score is None else Kind.PLAYED for score in columns.white_score],
-                counts_for_rating=columns.rated,
-                code=columns.code,
-                line=columns.line,
-                colours_known=[True] * len(columns),  # a PGN game has its colours
                 white_rating=self.white_rating,
                 black_rating=self.black_rating,
                 date=self.date,
