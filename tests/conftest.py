@@ -44,3 +44,20 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return CliRun(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def fake_engine(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> str:
+    """tests/analysis/fake_engine.py as the engine found by default (``engine.DEFAULT_ENGINE``);
+    ``FAKE_ENGINE_DIES_ON`` and ``FAKE_ENGINE_SLOW`` (monkeypatch.setenv) set how it behaves."""
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent / "analysis" / "fake_engine.py"
+    path = tmp_path_factory.mktemp("engine") / "fakefish"
+    path.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{script}" "$@"\n', encoding="utf-8")
+    path.chmod(0o755)
+    monkeypatch.setattr("chessrate.analysis.engine.DEFAULT_ENGINE", str(path))
+    monkeypatch.delenv("FAKE_ENGINE_DIES_ON", raising=False)
+    monkeypatch.delenv("FAKE_ENGINE_SLOW", raising=False)
+    return str(path)

@@ -27,6 +27,11 @@ RUNS = [
     ("cli_startup.py", ["--runs", "3"], "ratio: wall"),
     ("web_latency.py", ["--requests", "5"], "/api/expected-curve"),
     ("analysis_speed.py", ["--games", "2", "--depth", "2"], "Dask LocalCluster"),
+    (
+        "analysis_load.py",
+        ["--seconds", "3", "--posters", "1", "--readers", "2", "--scenarios", "load", "gone"],
+        "Engines idle",
+    ),
 ]
 
 

@@ -80,8 +80,8 @@ def test_a_cache_that_cannot_be_used_is_one_line_naming_it(cli: Any, tmp_path: P
     not_sqlite = tmp_path / "notes.txt"
     not_sqlite.write_text("not a database, " * 100, encoding="utf-8")
     for cache, why in (
-        (tmp_path / "no" / "such" / "cache.sqlite", "unable to open"),
-        (not_sqlite, "not a database"),
+        (tmp_path / "no" / "such" / "cache.sqlite", "its folder does not exist or cannot be written"),
+        (not_sqlite, "not a SQLite file"),
     ):
         run = cli("analyse", str(EVALS), "--cache", str(cache))
         assert run.code == 2

@@ -270,17 +270,37 @@ def test_a_zip_that_unpacks_to_more_than_the_bound_is_refused(monkeypatch: pytes
     assert caught.value.code == "zip-too-large"
 
 
-def test_a_zip_whose_contents_break_midway_is_an_error_not_a_crash() -> None:
+def damaged_zips() -> dict[str, bytes]:
+    """A list zipped, then damaged as downloads are: a bad CRC, corrupt data, cut short, not a zip."""
+    good = zipped("standard_sep26frl.txt", SINGLE_HEADER + b"\r\n" + (SINGLE_FIRST + b"\r\n") * 30_000)
     # The declared size is 2 MB of about 4: the reader stops there and the CRC fails.
-    data = bytearray(
-        zipped("standard_sep26frl.txt", SINGLE_HEADER + b"\r\n" + (SINGLE_FIRST + b"\r\n") * 30_000)
-    )
-    data[22:26] = (2_000_000).to_bytes(4, "little")
-    central = data.rfind(b"PK\x01\x02")
-    data[central + 24 : central + 28] = (2_000_000).to_bytes(4, "little")
-    _, problems = read(bytes(data), name="standard_sep26frl.zip")
-    assert len(problems) == 1
-    assert "the zip cannot be read: Bad CRC-32" in problems[0]
+    short = bytearray(good)
+    short[22:26] = (2_000_000).to_bytes(4, "little")
+    central = short.rfind(b"PK\x01\x02")
+    short[central + 24 : central + 28] = (2_000_000).to_bytes(4, "little")
+    crc = bytearray(good)
+    crc[14] ^= 0xFF
+    crc[crc.rfind(b"PK\x01\x02") + 16] ^= 0xFF
+    corrupt = bytearray(good)
+    start = 30 + len("standard_sep26frl.txt")
+    corrupt[start + 20 : start + 60] = bytes(b ^ 0x55 for b in corrupt[start + 20 : start + 60])
+    return {
+        "size": bytes(short),
+        "crc": bytes(crc),
+        "corrupt": bytes(corrupt),
+        "truncated": good[: len(good) // 2],
+        "not a zip": b"PK\x03\x04" + b"not a zip at all " * 20,
+    }
+
+
+@pytest.mark.parametrize("damage", ["size", "crc", "corrupt", "truncated", "not a zip"])
+def test_a_damaged_zip_is_refused_before_any_player_is_read(damage: str) -> None:
+    with pytest.raises(InvalidInputError) as refused:
+        open_fide_list(damaged_zips()[damage], name="standard_sep26frl.zip")
+    assert refused.value.field == "players_list"
+    assert refused.value.code == "zip-unreadable"
+    assert refused.value.reason.startswith("the zip cannot be read: ")
+    assert "\n" not in str(refused.value)
 
 
 # Zipped, generated, errors -------------------------------------------------------------------

@@ -11,6 +11,7 @@ from importlib import resources
 
 import pytest
 from babel.messages.pofile import read_po
+from fastapi import FastAPI
 from typer.testing import CliRunner
 
 from chessrate.cli import app as cli_app
@@ -114,7 +115,7 @@ def test_serve_command_starts_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
     result = CliRunner().invoke(cli_app, ["serve", "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert (started["host"], started["port"]) == ("127.0.0.1", 8123)
-    assert type(started["app"]).__name__ == "FastAPI"
+    assert isinstance(started["app"], FastAPI)
 
 
 def test_serve_rejects_a_bad_port() -> None:

@@ -30,6 +30,14 @@ DEFAULT_ENGINE = "/usr/games/stockfish"
 DEFAULT_DEPTH = 8
 #: One thread and a fixed hash, so that a search is reproducible.
 ENGINE_OPTIONS: dict[str, int] = {"Threads": 1, "Hash": 16}
+#: What an engine that dies or misbehaves on a position raises: that position is not analysed,
+#: the engine is started again for the next one.
+ENGINE_FAULTS: tuple[type[Exception], ...] = (
+    chess.engine.EngineError,
+    chess.engine.EngineTerminatedError,
+    TimeoutError,
+    OSError,
+)
 #: A mate score stored as an integer: MATE_BASE - n for "mate in n", -(MATE_BASE - n) for "mated in n".
 MATE_BASE = 100_000
 
@@ -128,9 +136,13 @@ class Engine:
     def __init__(self, path: str | None = None, setting: Setting | None = None) -> None:
         self.path = find_engine(path)
         self.setting = setting or Setting()
-        self._engine = chess.engine.SimpleEngine.popen_uci(self.path)
-        self._engine.configure(ENGINE_OPTIONS)
+        self._engine = self._start()
         self.name = str(self._engine.id.get("name", self.path))
+
+    def _start(self) -> chess.engine.SimpleEngine:
+        engine = chess.engine.SimpleEngine.popen_uci(self.path)
+        engine.configure(ENGINE_OPTIONS)
+        return engine
 
     def __enter__(self) -> Engine:
         return self
@@ -139,7 +151,16 @@ class Engine:
         self.close()
 
     def close(self) -> None:
-        self._engine.quit()
+        """Quit the engine; one that already died is only waited for."""
+        try:
+            self._engine.quit()
+        except ENGINE_FAULTS:
+            self._engine.close()
+
+    def restart(self) -> None:
+        """A fresh process in place of one that died or misbehaved."""
+        self.close()
+        self._engine = self._start()
 
     def evaluate(self, key: str) -> Evaluation:
         board = board_from_key(key)

@@ -31,7 +31,7 @@ from chessrate.analysis.engine import (
     score_to_int,
     terminal_evaluation,
 )
-from chessrate.analysis.runners import Progress, run_batches
+from chessrate.analysis.runners import SCHEDULER_TIMEOUT, Progress, Stop, run_batches
 from chessrate.errors import FileFormatError
 
 #: Games per batch sent to a process or a Dask worker.
@@ -92,21 +92,107 @@ class GameAnalysis:
         return [m for m in self.moves if m.white == colour]
 
 
+#: The longest game the rules allow: the 75-move rule ends any game within 8,848.5 moves.
+MAX_LEGAL_PLIES = 17_697
+
+
+class GameTooLong(Exception):
+    """A game's main line goes past ``MAX_LEGAL_PLIES`` (raised while reading, to stop at once)."""
+
+
 class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
-    """python-chess's game builder keeping errors in ``game.errors`` without logging them."""
+    """python-chess's game builder keeping errors in ``game.errors`` without logging them.
+
+    After ``cut`` plies of the main line the rest is only counted, not parsed nor kept (its
+    variations skipped), so a long game costs the cut's memory; past ``MAX_LEGAL_PLIES`` reading
+    stops (:class:`GameTooLong`).
+    """
+
+    cut: int | None = None
+
+    def begin_game(self) -> None:
+        super().begin_game()
+        self.plies = 0
+        self.depth = 0
+
+    def begin_variation(self) -> chess.pgn.SkipType | None:  # type: ignore[override]
+        if self.cut is not None and self.plies > self.cut:
+            return chess.pgn.SKIP
+        self.depth += 1
+        return super().begin_variation()
+
+    def end_variation(self) -> None:
+        self.depth -= 1
+        super().end_variation()
+
+    def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
+        if self.depth:
+            return None
+        self.plies += 1
+        if self.plies > MAX_LEGAL_PLIES:
+            raise GameTooLong
+        if self.cut is not None and self.plies > self.cut:
+            return chess.pgn.SKIP
+        return None
+
+    def visit_move(self, board: chess.Board, move: chess.Move) -> None:
+        if not move and not self.depth:  # "--", "Z0": a null move
+            self.game.errors.append(NullMove(board.fullmove_number))
+        super().visit_move(board, move)
 
     def handle_error(self, error: Exception) -> None:
         self.game.errors.append(error)
 
 
+class NullMove(Exception):
+    """A null move in a game's main line, at move ``number``."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"move {number} is a null move")
+        self.number = number
+
+
+@dataclass(frozen=True)
+class ReadGames:
+    """The games read, and each one's whole length in plies (more than it holds when it was cut)."""
+
+    games: list[chess.pgn.Game]
+    plies: list[int]
+
+
 def read_games(text: str) -> list[chess.pgn.Game]:
     """Every game of a PGN text; an illegal or unreadable move is an error naming the game."""
+    return read_games_cut(text).games
+
+
+def read_games_cut(text: str, *, cut: int | None = None, max_games: int = MAX_GAMES) -> ReadGames:
+    """Every game of a PGN text, each main line kept to its first ``cut`` plies (None: all).
+
+    Refused, naming the game: a move that is illegal, unreadable or null, a start position that
+    cannot arise (``Board.status()``), a variant, a game longer than any legal game; more than
+    ``max_games`` games stop the reading at the first one over.
+    """
     handle = io.StringIO(text)
     games: list[chess.pgn.Game] = []
+    plies: list[int] = []
+    builder = QuietGameBuilder()
+
+    def visitor() -> QuietGameBuilder:
+        nonlocal builder
+        builder = QuietGameBuilder()
+        builder.cut = cut
+        return builder
+
     while True:
         number = len(games) + 1
         try:
-            game = chess.pgn.read_game(handle, Visitor=QuietGameBuilder)
+            game = chess.pgn.read_game(handle, Visitor=visitor)
+        except GameTooLong:
+            raise FileFormatError(
+                f"game {number}: more than {MAX_LEGAL_PLIES} plies, longer than any legal game",
+                code="game-too-long",
+                params=(("game", number), ("plies", MAX_LEGAL_PLIES)),
+            ) from None
         except Exception as error:  # python-chess 1.11.2 fails on an unbalanced ")" (IndexError)
             raise FileFormatError(
                 f"game {number}: unreadable movetext ({type(error).__name__})",
@@ -129,14 +215,21 @@ def read_games(text: str) -> list[chess.pgn.Game]:
                 code="variant",
                 params=(("game", number), ("variant", variant)),
             )
-        games.append(game)
-        if len(games) > MAX_GAMES:
+        if game.board().status() != chess.STATUS_VALID:
             raise FileFormatError(
-                f"more than {MAX_GAMES} games", code="too-many-games", params=(("count", MAX_GAMES),)
+                f"game {number}: its start position cannot arise in a game",
+                code="impossible-position",
+                params=(("game", number),),
+            )
+        games.append(game)
+        plies.append(builder.plies)
+        if len(games) > max_games:
+            raise FileFormatError(
+                f"more than {max_games} games", code="too-many-games", params=(("count", max_games),)
             )
     if not games:
         raise FileFormatError("no game found in the PGN", code="no-game")
-    return games
+    return ReadGames(games, plies)
 
 
 #: python-chess's words for a move it refuses: "illegal san: 'Ke3' in <FEN>" (chess.IllegalMoveError,
@@ -146,6 +239,10 @@ _REFUSED_MOVE = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
 
 def _move_error(number: int, error: Exception) -> FileFormatError:
     """The first error python-chess kept for game ``number``: a refused move, or else the position."""
+    if isinstance(error, NullMove):
+        return FileFormatError(
+            f"game {number}: {error}", code="null-move", params=(("game", number), ("move", error.number))
+        )
     refused = _REFUSED_MOVE.match(str(error))
     if refused:
         kind, move = refused.groups()
@@ -265,6 +362,9 @@ class AnalysisStats:
     cached: int = 0
     searched: int = 0
     from_pgn: int = 0
+    #: Games left out because the engine could not analyse one of their positions:
+    #: (game number from 1, move number of that position).
+    failed: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def hit_rate(self) -> float:
@@ -283,8 +383,14 @@ def analyse_games(
     use_pgn_evals: bool = True,
     progress: Progress | None = None,
     stats: AnalysisStats | None = None,
+    stop: Stop | None = None,
+    scheduler_timeout: float = SCHEDULER_TIMEOUT,
 ) -> list[GameAnalysis]:
-    """Analyse every game; the engine searches only positions that neither the PGN nor the cache has."""
+    """Analyse every game; the engine searches only positions that neither the PGN nor the cache has.
+
+    A game with a position the engine could not analyse (it died there) is left out of the answer
+    and named in ``stats.failed``; the other games go on.
+    """
     setting = setting or Setting()
     stats = stats if stats is not None else AnalysisStats()
     from_pgn: dict[int, list[int]] = {}
@@ -316,6 +422,8 @@ def analyse_games(
                     scheduler=scheduler,
                     progress=progress,
                     on_batch=cache.put_many,
+                    stop=stop,
+                    scheduler_timeout=scheduler_timeout,
                 )
                 evaluations.update(found)
     analyses = []
@@ -324,11 +432,21 @@ def analyse_games(
             analyses.append(build_analysis(game, from_pgn[i], [""] * len(from_pgn[i]), "pgn"))
             continue
         keys = per_game[i]
+        lost = next((ply for ply, k in enumerate(keys) if k not in evaluations), None)
+        if lost is not None:
+            stats.failed.append((i + 1, _move_number(game, lost)))
+            continue
         scores = [evaluations[k].score for k in keys]
         if board_from_key(keys[0]).fen() == chess.STARTING_FEN:
             scores[0] = acc.INITIAL_CP  # lila's Cp.initial, as with [%eval] games
         analyses.append(build_analysis(game, scores, [evaluations[k].best for k in keys], "engine"))
     return analyses
+
+
+def _move_number(game: chess.pgn.Game, ply: int) -> int:
+    """The move number of the position after ``ply`` plies of the game (the move about to be made)."""
+    board = game.board()
+    return board.fullmove_number + (ply + (0 if board.turn == chess.WHITE else 1)) // 2
 
 
 def _batches(missing: Sequence[str], games: Sequence[Sequence[str]]) -> list[list[str]]:

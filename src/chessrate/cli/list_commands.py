@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from chessrate.cli.app import app
+from chessrate.cli.files import checked_file
 from chessrate.cli.output import JsonOption, fmt, print_json, print_json_streamed, print_summary, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.parse import parse_count, parse_date
@@ -100,6 +101,8 @@ def import_command(
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
     replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
+    for file in files:
+        checked_file(file, "file")
     try:
         imported = import_events(
             open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
@@ -173,12 +176,16 @@ def import_fide_command(
     federation: Annotated[
         str | None, typer.Option("--federation", help="Keep only this federation's players (ESP).")
     ] = None,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Replace the month's list imported from another file.")
+    ] = False,
     as_json: bool = JsonOption,
 ) -> None:
     """Create or refresh players from FIDE's list, with FIDE's rating and K of that month."""
     from chessrate.formats.fide_list import LIST_TYPES
     from chessrate.service.list_writes import import_fide
 
+    checked_file(players_list, "players_list")
     kind = list_type.strip().lower()
     if kind not in LIST_TYPES:
         raise InvalidInputError("--list-type", list_type, "use standard, rapid or blitz")
@@ -188,6 +195,7 @@ def import_fide_command(
         list_type=kind,
         month=Period.parse(month).first_day if month else None,
         federation=federation,
+        replace=replace,
     )
     row = {
         "list_type": done.list_type,
@@ -199,6 +207,13 @@ def import_fide_command(
         "already_imported": done.already_imported,
         "warnings": list(done.warnings),
     }
+    if replace:
+        row["replaced"] = {
+            "file": done.replaced_file or None,
+            "added": done.added,
+            "removed": done.removed,
+            "changed": done.changed,
+        }
     if as_json:
         print_json({"imported": row})
         return
@@ -209,6 +224,11 @@ def import_fide_command(
         return
     columns = ["list_type", "month", "file", "players", "new_players", "refreshed_players"]
     print_table("FIDE list imported", columns, [[str(row[c]) for c in columns]])
+    if done.replaced_file:
+        sys.stdout.write(
+            f"replaced the list of {row['month']} from {done.replaced_file}: {done.added} players added, "
+            f"{done.removed} removed, {done.changed} with another rating, games, K or flag\n"
+        )
     for warning in done.warnings:
         sys.stderr.write(f"warning: {done.file_name}: {warning}\n")
 

@@ -82,8 +82,12 @@ def rule_options(
     spec = (rules or "fide").strip()
     rules_toml, origin = "", "club rules"
     if spec.lower().endswith(".toml"):
+        from chessrate.cli.files import checked_file
         from chessrate.formats.text import decode  # only for a club file: the readers are not loaded
+        from chessrate.service.tournament_file import MAX_SMALL_FILE
 
+        if Path(spec).exists():
+            checked_file(Path(spec), "--rules", MAX_SMALL_FILE)
         try:
             rules_toml = decode(Path(spec).read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:

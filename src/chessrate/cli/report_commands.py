@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from chessrate.cli.app import app
+from chessrate.cli.files import checked_file, read_checked
 from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_big_document, print_table
 from chessrate.errors import InvalidInputError
@@ -22,17 +23,21 @@ from chessrate.runtime.gc_pause import cycle_collector_paused
 from chessrate.service import explanations
 from chessrate.service.language import ENGLISH
 from chessrate.service.problems import Problems
-from chessrate.service.tournament_file import FileInput, ReportInputs, report_document, tournament_file
+from chessrate.service.tournament_file import (
+    MAX_FILE,
+    MAX_SMALL_FILE,
+    FileInput,
+    ReportInputs,
+    report_document,
+    tournament_file,
+)
 from chessrate.tournament.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
 
 FORMATS = ("table", "csv", "json", "html")
 
 
-def _file(path: Path, field: str) -> FileInput:
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InvalidInputError(field, str(path), error.strerror or "cannot be read") from None
+def _file(path: Path, field: str, limit: int = MAX_FILE) -> FileInput:
+    data = read_checked(path, field, limit)
     return FileInput(name=str(path), data=data, size=len(data))
 
 
@@ -96,9 +101,11 @@ def _report(
     output: str,
     strict: bool,
 ) -> None:
+    if players_list is not None:
+        checked_file(players_list, "--players-list")
     inputs = ReportInputs(
         file=_file(file, "file"),
-        k_file=_file(k_file, "--k-file") if k_file is not None else None,
+        k_file=_file(k_file, "--k-file", MAX_SMALL_FILE) if k_file is not None else None,
         players_list=players_list,
         list_type=list_type,
         strict="true" if strict else "",

@@ -18,20 +18,22 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from chessrate.cli.app import app
+from chessrate.cli.files import read_checked
 from chessrate.cli.options import result_of
 from chessrate.cli.output import fmt, print_document, print_table
-from chessrate.errors import InvalidInputError
 from chessrate.service.language import ENGLISH
 from chessrate.service.problems import Problems
 from chessrate.service.strength import (
     AnalyseInputs,
+    AnalysisResult,
     analyse_file,
     analysis_document,
+    analysis_notes,
     estimate_document,
     strength_document,
     strength_file,
 )
-from chessrate.service.tournament_file import FileInput
+from chessrate.service.tournament_file import MAX_FILE, FileInput
 
 # Read as text and checked by the request layer (parse_count), so that a bad value is said with
 # its option's name and bounds, as on the web.
@@ -47,6 +49,12 @@ WorkersOpt = Annotated[
 SchedulerOpt = Annotated[
     str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT, to run the searches on.")
 ]
+SchedulerTimeoutOpt = Annotated[
+    str,
+    typer.Option(
+        "--scheduler-timeout", metavar="SECONDS", help="Longest wait for the scheduler to answer, 1 to 600."
+    ),
+]
 CacheOpt = Annotated[
     Path | None, typer.Option("--cache", help="SQLite file that keeps evaluations between runs.")
 ]
@@ -58,15 +66,19 @@ err = Console(stderr=True)
 
 
 def _file(path: Path) -> FileInput:
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InvalidInputError("file", str(path), error.strerror or "cannot be read") from None
+    data = read_checked(path, "file", MAX_FILE)
     return FileInput(name=str(path), data=data, size=len(data))
 
 
 def _inputs(
-    file: Path, workers: str, scheduler: str | None, cache: Path | None, *, depth: str = "", player: str = ""
+    file: Path,
+    workers: str,
+    scheduler: str | None,
+    timeout: str,
+    cache: Path | None,
+    *,
+    depth: str = "",
+    player: str = "",
 ) -> AnalyseInputs:
     """The options both commands share, as the request layer takes them (text, as typed)."""
     return AnalyseInputs(
@@ -74,6 +86,7 @@ def _inputs(
         depth=depth,
         workers=workers,
         scheduler=scheduler or "",
+        scheduler_timeout=timeout,
         cache=str(cache) if cache else "",
         player=player,
     )
@@ -106,13 +119,15 @@ def analyse(
     depth: DepthOpt = None,
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
+    scheduler_timeout: SchedulerTimeoutOpt = "10",
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
-    inputs = _inputs(file, workers, scheduler, cache, depth=depth or "")
+    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, depth=depth or "")
     with _progress("Analysing") as update:
         result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
+    _say_notes(result)
     document = analysis_document(result)
     if as_json:
         print_document(document)
@@ -131,6 +146,12 @@ def analyse(
         f"{document.engine}, {document.setting}: {document.positions} positions, "
         f"{document.searched} searched, cache hit rate {document.cache_hit_rate:.0%}\n"
     )
+
+
+def _say_notes(result: AnalysisResult) -> None:
+    """Games cut or left out (the engine failed on them), one line each on standard error."""
+    for note in analysis_notes(result, ENGLISH):
+        err.print(f"warning: {note}", markup=False, highlight=False, soft_wrap=True)
 
 
 def evaluation_graph(white_win_percents: Sequence[float], width: int = 100) -> str:
@@ -158,13 +179,15 @@ def strength(
     ] = None,
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
+    scheduler_timeout: SchedulerTimeoutOpt = "10",
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Each player's playing strength estimated from the moves alone, with an 80% interval."""
-    inputs = _inputs(file, workers, scheduler, cache, player=player or "")
+    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, player=player or "")
     with _progress("Analysing") as update:
         result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
+    _say_notes(result.analysis)
     document = strength_document(result)
     if as_json:
         if player is not None:

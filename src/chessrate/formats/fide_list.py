@@ -556,6 +556,8 @@ def open_fide_list(
         else:
             name = name or Path(source).name
             raw = resources.enter_context(open(source, "rb"))  # noqa: SIM115
+        if not zipfile.is_zipfile(raw) and _zip_signature(raw):
+            raise zipfile.BadZipFile("it is truncated or damaged (no central directory)")
         if zipfile.is_zipfile(raw):
             archive = resources.enter_context(zipfile.ZipFile(raw))
             members = [member for member in archive.infolist() if not member.is_dir()]
@@ -577,6 +579,7 @@ def open_fide_list(
                     code="zip-too-large",
                     params={"size": members[0].file_size, "limit": MAX_UNZIPPED},
                 )
+            _check_member(archive, members[0])
             raw = resources.enter_context(archive.open(members[0]))
         else:
             raw.seek(0)
@@ -593,11 +596,27 @@ def open_fide_list(
     except OSError as error:
         resources.close()
         raise InvalidInputError("players_list", str(name or source), error.strerror or str(error)) from None
-    except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError) as error:
+    except (*_ZIP_ERRORS, NotImplementedError, RuntimeError) as error:
         resources.close()
         raise InvalidInputError(
             "players_list", name, f"the zip cannot be read: {error}", code="zip-unreadable"
         ) from None
+
+
+def _check_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> None:
+    """Unpack the member once, to nothing: a damaged zip (a bad CRC, a corrupt or cut stream) is
+    refused before any of it is used, whatever part a reader would have stopped at."""
+    with archive.open(member) as unpacked:
+        while unpacked.read(1 << 20):
+            pass
+
+
+def _zip_signature(raw: IO[bytes]) -> bool:
+    """Whether the file starts as a zip does (``PK\\x03\\x04``, or an empty zip's ``PK\\x05\\x06``)."""
+    raw.seek(0)
+    head = raw.read(4)
+    raw.seek(0)
+    return head in {b"PK\x03\x04", b"PK\x05\x06"}
 
 
 def find_players(

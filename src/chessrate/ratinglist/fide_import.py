@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import Engine, bindparam, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from chessrate.errors import InvalidInputError
 from chessrate.formats.fide_list import FideListPlayer, ListType, open_fide_list
+from chessrate.formats.model import Problem, Severity
 from chessrate.formats.text import check_file_name
 from chessrate.ratinglist.importer import name_key
 from chessrate.ratinglist.loading import official_k as official_k  # where a run reads it
@@ -46,6 +47,13 @@ class ImportedFideList:
     #: The same file was imported before: nothing changed.
     already_imported: bool
     warnings: tuple[str, ...]
+    #: With ``replace``: the file whose list of the month this one replaced ("" when none did).
+    replaced_file: str = ""
+    #: With ``replace``: players in the new list only, in the old one only, and in both with
+    #: another rating, games, K or flag.
+    added: int = 0
+    removed: int = 0
+    changed: int = 0
 
 
 def import_fide_list(
@@ -55,13 +63,15 @@ def import_fide_list(
     list_type: ListType = "standard",
     month: dt.date | None = None,
     federation: str | None = None,
+    replace: bool = False,
 ) -> ImportedFideList:
     """Import FIDE's list at ``path`` (TXT or XML, zipped or not): ``list_type`` from a combined file.
 
     ``month`` is needed when neither the file nor its name says it; ``federation`` keeps only the
     players of one federation (``ESP``). Raises :class:`~chessrate.errors.InvalidInputError` for a
-    file that is not a list or lacks ``list_type``, :class:`StoreError` for a different file of a month
-    already imported.
+    file that is not a list, lacks ``list_type`` or whose reading failed (nothing is recorded),
+    :class:`StoreError` for a different file of a month already imported, unless ``replace``: then
+    the month's list is replaced by this one, all or nothing, and the changes counted.
     """
     check_file_name("players_list", path)  # (stored with the list)
     digest = _sha256(Path(path))
@@ -98,6 +108,12 @@ def import_fide_list(
                     fide_lists.c.list_type == list_type, fide_lists.c.month == day
                 )
             ).first()
+            replaced = None
+            if known is not None and known.file_sha256 != digest and replace:
+                replaced = known
+                # Set aside (a month no list has) until the new one is in, then compared and deleted.
+                connection.execute(update(fide_lists).where(fide_lists.c.id == known.id).values(month=_ASIDE))
+                known = None
             if known is not None:
                 if known.file_sha256 == digest:
                     return ImportedFideList(
@@ -134,14 +150,68 @@ def import_fide_list(
                 list_type=list_type,
                 refresh=newest is None or day >= newest,
             )
+            _refuse_failed_read(fide.name, fide.problems, counts[0])
             connection.execute(update(fide_lists).where(fide_lists.c.id == list_id).values(players=counts[0]))
+            changes = (0, 0, 0)
+            if replaced is not None:
+                changes = _changes(connection, int(replaced.id), int(list_id))
+                connection.execute(fide_ratings.delete().where(fide_ratings.c.fide_list_id == replaced.id))
+                connection.execute(fide_lists.delete().where(fide_lists.c.id == replaced.id))
     warnings = tuple(str(problem) for problem in fide.problems)
     if fide.dropped_problems:
         warnings += (f"and {fide.dropped_problems} more problems",)
     return ImportedFideList(
         list_type=list_type, month=day, file_name=fide.name, players=counts[0], new_players=counts[1],
         refreshed_players=counts[2], already_imported=False, warnings=warnings,
+        replaced_file=replaced.file_name if replaced is not None else "",
+        added=changes[0], removed=changes[1], changed=changes[2],
     )  # fmt: skip
+
+
+#: The month a replaced list is set aside at while its replacement is imported.
+_ASIDE = dt.date(1, 1, 1)
+
+
+def _changes(connection: Connection, old: int, new: int) -> tuple[int, int, int]:
+    """Players in list ``new`` only, in ``old`` only, and in both with other figures."""
+    before, after = fide_ratings.alias("before"), fide_ratings.alias("after")
+
+    def count_only(one: int, other: int) -> int:
+        inner = select(fide_ratings.c.player_id).where(fide_ratings.c.fide_list_id == other)
+        query = select(func.count()).where(
+            fide_ratings.c.fide_list_id == one, fide_ratings.c.player_id.not_in(inner)
+        )
+        return int(connection.execute(query).scalar_one())
+
+    differ = [before.c[name].is_distinct_from(after.c[name]) for name in ("rating", "games", "k", "flag")]
+    changed = connection.execute(
+        select(func.count())
+        .select_from(before.join(after, before.c.player_id == after.c.player_id))
+        .where(before.c.fide_list_id == old, after.c.fide_list_id == new, or_(*differ))
+    ).scalar_one()
+    return count_only(new, old), count_only(old, new), int(changed)
+
+
+def _refuse_failed_read(name: str, problems: Iterable[Problem], count: int) -> None:
+    """A list whose reading stopped on an error (broken XML, an entity, a line too long, a damaged
+    zip), or that gave no player, is refused: the transaction is rolled back, nothing is recorded."""
+    failed = next((problem for problem in problems if problem.severity is Severity.ERROR), None)
+    if failed is not None:
+        raise InvalidInputError(
+            "players_list",
+            name,
+            f"{failed.located()}; nothing was imported",
+            code="fide-list-failed",
+            params={"file": name, "reason": failed.message},
+        )
+    if count == 0:
+        raise InvalidInputError(
+            "players_list",
+            name,
+            "no player could be read from it; nothing was imported",
+            code="fide-list-empty",
+            params={"file": name},
+        )
 
 
 def _sha256(path: Path) -> str:

@@ -59,13 +59,16 @@ def import_fide(
     list_type: ListType = "standard",
     month: dt.date | None = None,
     federation: str | None = None,
+    replace: bool = False,
 ) -> ImportedFideList:
     """:func:`~chessrate.ratinglist.fide_import.import_fide_list`, the database's refusal on one line."""
     from chessrate.ratinglist.fide_import import import_fide_list
 
     files = path.name
     with _database_refusal("import-database", {"files": files}, f"{files}: the database refused the import"):
-        return import_fide_list(engine, path, list_type=list_type, month=month, federation=federation)
+        return import_fide_list(
+            engine, path, list_type=list_type, month=month, federation=federation, replace=replace
+        )
 
 
 def run_list(

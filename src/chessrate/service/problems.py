@@ -349,6 +349,27 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "variant": lambda t, p: t.gettext("game %(game)s: the variant “%(variant)s” is not standard chess", **p),
     "too-many-games": lambda t, p: t.gettext("more than %(count)s games", **p),
+    "game-too-long": lambda t, p: t.gettext(
+        "game %(game)s: more than %(plies)s plies, longer than any legal game", **p
+    ),
+    "null-move": lambda t, p: t.gettext(
+        "game %(game)s: move %(move)s is a null move, which cannot be analysed", **p
+    ),
+    "impossible-position": lambda t, p: t.gettext(
+        "game %(game)s: its start position (FEN) cannot arise in a game", **p
+    ),
+    "too-many-positions": lambda t, p: t.gettext(
+        "%(count)s positions to analyse, more than the %(limit)s one request may have here: "
+        "send fewer or shorter games",
+        **p,
+    ),
+    "engine-time": lambda t, p: t.gettext(
+        "the analysis took more than %(seconds)s s of engine time: send fewer or shorter games", **p
+    ),
+    "cancelled": lambda t, p: t.gettext("the analysis was stopped"),
+    "engine-failed": lambda t, p: t.gettext(
+        "the engine could not analyse any game (first: game %(game)s, move %(move)s)", **p
+    ),
     "no-game": lambda t, p: t.gettext("no game found in the PGN"),
     "no-moves": lambda t, p: t.gettext("no move to judge in the games"),
     "no-player-games": lambda t, p: t.gettext("no game of this player in the file"),
@@ -430,6 +451,12 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         earlier_file=p["earlier_file"],
     ),
     "file-unreadable": lambda t, p: t.gettext("%(file)s cannot be read (%(reason)s)", **p),
+    "fide-list-failed": lambda t, p: t.gettext(
+        "%(file)s could not be read to the end (%(reason)s); nothing was imported", **p
+    ),
+    "fide-list-empty": lambda t, p: t.gettext(
+        "no player could be read from %(file)s; nothing was imported", **p
+    ),
     "demo-not-empty": lambda t, p: t.gettext(
         "the store %(store)s already holds events: the demo needs an empty one", **p
     ),

@@ -13,14 +13,16 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from chessrate.analysis import AnalysisStats, GameAnalysis, Setting, analyse_games, read_games
-from chessrate.analysis.cache import EvaluationCache
+from chessrate.analysis import AnalysisStats, GameAnalysis, Setting, analyse_games
+from chessrate.analysis.cache import check_cache
 from chessrate.analysis.engine import engine_name, score_from_int
-from chessrate.analysis.runners import Progress
+from chessrate.analysis.games import MAX_GAMES, game_keys, read_games_cut
+from chessrate.analysis.runners import SCHEDULER_TIMEOUT, AnalysisStopped, Progress, Stop, check_scheduler
 from chessrate.comparisons.pools import MAX_RATING, MIN_RATING, Pool, convert
 from chessrate.errors import FileFormatError, InvalidInputError, RatingError
 from chessrate.formats.text import decode
 from chessrate.parse import parse_count
+from chessrate.service.language import Translator
 from chessrate.service.options import Outcome
 from chessrate.service.problems import Problems
 from chessrate.service.tournament_file import MAX_FILE as MAX_FILE  # re-exported for the strength page
@@ -33,6 +35,8 @@ from chessrate.strength.estimate import game_estimates
 MAX_DEPTH = 30
 #: Most engine processes a request may ask for.
 MAX_WORKERS = 64
+#: Longest wait for a Dask scheduler a request may ask for, in seconds.
+MAX_SCHEDULER_TIMEOUT = 600
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,8 +52,23 @@ class AnalyseInputs:
     cache: str = ""
     #: ``no``: search every position even when the PGN has ``[%eval]`` comments.
     pgn_evals: str = ""
+    #: Seconds to wait for the scheduler (``--scheduler-timeout``); "" for 10.
+    scheduler_timeout: str = ""
     #: Most games read (the web's limit); None: any number.
     max_games: int | None = None
+    #: Plies of each game analysed, the first ones (the web's cap); None: the whole game.
+    cut_plies: int | None = None
+    #: Most distinct positions one request may have searched (the web's cap); None: any number.
+    max_positions: int | None = None
+    #: Most seconds of engine time one request may take (the web's cap); None: no limit.
+    max_seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class GamesRead:
+    games: list[chess.pgn.Game]
+    #: (game number, its whole length in plies) of each game longer than the cut.
+    cut: list[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -59,6 +78,28 @@ class AnalysisResult:
     stats: AnalysisStats
     setting: Setting
     engine: str
+    #: (game number, whole length in plies) of the games of which only the first plies were analysed.
+    cut: list[tuple[int, int]] = field(default_factory=list)
+    #: The plies analysed of a game that was cut.
+    cut_plies: int | None = None
+
+
+def analysis_notes(result: AnalysisResult, t: Translator) -> list[str]:
+    """What the answer says beside the measures: games cut, games the engine could not analyse."""
+    notes = [
+        t.gettext(
+            "game %(game)s: only its first %(plies)s plies of %(total)s were analysed",
+            game=number,
+            plies=result.cut_plies,
+            total=total,
+        )
+        for number, total in result.cut
+    ]
+    notes += [
+        t.gettext("game %(game)s, move %(move)s: the engine could not analyse this position", game=g, move=m)
+        for g, m in result.stats.failed
+    ]
+    return notes
 
 
 @dataclass(frozen=True)
@@ -100,28 +141,41 @@ class StrengthResult:
 
 
 def analyse_file(
-    inputs: AnalyseInputs, problems: Problems, *, progress: Progress | None = None, strength: bool = False
+    inputs: AnalyseInputs,
+    problems: Problems,
+    *,
+    progress: Progress | None = None,
+    strength: bool = False,
+    stop: Stop | None = None,
 ) -> Outcome[AnalysisResult]:
-    """Read the PGN and analyse every game; problems kept per field."""
+    """Read the PGN and analyse every game; problems kept per field.
+
+    A game the engine cannot analyse is left out and said (:func:`analysis_notes`); when none can
+    be, the file is refused. ``stop`` ends the analysis early (a client gone).
+    """
     model_depth = load_model().depth if strength else None
     depth = _whole(problems, "depth", inputs.depth, 1, MAX_DEPTH)
     workers = _whole(problems, "workers", inputs.workers, 1, MAX_WORKERS) or 1
+    timeout = _whole(problems, "scheduler_timeout", inputs.scheduler_timeout, 1, MAX_SCHEDULER_TIMEOUT)
     scheduler = inputs.scheduler.strip() or None
-    if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
-        problems.add(("scheduler",), scheduler, "write a Dask scheduler address such as tcp://127.0.0.1:8786")
+    if scheduler is not None:
+        problems.attempt(("scheduler",), scheduler, lambda: check_scheduler(scheduler))
     pgn_evals = inputs.pgn_evals.strip().lower() not in {"no", "false", "0", "off"}
-    games = _games(inputs.file, problems, inputs.max_games)
+    read = _read(inputs, problems)
     setting = Setting(depth=depth or model_depth or Setting().depth)
     if inputs.cache:
-        problems.attempt(
-            ("cache",), inputs.cache, lambda: EvaluationCache(inputs.cache, engine="", setting="").close()
-        )
-    if problems or games is None:
+        problems.attempt(("cache",), inputs.cache, lambda: check_cache(inputs.cache))
+    if problems or read is None:
+        return Outcome(None, problems)
+    if inputs.max_positions is not None and not _positions_within(read, inputs, problems):
         return Outcome(None, problems)
     stats = AnalysisStats()
+    stop = stop or Stop(inputs.max_seconds)
+    if stop.seconds is None:
+        stop.seconds = inputs.max_seconds
     try:
         analyses = analyse_games(
-            games,
+            read.games,
             setting=setting,
             cache_path=inputs.cache or ":memory:",
             workers=workers,
@@ -130,8 +184,21 @@ def analyse_file(
             use_pgn_evals=pgn_evals and not strength,
             progress=progress,
             stats=stats,
+            stop=stop,
+            scheduler_timeout=float(timeout or SCHEDULER_TIMEOUT),
         )
         name = engine_name(None) if stats.positions else "[%eval] comments of the PGN"
+    except AnalysisStopped as error:
+        assert inputs.file is not None
+        problems.add(
+            ("file",),
+            inputs.file.name,
+            InvalidInputError("file", inputs.file.name, str(error), code=error.code, params=error.params),
+        )
+        return Outcome(None, problems)
+    except InvalidInputError as error:
+        problems.add((error.field,) if error.field == "scheduler" else ("engine",), error.value, error)
+        return Outcome(None, problems)
     except RatingError as error:
         problems.add(("engine",), "", error)
         return Outcome(None, problems)
@@ -139,19 +206,58 @@ def analyse_file(
         problems.add(("scheduler",) if scheduler else ("engine",), scheduler or "", str(error))
         return Outcome(None, problems)
     assert inputs.file is not None
-    return Outcome(AnalysisResult(inputs.file.name, analyses, stats, setting, name), problems)
+    if not analyses and stats.failed:
+        game, move = stats.failed[0]
+        reason = f"the engine could not analyse any game (game {game}, move {move} first)"
+        problems.add(
+            ("file",),
+            inputs.file.name,
+            InvalidInputError(
+                "file", inputs.file.name, reason, code="engine-failed", params={"game": game, "move": move}
+            ),
+        )
+        return Outcome(None, problems)
+    result = AnalysisResult(inputs.file.name, analyses, stats, setting, name, read.cut, inputs.cut_plies)
+    return Outcome(result, problems)
+
+
+def _positions_within(read: GamesRead, inputs: AnalyseInputs, problems: Problems) -> bool:
+    """Whether the games' distinct positions are within ``inputs.max_positions`` (else a problem)."""
+    assert inputs.file is not None
+    assert inputs.max_positions is not None
+    count = len({key for game in read.games for key in game_keys(game)[0]})
+    if count <= inputs.max_positions:
+        return True
+    limit = inputs.max_positions
+    reason = f"{count} positions to analyse, more than the {limit} one request may have"
+    problems.add(
+        ("file",),
+        inputs.file.name,
+        InvalidInputError(
+            "file",
+            inputs.file.name,
+            reason,
+            code="too-many-positions",
+            params={"count": count, "limit": limit},
+        ),
+    )
+    return False
 
 
 def check_file(inputs: AnalyseInputs, problems: Problems) -> bool:
-    """Whether the PGN can be read (the games' moves legal); problems kept under ``file``."""
-    return _games(inputs.file, problems, inputs.max_games) is not None
+    """Whether the PGN can be read (the games' moves legal) and is within the caps; problems kept
+    under ``file``."""
+    read = _read(inputs, problems)
+    if read is None:
+        return False
+    return inputs.max_positions is None or _positions_within(read, inputs, problems)
 
 
 def strength_file(
-    inputs: AnalyseInputs, problems: Problems, *, progress: Progress | None = None
+    inputs: AnalyseInputs, problems: Problems, *, progress: Progress | None = None, stop: Stop | None = None
 ) -> Outcome[StrengthResult]:
     """Analyse at the model's depth and estimate every player (or ``inputs.player``)."""
-    outcome = analyse_file(inputs, problems, progress=progress, strength=True)
+    outcome = analyse_file(inputs, problems, progress=progress, strength=True, stop=stop)
     if outcome.result is None:
         return Outcome(None, problems)
     analyses = outcome.result.analyses
@@ -178,9 +284,8 @@ def _whole(problems: Problems, name: str, text: str, low: int, high: int) -> int
     )
 
 
-def _games(
-    upload: FileInput | None, problems: Problems, max_games: int | None = None
-) -> list[chess.pgn.Game] | None:
+def _read(inputs: AnalyseInputs, problems: Problems) -> GamesRead | None:
+    upload, max_games = inputs.file, inputs.max_games
     if upload is None:
         problems.missing.append(("file",))
         return None
@@ -192,8 +297,21 @@ def _games(
         problems.add(("file",), upload.name, "empty")
         return None
     try:
-        games = read_games(text)
+        # One game over the cap is enough to refuse: reading stops there.
+        read = read_games_cut(text, cut=inputs.cut_plies, max_games=max_games or MAX_GAMES)
     except FileFormatError as error:
+        if error.code == "too-many-games" and max_games is not None:
+            problems.add(
+                ("file",),
+                upload.name,
+                f"more than {max_games} games",
+                message=problems.t.gettext(
+                    "At most %(count)s games at a time here; "
+                    "the command line (chessrate strength) takes any number.",
+                    count=max_games,
+                ),
+            )
+            return None
         reason = f"not a PGN we can analyse: {error}"
         problems.add(
             ("file",),
@@ -201,19 +319,9 @@ def _games(
             InvalidInputError("file", upload.name, reason, code=error.code, params=dict(error.params)),
         )
         return None
-    if max_games is not None and len(games) > max_games:  # the games read, with or without tags
-        problems.add(
-            ("file",),
-            upload.name,
-            f"{len(games)} games, more than {max_games}",
-            message=problems.t.gettext(
-                "At most %(count)s games at a time here; "
-                "the command line (chessrate strength) takes any number.",
-                count=max_games,
-            ),
-        )
-        return None
-    return games
+    cut = inputs.cut_plies
+    longer = [(n, p) for n, p in enumerate(read.plies, start=1) if cut is not None and p > cut]
+    return GamesRead(read.games, longer)
 
 
 # --- the JSON documents ----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp
 
 from chessrate.web import api, calculator_pages, report_page, strength_page
 from chessrate.web.error_documents import validation_problems
@@ -21,10 +22,17 @@ from chessrate.web.refusals import http_refusal
 from chessrate.web.site import Site, WebSettings
 
 
+class App(FastAPI):
+    """FastAPI with the security headers outside everything, Starlette's 500 answer included."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
+
+
 def create_app(settings: WebSettings | None = None) -> FastAPI:
     """The web calculator and its API."""
     settings = settings or WebSettings()
-    app = FastAPI(
+    app = App(
         title="chessrate",
         summary="Chess rating calculations: FIDE Elo on any date, plain Elo, club rules.",
         description=(
@@ -37,12 +45,13 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.site = Site(settings)
+    strength_page.start_analyses(app.state, settings)
     app.add_exception_handler(RequestValidationError, validation_problems)
     app.add_exception_handler(HTTPException, http_refusal)  # 404, 405, 400...: a page or JSON, translated
-    # Outermost last: the limits act before anything reads the request; every answer gets headers.
+    # Outermost last: the limits act before anything reads the request; every answer, a 500 too,
+    # gets the security headers (App).
     app.add_middleware(ApiLanguage)
     app.add_middleware(RequestLimits)
-    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=settings.static), name="static")
     app.include_router(calculator_pages.router)
     app.include_router(report_page.router)

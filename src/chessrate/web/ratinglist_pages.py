@@ -96,7 +96,8 @@ class Sessions:
 
 @dataclass
 class LoginThrottle:
-    """Wrong passwords per client: after :attr:`free` of them, each next try waits twice as long.
+    """Wrong passwords per client: :attr:`free` of them are heard at once; after that each next try
+    waits, twice as long each time.
 
     The first wait is one second, then 2, 4, 8... up to :attr:`longest`; a right password clears
     the client's count. Clients are told apart by their address (behind a proxy, the address the
@@ -117,7 +118,7 @@ class LoginThrottle:
             for key in sorted(self.failures, key=lambda k: self.failures[k][1])[:5_000]:
                 del self.failures[key]
         count = self.failures.get(client, (0, 0.0))[0] + 1
-        delay = 0.0 if count <= self.free else min(self.longest, 2.0 ** (count - self.free - 1))
+        delay = 0.0 if count < self.free else min(self.longest, 2.0 ** (count - self.free))
         self.failures[client] = (count, time.monotonic() + delay)
 
     def succeeded(self, client: str) -> None:

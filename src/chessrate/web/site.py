@@ -54,6 +54,19 @@ class WebSettings:
     list_session_minutes: int = 30
     #: Mark cookies Secure even when the request is not seen as https (a proxy not trusted).
     secure_cookies: bool = False
+    # The caps of one analysis ("Strength from the moves"): docs/security.md lists them.
+    #: Analyses running at once, each with one engine process.
+    analysis_workers: int = 2
+    #: Analyses waiting for a worker; one more is refused ("busy", Retry-After).
+    analysis_queue: int = 4
+    #: Plies analysed of each game: its first ones.
+    analysis_plies: int = 300
+    #: Distinct positions one request may have searched.
+    analysis_positions: int = 4_000
+    #: Seconds of engine time one request may take.
+    analysis_seconds: float = 180.0
+    #: A job whose page has not asked for it in this many seconds stops and frees its engine.
+    analysis_abandon_seconds: float = 15.0
 
 
 class Site:

@@ -6,6 +6,13 @@
 
   if (window.htmx) {
     document.documentElement.classList.add("live");
+    // "Busy, try again in a minute" (503 with Retry-After) is a message to show, like a 200.
+    document.addEventListener("htmx:beforeSwap", function (event) {
+      if (event.detail.xhr.status === 503) {
+        event.detail.shouldSwap = true;
+        event.detail.isError = false;
+      }
+    });
   }
 
   function syncErrors() {
