@@ -90,9 +90,7 @@ def export(args: argparse.Namespace) -> None:
                 keys = game_keys(game)[0]
                 found = cache.get_many(keys)
                 if len(found) == len(set(keys)):
-                    out.append(
-                        (row["id"], game, [found[k].score for k in keys], [found[k].best for k in keys])
-                    )
+                    out.append((row["id"], [found[k].score for k in keys], [found[k].best for k in keys]))
     write_evals(Path(args.export), out, name, setting.key)
     print(f"{len(out)} games written to {args.export}", file=sys.stderr)
 

@@ -53,60 +53,49 @@ def csv_games(path: Path) -> Iterator[tuple[dict[str, str], chess.pgn.Game]]:
 # --- the shipped evaluations (data/lichess-calibration/evals.npz) ----------------------------------
 #
 # Per analysed game, every position of its main line (the start, then after each ply): White's score
-# (``engine.score_to_int``) and the engine's best move, written as its index among the position's
-# legal moves in UCI order (NO_MOVE where the game is over). Arrays: ``ids`` (game ids), ``offsets``
-# (game i's positions are ``offsets[i]:offsets[i+1]``), ``scores`` (int32), ``best`` (uint8).
+# (``engine.score_to_int``) and the engine's best move as one integer, from + 64 x to + 4096 x
+# promotion piece (squares 0-63, python-chess's piece types; NO_MOVE where the game is over).
+# Arrays: ``ids`` (game ids), ``offsets`` (game i's positions are ``offsets[i]:offsets[i+1]``),
+# ``scores`` (int32), ``best`` (int16), ``engine`` and ``setting`` (the cache's names for them).
 
 #: ``best`` of a position with no move (the game is over).
-NO_MOVE = 255
+NO_MOVE = -1
 
 
-def legal_ucis(board: chess.Board) -> list[str]:
-    return sorted(move.uci() for move in board.legal_moves)
+def encode_move(uci: str) -> int:
+    """A UCI move as one integer ("" as ``NO_MOVE``)."""
+    if not uci:
+        return NO_MOVE
+    move = chess.Move.from_uci(uci)
+    return move.from_square + 64 * move.to_square + 4096 * (move.promotion or 0)
 
 
-def encode_game(game: chess.pgn.Game, scores: list[int], bests: list[str]) -> list[int]:
-    """The best moves of a game's positions as indices (``NO_MOVE`` for none)."""
-    board = game.board()
-    moves = list(game.mainline_moves())
-    out = []
-    for ply, best in enumerate(bests):
-        out.append(legal_ucis(board).index(best) if best else NO_MOVE)
-        if ply < len(moves):
-            board.push(moves[ply])
-    return out
-
-
-def decode_game(game: chess.pgn.Game, indices: Sequence[int]) -> list[str]:
-    """The inverse of ``encode_game``: the best moves as UCI ("" for none)."""
-    board = game.board()
-    moves = list(game.mainline_moves())
-    out = []
-    for ply, index in enumerate(indices):
-        out.append("" if index == NO_MOVE else legal_ucis(board)[index])
-        if ply < len(moves):
-            board.push(moves[ply])
-    return out
+def decode_move(value: int) -> str:
+    """The inverse of ``encode_move``."""
+    if value == NO_MOVE:
+        return ""
+    promotion = value // 4096
+    return chess.Move(value % 64, value // 64 % 64, promotion or None).uci()
 
 
 def write_evals(
-    path: Path, games: Sequence[tuple[str, chess.pgn.Game, list[int], list[str]]], engine: str, setting: str
+    path: Path, games: Sequence[tuple[str, list[int], list[str]]], engine: str, setting: str
 ) -> None:
-    """(id, game, White's scores, best moves) per game into ``path`` (numpy's compressed npz), with the
+    """(id, White's scores, best moves) per game into ``path`` (numpy's compressed npz), with the
     engine's name and setting."""
     offsets = [0]
     scores: list[int] = []
     best: list[int] = []
-    for _, game, game_scores, game_bests in games:
+    for _, game_scores, game_bests in games:
         scores.extend(game_scores)
-        best.extend(encode_game(game, game_scores, game_bests))
+        best.extend(encode_move(uci) for uci in game_bests)
         offsets.append(len(scores))
     np.savez_compressed(
         path,
         ids=np.array([g[0] for g in games]),
         offsets=np.array(offsets, dtype=np.int64),
         scores=np.array(scores, dtype=np.int32),
-        best=np.array(best, dtype=np.uint8),
+        best=np.array(best, dtype=np.int16),
         engine=np.array(engine),
         setting=np.array(setting),
     )
@@ -118,15 +107,15 @@ def evals_engine(path: Path) -> tuple[str, str]:
         return str(data["engine"]), str(data["setting"])
 
 
-def read_evals(path: Path) -> dict[str, tuple[list[int], list[int]]]:
-    """Game id -> (White's scores, best-move indices) from ``write_evals``'s file."""
+def read_evals(path: Path) -> dict[str, tuple[list[int], list[str]]]:
+    """Game id -> (White's scores, best moves in UCI) from ``write_evals``'s file."""
     with np.load(path) as data:
         ids, offsets = data["ids"], data["offsets"]
         scores, best = data["scores"], data["best"]
         return {
             str(game_id): (
                 scores[offsets[i] : offsets[i + 1]].tolist(),
-                best[offsets[i] : offsets[i + 1]].tolist(),
+                [decode_move(v) for v in best[offsets[i] : offsets[i + 1]].tolist()],
             )
             for i, game_id in enumerate(ids)
         }
