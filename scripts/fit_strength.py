@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import re
 import statistics
 import sys
@@ -79,7 +80,7 @@ PARAMS: dict[str, object] = {
 }
 ROUNDS = 600
 #: The over-the-board score: the prediction and these features, by ridge regression.
-OTB_INPUTS = ("prediction", "acpl", "opponent_acpl", "score", "moves")
+OTB_INPUTS = ("prediction", *FEATURES)
 OTB_PENALTY = 10.0
 #: Groups of game counts reported (lower bounds), and the rating bands.
 COUNT_GROUPS = ((1, 1), (2, 4), (5, 9), (10, 10**9))
@@ -318,14 +319,15 @@ def otb_scores(items: Sequence[PlayerGame], predictions: np.ndarray, fill: Seque
     return x
 
 
-def otb_fit(items: Sequence[PlayerGame], predictions: np.ndarray, rho: float | None = None) -> dict[str, Any]:
-    """The ``otb`` section from player-games with their LightGBM predictions."""
-    raw = otb_scores(items, predictions, [0.0] * len(OTB_INPUTS))
-    fill = [float(np.nanmean(np.where(np.isnan(raw[:, j]), np.nan, raw[:, j]))) for j in range(raw.shape[1])]
+def otb_fit(items: Sequence[PlayerGame], predictions: np.ndarray) -> tuple[dict[str, Any], Any]:
+    """The ``otb`` section from player-games with their LightGBM predictions, and ``choose_temper``'s
+    table. A feature missing in a game takes its mean (0 when no game has it)."""
+    raw = otb_scores(items, predictions, [math.nan] * len(OTB_INPUTS))
+    present = ~np.isnan(raw)
+    fill = [float(raw[present[:, j], j].mean()) if present[:, j].any() else 0.0 for j in range(raw.shape[1])]
     x = otb_scores(items, predictions, fill)
     ratings = np.array([p.rating for p in items])
     weights, intercept = ridge(x, ratings, OTB_PENALTY)
-    scores = x @ weights + intercept
     section: dict[str, Any] = {
         "scale": FIDE_SCALE,
         "inputs": list(OTB_INPUTS),
@@ -333,6 +335,7 @@ def otb_fit(items: Sequence[PlayerGame], predictions: np.ndarray, rho: float | N
         "intercept": round(intercept, 6),
         "fill": [round(v, 6) for v in fill],
     }
+    scores = otb_scores_of(section, items, predictions)
     section |= fit_calibration(scores, ratings, [p.player for p in items])
     section["feature_ranges"] = feature_ranges(matrix(items), FEATURES)
     section["temper"], tried = choose_temper(section, scores, ratings, FIDE_BANDS)
@@ -405,6 +408,60 @@ def ablation(training: Sequence[PlayerGame], baseline_oof: np.ndarray) -> dict[s
     return rows
 
 
+def _cells(row: dict[str, Any]) -> str:
+    if not row.get("n"):
+        return "0 | – | – | – | – | –"
+    width = "–" if row["median_width"] is None else f"{row['median_width']:.0f}"
+    closed = (
+        "–" if row["closed_mae"] is None else f"{row['closed_mae']:.1f} ({row['closed_baseline_mae']:.1f})"
+    )
+    return (
+        f"{row['n']:,} | {row['mae']:.1f} ({row['baseline_mae']:.1f}) | {row['coverage']:.1%} | "
+        f"{row['open']:.1%} | {closed} | {width}"
+    )
+
+
+HEADER = (
+    "| {} | player-games | MAE (constant guess) | coverage | open | MAE where closed (guess) "
+    "| median closed width |\n"
+    "|---|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The report's tables as docs/strength.md shows them."""
+    held = report["held_out"]
+    lines = [HEADER.format("held-out Lichess, one game"), f"| all | {_cells(held['one_game']['all'])} |"]
+    lines += [f"| {band} | {_cells(row)} |" for band, row in held["one_game"]["by_band"].items()]
+    lines += [f"| {speed} | {_cells(row)} |" for speed, row in held["one_game"]["by_speed"].items()]
+    lines += ["", HEADER.format("held-out players, all their games").replace("player-games", "players")]
+    lines += [f"| {count} games | {_cells(row)} |" for count, row in held["players_by_games"].items()]
+    for count, bands in held["players_by_games_and_band"].items():
+        lines += [f"| {count} games, {band} | {_cells(row)} |" for band, row in bands.items()]
+    otb = report.get("otb_cross_validation")
+    if otb:
+        lines += ["", HEADER.format("over the board, by event, one game"), f"| all | {_cells(otb['all'])} |"]
+        lines += [f"| {band} | {_cells(row)} |" for band, row in otb["by_band"].items()]
+    ablation = report.get("ablation_oof_mae")
+    if ablation:
+        lines += ["", "| features | out-of-fold MAE, one game |", "|---|---:|"]
+        lines += [f"| {name} | {mae:.1f} |" for name, mae in ablation.items()]
+    for name, rows in report.get("checks", {}).items():
+        lines += [
+            "",
+            f"| {name}: player | FIDE | games | estimate | 80% interval | holds |",
+            "|---|---:|---:|---:|---|---|",
+        ]
+        for r in rows:
+            low = "…" if r["low"] is None else r["low"]
+            high = "…" if r["high"] is None else r["high"]
+            lines.append(
+                f"| {r['player']} | {r['rating']:.0f} | {r['games']} | {r['estimate']} | {low} – {high} | "
+                f"{'yes' if r['covered'] else 'no'} |"
+            )
+    return "\n".join(lines)
+
+
 def timed(label: str, work: Callable[[], Any]) -> Any:
     started = time.perf_counter()
     result = work()
@@ -422,6 +479,7 @@ def main() -> None:
     parser.add_argument("--ablation", action="store_true", help="also the feature ablation (slower)")
     parser.add_argument("--out", default=str(MODEL_DIR), help="where to write model.txt and model.json")
     parser.add_argument("--no-write", action="store_true", help="report only")
+    parser.add_argument("--markdown", action="store_true", help="print the report's tables as Markdown")
     args = parser.parse_args()
     engine, setting = evals_engine(DATA / "evals.npz")
 
@@ -498,7 +556,7 @@ def main() -> None:
                 }
             )
         report.setdefault("checks", {})[Path(path).name] = rows
-    print(json.dumps(report, indent=1))
+    print(markdown(report) if args.markdown else json.dumps(report, indent=1))
     if args.no_write:
         return
     out.mkdir(parents=True, exist_ok=True)

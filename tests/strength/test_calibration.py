@@ -14,51 +14,68 @@ from chessrate.strength.kind import game_kind, kind_and_reason
 from chessrate.strength.model import Calibration, reach_note
 
 
-def _calibration(**changes: Any) -> Calibration:
-    # Bands straight in the rating: middle 1000 + 0.5 (r - 1000), 100 either side, fitted on 1000-2000.
+Z = 1.2815515655446004  # the normal distribution's 90th percentile
+
+
+def _calibration(
+    prior: str = "flat", temper: float = 0.0, top: float = 3000.0, bottom: float = 0.0
+) -> Calibration:
+    # A score's middle is r / 2 at rating r (knots ``bottom`` and ``top``), one game's spread 100 points of
+    # score: as a rating, a normal likelihood with sd 200. Grid 0-3000 by 5.
+    grid = np.arange(0.0, 3005.0, 5.0)
+    density = np.ones(len(grid)) if prior == "flat" else np.exp(-0.5 * ((grid - 1500) / 200) ** 2)
     data: dict[str, Any] = {
         "scale": "test scale",
         "inputs": ["prediction"],
         "weights": [1.0],
         "intercept": 0.0,
         "fill": [0.0],
-        "rating_mean": 1500.0,
-        "rating_var": 40000.0,
-        "score_mean": 1250.0,
-        "slope": 0.5,
-        "spread": 100.0,
         "rho": 0.25,
+        "temper": temper,
         "knots": {
-            "rating": [1000.0, 2000.0],
-            "middle": [1000.0, 1500.0],
-            "low": [900.0, 1400.0],
-            "high": [1100.0, 1600.0],
+            "rating": [bottom, top],
+            "middle": [bottom / 2, top / 2],
+            "low": [bottom / 2 - 100 * Z, top / 2 - 100 * Z],
+            "high": [bottom / 2 + 100 * Z, top / 2 + 100 * Z],
         },
+        "prior": {"start": 0.0, "step": 5.0, "density": (density / density.sum()).tolist()},
         "feature_ranges": {"acpl": [5.0, 200.0]},
     }
-    data.update(changes)
     return Calibration.from_json("online", data)
 
 
-def test_the_interval_inverts_the_bands():
-    c = _calibration()
-    # 1250 is the top of the band at r with 1100 + 0.5 (r - 1000) = 1250 (r = 1300) and its bottom at
-    # 900 + 0.5 (r - 1000) = 1250 (r = 1700).
-    assert c.interval(1250.0, 1) == pytest.approx((1300.0, 1700.0))
+def test_with_a_flat_prior_the_interval_is_the_likelihoods():
+    # Score 750: the likelihood of r is normal, mean 1500, sd 200; its 10th-90th percentiles are
+    # 1500 -+ 200 Z = 1243.7 and 1756.3 (on a grid of 5 points).
+    value, low, high = _calibration().estimate(750.0, 1)
+    assert value == pytest.approx(1500, abs=5)
+    assert low == pytest.approx(1500 - 200 * Z, abs=5)
+    assert high == pytest.approx(1500 + 200 * Z, abs=5)
 
 
-def test_an_interval_is_open_where_the_last_band_still_holds_the_score():
-    c = _calibration()
-    # 1550: the band at 2000 (1400-1600) holds it, so no rating fitted on is too high.
-    low, high = c.interval(1550.0, 1)
+def test_the_estimate_follows_bayes_rule_and_the_interval_the_tempered_prior():
+    # Likelihood N(1900, 200), prior N(1500, 200): the posterior is N(1700, 200 / sqrt 2).
+    value, low, high = _calibration(prior="normal", temper=1.0).estimate(950.0, 1)
+    assert value == pytest.approx(1700, abs=5)
+    assert (low, high) == pytest.approx((1700 - 141.42 * Z, 1700 + 141.42 * Z), abs=5)
+    # Temper 0: the interval is the likelihood's, the estimate still the posterior median.
+    value, low, high = _calibration(prior="normal", temper=0.0).estimate(950.0, 1)
+    assert value == pytest.approx(1700, abs=5)
+    assert (low, high) == pytest.approx((1900 - 200 * Z, 1900 + 200 * Z), abs=5)
+
+
+def test_an_end_beyond_the_last_knot_is_open():
+    # Knots from 200 to 2800: beyond them the model has no evidence (the middle stays at 100 or 1400).
+    c = _calibration(top=2800.0, bottom=200.0)
+    value, low, high = c.estimate(1350.0, 1)  # the likelihood's middle at 2700
     assert high is None
-    assert low == pytest.approx(1900.0)  # 1100 + 0.5 (r - 1000) = 1550
-    low, high = c.interval(950.0, 1)
-    assert low is None
-    assert high == pytest.approx(1100.0)  # 900 + 0.5 (r - 1000) = 950
-    note = reach_note(c, None, 1100.0, [{"acpl": 10.0}])
-    assert note.startswith("open below")
-    assert "1000" in note
+    assert low is not None and low < 2700 <= value + 100
+    note = reach_note(c, low, None, [{"acpl": 10.0}])
+    assert note.startswith("open above")
+    assert "2800" in note
+    value, low, high = c.estimate(0.0, 1)
+    assert low is None  # below the first knot
+    assert reach_note(c, None, high, [{"acpl": 10.0}]).startswith("open below")
 
 
 def test_the_band_narrows_with_games_by_the_players_share():
@@ -66,17 +83,8 @@ def test_the_band_narrows_with_games_by_the_players_share():
     # n games: the spread is one game's times sqrt(rho + (1 - rho) / n); rho 0.25, n 4: sqrt(0.4375).
     f = math.sqrt(0.25 + 0.75 / 4)
     assert c.noise(4) == pytest.approx(f)
-    low, high = c.interval(1250.0, 4)
-    # The band's top at r: middle(r) + 100 f = 1250, middle(r) = 1000 + 0.5 (r - 1000).
-    assert low == pytest.approx(1000 + (1250 - 100 * f - 1000) / 0.5)
-    assert high == pytest.approx(1000 + (1250 + 100 * f - 1000) / 0.5)
-
-
-def test_the_shrinkage_is_the_best_linear_predictor():
-    c = _calibration()
-    # k_n = b V / (b^2 V + s_n^2): b 0.5, V 40000, s_4^2 = 100^2 x 0.4375 = 4375.
-    assert c.shrink(4) == pytest.approx(20000 / (10000 + 4375))
-    assert c.shrink(1) == pytest.approx(20000 / (10000 + 10000))
+    _, low, high = c.estimate(750.0, 4)
+    assert (low, high) == pytest.approx((1500 - 200 * Z * f, 1500 + 200 * Z * f), abs=5)
 
 
 def test_features_beyond_the_range_fitted_on_are_named():

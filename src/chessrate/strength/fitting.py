@@ -110,11 +110,11 @@ def choose_temper(
     chosen = 0.0
     for temper in np.round(np.arange(0.0, 1.01, 0.1), 1):
         calibration = Calibration.from_json("fit", section | {"temper": float(temper)})
-        covered = []
-        for score, rating in zip(scores.tolist(), ratings.tolist(), strict=True):
-            _, low, high = calibration.estimate(score, 1)
-            covered.append((low is None or low <= rating) and (high is None or rating <= high))
-        hits = np.array(covered)
+        hits = np.zeros(len(scores), dtype=bool)
+        for start in range(0, len(scores), 2000):  # in chunks: a row of the grid per score
+            _, low, high = calibration.intervals(scores[start : start + 2000], 1)
+            rating = ratings[start : start + 2000]
+            hits[start : start + 2000] = ~(low > rating) & ~(high < rating)  # NaN: open, holds
         row = {"temper": float(temper), "all": round(float(hits.mean()), 3)}
         for low_band, high_band in bands:
             inside = (ratings >= low_band) & (ratings < high_band)

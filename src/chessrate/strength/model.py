@@ -128,38 +128,39 @@ class Calibration:
         """The spread of a mean of ``games`` scores around the middle, as a share of one game's."""
         return math.sqrt(self.rho + (1.0 - self.rho) / games)
 
-    def posterior(self, score: float, games: int, temper: float) -> np.ndarray:
-        """The distribution of the rating on ``grid`` given a mean score of ``games`` games, the pool's
-        prior raised to ``temper`` (1: Bayes' rule; 0: the likelihood alone)."""
+    def posterior(self, scores: np.ndarray, games: int, temper: float) -> np.ndarray:
+        """Per mean score of ``games`` games (one row each): the rating's distribution on ``grid``,
+        the pool's prior raised to ``temper`` (1: Bayes' rule; 0: the likelihood alone)."""
         middle = np.interp(self.grid, self.ratings, self.middle)
         spread = np.interp(self.grid, self.ratings, (self.high - self.low) / (2 * Z80)) * self.noise(games)
-        log = -0.5 * ((score - middle) / spread) ** 2 - np.log(spread)
+        log = -0.5 * ((scores[:, None] - middle) / spread) ** 2 - np.log(spread)
         with np.errstate(divide="ignore"):
             log = log + temper * np.log(self.prior)
-        weights = np.exp(log - np.max(log))
-        return np.asarray(weights / weights.sum())
+        weights = np.exp(log - np.max(log, axis=1, keepdims=True))
+        return np.asarray(weights / weights.sum(axis=1, keepdims=True))
 
-    def quantile(self, weights: np.ndarray, q: float) -> float:
-        """The first rating of the grid where the distribution reaches ``q``."""
-        index = int(np.searchsorted(np.cumsum(weights), q))
-        return float(self.grid[min(index, len(self.grid) - 1)])
+    def quantile(self, weights: np.ndarray, q: float) -> np.ndarray:
+        """Per row, the first rating of the grid where the distribution reaches ``q``."""
+        index = (np.cumsum(weights, axis=1) < q).sum(axis=1)
+        return np.asarray(self.grid[np.minimum(index, len(self.grid) - 1)])
+
+    def intervals(self, scores: np.ndarray, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(estimates, lows, highs) for mean scores of ``games`` games: the posterior's median, and the
+        tempered posterior's 10th and 90th percentiles; an end beyond the first or last knot (no
+        evidence there) is NaN (open), and the estimate is kept within the closed ends."""
+        value = self.quantile(self.posterior(scores, games, 1.0), 0.5)
+        tempered = self.posterior(scores, games, self.temper)
+        low, high = self.quantile(tempered, 0.1), self.quantile(tempered, 0.9)
+        low = np.where(low < self.ratings[0], np.nan, low)
+        high = np.where(high > self.ratings[-1], np.nan, high)
+        value = np.fmin(np.fmax(value, low), high)  # fmax/fmin ignore NaN
+        return value, low, high
 
     def estimate(self, score: float, games: int) -> tuple[float, float | None, float | None]:
-        """(estimate, low, high): the posterior median, and the tempered posterior's 10th and 90th
-        percentiles; an end beyond the first or last knot (no evidence there) is None."""
-        value = self.quantile(self.posterior(score, games, 1.0), 0.5)
-        tempered = self.posterior(score, games, self.temper)
-        low: float | None = self.quantile(tempered, 0.1)
-        high: float | None = self.quantile(tempered, 0.9)
-        if low is not None and low < self.ratings[0]:
-            low = None
-        if high is not None and high > self.ratings[-1]:
-            high = None
-        if low is not None:
-            value = max(value, low)
-        if high is not None:
-            value = min(value, high)
-        return value, low, high
+        """One mean score's (estimate, low, high), an open end as None (see ``intervals``)."""
+        values, lows, highs = self.intervals(np.array([score]), games)
+        low, high = float(lows[0]), float(highs[0])
+        return float(values[0]), None if math.isnan(low) else low, None if math.isnan(high) else high
 
     def beyond(self, rows: Sequence[dict[str, float]]) -> list[str]:
         """The features of these games outside the range the kind's fit saw."""
