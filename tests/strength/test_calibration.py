@@ -13,7 +13,6 @@ from chessrate.strength.fitting import increasing, knots, player_share, ridge
 from chessrate.strength.kind import game_kind, kind_and_reason
 from chessrate.strength.model import Calibration, reach_note
 
-
 Z = 1.2815515655446004  # the normal distribution's 90th percentile
 
 
