@@ -68,7 +68,8 @@ def test_an_end_beyond_the_last_knot_is_open():
     c = _calibration(top=2800.0, bottom=200.0)
     value, low, high = c.estimate(1350.0, 1)  # the likelihood's middle at 2700
     assert high is None
-    assert low is not None and low < 2700 <= value + 100
+    assert low is not None
+    assert low < 2700 <= value + 100
     note = reach_note(c, low, None, [{"acpl": 10.0}])
     assert note.startswith("open above")
     assert "2800" in note

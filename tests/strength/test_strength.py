@@ -48,8 +48,10 @@ def test_the_interval_narrows_with_the_number_of_games(short_games):
     row = feature_row(analysis, chess.WHITE)
     for kind in ("online", "otb"):
         one, five = model.estimate([row], kind), model.estimate([row] * 5, kind)
-        assert one.low is not None and one.high is not None, kind
-        assert five.low is not None and five.high is not None, kind
+        assert one.low is not None, kind
+        assert one.high is not None, kind
+        assert five.low is not None, kind
+        assert five.high is not None, kind
         assert five.high - five.low < one.high - one.low
         assert one.low <= one.estimate <= one.high
 
