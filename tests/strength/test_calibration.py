@@ -11,7 +11,7 @@ import pytest
 from chessrate.strength.calibration import NO_MOVE, decode_move, encode_move
 from chessrate.strength.fitting import increasing, knots, player_share, ridge
 from chessrate.strength.kind import game_kind, kind_and_reason
-from chessrate.strength.model import Calibration, reach_note
+from chessrate.strength.model import Calibration, Estimate
 
 Z = 1.2815515655446004  # the normal distribution's 90th percentile
 
@@ -70,12 +70,12 @@ def test_an_end_beyond_the_last_knot_is_open():
     assert high is None
     assert low is not None
     assert low < 2700 <= value + 100
-    note = reach_note(c, low, None, [{"acpl": 10.0}])
+    note = Estimate(value, low, None, 1, reach_low=200.0, reach_high=2800.0).reach
     assert note.startswith("open above")
     assert "2800" in note
     value, low, high = c.estimate(0.0, 1)
     assert low is None  # below the first knot
-    assert reach_note(c, None, high, [{"acpl": 10.0}]).startswith("open below")
+    assert Estimate(value, None, high, 1, reach_low=200.0).reach.startswith("open below")
 
 
 def test_the_band_narrows_with_games_by_the_players_share():
@@ -91,8 +91,8 @@ def test_features_beyond_the_range_fitted_on_are_named():
     c = _calibration()
     assert c.beyond([{"acpl": 4.0}]) == ["acpl"]
     assert c.beyond([{"acpl": math.nan}, {"acpl": 200.0}]) == []
-    assert "acpl" in reach_note(c, 1300.0, 1700.0, [{"acpl": 250.0}])
-    assert reach_note(c, 1300.0, 1700.0, [{"acpl": 20.0}]) == ""
+    assert "acpl" in Estimate(1500.0, 1300.0, 1700.0, 1, beyond=("acpl",)).reach
+    assert Estimate(1500.0, 1300.0, 1700.0, 1).reach == ""
 
 
 def test_the_players_share_of_the_variance():

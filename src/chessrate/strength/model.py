@@ -55,8 +55,30 @@ class Estimate:
     games: int
     scale: str = SCALE
     kind: str = "online"
-    #: Why an end is open or a feature was beyond the fit's range; "" when neither.
-    reach: str = ""
+    #: The ratings the kind's fit had evidence for (its first and last knot).
+    reach_low: float = 0.0
+    reach_high: float = 0.0
+    #: Features of these games outside the range the kind's fit saw.
+    beyond: tuple[str, ...] = ()
+
+    @property
+    def reach(self) -> str:
+        """Why an end is open, and which features lay beyond the fit's range; "" when neither."""
+        kind = KIND_NAMES[self.kind]
+        notes = []
+        if self.high is None:
+            notes.append(
+                f"open above: these moves fit the strongest {kind} players the model was fitted on "
+                f"(about {round(self.reach_high)} and above), so it cannot tell how much stronger"
+            )
+        if self.low is None:
+            notes.append(
+                f"open below: these moves fit the weakest {kind} players the model was fitted on "
+                f"(about {round(self.reach_low)} and below), so it cannot tell how much weaker"
+            )
+        if self.beyond:
+            notes.append(f"beyond the range of the {kind} games fitted on: {', '.join(self.beyond)}")
+        return "; ".join(notes)
 
     def rounded(self) -> dict[str, object]:
         return {
@@ -66,7 +88,7 @@ class Estimate:
             "games": self.games,
             "scale": self.scale,
             "kind": self.kind,
-            "reach": self.reach,
+            "reach": self.reach or None,
         }
 
 
@@ -213,31 +235,16 @@ class StrengthModel:
             )
         value, low, high = calibration.estimate(score, n)
         return Estimate(
-            value, low, high, n, calibration.scale, kind, reach_note(calibration, low, high, named)
+            value,
+            low,
+            high,
+            n,
+            calibration.scale,
+            kind,
+            float(calibration.ratings[0]),
+            float(calibration.ratings[-1]),
+            tuple(calibration.beyond(named)),
         )
-
-
-def reach_note(
-    calibration: Calibration, low: float | None, high: float | None, rows: Sequence[dict[str, float]]
-) -> str:
-    """Why an end of the interval is open, and which features lay beyond the fit's range; "" if none."""
-    top, bottom = round(float(calibration.ratings[-1])), round(float(calibration.ratings[0]))
-    kind = KIND_NAMES[calibration.kind]
-    notes = []
-    if high is None:
-        notes.append(
-            f"open above: these moves fit the strongest {kind} players the model was fitted on "
-            f"(about {top} and above), so it cannot tell how much stronger"
-        )
-    if low is None:
-        notes.append(
-            f"open below: these moves fit the weakest {kind} players the model was fitted on "
-            f"(about {bottom} and below), so it cannot tell how much weaker"
-        )
-    beyond = calibration.beyond(rows)
-    if beyond:
-        notes.append(f"beyond the range of the {kind} games fitted on: {', '.join(beyond)}")
-    return "; ".join(notes)
 
 
 @cache
