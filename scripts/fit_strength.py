@@ -6,7 +6,7 @@ by scripts/analyse_strength.py; provenance in data/lichess-calibration/README.md
 1. Games: every game of calibration.csv that evals.npz holds. Features per player-game
    (``chessrate.strength.features``; never the ratings).
 2. Split by player: a player is held out when the first byte of sha256("chessrate-strength-held:" +
-   name) is below ``HELD_OUT_BELOW`` (about 30%). The fit sees only games whose two players are both
+   name) is below ``HELD_OUT_BELOW`` (about 20%). The fit sees only games whose two players are both
    in training; a held-out player has no game in the fit. Held-out figures: every player-game of a
    held-out player.
 3. LightGBM regression (L1) of the Lichess rating on the features, fixed parameters, one thread,
@@ -61,7 +61,7 @@ from chessrate.strength.model import FIDE_SCALE, MODEL_DIR, SCALE, Calibration
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "lichess-calibration"
-HELD_OUT_BELOW = 77
+HELD_OUT_BELOW = 52
 FOLDS = 5
 #: LightGBM parameters, fixed (chosen before any held-out figure was computed; issue 16's values).
 PARAMS: dict[str, object] = {
@@ -307,7 +307,7 @@ def online_section(training: Sequence[PlayerGame], oof: np.ndarray) -> tuple[dic
     }
     section |= fit_calibration(oof, ratings, [p.player for p in training])
     section["feature_ranges"] = feature_ranges(matrix(training), FEATURES)
-    section["temper"], tried = choose_temper(section, oof, ratings, LICHESS_BANDS)
+    section["temper"], section["tail"], tried = choose_temper(section, oof, ratings, LICHESS_BANDS)
     return section, tried
 
 
@@ -338,7 +338,7 @@ def otb_fit(items: Sequence[PlayerGame], predictions: np.ndarray) -> tuple[dict[
     scores = otb_scores_of(section, items, predictions)
     section |= fit_calibration(scores, ratings, [p.player for p in items])
     section["feature_ranges"] = feature_ranges(matrix(items), FEATURES)
-    section["temper"], tried = choose_temper(section, scores, ratings, FIDE_BANDS)
+    section["temper"], section["tail"], tried = choose_temper(section, scores, ratings, FIDE_BANDS)
     return section, tried
 
 

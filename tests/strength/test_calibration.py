@@ -31,6 +31,7 @@ def _calibration(
         "fill": [0.0],
         "rho": 0.25,
         "temper": temper,
+        "tail": 0.1,
         "knots": {
             "rating": [bottom, top],
             "middle": [bottom / 2, top / 2],

@@ -14,10 +14,11 @@ combination of the prediction and a few features, ``inputs``/``weights``):
   percentiles of their scores), the spread of n games' mean narrowed by sqrt(rho + (1 - rho) / n)
   (``rho``: the share of one game's noise that belongs to the player and does not average away);
 - ``prior`` is the pool's ratings (a smoothed histogram on a grid of ratings);
-- the **estimate** is the median of the rating's posterior (Bayes' rule); the **80% interval** is
-  the 10th to 90th percentile of the posterior with the prior raised to ``temper`` (0 <= temper
-  <= 1, fitted so that the interval holds in every rating band, not only on average: the full
-  prior pulls every interval towards the pool's middle and misses the strongest and weakest);
+- the **estimate** is the median of the rating's posterior (Bayes' rule); the **80% interval** runs
+  from the ``tail`` to the 1 - ``tail`` quantile of the posterior with the prior raised to
+  ``temper`` (0 <= temper <= 1). Both are fitted on the fit's own out-of-fold scores so that the
+  interval holds 80% of the time overall and in every rating band: the full prior pulls every
+  interval towards the pool's middle and misses the strongest and weakest players;
 - **reach**: the knots span the ratings the kind's fit had evidence for. An end of the interval
   beyond the first or last knot is open (``None``) and ``reach`` says why; features outside the
   range fitted on are named in ``reach`` too.
@@ -108,6 +109,7 @@ class Calibration:
     fill: tuple[float, ...]
     rho: float
     temper: float
+    tail: float
     ratings: np.ndarray
     middle: np.ndarray
     low: np.ndarray
@@ -129,6 +131,7 @@ class Calibration:
             fill=tuple(float(v) for v in data["fill"]),
             rho=float(data["rho"]),
             temper=float(data["temper"]),
+            tail=float(data["tail"]),
             ratings=np.array(knots["rating"], dtype=float),
             middle=np.array(knots["middle"], dtype=float),
             low=np.array(knots["low"], dtype=float),
@@ -168,11 +171,11 @@ class Calibration:
 
     def intervals(self, scores: np.ndarray, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(estimates, lows, highs) for mean scores of ``games`` games: the posterior's median, and the
-        tempered posterior's 10th and 90th percentiles; an end beyond the first or last knot (no
-        evidence there) is NaN (open), and the estimate is kept within the closed ends."""
+        tempered posterior's ``tail`` and 1 - ``tail`` quantiles; an end beyond the first or last knot
+        (no evidence there) is NaN (open), and the estimate is kept within the closed ends."""
         value = self.quantile(self.posterior(scores, games, 1.0), 0.5)
         tempered = self.posterior(scores, games, self.temper)
-        low, high = self.quantile(tempered, 0.1), self.quantile(tempered, 0.9)
+        low, high = self.quantile(tempered, self.tail), self.quantile(tempered, 1 - self.tail)
         low = np.where(low < self.ratings[0], np.nan, low)
         high = np.where(high > self.ratings[-1], np.nan, high)
         value = np.fmin(np.fmax(value, low), high)  # fmax/fmin ignore NaN
