@@ -3,7 +3,7 @@
     PYTHONPATH=src python benchmarks/bulk.py                   # 10^4 ... 10^7 games, plot
     PYTHONPATH=src python benchmarks/bulk.py --max-games 100000  # a quick run
 
-Every size is synthetic games (``chessrate.synthetic.generate(seed=1)``, one player per 40 games) over
+Every size is synthetic games (``chessrate.testing.synthetic.generate(seed=1)``, one player per 40 games) over
 12 monthly rating periods, rated period after period: each period from the ratings the previous
 one left. On the same data, in the same run:
 
@@ -44,12 +44,13 @@ from typing import Any
 
 import numpy as np
 
-from chessrate import bulk, synthetic
-from chessrate.calculate import Event, Game, rate_period
-from chessrate.fide.rules import rules_in_force
-from chessrate.fide.tables import scoring_probability
-from chessrate.glicko2 import Glicko2Rating, PeriodGame, rate_whole_period
-from chessrate.ruleset import fide_rule_set
+from chessrate import bulk
+from chessrate.systems.elo.calculate import Event, Game, rate_period
+from chessrate.systems.elo.ruleset import fide_rule_set
+from chessrate.systems.fide.regulations import rules_in_force
+from chessrate.systems.fide.tables import scoring_probability
+from chessrate.systems.glicko.glicko2 import Glicko2Rating, PeriodGame, rate_whole_period
+from chessrate.testing import synthetic
 
 DAY = dt.date(2025, 10, 1)
 RULES = fide_rule_set(rules_in_force(DAY), day=DAY)

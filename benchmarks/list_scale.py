@@ -7,7 +7,7 @@
     PYTHONPATH=src python benchmarks/list_scale.py --formats trf --keep   # keep the files and stores
     PYTHONPATH=src python benchmarks/list_scale.py --sizes 2000000 --months 6  # a run after 5 lists
 
-Synthetic months (``chessrate.synthetic.swiss_month``: Swiss events of 100 players over 9 rounds,
+Synthetic months (``chessrate.testing.synthetic.swiss_month``: Swiss events of 100 players over 9 rounds,
 one pool player per 10 games) are written as TRF files (one per event, ratings and FIDE ids), PGN
 files (one per event, ``WhiteElo``/``WhiteFideId`` tags, a few moves a game) and CSV files (one per
 event, names only). Each step is the real command, ``python -m chessrate list ...``, in its own
@@ -53,10 +53,11 @@ from pathlib import Path
 import chess.pgn
 import numpy as np
 
-from chessrate import bulk, synthetic
-from chessrate.fide.rules import rules_in_force
+from chessrate import bulk
 from chessrate.ratinglist.periods import Period
-from chessrate.ruleset import fide_rule_set
+from chessrate.systems.elo.ruleset import fide_rule_set
+from chessrate.systems.fide.regulations import rules_in_force
+from chessrate.testing import synthetic
 
 ROOT = Path(__file__).resolve().parents[1]
 PERIOD = "2025-10"

@@ -3,7 +3,7 @@
     PYTHONPATH=src python benchmarks/ratinglist_period.py                  # 10^5 games, all rule sets
     PYTHONPATH=src python benchmarks/ratinglist_period.py --games 10000 --rules fide
 
-One month of synthetic games (``chessrate.synthetic.generate(months=1, seed=1)``, one player per
+One month of synthetic games (``chessrate.testing.synthetic.generate(months=1, seed=1)``, one player per
 40 games, 20 tournaments) is written as one CSV file per tournament and imported into a new SQLite
 store (``chessrate list init`` / ``import``); every player enters with the file's rating. Then
 period 2025-10 (FIDE rules of 1 October 2025) is rated both ways, once each:
@@ -31,7 +31,6 @@ from typing import Any
 
 import numpy as np
 
-from chessrate import synthetic
 from chessrate.bulk import figures as bulk_elo
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import ComputedList, compute_period
@@ -39,6 +38,7 @@ from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.loading import load_events, load_history, published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.store import init_store, open_store
+from chessrate.testing import synthetic
 
 PERIOD = Period(2025, 10)
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}

@@ -3,7 +3,7 @@
     PYTHONPATH=src python benchmarks/report_scale.py                 # 72 000 games
     PYTHONPATH=src python benchmarks/report_scale.py --games 20000
 
-The file is a synthetic month (``chessrate.synthetic.swiss_month``, Swiss events of 100 players over
+The file is a synthetic month (``chessrate.testing.synthetic.swiss_month``, Swiss events of 100 players over
 9 rounds) written as one PGN with ``WhiteElo``/``WhiteFideId`` tags and a few moves a game, as
 ``benchmarks/list_scale.py`` writes it: 72 000 games and about 6 400 players (by name) at the
 default size, the order of the 72k-game, 10.9k-player file of issue 13. ``report --format csv``
@@ -33,8 +33,8 @@ from typing import NamedTuple
 import chess.pgn
 import numpy as np
 
-from chessrate import synthetic
 from chessrate.formats import read_tournament
+from chessrate.testing import synthetic
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}

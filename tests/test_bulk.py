@@ -10,15 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chessrate import bulk, synthetic
-from chessrate.calculate import Event, Game, rate_period
+from chessrate import bulk
 from chessrate.errors import ConvergenceError, InvalidInputError
-from chessrate.fide.k_factor import PlayerProfile, fide_k_factor
-from chessrate.fide.policy import game_not_rated
-from chessrate.fide.rules import FIDE_2024_03, FIDE_RB_RULES, FIDE_RULES, rules_in_force
-from chessrate.glicko2 import Glicko2Rating, PeriodGame, rate_whole_period
-from chessrate.presets import PLAIN_ELO, ciabe_rule_set, resolve_rule_set
-from chessrate.ruleset import RuleSet, fide_rule_set
+from chessrate.systems.elo.calculate import Event, Game, rate_period
+from chessrate.systems.elo.presets import PLAIN_ELO, ciabe_rule_set, resolve_rule_set
+from chessrate.systems.elo.ruleset import RuleSet, fide_rule_set
+from chessrate.systems.fide.k_factor import PlayerProfile, fide_k_factor
+from chessrate.systems.fide.policy import game_not_rated
+from chessrate.systems.fide.regulations import FIDE_2024_03, FIDE_RB_RULES, FIDE_RULES, rules_in_force
+from chessrate.systems.glicko.glicko2 import Glicko2Rating, PeriodGame, rate_whole_period
+from chessrate.testing import synthetic
 
 DAY_2024 = dt.date(2024, 6, 1)
 DAY_2025 = dt.date(2025, 11, 1)

@@ -1,7 +1,7 @@
 """A big document's JSON is written by pydantic-core: the stdlib's text, the same numbers where not.
 
-:func:`chessrate.requests.documents.json_bytes` (``report --format json``) writes what
-:func:`~chessrate.requests.documents.to_json` (``json.dumps(asdict(document), indent=2)``, ten times
+:func:`chessrate.service.documents.json_bytes` (``report --format json``) writes what
+:func:`~chessrate.service.documents.to_json` (``json.dumps(asdict(document), indent=2)``, ten times
 slower on a big report) writes, byte for byte, but for a float below 0.0001, written without an
 exponent: it reads back the same number.
 """
@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chessrate.requests.documents import json_bytes, to_json
+from chessrate.service.documents import json_bytes, to_json
 
 
 @dataclass(kw_only=True, eq=False)

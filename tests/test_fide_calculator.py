@@ -12,9 +12,9 @@ from decimal import Decimal
 
 import pytest
 
-from chessrate.calculate import rate_game
-from chessrate.fide.rules import rules_in_force
-from chessrate.ruleset import fide_rule_set
+from chessrate.systems.elo.calculate import rate_game
+from chessrate.systems.elo.ruleset import fide_rule_set
+from chessrate.systems.fide.regulations import rules_in_force
 
 BEFORE = dt.date(2025, 9, 30)
 AFTER = dt.date(2025, 10, 1)

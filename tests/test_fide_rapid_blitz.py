@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
-from chessrate.calculate import Game, rate_game, rate_tournament
 from chessrate.errors import InvalidInputError
-from chessrate.fide.k_factor import PlayerProfile, fide_k_factor
-from chessrate.fide.rules import (
+from chessrate.formats import read_tournament
+from chessrate.systems.elo.calculate import Game, rate_game, rate_tournament
+from chessrate.systems.elo.ruleset import RuleSet, fide_rule_set
+from chessrate.systems.fide.k_factor import PlayerProfile, fide_k_factor
+from chessrate.systems.fide.regulations import (
     FIDE_2025_10,
     FIDE_RB_2022_01,
     FIDE_RB_2022_10,
@@ -20,9 +22,7 @@ from chessrate.fide.rules import (
     FIDE_RB_2024_12,
     rules_in_force,
 )
-from chessrate.formats import read_tournament
-from chessrate.report import report_rule_set, report_tournament
-from chessrate.ruleset import RuleSet, fide_rule_set
+from chessrate.tournament.report import report_rule_set, report_tournament
 
 D = Decimal
 
@@ -171,8 +171,8 @@ def test_the_list_type_chooses_the_rules_of_a_report(cli: Any, tmp_path: Path) -
 
 
 def test_the_pages_name_the_rapid_and_blitz_rules() -> None:
-    from chessrate.requests.explanations import rule_set_title
-    from chessrate.requests.language import Translator
+    from chessrate.service.explanations import rule_set_title
+    from chessrate.service.language import Translator
     from chessrate.web.i18n import load_catalogs
 
     rules = fide_rule_set(FIDE_RB_2024_12, day=dt.date(2025, 1, 1))

@@ -15,17 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chessrate import bulk
-from chessrate.calculate import Event, Game, rate_game, rate_period, rate_tournament
 from chessrate.errors import InvalidInputError, RuleSetError
-from chessrate.fide.k_factor import PlayerProfile
-from chessrate.fide.rules import (
+from chessrate.systems.elo.calculate import Event, Game, rate_game, rate_period, rate_tournament
+from chessrate.systems.elo.presets import resolve_rule_set
+from chessrate.systems.fide.k_factor import PlayerProfile
+from chessrate.systems.fide.regulations import (
     FIDE_RB_2022_01,
     FIDE_RB_2022_10,
     FIDE_RB_2024_03,
     FIDE_RB_2024_12,
     rules_in_force,
 )
-from chessrate.presets import resolve_rule_set
 
 D = Decimal
 

@@ -8,11 +8,12 @@ from decimal import Decimal
 
 import pytest
 
-from chessrate.calculate import Event, Game, rate_against_average, rate_period, rate_tournament
 from chessrate.errors import InvalidInputError
-from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor
-from chessrate.fide.performance import fide_performance, initial_rating
-from chessrate.fide.rules import (
+from chessrate.systems.elo.calculate import Event, Game, rate_against_average, rate_period, rate_tournament
+from chessrate.systems.elo.ruleset import Rounding, fide_rule_set
+from chessrate.systems.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor
+from chessrate.systems.fide.performance import fide_performance, initial_rating
+from chessrate.systems.fide.regulations import (
     FIDE_2014_07,
     FIDE_2022_01,
     FIDE_2024_03,
@@ -20,8 +21,7 @@ from chessrate.fide.rules import (
     FIDE_RULES,
     rules_in_force,
 )
-from chessrate.rounding import round_half_away_from_zero
-from chessrate.ruleset import Rounding, fide_rule_set
+from chessrate.systems.rounding import round_half_away_from_zero
 
 D = Decimal
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chessrate.errors import InvalidInputError
-from chessrate.glicko import (
+from chessrate.systems.glicko.glicko1 import (
     MAX_DEVIATION,
     GlickoGame,
     GlickoRating,

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessrate import _glicko2_steps as steps
 from chessrate.errors import ConvergenceError, InvalidInputError, RatingError
-from chessrate.glicko2 import (
+from chessrate.systems.glicko import glicko2_steps as steps
+from chessrate.systems.glicko.glicko2 import (
     Glicko2Game,
     Glicko2Rating,
     PeriodGame,

@@ -13,13 +13,14 @@ from decimal import Decimal
 
 import pytest
 
-from chessrate import glicko, glicko2, lichess
 from chessrate.errors import InvalidInputError
-from chessrate.requests import glicko as requests_glicko
-from chessrate.requests import systems
-from chessrate.requests.elo import GameRow
-from chessrate.requests.language import ENGLISH
-from chessrate.requests.problems import Problems
+from chessrate.service import glicko as requests_glicko
+from chessrate.service import systems
+from chessrate.service.elo import GameRow
+from chessrate.service.language import ENGLISH
+from chessrate.service.problems import Problems
+from chessrate.systems.glicko import glicko1 as glicko
+from chessrate.systems.glicko import glicko2, lichess
 
 PAPER_GAMES = [
     glicko.GlickoGame(1400, 30, 1),

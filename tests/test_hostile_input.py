@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from chessrate.errors import InvalidInputError
+from chessrate.formats.spreadsheet import neutralise
 from chessrate.parse import MAX_GAMES, MAX_K, parse_count, parse_decimal, parse_k, parse_rating
-from chessrate.spreadsheet import neutralise
 
 DATA = Path(__file__).parent / "data"
 NINES = "9" * 5000

@@ -2,7 +2,7 @@
 
 Imports inside functions count for cycles too; those under ``if TYPE_CHECKING:`` do not. No
 module imports a private name (``_x``) of another module; a private module
-(``chessrate._glicko2_steps``) is imported only from inside the package that holds it. The layers
+(``chessrate._x``) is imported only from inside the package that holds it. The layers
 go one way: the maths knows nothing of the request layer, the request layer nothing of the faces.
 """
 
@@ -152,7 +152,7 @@ def _inside(module: str, package: str) -> bool:
 
 
 def _owner_of_private(module: str) -> str:
-    """The package a private module belongs to: ``chessrate`` for ``chessrate._glicko2_steps``."""
+    """The package a private module belongs to: ``chessrate`` for ``chessrate._x``."""
     parts = module.split(".")
     first_private = next(index for index, part in enumerate(parts) if part.startswith("_"))
     return ".".join(parts[:first_private])
@@ -160,19 +160,23 @@ def _owner_of_private(module: str) -> str:
 
 # Each layer, and the layers it must never import (at load time or inside a function).
 FACES = ("chessrate.cli", "chessrate.web")
+SERVICE = "chessrate.service"
+STORE = "chessrate.ratinglist"
+#: The maths of every system and the layers beside it: nothing of the web, a database or a report. (A
+#: club's TOML rules file is decoded by chessrate.formats.text, as every file the readers take.)
+PURE = (*FACES, SERVICE, STORE, "chessrate.tournament", "chessrate.analysis", "chessrate.strength")
 LAYERS = {
-    "chessrate.requests": FACES,
-    "chessrate.fide": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.calculate": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.elo": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.glicko": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.glicko2": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.lichess": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.formats": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.collector": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
-    "chessrate.ratinglist": FACES,
-    "chessrate.analysis": (*FACES, "chessrate.requests", "chessrate.ratinglist", "chessrate.strength"),
-    "chessrate.strength": (*FACES, "chessrate.requests", "chessrate.ratinglist"),
+    SERVICE: FACES,
+    "chessrate.systems": PURE,
+    "chessrate.comparisons": PURE,
+    "chessrate.bulk": (*FACES, SERVICE, STORE, "chessrate.tournament"),
+    "chessrate.runtime": (*PURE, "chessrate.systems", "chessrate.formats"),
+    "chessrate.formats": (*FACES, SERVICE, STORE, "chessrate.tournament"),
+    "chessrate.tournament": (*FACES, SERVICE, STORE),
+    STORE: FACES,
+    "chessrate.analysis": (*FACES, SERVICE, STORE, "chessrate.strength", "chessrate.tournament"),
+    "chessrate.strength": (*FACES, SERVICE, STORE, "chessrate.tournament"),
+    "chessrate.testing": (*FACES, SERVICE),
 }
 
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chessrate.requests.language import ENGLISH, Translator
+from chessrate.service.language import ENGLISH, Translator
 
 BABEL_ENGLISH = Translator("en", gettext.NullTranslations())
 

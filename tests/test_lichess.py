@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessrate.lichess import (
+from chessrate.systems.glicko.lichess import (
     NEW_PLAYER,
     LichessRating,
     OpponentGame,

@@ -16,15 +16,15 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_every_public_name_and_module_is_reachable() -> None:
     for name in chessrate.__all__:
         assert getattr(chessrate, name) is not None, name
-    assert chessrate.calculate.rate_game is chessrate.rate_game
-    assert chessrate.fide.__name__ == "chessrate.fide"
+    assert chessrate.systems.elo.calculate.rate_game is chessrate.rate_game
+    assert chessrate.systems.fide.__name__ == "chessrate.systems.fide"
     assert set(chessrate.__all__) <= set(dir(chessrate))
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         _ = chessrate.nope
 
 
 def test_importing_the_package_does_not_import_the_rating_core() -> None:
-    code = "import sys, chessrate.errors; print('chessrate.calculate' in sys.modules)"
+    code = "import sys, chessrate.errors; print('chessrate.systems.elo.calculate' in sys.modules)"
     done = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,

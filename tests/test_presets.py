@@ -8,10 +8,10 @@ from importlib import resources
 
 import pytest
 
-from chessrate.calculate import Game, rate_tournament
 from chessrate.errors import RuleSetError
-from chessrate.presets import resolve_rule_set, rule_set_from_toml
-from chessrate.ruleset import Expected, Rounding
+from chessrate.systems.elo.calculate import Game, rate_tournament
+from chessrate.systems.elo.presets import resolve_rule_set, rule_set_from_toml
+from chessrate.systems.elo.ruleset import Expected, Rounding
 
 CIABE_TEXT = resources.files("chessrate").joinpath("data/ciabe.toml").read_text(encoding="utf-8")
 

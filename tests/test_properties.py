@@ -9,12 +9,12 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chessrate import elo
-from chessrate.calculate import rate_game
-from chessrate.fide.rules import FIDE_2024_03
-from chessrate.fide.tables import scoring_probability
-from chessrate.presets import PLAIN_ELO
-from chessrate.ruleset import fide_rule_set
+from chessrate.systems.elo import rating as elo
+from chessrate.systems.elo.calculate import rate_game
+from chessrate.systems.elo.presets import PLAIN_ELO
+from chessrate.systems.elo.ruleset import fide_rule_set
+from chessrate.systems.fide.regulations import FIDE_2024_03
+from chessrate.systems.fide.tables import scoring_probability
 
 ratings = st.integers(min_value=0, max_value=4000).map(Decimal)
 scores = st.sampled_from([Decimal(0), Decimal("0.5"), Decimal(1)])

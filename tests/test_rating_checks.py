@@ -9,12 +9,15 @@ from decimal import Decimal
 
 import pytest
 
-from chessrate import dwz, ecf, pools, uscf
-from chessrate.calculate import Game, rate_tournament
+from chessrate.comparisons import pools
 from chessrate.errors import InvalidInputError
-from chessrate.fide.rules import FIDE_2024_03
-from chessrate.rounding import round_half_away_from_zero
-from chessrate.ruleset import fide_rule_set
+from chessrate.systems.dwz import rating as dwz
+from chessrate.systems.ecf import rating as ecf
+from chessrate.systems.elo.calculate import Game, rate_tournament
+from chessrate.systems.elo.ruleset import fide_rule_set
+from chessrate.systems.fide.regulations import FIDE_2024_03
+from chessrate.systems.rounding import round_half_away_from_zero
+from chessrate.systems.uscf import rating as uscf
 
 DAY = dt.date(2025, 1, 1)
 FIDE = fide_rule_set(FIDE_2024_03, day=DAY)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from chessrate.formats import read_tournament
-from chessrate.presets import resolve_rule_set
-from chessrate.report import TournamentReport, report_tournament
+from chessrate.systems.elo.presets import resolve_rule_set
+from chessrate.tournament.report import TournamentReport, report_tournament
 
 DATA = Path(__file__).parent / "data"
 D = Decimal

@@ -1,10 +1,10 @@
 """The report's fast path gives the figures of the exact one, digit for digit, on random tournaments.
 
-:func:`chessrate.report.report_tournament` indexes the games by player in one pass
-(:func:`~chessrate.report.counted_games`) and rates table 8.1.2 on whole ratings without the scalar
-path's objects (:func:`~chessrate.report.rate_by_table`). The reference here is the path it
+:func:`chessrate.tournament.report.report_tournament` indexes the games by player in one pass
+(:func:`~chessrate.tournament.report.counted_games`) and rates table 8.1.2 on whole ratings without the scalar
+path's objects (:func:`~chessrate.tournament.report.rate_by_table`). The reference here is the path it
 replaces: :meth:`Tournament.rated_games` player by player and
-:func:`chessrate.calculate.rate_tournament`. Decimals are compared by their text too, so that an
+:func:`chessrate.systems.elo.calculate.rate_tournament`. Decimals are compared by their text too, so that an
 exponent (``1.08`` against ``1.080``) would show in the CSV.
 """
 
@@ -17,14 +17,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessrate.calculate import Game as CalcGame
-from chessrate.calculate import rate_tournament
-from chessrate.fide.k_factor import PlayerProfile
-from chessrate.fide.performance import fide_performance, initial_rating
 from chessrate.formats.model import Game, Kind, Player, ReadResult, Tournament
-from chessrate.presets import resolve_rule_set
-from chessrate.report import CountedGame, counted_games, report_tournament
-from chessrate.ruleset import CapMode, Rounding, RuleSet
+from chessrate.systems.elo.calculate import Game as CalcGame
+from chessrate.systems.elo.calculate import rate_tournament
+from chessrate.systems.elo.presets import resolve_rule_set
+from chessrate.systems.elo.ruleset import CapMode, Rounding, RuleSet
+from chessrate.systems.fide.k_factor import PlayerProfile
+from chessrate.systems.fide.performance import fide_performance, initial_rating
+from chessrate.tournament.report import CountedGame, counted_games, report_tournament
 
 #: Scores as the readers write them (PGN: 1, ½, 0; a TRF's scoring may give other exponents).
 SCORES = (Decimal(0), Decimal("0.5"), Decimal(1), Decimal("1.0"), Decimal("0.0"), Decimal("0.50"))

@@ -15,10 +15,16 @@ from pathlib import Path
 import pytest
 
 from chessrate.errors import InvalidInputError
-from chessrate.fide.tables import scoring_probability
 from chessrate.formats import read_tournament
 from chessrate.formats.fide_list_synthetic import SyntheticEntry, write_txt
-from chessrate.report import KSource, TournamentReport, players_list_for, report_rule_set, report_tournament
+from chessrate.systems.fide.tables import scoring_probability
+from chessrate.tournament.report import (
+    KSource,
+    TournamentReport,
+    players_list_for,
+    report_rule_set,
+    report_tournament,
+)
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = DATA / "trf" / "fide-example.trf"

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from chessrate.errors import InvalidInputError
-from chessrate.fide.tables import PD_TABLE, rating_difference, scoring_probability
+from chessrate.systems.fide.tables import PD_TABLE, rating_difference, scoring_probability
 
 # Every row edge of table 8.1.2, read from the handbook layout [FIDE-RR-2024 §8.1.2].
 ROW_EDGES = [

@@ -8,11 +8,11 @@ from decimal import Decimal
 
 import pytest
 
-from chessrate.calculate import Game, rate_game, rate_tournament
-from chessrate.fide.k_factor import KFactor, apply_700_rule
-from chessrate.fide.rules import rules_in_force
-from chessrate.presets import PLAIN_ELO, ciabe_rule_set
-from chessrate.ruleset import CapMode, fide_rule_set
+from chessrate.systems.elo.calculate import Game, rate_game, rate_tournament
+from chessrate.systems.elo.presets import PLAIN_ELO, ciabe_rule_set
+from chessrate.systems.elo.ruleset import CapMode, fide_rule_set
+from chessrate.systems.fide.k_factor import KFactor, apply_700_rule
+from chessrate.systems.fide.regulations import rules_in_force
 
 TODAY = dt.date(2026, 11, 29)
 FIDE = fide_rule_set(rules_in_force(TODAY), day=TODAY)
@@ -107,7 +107,7 @@ def test_guide_table_versus_formula_at_400() -> None:
 def test_elo_calc_multi_game_mode() -> None:
     # [ELO-CALC-ES]: "Ra + K·(puntos − G·E)" against the average opponent; with the [ELO-GUIDE] numbers for
     # one game (1500 v 1700, K 20): 4 games, 2 points -> 20 x (2 - 4 x 0.2403) = +20.78.
-    from chessrate.calculate import rate_against_average
+    from chessrate.systems.elo.calculate import rate_against_average
 
     result = rate_against_average(D(1500), games=4, points=D(2), average=D(1700), rules=PLAIN_ELO, k=20)
     assert round(result.expected_per_game, 2) == D("0.24")

@@ -16,7 +16,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from chessrate.calculate import (
+    from chessrate.errors import FileFormatError, InvalidInputError, RatingError, RuleSetError
+    from chessrate.systems.elo.calculate import (
         AverageResult,
         Event,
         Game,
@@ -27,10 +28,9 @@ if TYPE_CHECKING:
         rate_period,
         rate_tournament,
     )
-    from chessrate.errors import FileFormatError, InvalidInputError, RatingError, RuleSetError
-    from chessrate.fide.k_factor import KFactor, PlayerProfile
-    from chessrate.presets import resolve_rule_set, rule_set_from_toml
-    from chessrate.ruleset import RuleSet
+    from chessrate.systems.elo.presets import resolve_rule_set, rule_set_from_toml
+    from chessrate.systems.elo.ruleset import RuleSet
+    from chessrate.systems.fide.k_factor import KFactor, PlayerProfile
 
 #: Where each public name lives: imported when first asked for (PEP 562), so a command that needs
 #: none of them (``chessrate list import``) does not import the rating core at start-up.
@@ -47,14 +47,14 @@ _HOMES = {
             "rate_period",
             "rate_tournament",
         ],
-        "chessrate.calculate",
+        "chessrate.systems.elo.calculate",
     ),
     **dict.fromkeys(
         ["FileFormatError", "InvalidInputError", "RatingError", "RuleSetError"], "chessrate.errors"
     ),
-    **dict.fromkeys(["KFactor", "PlayerProfile"], "chessrate.fide.k_factor"),
-    **dict.fromkeys(["resolve_rule_set", "rule_set_from_toml"], "chessrate.presets"),
-    "RuleSet": "chessrate.ruleset",
+    **dict.fromkeys(["KFactor", "PlayerProfile"], "chessrate.systems.fide.k_factor"),
+    **dict.fromkeys(["resolve_rule_set", "rule_set_from_toml"], "chessrate.systems.elo.presets"),
+    "RuleSet": "chessrate.systems.elo.ruleset",
 }
 
 
@@ -62,7 +62,8 @@ def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is not None:
         return getattr(import_module(home), name)
-    try:  # a subpackage or module (``chessrate.calculate``), as the eager imports made them reachable
+    # a subpackage or module (``chessrate.systems.elo.calculate``), as the eager imports made them reachable
+    try:
         return import_module(f"{__name__}.{name}")
     except ModuleNotFoundError as error:
         if error.name != f"{__name__}.{name}":

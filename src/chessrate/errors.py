@@ -1,19 +1,25 @@
-"""The errors chessrate raises: every one is a ``ValueError`` that names the input at fault."""
+"""The errors chessrate raises, as one tree.
+
+:class:`RatingError` is the root: ``except RatingError`` catches everything chessrate refuses. Only
+invalid input (a value, a file, a rule set) is also a ``ValueError``; a store that is busy or
+damaged, a computation that did not converge or a rule its publisher keeps private is not, so
+an ``except ValueError`` around a call never hides a damaged database.
+"""
 
 from __future__ import annotations
 
 
-class RatingError(ValueError):
+class RatingError(Exception):
     """Base class of every error chessrate raises on bad input or impossible requests."""
 
 
-class InvalidInputError(RatingError):
+class InvalidInputError(RatingError, ValueError):
     """A value given by the user is malformed or out of range.
 
     ``field`` names the input (``rating``, ``result``, ``k``...) so that every face can show the
     message beside the field that caused it. ``code`` names the kind of fault (``not-a-number``,
     ``rating-range``...) and ``params`` its values, so that a face can say ``reason`` in its own
-    language (:func:`chessrate.requests.explanations.input_reason`); both may be empty.
+    language (:func:`chessrate.service.explanations.input_reason`); both may be empty.
     """
 
     def __init__(
@@ -36,7 +42,7 @@ class InvalidInputError(RatingError):
 class CodedError(RatingError):
     """An error whose English message is one sentence, with a ``code`` naming the fault and
     ``params`` its values, so that a face can say it in its own language
-    (:func:`chessrate.requests.problems.input_reason`); the message stays the English sentence
+    (:func:`chessrate.service.problems.input_reason`); the message stays the English sentence
     (the command line's)."""
 
     def __init__(self, message: str, *, code: str = "", params: dict[str, object] | None = None) -> None:
@@ -45,7 +51,7 @@ class CodedError(RatingError):
         super().__init__(message)
 
 
-class RuleSetError(CodedError):
+class RuleSetError(CodedError, ValueError):
     """A rule set is unknown, or its definition (a club TOML file) is malformed (``toml-syntax``,
     line 3)."""
 
@@ -54,7 +60,7 @@ class ConvergenceError(RatingError):
     """An iterative computation did not converge within its bounded number of steps."""
 
 
-class FileFormatError(RatingError):
+class FileFormatError(RatingError, ValueError):
     """A tournament file (TRF, PGN, CSV) is malformed or inconsistent.
 
     ``line`` is the 1-based line of the file at fault, or ``None`` when the fault is the whole file

@@ -163,7 +163,7 @@ def check_rating(
 ) -> _Rating:
     """``value`` when it is a finite number from ``low`` to ``high`` (a whole one with ``whole``):
     the one rating check of every system, each giving its own bounds, cited where they are defined
-    (:data:`MIN_RATING` and :data:`MAX_RATING` for FIDE; ``chessrate.dwz``, ``ecf``, ``uscf``,
+    (:data:`MIN_RATING` and :data:`MAX_RATING` for FIDE; ``chessrate.systems.dwz.rating``, ``ecf``, ``uscf``,
     ``pools``). ``shown`` is the value as typed, for the message."""
     shown = value if shown is None else shown
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chessrate import synthetic
 from chessrate.formats import (
     EventRead,
     csvgames,
@@ -31,6 +30,7 @@ from chessrate.formats.csvgames import read_csv_event
 from chessrate.formats.pgn import read_pgn_by_game, read_pgn_event
 from chessrate.formats.text import split_lines
 from chessrate.formats.trf import read_trf_event
+from chessrate.testing import synthetic
 
 DATA = Path(__file__).parents[1] / "data"
 TRF_FILES = {p.name: p.read_bytes() for p in sorted(DATA.glob("trf/*.trf"))}

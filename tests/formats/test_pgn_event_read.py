@@ -26,10 +26,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chessrate import synthetic
 from chessrate.errors import FileFormatError
 from chessrate.formats import EventRead, ReadResult, pgn, read_event, read_pgn, read_tournament
 from chessrate.formats.pgn import read_pgn_by_game, read_pgn_event
+from chessrate.testing import synthetic
 
 DATA = Path(__file__).parents[1] / "data" / "pgn"
 COLUMNS = ("round", "white", "black", "white_score", "black_score", "rated", "code", "line")

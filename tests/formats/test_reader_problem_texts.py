@@ -1,7 +1,7 @@
 """The readers' problems of REVIEW-s5 said in Spanish and Catalan, as the web's report shows them.
 
 Each hostile input is read by its reader; every problem it gives is rendered by
-:func:`chessrate.requests.explanations.file_problem` (the report page's and the rating list's words),
+:func:`chessrate.service.explanations.file_problem` (the report page's and the rating list's words),
 which falls back to the reader's English message only for a code it does not know.
 """
 
@@ -17,9 +17,9 @@ from chessrate.errors import InvalidInputError
 from chessrate.formats import read_csv_games, read_pgn, read_trf
 from chessrate.formats.fide_list import open_fide_list
 from chessrate.formats.model import Problem
-from chessrate.requests.explanations import file_problem
-from chessrate.requests.language import Translator
-from chessrate.requests.problems import input_reason
+from chessrate.service.explanations import file_problem
+from chessrate.service.language import Translator
+from chessrate.service.problems import input_reason
 from chessrate.web.i18n import load_catalogs
 
 DATA = Path(__file__).parents[1] / "data"

@@ -28,7 +28,6 @@ from sqlalchemy.engine import Connection
 from test_year import build_year
 
 from chessrate.bulk import SCALAR_AGREEMENT
-from chessrate.fide.policy import game_not_rated
 from chessrate.ratinglist import elo_period, loading, rows, runner
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import (
@@ -46,7 +45,8 @@ from chessrate.ratinglist.schema import events as events_table
 from chessrate.ratinglist.schema import games as games_table
 from chessrate.ratinglist.schema import players
 from chessrate.ratinglist.store import init_store, open_store
-from chessrate.ruleset import RuleSet
+from chessrate.systems.elo.ruleset import RuleSet
+from chessrate.systems.fide.policy import game_not_rated
 
 #: Fields holding a float, or a decimal written from a float (Glicko-2 lists only).
 GLICKO_FLOATS = {"glicko_rating", "deviation", "volatility", "expected", "own_rating", "opponent_rating"}

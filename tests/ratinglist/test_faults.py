@@ -18,7 +18,6 @@ from alembic.config import Config
 from ratinglist_support import DATA, fresh_database
 from sqlalchemy import func, select
 
-from chessrate import synthetic
 from chessrate.errors import FileFormatError
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
@@ -35,6 +34,7 @@ from chessrate.ratinglist.schema import (
     meta,
 )
 from chessrate.ratinglist.store import StoreError, check_store, init_store, open_store
+from chessrate.testing import synthetic
 
 SRC = Path(__file__).parents[2] / "src"
 KILLABLE_RUN = Path(__file__).parent / "killable_run.py"

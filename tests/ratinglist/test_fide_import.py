@@ -121,8 +121,8 @@ def test_federation_filter_and_refusals(db: str) -> None:
 def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Path) -> None:
     from chessrate.ratinglist.demo import build_demo
     from chessrate.ratinglist.importer import import_files
-    from chessrate.requests.language import Translator
-    from chessrate.requests.problems import input_reason
+    from chessrate.service.language import Translator
+    from chessrate.service.problems import input_reason
     from chessrate.web.i18n import load_catalogs
 
     catalogs = load_catalogs()

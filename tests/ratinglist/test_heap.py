@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from chessrate.ratinglist.heap import DEFAULT_TOP_PAD, M_TOP_PAD, RUN_TOP_PAD, freed_memory_kept
+from chessrate.runtime.malloc import DEFAULT_TOP_PAD, M_TOP_PAD, RUN_TOP_PAD, freed_memory_kept
 
 
 class Library:

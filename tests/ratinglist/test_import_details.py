@@ -12,10 +12,10 @@ import pytest
 from ratinglist_support import BACKENDS, fresh_database
 from sqlalchemy import select
 
-from chessrate import synthetic
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.schema import players
 from chessrate.ratinglist.store import init_store
+from chessrate.testing import synthetic
 
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
 

@@ -27,7 +27,6 @@ from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from chessrate import synthetic
 from chessrate.formats import EventRead, read_tournament, sniff_format
 from chessrate.formats.text import decode
 from chessrate.ratinglist import importer
@@ -35,6 +34,7 @@ from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import StoreError, init_store, write_transaction
+from chessrate.testing import synthetic
 
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
 

@@ -12,9 +12,9 @@ import pytest
 from ratinglist_support import DATA
 from sqlalchemy import Engine, event, func, select, text
 
-from chessrate import synthetic
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import init_store, open_store
+from chessrate.testing import synthetic
 
 SWISS = DATA / "trf/swiss-9-rounds.trf"
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from chessrate import chesscom, glicko
 from chessrate.errors import InvalidInputError
+from chessrate.systems.glicko import chesscom
+from chessrate.systems.glicko import glicko1 as glicko
 
 
 def test_start_ratings_span_the_published_range() -> None:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chessrate import dwz
 from chessrate.errors import InvalidInputError
+from chessrate.systems.dwz import rating as dwz
 
 
 # sktroisdorf.de, "DWZ - Deutsche Wertungszahl" (2018-11-15): 1000 v 1200, both juniors (J = 5),

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from chessrate import ecf
 from chessrate.errors import InvalidInputError, UnpublishedRuleError
+from chessrate.systems.ecf import rating as ecf
 
 
 def test_adult_beating_an_equal_gains_ten_junior_twenty() -> None:

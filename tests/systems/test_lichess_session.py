@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from chessrate.lichess import MIN_DEVIATION, LichessRating, after_idle, rate_game
+from chessrate.systems.glicko.lichess import MIN_DEVIATION, LichessRating, after_idle, rate_game
 
 SESSION = Path(__file__).parents[1] / "data" / "lichess" / "penguingim1-nyezhmetdinov0.csv"
 SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}

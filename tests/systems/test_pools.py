@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from chessrate import pools
+from chessrate.comparisons import pools
+from chessrate.comparisons.pools import Pool
 from chessrate.errors import InvalidInputError
-from chessrate.pools import Pool
 
 
 def _fit(ratings: dict[Pool, float], target: Pool, name: str) -> pools.Converted:

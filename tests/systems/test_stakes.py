@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chessrate import glicko2, stakes
-from chessrate.fide.rules import FIDE_2024_03
-from chessrate.presets import PLAIN_ELO
-from chessrate.ruleset import Expected, fide_rule_set
+from chessrate.comparisons import stakes
+from chessrate.systems.elo.presets import PLAIN_ELO
+from chessrate.systems.elo.ruleset import Expected, fide_rule_set
+from chessrate.systems.fide.regulations import FIDE_2024_03
+from chessrate.systems.glicko import glicko2
 
 FIDE = fide_rule_set(FIDE_2024_03, day=dt.date(2024, 6, 1))
 

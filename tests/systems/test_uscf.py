@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chessrate import uscf
 from chessrate.errors import InvalidInputError
+from chessrate.systems.uscf import rating as uscf
 
 DAY = dt.date(2024, 6, 1)
 

@@ -1,6 +1,6 @@
 """The command line's ``--json`` and the API answer the same document for the same calculation.
 
-Both build it with :mod:`chessrate.requests.documents`; in English the two are equal key for key
+Both build it with :mod:`chessrate.service.documents`; in English the two are equal key for key
 and value for value. The API declares each document as its response model (typed OpenAPI).
 The calculations are FIDE's and the users' published examples of test_cli.py and test_web_api.py.
 """

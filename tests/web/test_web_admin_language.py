@@ -180,8 +180,8 @@ def test_a_wrong_password_marks_the_password_field(client: TestClient) -> None:
 def test_store_errors_are_said_in_the_readers_language() -> None:
     from chessrate.errors import InvalidInputError
     from chessrate.ratinglist.store import StoreBusyError, StoreError
-    from chessrate.requests.language import Translator
-    from chessrate.requests.problems import input_reason
+    from chessrate.service.language import Translator
+    from chessrate.service.problems import input_reason
     from chessrate.web.i18n import load_catalogs
     from chessrate.web.ratinglist_pages import store_error
 

@@ -13,11 +13,11 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from chessrate.cli import app as cli_app
-from chessrate.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor, given_k
-from chessrate.fide.rules import FIDE_2014_07, FIDE_2025_10
-from chessrate.presets import ciabe_rule_set
-from chessrate.requests.explanations import k_reason
-from chessrate.requests.language import Translator
+from chessrate.service.explanations import k_reason
+from chessrate.service.language import Translator
+from chessrate.systems.elo.presets import ciabe_rule_set
+from chessrate.systems.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor, given_k
+from chessrate.systems.fide.regulations import FIDE_2014_07, FIDE_2025_10
 from chessrate.web.i18n import load_catalogs, negotiate
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")

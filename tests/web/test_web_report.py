@@ -22,8 +22,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chessrate.requests.language import Translator
-from chessrate.requests.tournament_file import MAX_FILE
+from chessrate.service.language import Translator
+from chessrate.service.tournament_file import MAX_FILE
 from chessrate.web.i18n import load_catalogs
 from chessrate.web.report_page import csv_filename, csv_headers
 from chessrate.web.uploads import Submitted, read_form

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from chessrate.requests.elo import MAX_ROWS
+from chessrate.service.elo import MAX_ROWS
 
 
 def games(count: int) -> list[str]:

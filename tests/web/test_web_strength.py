@@ -104,7 +104,7 @@ def test_more_than_40_games_are_refused_before_any_analysis(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, url: str, tags: bool
 ) -> None:
     # The games read are counted, not "[Event " tags: a PGN without tags is 100 games too.
-    from chessrate.requests import strength
+    from chessrate.service import strength
 
     def no_engine(*args: object, **kwargs: object) -> object:
         raise AssertionError("the games were sent to the engine")
@@ -117,9 +117,9 @@ def test_more_than_40_games_are_refused_before_any_analysis(
 
 
 def test_40_games_without_tags_are_read(client: TestClient) -> None:
-    from chessrate.requests.problems import Problems
-    from chessrate.requests.strength import AnalyseInputs, check_file
-    from chessrate.requests.tournament_file import FileInput
+    from chessrate.service.problems import Problems
+    from chessrate.service.strength import AnalyseInputs, check_file
+    from chessrate.service.tournament_file import FileInput
 
     data = ("1. e4 e5 2. Nf3 Nc6 *\n\n" * 40).encode()
     inputs = AnalyseInputs(file=FileInput(name="g.pgn", data=data, size=len(data)), max_games=40)

@@ -1,11 +1,12 @@
-"""Whole Elo rating periods from arrays, with numpy: FIDE's or any rule set of :mod:`chessrate.ruleset`.
+"""Whole Elo rating periods from arrays, with numpy: FIDE's or any rule set of
+:mod:`chessrate.systems.elo.ruleset`.
 
 A rating period rates every game from the ratings at its start (FIDE B.02 8.3.2 and 8.3.4:
 one change per period, rounded once), so a period is a few passes over arrays instead of a loop
-over games. The results are those of the scalar path, :func:`chessrate.calculate.rate_period`,
+over games. The results are those of the scalar path, :func:`chessrate.systems.elo.calculate.rate_period`,
 player for player (``tests/test_bulk.py`` checks it on random periods). The FIDE policy (the K
 lines in order, the 700 rule, the 400-point rule's reach and its one game per tournament) is
-:mod:`chessrate.fide.policy`'s, which the scalar path applies too.
+:mod:`chessrate.systems.fide.policy`'s, which the scalar path applies too.
 
 The games of a period are three arrays of the same length: ``white`` and ``black``, the players'
 indices (0 to n_players - 1), and ``white_half_points``, White's score in half points (0 loss,
@@ -33,13 +34,21 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from chessrate import elo
 from chessrate.bulk import _arrays as arrays
 from chessrate.bulk._arrays import HIGHEST as _MAX
 from chessrate.bulk._arrays import LOWEST as _MIN
 from chessrate.bulk._arrays import FloatArray, IntArray
 from chessrate.errors import InvalidInputError
-from chessrate.fide.policy import (
+from chessrate.systems.elo import rating as elo
+from chessrate.systems.elo.ruleset import (
+    DifferenceCap,
+    Expected,
+    FideKPolicy,
+    KByRatingBand,
+    Rounding,
+    RuleSet,
+)
+from chessrate.systems.fide.policy import (
     K_LINE_ORDER,
     UNKNOWN,
     cap_covers,
@@ -52,16 +61,8 @@ from chessrate.fide.policy import (
     k_under_700_rule,
     over_cap,
 )
-from chessrate.fide.rules import CapScope
-from chessrate.fide.tables import scoring_probability
-from chessrate.ruleset import (
-    DifferenceCap,
-    Expected,
-    FideKPolicy,
-    KByRatingBand,
-    Rounding,
-    RuleSet,
-)
+from chessrate.systems.fide.regulations import CapScope
+from chessrate.systems.fide.tables import scoring_probability
 
 #: Every difference between two ratings on the scale: -4000 ... 4000.
 _SPAN = 2 * (_MAX - _MIN) + 1
@@ -118,7 +119,7 @@ def rate_elo_period(
     ``black_rating`` give the rating each side is rated from in that game (its rating at the
     start of the game's tournament, B.02 8.3.2); by default the period start's.
 
-    Equal to :func:`chessrate.calculate.rate_period` per player, the change to float precision
+    Equal to :func:`chessrate.systems.elo.calculate.rate_period` per player, the change to float precision
     and the rounded change exactly (table 8.1.2 works in whole hundredths). With the logistic
     formula the sum is in floats, so a change within 1e-12 of x.5 could round otherwise than
     the scalar path's 28-digit decimals.
@@ -180,7 +181,7 @@ def _rated_games(
 ) -> NDArray[np.bool_] | None:
     """Which games the rules rate, when some are not: FIDE rapid and blitz 8.3.1 from 1 December
     2024 leaves out a game 600 points or more apart with a player above 2600
-    (:func:`chessrate.fide.policy.game_not_rated`, as the scalar path); None: every game."""
+    (:func:`chessrate.systems.fide.policy.game_not_rated`, as the scalar path); None: every game."""
     fide = rules.fide
     if fide is None or fide.not_rated_difference is None:
         return None
@@ -294,7 +295,7 @@ def elo_game_working(
 ) -> EloGameWorking:
     """The per-game working of :func:`rate_elo_period`: each side's difference, cap and expected score.
 
-    The figures :func:`chessrate.calculate.rate_period` shows per game (``GameWorking``), for
+    The figures :func:`chessrate.systems.elo.calculate.rate_period` shows per game (``GameWorking``), for
     whole ratings. ``white_rating`` and ``black_rating`` are the ratings each side is rated
     from; ``event`` each game's tournament, as for :func:`rate_elo_period` (the 2022-2024 rules
     cap one game per player and tournament). A game's change is K x (score - expected).
@@ -345,7 +346,7 @@ def k_factors(
 ) -> IntArray:
     """Each player's K under ``rules``, before the 700 rule, as an array.
 
-    FIDE's K (B.02 8.3.3, :func:`chessrate.fide.k_factor.fide_k_factor`): without any profile
+    FIDE's K (B.02 8.3.3, :func:`chessrate.systems.fide.k_factor.fide_k_factor`): without any profile
     array, from the rating alone; with profile arrays, by the same rules in the same order, a
     value of -1 meaning "not known" for that player. A club's K by rating band looks at the
     rating only.
@@ -486,7 +487,7 @@ def _cap_one_game_per_event(
 ) -> None:
     """FIDE 2022-2024 (B.02 8.3.1): "a player may benefit from only one upgrade under this rule,
     for the game in which the rating difference is greatest", per player and tournament; on a tie
-    the first such game (:func:`chessrate.fide.policy.capped_game_preference`).
+    the first such game (:func:`chessrate.systems.fide.policy.capped_game_preference`).
 
     ``values`` (White's and Black's, uncapped) are updated in place for the capped games.
     """
@@ -558,7 +559,7 @@ def _round_per_event(
 
 
 def _apply_700_rule(k: IntArray, games: IntArray, max_k_times_games: int | None) -> IntArray:
-    """K cut by the 700 rule (B.02 8.3.3, :func:`chessrate.fide.policy.k_under_700_rule`)."""
+    """K cut by the 700 rule (B.02 8.3.3, :func:`chessrate.systems.fide.policy.k_under_700_rule`)."""
     if max_k_times_games is None:
         return k
     over = np.flatnonzero(exceeds_700_rule(k, games, max_k_times_games))

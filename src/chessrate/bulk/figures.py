@@ -4,7 +4,7 @@
 period (tournament by tournament, each side with the ratings it is rated from) and hands them
 here; this module rates them all with :func:`chessrate.bulk.rate_elo_period` and derives each
 game's working with :func:`chessrate.bulk.elo_game_working`. The figures are those of the scalar
-path (:func:`chessrate.calculate.rate_period`, per player), written as the same decimals: a sum
+path (:func:`chessrate.systems.elo.calculate.rate_period`, per player), written as the same decimals: a sum
 or product of decimals keeps the smallest exponent of its terms (``Decimal("0.5") + 1`` is
 ``1.5``, ``3 * (Decimal(1) - Decimal("0.64"))`` is ``1.08``), so each figure is computed in whole
 hundredths with numpy and written with the exponent the scalar arithmetic would give it.
@@ -25,10 +25,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from chessrate.bulk import elo as bulk_elo
-from chessrate.fide.k_factor import KFactor, apply_700_rule
-from chessrate.fide.tables import scoring_probability
 from chessrate.parse import MAX_RATING, MIN_RATING
-from chessrate.ruleset import Expected, RuleSet
+from chessrate.systems.elo.ruleset import Expected, RuleSet
+from chessrate.systems.fide.k_factor import KFactor, apply_700_rule
+from chessrate.systems.fide.tables import scoring_probability
 
 #: Differences of whole ratings: -4000 ... 4000.
 _SPAN = int(MAX_RATING) - int(MIN_RATING)

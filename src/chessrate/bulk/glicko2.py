@@ -1,6 +1,6 @@
 """One Glicko-2 rating period of many players at once, with numpy (Glickman, "Example of the
-Glicko-2 system", as :mod:`chessrate.glicko2` implements it): equal to
-:func:`chessrate.glicko2.rate_whole_period` to the tolerance ``docs/bulk.md`` states."""
+Glicko-2 system", as :mod:`chessrate.systems.glicko.glicko2` implements it): equal to
+:func:`chessrate.systems.glicko.glicko2.rate_whole_period` to the tolerance ``docs/bulk.md`` states."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from chessrate import _glicko2_steps as steps
 from chessrate.bulk import _arrays as arrays
 from chessrate.bulk._arrays import HIGHEST, LOWEST, FloatArray, IntArray
 from chessrate.errors import ConvergenceError, InvalidInputError, RatingError
-from chessrate.glicko2 import DEFAULT_TAU
+from chessrate.systems.glicko import glicko2_steps as steps
+from chessrate.systems.glicko.glicko2 import DEFAULT_TAU
 
 #: How closely this engine's rating, deviation and volatility agree with the scalar path's: within
 #: this fraction of the value (or this much, for values under 1). Both run the same steps in the
@@ -56,7 +56,7 @@ def rate_glicko2_period(
 ) -> Glicko2Period:
     """Rate one Glicko-2 period of many players, each from the ratings at the period start.
 
-    The bulk counterpart of :func:`chessrate.glicko2.rate_whole_period` (paper Steps 2-8, one
+    The bulk counterpart of :func:`chessrate.systems.glicko.glicko2.rate_whole_period` (paper Steps 2-8, one
     elapsed period): Steps 3-4 sum over the games with two gathers per game, Step 5's Illinois
     iteration runs on every player at once, each stopping at its own tolerance, bounded by
     ``max_iterations`` (a :class:`~chessrate.errors.ConvergenceError` names the player).
@@ -223,7 +223,7 @@ def _volatility(
     epsilon: float,
     max_iterations: int,
 ) -> tuple[FloatArray, IntArray]:
-    """Step 5 for every player at once: the Illinois iteration of :func:`_glicko2_steps.volatility`.
+    """Step 5 for every player at once: the Illinois iteration of :func:`glicko2_steps.volatility`.
 
     Each player iterates until its own |B - A| <= epsilon; the players still open are kept
     packed together, so each round computes on them alone. ``phi2`` is phi^2; ``who`` names

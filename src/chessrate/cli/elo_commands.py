@@ -1,8 +1,8 @@
 """Elo and FIDE commands: game, tournament, games, period, k-factor, performance, initial, table.
 
-Each command turns its arguments into the request layer's ``*Inputs`` (:mod:`chessrate.requests.elo`),
+Each command turns its arguments into the request layer's ``*Inputs`` (:mod:`chessrate.service.elo`),
 calls it, and prints a Rich table or, with ``--json``, the document the API answers
-(:mod:`chessrate.requests.documents`). Annotations are evaluated when the module loads (no
+(:mod:`chessrate.service.documents`). Annotations are evaluated when the module loads (no
 ``from __future__ import annotations``): Typer reads them as objects instead of compiling each
 string again when it builds the command, which the command line's start notices.
 """
@@ -12,7 +12,6 @@ from typing import Annotated
 
 import typer
 
-from chessrate.calculate import GameWorking, PeriodResult, TournamentResult
 from chessrate.cli.app import app
 from chessrate.cli.options import (
     AsOfOpt,
@@ -25,13 +24,14 @@ from chessrate.cli.options import (
 )
 from chessrate.cli.output import fmt, print_document, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError
-from chessrate.fide.k_factor import KFactor
-from chessrate.fide.rules import InitialRatingMethod
-from chessrate.fide.tables import PD_TABLE
-from chessrate.requests import documents, elo, explanations
-from chessrate.requests.language import ENGLISH
-from chessrate.requests.options import OptionInputs, Options
-from chessrate.requests.problems import Problems
+from chessrate.service import documents, elo, explanations
+from chessrate.service.language import ENGLISH
+from chessrate.service.options import OptionInputs, Options
+from chessrate.service.problems import Problems
+from chessrate.systems.elo.calculate import GameWorking, PeriodResult, TournamentResult
+from chessrate.systems.fide.k_factor import KFactor
+from chessrate.systems.fide.regulations import InitialRatingMethod
+from chessrate.systems.fide.tables import PD_TABLE
 
 RatingArg = Annotated[str, typer.Argument(metavar="RATING", help="Your rating.", show_default=False)]
 GAME_COLUMNS = ["game", "opponent", "difference", "expected", "score", "change"]

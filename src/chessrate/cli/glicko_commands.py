@@ -13,15 +13,13 @@ from typing import Annotated
 
 import typer
 
-from chessrate import lichess
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of
 from chessrate.cli.output import fmt, print_document, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.glicko import GlickoGame
-from chessrate.requests import system_documents, systems
-from chessrate.requests.elo import GameRow
-from chessrate.requests.glicko import (
+from chessrate.service import system_documents, systems
+from chessrate.service.elo import GameRow
+from chessrate.service.glicko import (
     GlickoInputs,
     GlickoOneInputs,
     GlickoResult,
@@ -29,8 +27,10 @@ from chessrate.requests.glicko import (
     glicko_document,
     glicko_one,
 )
-from chessrate.requests.language import ENGLISH
-from chessrate.requests.problems import Problems
+from chessrate.service.language import ENGLISH
+from chessrate.service.problems import Problems
+from chessrate.systems.glicko import lichess
+from chessrate.systems.glicko.glicko1 import GlickoGame
 
 GamesArg = Annotated[
     list[str] | None,

@@ -92,7 +92,7 @@ def import_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Import events; the same file twice, or a file with errors, imports nothing."""
-    from chessrate.requests.list_writes import import_events
+    from chessrate.service.list_writes import import_events
 
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
@@ -167,7 +167,7 @@ def import_fide_command(
 ) -> None:
     """Create or refresh players from FIDE's list, with FIDE's rating and K of that month."""
     from chessrate.formats.fide_list import LIST_TYPES
-    from chessrate.requests.list_writes import import_fide
+    from chessrate.service.list_writes import import_fide
 
     kind = list_type.strip().lower()
     if kind not in LIST_TYPES:
@@ -214,7 +214,7 @@ def run_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Rate a period (and recompute the periods after it), in one transaction."""
-    from chessrate.requests.list_writes import run_list
+    from chessrate.service.list_writes import run_list
 
     chosen = Period.parse(period)
     if rules is not None and not rules.strip():
@@ -496,8 +496,8 @@ def export_command(
     ] = False,
 ) -> None:
     """A period's list as CSV or JSON on standard output."""
+    from chessrate.formats.spreadsheet import neutralise
     from chessrate.ratinglist.queries import streamed_list
-    from chessrate.spreadsheet import neutralise
 
     if output_format not in {"csv", "json"}:
         raise InvalidInputError("format", output_format, "use csv or json")

@@ -2,7 +2,7 @@
 
 :func:`with_rule_options` gives a command ``--k``, ``--rules``, ``--as-of``, ``--expected``,
 ``--no-cap`` and the player's profile, and hands them to it as one
-:class:`~chessrate.requests.options.OptionInputs`: the web form and the API build the same.
+:class:`~chessrate.service.options.OptionInputs`: the web form and the API build the same.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from chessrate.errors import InvalidInputError, RatingError, RuleSetError
-from chessrate.requests.options import OptionInputs, Outcome
-from chessrate.requests.problems import Path as FieldPath
-from chessrate.requests.problems import Problems
+from chessrate.service.options import OptionInputs, Outcome
+from chessrate.service.problems import Path as FieldPath
+from chessrate.service.problems import Problems
 
 T = TypeVar("T")
 
@@ -178,7 +178,7 @@ def command_options() -> dict[str, str]:
 def problem_line(problems: Problems, names: dict[str, str] | None = None) -> str:
     """The first problem in a sentence that names the option or argument at fault.
 
-    >>> from chessrate.requests.language import ENGLISH
+    >>> from chessrate.service.language import ENGLISH
     >>> problems = Problems(ENGLISH)
     >>> problems.add(("as_of",), "yesterday", "a date is written YYYY-MM-DD")
     >>> problem_line(problems, OPTION_NAMES)

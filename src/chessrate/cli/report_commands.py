@@ -1,6 +1,6 @@
 """``chessrate report FILE``: every player's rating change from a TRF, PGN or CSV file.
 
-The file is read into the request layer's :class:`~chessrate.requests.tournament_file.ReportInputs`,
+The file is read into the request layer's :class:`~chessrate.service.tournament_file.ReportInputs`,
 as the web's ``/report`` page and ``POST /api/report`` do; ``--format json`` prints the API's document.
 """
 
@@ -16,13 +16,13 @@ import typer
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_big_document, print_table
-from chessrate.collector import cycle_collector_paused
 from chessrate.errors import InvalidInputError
 from chessrate.formats import ReadResult
-from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
-from chessrate.requests.language import ENGLISH
-from chessrate.requests.problems import Problems
-from chessrate.requests.tournament_file import FileInput, ReportInputs, report_document, tournament_file
+from chessrate.runtime.gc_pause import cycle_collector_paused
+from chessrate.service.language import ENGLISH
+from chessrate.service.problems import Problems
+from chessrate.service.tournament_file import FileInput, ReportInputs, report_document, tournament_file
+from chessrate.tournament.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
 
 FORMATS = ("table", "csv", "json", "html")
 

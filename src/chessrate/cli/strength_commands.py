@@ -1,6 +1,6 @@
 """``chessrate analyse FILE.pgn`` and ``chessrate strength FILE.pgn``: the moves judged by Stockfish.
 
-Both read the PGN into the request layer's :class:`~chessrate.requests.strength.AnalyseInputs`,
+Both read the PGN into the request layer's :class:`~chessrate.service.strength.AnalyseInputs`,
 as the web's "Strength from the moves" tab does; ``--json`` prints the same document as the API.
 Progress goes to standard error as a Rich progress bar, so ``--json`` output stays clean.
 """
@@ -21,9 +21,9 @@ from chessrate.cli.app import app
 from chessrate.cli.options import result_of
 from chessrate.cli.output import fmt, print_document, print_table
 from chessrate.errors import InvalidInputError
-from chessrate.requests.language import ENGLISH
-from chessrate.requests.problems import Problems
-from chessrate.requests.strength import (
+from chessrate.service.language import ENGLISH
+from chessrate.service.problems import Problems
+from chessrate.service.strength import (
     AnalyseInputs,
     analyse_file,
     analysis_document,
@@ -31,7 +31,7 @@ from chessrate.requests.strength import (
     strength_document,
     strength_file,
 )
-from chessrate.requests.tournament_file import FileInput
+from chessrate.service.tournament_file import FileInput
 
 # Read as text and checked by the request layer (parse_count), so that a bad value is said with
 # its option's name and bounds, as on the web.

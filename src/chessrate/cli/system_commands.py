@@ -1,8 +1,8 @@
 """Other systems and the points at stake: ``dwz``, ``uscf``, ``ecf``, ``convert``, ``stakes``.
 
-Each command builds the request layer's ``*Inputs`` (:mod:`chessrate.requests.systems`), calls
+Each command builds the request layer's ``*Inputs`` (:mod:`chessrate.service.systems`), calls
 it, and prints a table or, with ``--json``, the document the API answers
-(:mod:`chessrate.requests.system_documents`). A GAME is ``OPPONENT:RESULT``, e.g. ``1200:1``.
+(:mod:`chessrate.service.system_documents`). A GAME is ``OPPONENT:RESULT``, e.g. ``1200:1``.
 """
 
 from __future__ import annotations
@@ -12,19 +12,19 @@ from typing import Annotated
 
 import typer
 
-from chessrate import uscf
 from chessrate.cli.app import app
 from chessrate.cli.options import JsonOpt, result_of, with_rule_options
 from chessrate.cli.output import fmt, print_document, print_summary, print_table
-from chessrate.pools import Pool
-from chessrate.requests import system_documents as documents
-from chessrate.requests import systems
-from chessrate.requests.documents import stakes_document
-from chessrate.requests.elo import GameRow
-from chessrate.requests.language import ENGLISH
-from chessrate.requests.options import OptionInputs
-from chessrate.requests.problems import Problems
-from chessrate.stakes import Stakes
+from chessrate.comparisons.pools import Pool
+from chessrate.comparisons.stakes import Stakes
+from chessrate.service import system_documents as documents
+from chessrate.service import systems
+from chessrate.service.documents import stakes_document
+from chessrate.service.elo import GameRow
+from chessrate.service.language import ENGLISH
+from chessrate.service.options import OptionInputs
+from chessrate.service.problems import Problems
+from chessrate.systems.uscf import rating as uscf
 
 RatingArg = Annotated[str, typer.Argument(metavar="RATING", help="Your rating.", show_default=False)]
 GamesArg = Annotated[

@@ -20,7 +20,7 @@ from chessrate.ratinglist.elo_period import elo_period
 from chessrate.ratinglist.facts import ComputedList, EventFacts, History, PeriodGames
 from chessrate.ratinglist.glicko2_period import glicko2_period
 from chessrate.ratinglist.periods import Period
-from chessrate.ruleset import RuleSet
+from chessrate.systems.elo.ruleset import RuleSet
 
 
 def compute_period(

@@ -3,7 +3,7 @@
 - Each event is rated from the ratings in force at its start: the list published before its start
   [FIDE-CALC]. A player unrated at the event's start but rated by the period's start is
   rated with the period's rating and counts as unrated for the opponents (B.02 8.2.4).
-- A player rated at the period's start is rated as :func:`chessrate.calculate.rate_period` rates
+- A player rated at the period's start is rated as :func:`chessrate.systems.elo.calculate.rate_period` rates
   them: K chosen once for the period from the player's history (games rated so far, highest
   published rating, birth year; B.02 8.3.3), cut by the 700 rule over all the period's games; the
   change rounded once per period (B.02 8.3.4) or per tournament, as the rule set says. The array
@@ -26,10 +26,6 @@ from numpy.typing import NDArray
 
 from chessrate.bulk import figures as bulk_figures
 from chessrate.bulk.figures import GameFigures, PlayerFigures, PlayerPeriod, RatedGame
-from chessrate.calculate import Event, Game, rate_period
-from chessrate.fide.k_factor import KFactor, PlayerProfile
-from chessrate.fide.policy import game_not_rated
-from chessrate.fide.rules import FideRules
 from chessrate.ratinglist.arrays import distinct, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
@@ -51,7 +47,11 @@ from chessrate.ratinglist.initial import initial_entry
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.publish import publish_fide
 from chessrate.ratinglist.statuses import EntryStatus
-from chessrate.ruleset import RuleSet
+from chessrate.systems.elo.calculate import Event, Game, rate_period
+from chessrate.systems.elo.ruleset import RuleSet
+from chessrate.systems.fide.k_factor import KFactor, PlayerProfile
+from chessrate.systems.fide.policy import game_not_rated
+from chessrate.systems.fide.regulations import FideRules
 
 
 @dataclass(kw_only=True)
@@ -801,8 +801,8 @@ def _rate_scalar(
     rules: RuleSet,
     official: Sequence[bool],
 ) -> tuple[list[PlayerFigures], GameFigures]:
-    """The scalar reference: :func:`chessrate.calculate.rate_period` for each player, its figures in
-    the array engine's shape."""
+    """The scalar reference: :func:`chessrate.systems.elo.calculate.rate_period` for each player, its
+    figures in the array engine's shape."""
     results: list[PlayerFigures] = []
     figures = GameFigures(difference=[], capped=[], expected=[], change=[])
     for mine, profile, names, fide_k in zip(players, profiles, event_names, official, strict=True):

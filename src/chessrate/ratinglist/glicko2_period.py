@@ -1,5 +1,5 @@
 """A Glicko-2 period of a rating list: every player of the period rated from the ratings at its
-start (:func:`chessrate.glicko2.rate_whole_period`, or the array engine
+start (:func:`chessrate.systems.glicko.glicko2.rate_whole_period`, or the array engine
 :func:`chessrate.bulk.rate_glicko2_period`), newcomers as the paper's unrated player."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from decimal import Decimal
 
 import numpy as np
 
-from chessrate import _glicko2_steps as steps
 from chessrate import bulk as numpy_bulk
-from chessrate import glicko2
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.facts import ZERO, ComputedList, Entry, EventFacts, GameFacts, History, Working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
-from chessrate.rounding import round_half_away_from_zero
+from chessrate.systems.glicko import glicko2
+from chessrate.systems.glicko import glicko2_steps as steps
+from chessrate.systems.rounding import round_half_away_from_zero
 
 _Side = tuple[int, int, GameFacts, int, Decimal]  # player, opponent, game, event, score
 

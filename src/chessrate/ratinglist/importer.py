@@ -34,7 +34,6 @@ from sqlalchemy import Column, Engine, Table, bindparam, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
-from chessrate.collector import cycle_collector_paused
 from chessrate.errors import FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Format, Player, Problem, read_event, sniff_format
 from chessrate.formats.text import check_file_name, decode, split_lines
@@ -45,6 +44,7 @@ from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
+from chessrate.runtime.gc_pause import cycle_collector_paused
 
 _V = TypeVar("_V")
 

@@ -4,11 +4,11 @@ sets use them too)."""
 
 from __future__ import annotations
 
-from chessrate.fide.performance import initial_rating
-from chessrate.fide.rules import rules_in_force
 from chessrate.ratinglist.facts import ZERO, Entry, History, Working
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
+from chessrate.systems.fide.performance import initial_rating
+from chessrate.systems.fide.regulations import rules_in_force
 
 #: B.02 7.1.4: "Results from other tournaments played within consecutive rating periods of not
 #: more than 26 months are pooled": this period and the 25 before it.

@@ -9,11 +9,11 @@ from decimal import Decimal
 
 import numpy as np
 
-from chessrate.fide.rules import ADJUSTMENT_2024_DAY, rules_in_force
 from chessrate.ratinglist.facts import NONE, Coded, Entry, EntryColumns
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
-from chessrate.rounding import round_half_away_from_zero
+from chessrate.systems.fide.regulations import ADJUSTMENT_2024_DAY, rules_in_force
+from chessrate.systems.rounding import round_half_away_from_zero
 
 #: [FIDE-PROP]: "(0.40) x (2000 - Rating)" for ratings below 2000.
 ADJUSTMENT_FACTOR = Decimal("0.40")

@@ -26,9 +26,7 @@ from numpy.typing import NDArray
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Row
 
-from chessrate.collector import cycle_collector_paused
 from chessrate.errors import InvalidInputError
-from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.arrays import stable_order
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import (
@@ -40,7 +38,6 @@ from chessrate.ratinglist.facts import (
     ListedSummary,
     Working,
 )
-from chessrate.ratinglist.heap import freed_memory_kept
 from chessrate.ratinglist.loading import (
     SUMMARY,
     game_columns_apart,
@@ -72,7 +69,10 @@ from chessrate.ratinglist.schema import (
 )
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
-from chessrate.ruleset import RuleSet
+from chessrate.runtime.gc_pause import cycle_collector_paused
+from chessrate.runtime.malloc import freed_memory_kept
+from chessrate.systems.elo.presets import resolve_rule_set
+from chessrate.systems.elo.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
 

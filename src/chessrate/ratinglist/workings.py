@@ -17,12 +17,12 @@ from collections.abc import Collection, Iterable
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from chessrate.presets import resolve_rule_set
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import Working
 from chessrate.ratinglist.loading import load_events, load_history, published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.schema import event_players, events
+from chessrate.systems.elo.presets import resolve_rule_set
 
 GLICKO2 = "glicko2"
 

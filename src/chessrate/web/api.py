@@ -1,8 +1,8 @@
 """The JSON API: every calculation of the web calculator, documented at ``/docs``.
 
 Each endpoint turns its body into the same ``*Inputs`` the form and the command line build, calls
-the same function of :mod:`chessrate.requests`, and answers its document
-(:mod:`chessrate.requests.documents`, the command line's ``--json`` too), declared as the response
+the same function of :mod:`chessrate.service`, and answers its document
+(:mod:`chessrate.service.documents`, the command line's ``--json`` too), declared as the response
 model. A bad value is answered 422 with its ``loc`` (``["body", "games", 2, "opponent"]``), a
 message in the negotiated language and the library's reason in ``ctx.reason``.
 """
@@ -31,10 +31,10 @@ from pydantic import (
 )
 
 from chessrate.errors import InvalidInputError
-from chessrate.requests import documents, elo, glicko, system_documents, systems
-from chessrate.requests.language import Translator
-from chessrate.requests.options import OptionInputs, Outcome
-from chessrate.requests.problems import Problems
+from chessrate.service import documents, elo, glicko, system_documents, systems
+from chessrate.service.language import Translator
+from chessrate.service.options import OptionInputs, Outcome
+from chessrate.service.problems import Problems
 from chessrate.web.charts import expected_curves
 from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.site import site_of, unprocessable

@@ -3,7 +3,7 @@
 The form posts to its own URL: with JavaScript, htmx posts it on every keystroke and swaps in the
 result fragment (the ``live`` block of the same template); without, the browser submits it and
 gets the whole page. Each mode reads its form (:mod:`chessrate.web.forms`) and calls the request
-layer (:mod:`chessrate.requests`), which the command line and the API call too.
+layer (:mod:`chessrate.service`), which the command line and the API call too.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
-from chessrate.requests import elo, glicko, systems
-from chessrate.requests.options import Outcome
-from chessrate.requests.problems import Problems
+from chessrate.service import elo, glicko, systems
+from chessrate.service.options import Outcome
+from chessrate.service.problems import Problems
 from chessrate.web import forms, system_forms
 from chessrate.web.charts import chart_marks
 from chessrate.web.site import Form, error_messages, html_response, lang_links, site_of

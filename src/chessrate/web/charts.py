@@ -1,16 +1,16 @@
 """Data for the chart of expected score against rating difference.
 
-The curves come from the library (the logistic formula of :mod:`chessrate.elo` and FIDE table
-8.1.2 of :mod:`chessrate.fide.tables`): the browser only draws them.
+The curves come from the library (the logistic formula of :mod:`chessrate.systems.elo.rating` and FIDE table
+8.1.2 of :mod:`chessrate.systems.fide.tables`): the browser only draws them.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from chessrate.calculate import AverageResult, GameWorking, PeriodResult, TournamentResult
-from chessrate.elo import expected_score
-from chessrate.fide.tables import scoring_probability
+from chessrate.systems.elo.calculate import AverageResult, GameWorking, PeriodResult, TournamentResult
+from chessrate.systems.elo.rating import expected_score
+from chessrate.systems.fide.tables import scoring_probability
 
 #: The chart spans differences from -CHART_SPAN to +CHART_SPAN (table 8.1.2 is flat past 735).
 CHART_SPAN = 800

@@ -18,8 +18,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from chessrate.errors import InvalidInputError
-from chessrate.requests.language import Translator
-from chessrate.requests.problems import input_reason
+from chessrate.service.language import Translator
+from chessrate.service.problems import input_reason
 from chessrate.web.refusals import refusal, wants_page
 from chessrate.web.site import missing_message
 

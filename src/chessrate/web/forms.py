@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from chessrate.parse import is_digits
-from chessrate.requests.elo import (
+from chessrate.service.elo import (
     MAX_EVENTS,
     MAX_ROWS,
     AverageInputs,
@@ -26,8 +26,8 @@ from chessrate.requests.elo import (
     PeriodInputs,
     TournamentInputs,
 )
-from chessrate.requests.glicko import GlickoInputs
-from chessrate.requests.options import OptionInputs
+from chessrate.service.glicko import GlickoInputs
+from chessrate.service.options import OptionInputs
 
 Form = Mapping[str, str]
 R = TypeVar("R")

@@ -3,7 +3,7 @@
 Strings come from Babel message catalogs (``locale/<lang>/LC_MESSAGES/messages.po``). The ``.po``
 files are the source and are compiled in memory when the app starts (:func:`load_catalogs`), so
 there is no build step and a catalog can never be stale. A catalog becomes a
-:class:`chessrate.requests.language.Translator`, which also formats numbers with the locale's CLDR
+:class:`chessrate.service.language.Translator`, which also formats numbers with the locale's CLDR
 symbols (a decimal comma in ``es`` and ``ca``); input accepts either, through :mod:`chessrate.parse`.
 """
 

@@ -24,7 +24,7 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from chessrate.requests.tournament_file import MAX_FILE, MAX_LIST_FILE, MAX_SMALL_FILE
+from chessrate.service.tournament_file import MAX_FILE, MAX_LIST_FILE, MAX_SMALL_FILE
 from chessrate.web.refusals import refusal
 
 Scope = MutableMapping[str, Any]

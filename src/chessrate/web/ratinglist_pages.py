@@ -26,7 +26,6 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from chessrate.errors import InvalidInputError, RatingError
-from chessrate.fide.k_factor import KFactor
 from chessrate.parse import is_digits
 from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile
 from chessrate.ratinglist.loading import published_versions
@@ -45,12 +44,13 @@ from chessrate.ratinglist.queries import (
 )
 from chessrate.ratinglist.runner import GLICKO2, rule_set_for
 from chessrate.ratinglist.store import StoreBusyError, open_store, store_rules
-from chessrate.requests.explanations import file_problem, k_reason, list_note, rule_set_title
-from chessrate.requests.language import Translator
-from chessrate.requests.list_writes import import_events, run_list
-from chessrate.requests.problems import VALUE_SHOWN, input_reason
-from chessrate.requests.tournament_file import MAX_FILE, line_label
-from chessrate.ruleset import FIDE_LISTS, RuleSet
+from chessrate.service.explanations import file_problem, k_reason, list_note, rule_set_title
+from chessrate.service.language import Translator
+from chessrate.service.list_writes import import_events, run_list
+from chessrate.service.problems import VALUE_SHOWN, input_reason
+from chessrate.service.tournament_file import MAX_FILE, line_label
+from chessrate.systems.elo.ruleset import FIDE_LISTS, RuleSet
+from chessrate.systems.fide.k_factor import KFactor
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
@@ -531,7 +531,7 @@ def _refused_file(refused: RefusedFile, t: Translator) -> str:
 
 def store_error(error: RatingError, t: Translator) -> str:
     """A rating-list error in ``t``'s language: a coded reason through
-    :func:`~chessrate.requests.problems.input_reason`; without a code, the store's English inside a
+    :func:`~chessrate.service.problems.input_reason`; without a code, the store's English inside a
     sentence in that language."""
     if isinstance(error, StoreBusyError):
         return t.gettext("Another import or run is using the rating list: try again when it ends.")

@@ -15,7 +15,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
-from chessrate.requests.language import Translator
+from chessrate.service.language import Translator
 from chessrate.web.site import html_response, lang_links, site_of, size_text
 
 #: Paths that answer JSON whatever the client accepts.

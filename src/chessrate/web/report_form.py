@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from chessrate.requests.options import OptionInputs
-from chessrate.requests.tournament_file import (
+from chessrate.service.options import OptionInputs
+from chessrate.service.tournament_file import (
     MAX_FILE,
     MAX_LIST_FILE,
     MAX_SMALL_FILE,

@@ -1,8 +1,8 @@
 """The tournament-file page (``/report``), its CSV download (``/report.csv``) and ``POST /api/report``.
 
 All three read the multipart form into memory (:func:`chessrate.web.uploads.read_form`), build the
-same :class:`~chessrate.requests.tournament_file.ReportInputs` (:mod:`chessrate.web.report_form`)
-and call :func:`~chessrate.requests.tournament_file.tournament_file`, as ``chessrate report`` does.
+same :class:`~chessrate.service.tournament_file.ReportInputs` (:mod:`chessrate.web.report_form`)
+and call :func:`~chessrate.service.tournament_file.tournament_file`, as ``chessrate report`` does.
 The page works without JavaScript (the form submits and the whole page comes back); with htmx,
 choosing a file or changing an option posts the form and swaps in the ``result`` block. The
 download form carries the file's text back, so the CSV is made again from the same file and
@@ -22,12 +22,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from chessrate.report import CSV_COLUMNS, TournamentReport, report_csv, report_row
-from chessrate.requests import explanations
-from chessrate.requests.language import Translator
-from chessrate.requests.options import Outcome
-from chessrate.requests.problems import Problems
-from chessrate.requests.tournament_file import (
+from chessrate.formats.spreadsheet import neutralise
+from chessrate.service import explanations
+from chessrate.service.language import Translator
+from chessrate.service.options import Outcome
+from chessrate.service.problems import Problems
+from chessrate.service.tournament_file import (
     MAX_FILE,
     MAX_LIST_FILE,
     ReportDocument,
@@ -37,7 +37,7 @@ from chessrate.requests.tournament_file import (
     report_document,
     tournament_file,
 )
-from chessrate.spreadsheet import neutralise
+from chessrate.tournament.report import CSV_COLUMNS, TournamentReport, report_csv, report_row
 from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs, rules_file_too_large
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable

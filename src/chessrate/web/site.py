@@ -25,10 +25,10 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from jinja2_fragments import render_block
 from markupsafe import Markup
 
-from chessrate.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
-from chessrate.requests import explanations
-from chessrate.requests.language import Translator
-from chessrate.requests.problems import Problems, field_id, field_name
+from chessrate.service import explanations
+from chessrate.service.language import Translator
+from chessrate.service.problems import Problems, field_id, field_name
+from chessrate.systems.fide.tables import DP_TABLE_UPPER_HALF, PD_TABLE
 from chessrate.web.assets import INSTALL_HINT, missing_assets, static_dir
 from chessrate.web.i18n import LANG_COOKIE, LANGUAGE_NAMES, LANGUAGES, load_catalogs, negotiate
 

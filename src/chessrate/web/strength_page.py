@@ -1,7 +1,7 @@
 """The "Strength from the moves" page (``/strength``): a PGN pasted or uploaded, analysed live.
 
-The form builds the request layer's :class:`~chessrate.requests.strength.AnalyseInputs` and calls
-:func:`~chessrate.requests.strength.strength_file`, as ``chessrate strength`` does. With htmx the
+The form builds the request layer's :class:`~chessrate.service.strength.AnalyseInputs` and calls
+:func:`~chessrate.service.strength.strength_file`, as ``chessrate strength`` does. With htmx the
 form starts a job (``POST /strength/jobs``) that runs in a thread; the page asks for its progress
 (``GET /strength/jobs/{id}``) until the result replaces it. Without JavaScript, ``POST /strength``
 analyses and answers the whole page. Jobs live in memory and are forgotten once shown.
@@ -19,9 +19,9 @@ from fastapi.responses import HTMLResponse, Response
 
 from chessrate.analysis.accuracy import capped_cp
 from chessrate.analysis.engine import score_from_int
-from chessrate.requests.options import Outcome
-from chessrate.requests.problems import Problems
-from chessrate.requests.strength import (
+from chessrate.service.options import Outcome
+from chessrate.service.problems import Problems
+from chessrate.service.strength import (
     MAX_FILE,
     AnalyseInputs,
     StrengthResult,
@@ -29,7 +29,7 @@ from chessrate.requests.strength import (
     fide_range,
     strength_file,
 )
-from chessrate.requests.tournament_file import FileInput
+from chessrate.service.tournament_file import FileInput
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of
 from chessrate.web.uploads import Submitted, read_form_or_query
 

@@ -5,8 +5,8 @@ The same rows and ``add:games`` / ``remove:games:N`` buttons as :mod:`chessrate.
 
 from __future__ import annotations
 
-from chessrate.requests.elo import GameRow
-from chessrate.requests.systems import ChesscomInputs, ConvertInputs, DwzInputs, EcfInputs, UscfInputs
+from chessrate.service.elo import GameRow
+from chessrate.service.systems import ChesscomInputs, ConvertInputs, DwzInputs, EcfInputs, UscfInputs
 from chessrate.web.forms import Form, apply_rows, game_rows, text, texts
 
 #: Rows shown in an empty list.

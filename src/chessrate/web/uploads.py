@@ -20,8 +20,8 @@ from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
 from chessrate.formats.text import decode
-from chessrate.requests.options import MAX_TOML
-from chessrate.requests.problems import Problems
+from chessrate.service.options import MAX_TOML
+from chessrate.service.problems import Problems
 from chessrate.web.site import size_text
 
 if TYPE_CHECKING:

@@ -1,0 +1,1 @@
+"""Ratings across systems: the published pool conversions and the points at stake."""

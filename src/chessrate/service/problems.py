@@ -1,0 +1,513 @@
+"""Bad and missing input, collected per field, with messages in the user's language.
+
+Every value is parsed by :mod:`chessrate.parse`; an :class:`~chessrate.errors.InvalidInputError`
+is kept under the path of the field that caused it, so that the web page shows the message beside
+that field, the API answers 422 naming it and the command line prints one line about it. Paths are
+tuples such as ``("games", 2, "opponent")``: the form's field is ``games-2-opponent``, the API's
+``loc`` is ``["body", "games", 2, "opponent"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TypeVar
+
+from chessrate.errors import InvalidInputError, RatingError
+from chessrate.parse import MAX_RATING, MIN_RATING
+from chessrate.service.language import Translator
+
+T = TypeVar("T")
+Path = tuple[str | int, ...]
+
+#: Fields that hold a rating, all checked by ``parse_rating``.
+RATING_FIELDS = frozenset({"rating", "opponent", "average", "start_rating", "highest_rating"})
+#: Longest part of a bad value repeated in a message.
+VALUE_SHOWN = 30
+
+
+def field_id(path: Path) -> str:
+    """The form name and error-slot id of a field: ``games-2-opponent``."""
+    return "-".join(str(part) for part in path)
+
+
+def field_name(path: Path) -> str:
+    """The field's own name, the last name in its path: ``opponent`` of ``games-2-opponent``."""
+    return next((part for part in reversed(path) if isinstance(part, str)), "")
+
+
+@dataclass
+class Problem:
+    path: Path
+    value: object
+    #: The library's reason, in English (the API's ``ctx.reason``).
+    reason: str
+    #: What the user reads beside the field, in their language.
+    message: str
+    #: The library's own sentence, in English, when the error is more than a bad value of the
+    #: field (a club's rules that do not parse, a file refused): the command line prints it whole.
+    detail: str | None
+    #: The reason in the user's language (from the error's code; else ``reason``).
+    said: str = ""
+
+
+@dataclass
+class Problems:
+    """Errors and missing fields of one request."""
+
+    t: Translator
+    errors: dict[Path, Problem] = field(default_factory=dict)
+    missing: list[Path] = field(default_factory=list)
+    #: The rating system of the request and the ratings it accepts, said by the hint of a rating
+    #: field that holds no number or one out of range: FIDE's Elo, 0 to 4000, unless the request
+    #: sets its own (DWZ, ECF, US Chess: ``chessrate.service.systems``).
+    rating_scale: tuple[str, int | Decimal, int | Decimal] = ("Elo", int(MIN_RATING), int(MAX_RATING))
+
+    def __bool__(self) -> bool:
+        return bool(self.errors or self.missing)
+
+    def parse(self, path: Path, text: str, parser: Callable[[str], T]) -> T | None:
+        """``parser(text)``, or None with the error kept under ``path`` (or noted missing if blank)."""
+        if not text.strip():
+            self.missing.append(path)
+            return None
+        return self._compute(path, text, lambda: parser(text))
+
+    def optional(self, path: Path, text: str, parser: Callable[[str], T]) -> T | None:
+        """Like :meth:`parse`, but a blank field is simply absent."""
+        if not text.strip():
+            return None
+        return self._compute(path, text, lambda: parser(text))
+
+    def attempt(
+        self, path: Path, value: object, compute: Callable[[], T], *, fields: Collection[str] = ()
+    ) -> T | None:
+        """``compute()`` (a calculation of the core), or None with its error kept under ``path``.
+
+        An :class:`~chessrate.errors.InvalidInputError` naming one of ``fields`` (the DWZ core
+        refusing an ``age``, US Chess's ``games played``) is kept under that field, with its value.
+        """
+        return self._compute(path, value, compute, fields=fields)
+
+    def _compute(
+        self, path: Path, value: object, compute: Callable[[], T], *, fields: Collection[str] = ()
+    ) -> T | None:
+        try:
+            return compute()
+        except RatingError as error:
+            if isinstance(error, InvalidInputError):
+                own = error.field.strip().replace(" ", "_")
+                if own in fields:
+                    path, value = (own,), error.value
+            self.add(path, value, error)
+        except ArithmeticError:
+            # A value so small or so large that the arithmetic fails (an overflow, a division by
+            # an RD squared to zero): a problem of the field, never a crash.
+            reason = "too extreme to compute with"
+            self.add(path, value, InvalidInputError(field_name(path), value, reason, code="not-computable"))
+        return None
+
+    def add(self, path: Path, value: object, error: RatingError | str, **extra: object) -> None:
+        """Keep ``error`` under ``path``. ``message=``: what the user reads, whatever the error;
+        ``hint=``: what to type, with the field's whole range: shown when the value is not of the
+        field's kind (not a number), out of that range, or refused without a code to say it by."""
+        reason = error.reason if isinstance(error, InvalidInputError) else str(error)
+        code, params = _code(error)
+        said = input_reason(code, params, reason, self.t)
+        detail = None if isinstance(error, str | InvalidInputError) else str(error)
+        if path not in self.errors:
+            message = self._message(path, value, code, said, {**extra, "params": params})
+            self.errors[path] = Problem(path, value, reason, message, detail, said)
+
+    def _message(self, path: Path, value: object, code: str, reason: str, extra: dict[str, object]) -> str:
+        """What the user reads: the field's own hint when the value is not of its kind, else the reason
+        the error gives (from its code), so that a range or a rule is said as it is."""
+        _ = self.t.gettext
+        if "message" in extra:
+            return str(extra["message"])
+        name = field_name(path)
+        shown = str(value) if value is not None else ""
+        shown = shown if len(shown) <= VALUE_SHOWN else shown[: VALUE_SHOWN - 1] + "…"
+        hint = extra.get("hint")
+        if hint is not None and (code in KIND_CODES | RANGE_CODES or not code):
+            return str(hint)
+        if name in RATING_FIELDS and code in KIND_CODES | {"rating-range"}:
+            return self._rating_hint(shown, code, extra["params"])
+        hints = _field_hints(name)
+        if hints is not None and (hints[0] is None or code in hints[0]):
+            return hints[1](self.t, shown, reason)
+        if not shown and code:  # nothing typed: the reason says what to give
+            return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+        return _("Check this value: %(reason)s", reason=reason)
+
+    def _rating_hint(self, shown: str, code: str, params: object) -> str:
+        """What to type in a rating field: a number in the system's range (the error's own bounds
+        when it gives them)."""
+        system, low, high = self.rating_scale
+        if code == "rating-range" and isinstance(params, dict) and {"low", "high"} <= params.keys():
+            low, high = params["low"], params["high"]
+        if system == "Elo":
+            return self.t.gettext(
+                "“%(value)s” is not a rating: write a number from %(low)s to %(high)s, such as 1500.",
+                value=shown,
+                low=low,
+                high=high,
+            )
+        return self.t.gettext(
+            "“%(value)s” is not a %(system)s rating: write a number from %(low)s to %(high)s, such as 1500.",
+            value=shown,
+            system=system,
+            low=low,
+            high=high,
+        )
+
+
+#: The codes of a value that is not of the field's kind at all (a word where a number goes).
+KIND_CODES = frozenset({"not-a-number", "not-finite", "too-long", "digits", "too-large", "not-whole"})
+#: The codes of a number out of its field's range (chessrate.parse.parse_count, parse_in_range).
+RANGE_CODES = frozenset({"minimum", "maximum"})
+
+Hint = Callable[[Translator, str, str], str]
+
+
+def _field_hints(name: str) -> tuple[frozenset[str] | None, Hint] | None:
+    """The hint of a field and the codes it answers (None: every code)."""
+    if name == "result":
+        return KIND_CODES | {"result"}, lambda t, v, r: t.gettext(
+            "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=v
+        )
+    if name == "points":
+        return KIND_CODES | {"points-range", "half-points"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=v
+        )
+    if name == "games":
+        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: write the number of games, from 1 to 10,000.", value=v
+        )
+    if name in {"rated_games", "games_this_period"}:
+        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: write a whole number of games, from 0 to 10,000.", value=v
+        )
+    if name == "k":
+        return KIND_CODES | {"k", "k-maximum"}, lambda t, v, r: t.gettext(
+            "“%(value)s”: K is a whole number from 1 to 1000, such as 20.", value=v
+        )
+    if name == "birth_year":
+        return KIND_CODES | {"minimum", "future-year"}, lambda t, v, r: t.gettext(
+            "“%(value)s” is not a birth year: write four digits, not in the future.", value=v
+        )
+    if name == "as_of":
+        return None, lambda t, v, r: t.gettext(
+            "“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on.", value=v
+        )
+    if name == "rules_toml":
+        return None, lambda t, v, r: t.gettext("The club’s rules could not be read: %(reason)s", reason=r)
+    return None
+
+
+def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
+    """An error's code and values (an InvalidInputError's, a club rule set's), if it has them."""
+    if isinstance(error, str):
+        return "", {}
+    code = getattr(error, "code", "")
+    params = getattr(error, "params", {})
+    return (code if isinstance(code, str) else ""), (dict(params) if isinstance(params, dict) else {})
+
+
+# The reasons of chessrate.parse (InvalidInputError.code), in the user's language.
+_INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
+    "not-a-number": lambda t, p: t.gettext("not a number"),
+    "not-finite": lambda t, p: t.gettext("not a finite number"),
+    "result": lambda t, p: t.gettext("a result is 1, ½ (or 0.5) or 0, or win, draw or loss"),
+    "thousands-separator": lambda t, p: t.gettext(
+        "write a rating without a thousands separator, such as 1500"
+    ),
+    "rating-range": lambda t, p: t.gettext("a rating is between %(low)s and %(high)s", **p),
+    "points-range": lambda t, p: t.gettext("points are between 0 and the %(games)s games played", **p),
+    "half-points": lambda t, p: t.gettext("points are whole or half points"),
+    "not-whole": lambda t, p: t.gettext("not a whole number"),
+    "minimum": lambda t, p: t.gettext("it must be at least %(minimum)s", **p),
+    "k": lambda t, p: t.gettext("K is a whole number above zero"),
+    "date": lambda t, p: t.gettext("a date is written YYYY-MM-DD"),
+    "too-large": lambda t, p: t.gettext("too large"),
+    "too-long": lambda t, p: t.gettext("longer than %(length)s characters", **p),
+    "digits": lambda t, p: t.gettext("write the number with the digits 0-9"),
+    "maximum": lambda t, p: t.gettext("it must be at most %(maximum)s", **p),
+    "k-maximum": lambda t, p: t.gettext("K is at most %(maximum)s", **p),
+    "above-zero": lambda t, p: t.gettext("it must be above zero"),
+    "not-negative": lambda t, p: t.gettext("it cannot be negative"),
+    "one-of": lambda t, p: t.gettext("write one of: %(choices)s", **p),
+    "not-rated-game": lambda t, p: t.gettext(
+        "the game is not rated: %(difference)s points or more apart with a player above %(above)s "
+        "(FIDE rapid and blitz 8.3.1, from 1 December 2024)",
+        **p,
+    ),
+    "not-rated-with-total": lambda t, p: t.gettext(
+        "a game is not rated (FIDE rapid and blitz 8.3.1): give each game’s result, not the total"
+    ),
+    "colour-result": lambda t, p: t.gettext(
+        "a result such as 1-0 gives White’s score, and the player’s colour is not known here: write "
+        "1, ½ or 0 from the player’s side"
+    ),
+    "too-small": lambda t, p: t.gettext("too small to compute with"),
+    "not-computable": lambda t, p: t.gettext("too extreme to compute with"),
+    "too-many-rows": lambda t, p: t.gettext("at most %(maximum)s games", **p),
+    "too-many-events": lambda t, p: t.gettext("at most %(maximum)s tournaments", **p),
+    "future-year": lambda t, p: t.gettext("a birth year cannot be in the future"),
+    "whole-rating": lambda t, p: t.gettext("this rating is a whole number"),
+    "pool-rating": lambda t, p: t.gettext("write POOL=RATING, such as lichess-classical=1900"),
+    "pool-same": lambda t, p: t.gettext("the rating given is already in this pool"),
+    "pool-no-conversion": lambda t, p: t.gettext("no published conversion leads to this pool"),
+    "pool-needs": lambda t, p: t.gettext("the published conversions to %(pool)s need: %(needs)s", **p),
+    "age": lambda t, p: t.gettext("an age is a whole number of years from 0 to %(maximum)s", **p),
+    "uscf-rating-needed": lambda t, p: t.gettext(
+        "a player with rated games played has a rating: give it, or 0 games for an unrated player"
+    ),
+    "uscf-games-played-needed": lambda t, p: t.gettext(
+        "give the rated games played before this event: they weigh the rating (0 only for an unrated player)"
+    ),
+    "c-for-idle-periods": lambda t, p: t.gettext("periods idle grow the RD by c each period: give c"),
+    "c-growth": lambda t, p: t.gettext(
+        "c is a number, or FROM:TO:N for the c that takes an RD from FROM to TO in N periods"
+    ),
+    # A club's rule set as TOML (chessrate.systems.elo.presets.rule_set_from_toml: RuleSetError.code).
+    "toml-syntax": lambda t, p: t.gettext(
+        "line %(line)s, column %(column)s is not valid TOML (a key = value per line, text in quotes)", **p
+    ),
+    "toml-syntax-end": lambda t, p: t.gettext("the TOML ends before something it opened is closed"),
+    "rules-unknown-key": lambda t, p: t.gettext("unknown key “%(key)s”", **p),
+    "rules-missing-key": lambda t, p: t.gettext("the key “%(key)s” is missing", **p),
+    "rules-type": lambda t, p: t.gettext(
+        "%(key)s = %(value)s is not %(kind)s", key=p["key"], value=p["value"], kind=_toml_kind(t, p["kind"])
+    ),
+    "rules-choice": lambda t, p: t.gettext("%(key)s = %(value)s: write %(choices)s", **p),
+    "rules-difference-cap": lambda t, p: t.gettext(
+        "difference_cap = %(value)s: write false or a whole number above 0", **p
+    ),
+    "rules-max-k-times-games": lambda t, p: t.gettext(
+        "max_k_times_games = %(value)s is not a whole number above 0", **p
+    ),
+    "rules-translations": lambda t, p: t.gettext(
+        '%(key)s = %(value)s: write { es = "...", ca = "..." }', **p
+    ),
+    "rules-band": lambda t, p: t.gettext("k_by_rating entry %(entry)s must be { from = RATING, k = K }", **p),
+    "rules-band-from": lambda t, p: t.gettext(
+        "k_by_rating entry %(entry)s: from = %(value)s is not a rating", **p
+    ),
+    "rules-band-k": lambda t, p: t.gettext(
+        "k_by_rating entry %(entry)s: k = %(value)s is not a whole number above 0", **p
+    ),
+    "rules-band-order": lambda t, p: t.gettext(
+        "k_by_rating entry %(entry)s: from = %(value)s must be above the previous band’s", **p
+    ),
+    "rules-no-bands": lambda t, p: t.gettext("k_by_rating has no bands"),
+    "rules-first-band": lambda t, p: t.gettext("the first k_by_rating band must start from 0"),
+    # A K file given beside a tournament (chessrate.tournament.report.read_k_file).
+    "k-file-csv": lambda t, p: t.gettext("it is not a CSV file (%(detail)s)", **p),
+    "k-file-header": lambda t, p: t.gettext("the first line must be the header “player,k”"),
+    "k-file-row": lambda t, p: t.gettext(
+        "line %(line)s: write a FIDE id or a start number, a comma and its K, not “%(value)s”", **p
+    ),
+    "k-file-k": lambda t, p: t.gettext(
+        "line %(line)s: K “%(value)s”: %(reason)s",
+        line=p["line"],
+        value=p["value"],
+        reason=input_reason(str(p["reason_code"]), p, str(p["detail"]), t),
+    ),
+    # FIDE's rating list given beside a tournament (formats.fide_list, report.players_list_for).
+    "zip-members": lambda t, p: t.gettext("the zip holds %(count)s files, not one list", **p),
+    "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read"),
+    "zip-too-large": lambda t, p: t.gettext(
+        "the zip unpacks to %(size)s bytes, more than the %(limit)s a list may have", **p
+    ),
+    "line-too-long": lambda t, p: t.gettext("the header line is longer than %(limit)s characters", **p),
+    "not-a-list": lambda t, p: (
+        t.gettext("not a FIDE rating list: the header line has no %(missing)s", **p)
+        if p.get("missing")
+        else t.gettext(
+            "not a FIDE rating list: the header line has no rating column (SRtng, or the month as SEP26)"
+        )
+    ),
+    "list-type": lambda t, p: t.gettext("a list is standard, rapid or blitz"),
+    "list-type-by-name": lambda t, p: t.gettext(
+        "by its name, the file is FIDE’s %(list)s list", list=_list_word(t, p)
+    ),
+    "list-type-unnamed": lambda t, p: t.gettext(
+        "the file holds one list and its name does not say which: choose standard, rapid or blitz"
+    ),
+    # Games given to estimate strength from (analysis.games, strength).
+    "unreadable-movetext": lambda t, p: t.gettext("game %(game)s: its moves cannot be read", **p),
+    "illegal-move": lambda t, p: t.gettext("game %(game)s: the move %(move)s is not legal there", **p),
+    "invalid-move": lambda t, p: t.gettext("game %(game)s: “%(move)s” is not a move", **p),
+    "ambiguous-move": lambda t, p: t.gettext(
+        "game %(game)s: the move %(move)s could be made by more than one piece", **p
+    ),
+    "unreadable-game": lambda t, p: t.gettext(
+        "game %(game)s: its position (FEN) or moves cannot be read", **p
+    ),
+    "variant": lambda t, p: t.gettext("game %(game)s: the variant “%(variant)s” is not standard chess", **p),
+    "too-many-games": lambda t, p: t.gettext("more than %(count)s games", **p),
+    "no-game": lambda t, p: t.gettext("no game found in the PGN"),
+    "no-moves": lambda t, p: t.gettext("no move to judge in the games"),
+    "no-player-games": lambda t, p: t.gettext("no game of this player in the file"),
+    "no-estimate": lambda t, p: t.gettext("no estimate could be made from these moves"),
+    "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
+    # The rating-list store (chessrate.ratinglist: StoreError.code and its InvalidInputError codes).
+    "store-damaged": lambda t, p: t.gettext(
+        "the store’s file %(store)s is damaged: check it (chessrate list check) and restore the last backup",
+        **p,
+    ),
+    "store-busy": lambda t, p: t.gettext(
+        "another import or run is using the rating list: try again when it ends"
+    ),
+    "store-init": lambda t, p: t.gettext(
+        "the store %(store)s cannot be created (the database says: %(reason)s)", **p
+    ),
+    "no-store": lambda t, p: t.gettext(
+        "there is no store at %(store)s: create it with chessrate list init", **p
+    ),
+    "store-unopenable": lambda t, p: t.gettext(
+        "the store %(store)s cannot be opened (the database says: %(reason)s)", **p
+    ),
+    "not-a-store": lambda t, p: t.gettext("%(store)s is not a chessrate store", **p),
+    "foreign-database": lambda t, p: t.gettext(
+        "%(store)s is not a chessrate store: it holds other tables (%(tables)s); nothing was changed", **p
+    ),
+    "store-schema": lambda t, p: t.gettext(
+        "the store %(store)s has schema %(found)s and this chessrate needs %(needed)s: upgrade it with "
+        "chessrate list init",
+        **p,
+    ),
+    "import-missing-rows": lambda t, p: t.ngettext(
+        "the import names %(num)s row of %(table)s that the store does not have; nothing was imported",
+        "the import names %(num)s rows of %(table)s that the store does not have; nothing was imported",
+        _count(p),
+        table=p["table"],
+    ),
+    "import-same-games": lambda t, p: t.gettext(
+        "%(file)s: the same games on the same days were already imported as event %(event)s “%(name)s” "
+        "from %(earlier_file)s; nothing was imported",
+        **p,
+    ),
+    "import-same-file": lambda t, p: t.gettext(
+        "%(file)s was already imported as event %(event)s “%(name)s” from %(earlier_file)s; "
+        "nothing was imported",
+        **p,
+    ),
+    "import-no-date": lambda t, p: t.gettext(
+        "%(file)s gives no date: import it from the command line, with the event’s --start date", **p
+    ),
+    "import-ends-before-start": lambda t, p: t.gettext("%(file)s ends before it starts", **p),
+    "import-same-player": lambda t, p: t.gettext(
+        "%(file)s: two players of the file are the same stored player", **p
+    ),
+    "period-format": lambda t, p: t.gettext("a rating period is written YYYY-MM, such as 2024-03"),
+    "period-last": lambda t, p: t.gettext("the last rating period is 9999-11"),
+    "period-order": lambda t, p: t.gettext(
+        "period %(period)s cannot be run before %(next)s: run the periods in order", **p
+    ),
+    "period-unpublished": lambda t, p: t.gettext(
+        "period %(period)s has no published list: run it first", **p
+    ),
+    "rules-mixing": lambda t, p: t.gettext(
+        "the lists already published were computed with other rules than %(rules)s, the store’s default: "
+        "run this period from the command line, naming the rule set with --rules",
+        **p,
+    ),
+    "rules-kind": lambda t, p: t.gettext(
+        "the lists before were computed with %(previous)s: Elo and Glicko-2 lists do not mix", **p
+    ),
+    "list-missing-players": lambda t, p: t.ngettext(
+        "the list of period %(period)s: %(num)s line names a player the store does not have (player id "
+        "%(player)s); nothing was written",
+        "the list of period %(period)s: %(num)s lines name a player the store does not have (player id "
+        "%(player)s); nothing was written",
+        _count(p),
+        period=p["period"],
+        player=p["player"],
+    ),
+    "import-database": lambda t, p: t.gettext(
+        "the database refused the import of %(files)s and nothing was imported (it says, in English: "
+        "%(reason)s)",
+        **p,
+    ),
+    "run-database": lambda t, p: t.gettext(
+        "the database refused the run of period %(period)s and nothing was written (it says, in English: "
+        "%(reason)s)",
+        **p,
+    ),
+    # FIDE's list imported into the store, and the demo list (ratinglist.fide_import, ratinglist.demo).
+    "list-month-unknown": lambda t, p: t.gettext(
+        "neither %(name)s nor its name says the list’s month: give it (YYYY-MM)", **p
+    ),
+    "list-month-differs": lambda t, p: t.gettext("%(name)s is the list of %(month)s", **p),
+    "fide-list-imported": lambda t, p: t.gettext(
+        "%(file)s: FIDE’s %(list)s list of %(month)s was already imported from another file "
+        "(%(earlier_file)s); nothing was imported",
+        file=p["file"],
+        list=_list_word(t, p),
+        month=p["month"],
+        earlier_file=p["earlier_file"],
+    ),
+    "file-unreadable": lambda t, p: t.gettext("%(file)s cannot be read (%(reason)s)", **p),
+    "demo-not-empty": lambda t, p: t.gettext(
+        "the store %(store)s already holds events: the demo needs an empty one", **p
+    ),
+    "rules-relative-path": lambda t, p: t.gettext(
+        "the rule set is the club file %(rules)s, a path relative to the folder where the list was run, "
+        "which this server cannot know: run the period from the command line, in that folder",
+        **p,
+    ),
+    "no-list": lambda t, p: t.gettext("no list has been published yet"),
+    "period-no-list": lambda t, p: (
+        t.gettext("period %(period)s has no draft list", period=p["period"])
+        if p.get("status") == "draft"
+        else t.gettext("period %(period)s has no published list", period=p["period"])
+    ),
+}
+
+
+def _count(p: dict[str, object]) -> int:
+    """The ``count`` of a reason's values, for its plural form."""
+    count = p["count"]
+    return count if isinstance(count, int) else int(str(count))
+
+
+def _toml_kind(t: Translator, kind: object) -> str:
+    """A TOML value's kind as the rule set file needs it, in the user's language."""
+    return {
+        "str": t.gettext("text in quotes"),
+        "int": t.gettext("a whole number"),
+        "list": t.gettext("a list [ ... ]"),
+        "bool": t.gettext("true or false"),
+    }.get(str(kind), str(kind))
+
+
+def list_type_words(kind: str, t: Translator) -> str:
+    """``standard``, ``rapid``, ``blitz`` in the user's language."""
+    return {
+        "standard": t.gettext("standard"),
+        "rapid": t.gettext("rapid"),
+        "blitz": t.gettext("blitz"),
+    }.get(kind, kind)
+
+
+def _list_word(t: Translator, p: dict[str, object]) -> str:
+    return list_type_words(str(p["list"]), t)
+
+
+def input_reason(code: str, params: dict[str, object], reason: str, t: Translator) -> str:
+    """Why a value was refused (an :class:`~chessrate.errors.InvalidInputError`), in ``t``'s language.
+
+    A fractional bound is written as the language writes numbers (0.001; es, ca: 0,001).
+    """
+    render = _INPUT_REASONS.get(code)
+    values = {
+        name: t.number(value, 6) if isinstance(value, Decimal | float) else value
+        for name, value in params.items()
+    }
+    try:
+        return render(t, values) if render else reason
+    except (KeyError, TypeError, ValueError):
+        return reason

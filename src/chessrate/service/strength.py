@@ -1,0 +1,373 @@
+"""Engine analysis and strength from the moves, as users ask for them: a PGN in, measures out.
+
+``chessrate analyse``, ``chessrate strength`` and the web's "Strength from the moves" tab build an
+:class:`AnalyseInputs` and call :func:`analyse_file` or :func:`strength_file`; the JSON answers are
+the documents built here (one for both faces).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from chessrate.analysis import AnalysisStats, GameAnalysis, Setting, analyse_games, read_games
+from chessrate.analysis.cache import EvaluationCache
+from chessrate.analysis.engine import engine_name, score_from_int
+from chessrate.analysis.runners import Progress
+from chessrate.comparisons.pools import MAX_RATING, MIN_RATING, Pool, convert
+from chessrate.errors import FileFormatError, InvalidInputError, RatingError
+from chessrate.formats.text import decode
+from chessrate.parse import parse_count
+from chessrate.service.options import Outcome
+from chessrate.service.problems import Problems
+from chessrate.service.tournament_file import MAX_FILE as MAX_FILE  # re-exported for the strength page
+from chessrate.service.tournament_file import FileInput
+from chessrate.strength import Estimate, PlayerEstimate, load_model, player_estimates
+from chessrate.strength.estimate import game_estimates
+
+# A PGN analysed is held to an uploaded file's limit, tournament_file.MAX_FILE (20 MB).
+#: Deepest search a request may ask for (a depth of 20 takes seconds a position).
+MAX_DEPTH = 30
+#: Most engine processes a request may ask for.
+MAX_WORKERS = 64
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnalyseInputs:
+    """What the command line or the web sent, as text."""
+
+    file: FileInput | None = None
+    depth: str = ""
+    workers: str = ""
+    scheduler: str = ""
+    player: str = ""
+    #: SQLite file of the evaluation cache; "" for none kept.
+    cache: str = ""
+    #: ``no``: search every position even when the PGN has ``[%eval]`` comments.
+    pgn_evals: str = ""
+    #: Most games read (the web's limit); None: any number.
+    max_games: int | None = None
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    filename: str
+    analyses: list[GameAnalysis]
+    stats: AnalysisStats
+    setting: Setting
+    engine: str
+
+
+@dataclass(frozen=True)
+class FideRange:
+    """An estimate's range carried to FIDE through the published pool conversions
+    (chessrate.comparisons.pools)."""
+
+    low: float
+    high: float
+    #: The conversions used, with their sources.
+    conversions: str
+
+
+#: What the estimate's scale is taken as for the conversion, and why it is rough.
+FIDE_NOTE = (
+    "rough: the estimate's scale (Lichess 2016-17, mostly 10+0) is taken as the Lichess blitz pool of "
+    "the published conversion; the range spans the fit's value and FIDE's 1 March 2024 adjustment"
+)
+
+
+def fide_range(estimate: Estimate) -> FideRange:
+    """The estimate's 80% range converted to FIDE by every published Lichess blitz -> FIDE fit."""
+
+    def converted(rating: float) -> list[tuple[float, float, str]]:
+        value = max(MIN_RATING, min(MAX_RATING, rating))
+        return [(c.low, c.high, c.conversion.source) for c in convert({Pool.LICHESS_BLITZ: value}, Pool.FIDE)]
+
+    lows, highs = converted(estimate.low), converted(estimate.high)
+    sources = "; ".join(dict.fromkeys(source for *_, source in lows))
+    return FideRange(min(low for low, _, _ in lows), max(high for _, high, _ in highs), sources)
+
+
+@dataclass(frozen=True)
+class StrengthResult:
+    analysis: AnalysisResult
+    players: list[PlayerEstimate]
+    #: Per game: (White's, Black's) estimate from that game alone.
+    games: list[tuple[Estimate, Estimate]] = field(default_factory=list)
+
+
+def analyse_file(
+    inputs: AnalyseInputs, problems: Problems, *, progress: Progress | None = None, strength: bool = False
+) -> Outcome[AnalysisResult]:
+    """Read the PGN and analyse every game; problems kept per field."""
+    model_depth = load_model().depth if strength else None
+    depth = _whole(problems, "depth", inputs.depth, 1, MAX_DEPTH)
+    workers = _whole(problems, "workers", inputs.workers, 1, MAX_WORKERS) or 1
+    scheduler = inputs.scheduler.strip() or None
+    if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+        problems.add(("scheduler",), scheduler, "write a Dask scheduler address such as tcp://127.0.0.1:8786")
+    pgn_evals = inputs.pgn_evals.strip().lower() not in {"no", "false", "0", "off"}
+    games = _games(inputs.file, problems, inputs.max_games)
+    setting = Setting(depth=depth or model_depth or Setting().depth)
+    if inputs.cache:
+        problems.attempt(
+            ("cache",), inputs.cache, lambda: EvaluationCache(inputs.cache, engine="", setting="").close()
+        )
+    if problems or games is None:
+        return Outcome(None, problems)
+    stats = AnalysisStats()
+    try:
+        analyses = analyse_games(
+            games,
+            setting=setting,
+            cache_path=inputs.cache or ":memory:",
+            workers=workers,
+            scheduler=scheduler,
+            # The estimator was fitted on the engine's own evaluations at its depth.
+            use_pgn_evals=pgn_evals and not strength,
+            progress=progress,
+            stats=stats,
+        )
+        name = engine_name(None) if stats.positions else "[%eval] comments of the PGN"
+    except RatingError as error:
+        problems.add(("engine",), "", error)
+        return Outcome(None, problems)
+    except OSError as error:  # a scheduler that does not answer, an engine that will not start
+        problems.add(("scheduler",) if scheduler else ("engine",), scheduler or "", str(error))
+        return Outcome(None, problems)
+    assert inputs.file is not None
+    return Outcome(AnalysisResult(inputs.file.name, analyses, stats, setting, name), problems)
+
+
+def check_file(inputs: AnalyseInputs, problems: Problems) -> bool:
+    """Whether the PGN can be read (the games' moves legal); problems kept under ``file``."""
+    return _games(inputs.file, problems, inputs.max_games) is not None
+
+
+def strength_file(
+    inputs: AnalyseInputs, problems: Problems, *, progress: Progress | None = None
+) -> Outcome[StrengthResult]:
+    """Analyse at the model's depth and estimate every player (or ``inputs.player``)."""
+    outcome = analyse_file(inputs, problems, progress=progress, strength=True)
+    if outcome.result is None:
+        return Outcome(None, problems)
+    analyses = outcome.result.analyses
+    player = inputs.player.strip() or None
+    estimates = problems.attempt(("player",), inputs.player, lambda: player_estimates(analyses, player))
+    if estimates is None:
+        return Outcome(None, problems)
+    if not estimates:
+        problems.add(
+            ("file",),
+            outcome.result.filename,
+            InvalidInputError(
+                "file", outcome.result.filename, "no move to judge in the games", code="no-moves"
+            ),
+        )
+        return Outcome(None, problems)
+    per_game = [game_estimates(a) for a in analyses if a.white.moves and a.black.moves]
+    return Outcome(StrengthResult(outcome.result, estimates, per_game), problems)
+
+
+def _whole(problems: Problems, name: str, text: str, low: int, high: int) -> int | None:
+    return problems.optional(
+        (name,), text, lambda value: parse_count(value, field=name, minimum=low, maximum=high)
+    )
+
+
+def _games(
+    upload: FileInput | None, problems: Problems, max_games: int | None = None
+) -> list[chess.pgn.Game] | None:
+    if upload is None:
+        problems.missing.append(("file",))
+        return None
+    if upload.too_large or upload.size > MAX_FILE:
+        problems.add(("file",), upload.name, f"larger than {MAX_FILE} bytes")
+        return None
+    text = decode(upload.data)[0]
+    if not text.strip():
+        problems.add(("file",), upload.name, "empty")
+        return None
+    try:
+        games = read_games(text)
+    except FileFormatError as error:
+        reason = f"not a PGN we can analyse: {error}"
+        problems.add(
+            ("file",),
+            upload.name,
+            InvalidInputError("file", upload.name, reason, code=error.code, params=dict(error.params)),
+        )
+        return None
+    if max_games is not None and len(games) > max_games:  # the games read, with or without tags
+        problems.add(
+            ("file",),
+            upload.name,
+            f"{len(games)} games, more than {max_games}",
+            message=problems.t.gettext(
+                "At most %(count)s games at a time here; "
+                "the command line (chessrate strength) takes any number.",
+                count=max_games,
+            ),
+        )
+        return None
+    return games
+
+
+# --- the JSON documents ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveDocument:
+    ply: int
+    san: str
+    #: White's evaluation after the move: centipawns, or null with ``mate`` set.
+    cp: int | None
+    mate: int | None
+    white_win_percent: float
+    accuracy: float
+    cp_loss: int
+    judgement: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerDocument:
+    name: str
+    colour: str
+    moves: int
+    accuracy: float | None
+    acpl: float | None
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameDocument:
+    white: PlayerDocument
+    black: PlayerDocument
+    result: str
+    source: str
+    moves: list[MoveDocument]
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnalysisDocument:
+    file: str
+    engine: str
+    setting: str
+    positions: int
+    searched: int
+    cache_hit_rate: float
+    games: list[GameDocument]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EstimateDocument:
+    player: str
+    estimate: int
+    low: int
+    high: int
+    games: int
+    scale: str
+    #: The 80% range carried to FIDE (rough; see ``fide_note``).
+    fide_low: int
+    fide_high: int
+    fide_conversion: str
+    fide_note: str = FIDE_NOTE
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrengthDocument:
+    players: list[EstimateDocument]
+
+
+def _round(value: float | None, places: int = 1) -> float | None:
+    return None if value is None else round(value, places)
+
+
+def _player(summary: GameAnalysis, white: chess.Color) -> PlayerDocument:
+    p = summary.player(white)
+    return PlayerDocument(
+        name=p.name,
+        colour="white" if white else "black",
+        moves=p.moves,
+        accuracy=_round(p.accuracy),
+        acpl=_round(p.acpl),
+        inaccuracies=p.inaccuracies,
+        mistakes=p.mistakes,
+        blunders=p.blunders,
+    )
+
+
+def move_document(
+    ply: int, san: str, after: int, win: float, accuracy: float, loss: int, judged: str | None
+) -> MoveDocument:
+    score = score_from_int(after)
+    return MoveDocument(
+        ply=ply,
+        san=san,
+        cp=None if score.is_mate() else score.score(),
+        mate=score.mate() if score.is_mate() else None,
+        white_win_percent=round(win, 2),
+        accuracy=round(accuracy, 1),
+        cp_loss=loss,
+        judgement=judged,
+    )
+
+
+def analysis_document(result: AnalysisResult) -> AnalysisDocument:
+    games = []
+    for analysis in result.analyses:
+        moves = [
+            move_document(
+                m.ply,
+                m.san,
+                m.after,
+                m.win_after if m.white else 100 - m.win_after,
+                m.accuracy,
+                m.cp_loss,
+                m.judgement.name.lower() if m.judgement else None,
+            )
+            for m in analysis.moves
+        ]
+        games.append(
+            GameDocument(
+                white=_player(analysis, chess.WHITE),
+                black=_player(analysis, chess.BLACK),
+                result=analysis.headers.get("Result", "*"),
+                source=analysis.source,
+                moves=moves,
+            )
+        )
+    stats = result.stats
+    return AnalysisDocument(
+        file=Path(result.filename).name,
+        engine=result.engine,
+        setting=result.setting.key,
+        positions=stats.positions,
+        searched=stats.searched,
+        cache_hit_rate=round(stats.hit_rate, 4),
+        games=games,
+    )
+
+
+def estimate_document(player: str, estimate: Estimate) -> EstimateDocument:
+    fide = fide_range(estimate)
+    return EstimateDocument(
+        player=player,
+        estimate=round(estimate.estimate),
+        low=round(estimate.low),
+        high=round(estimate.high),
+        games=estimate.games,
+        scale=estimate.scale,
+        fide_low=round(fide.low),
+        fide_high=round(fide.high),
+        fide_conversion=fide.conversions,
+    )
+
+
+def strength_document(result: StrengthResult) -> StrengthDocument:
+    return StrengthDocument(players=[estimate_document(p.player, p.estimate) for p in result.players])

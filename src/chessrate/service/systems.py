@@ -1,0 +1,629 @@
+"""DWZ, US Chess, ECF, the Chess.com-style Glicko, pools compared and the points at stake, as users ask.
+
+Text in, the library's results out (:mod:`chessrate.systems.dwz.rating`,
+:mod:`chessrate.systems.uscf.rating`, :mod:`chessrate.systems.ecf.rating`,
+:mod:`chessrate.systems.glicko.chesscom`, :mod:`chessrate.comparisons.pools`,
+:mod:`chessrate.comparisons.stakes`),
+problems kept per field, as in :mod:`chessrate.service.elo`. Nothing here computes a rating.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TypeVar
+
+from chessrate.comparisons import pools, stakes
+from chessrate.errors import InvalidInputError, RatingError
+from chessrate.parse import (
+    MAX_RATING,
+    MIN_RATING,
+    parse_count,
+    parse_date,
+    parse_decimal,
+    parse_k,
+    parse_rating,
+    parse_score,
+)
+from chessrate.service import glicko as glicko_values
+from chessrate.service.elo import MAX_ROWS, GameRow, too_many_rows
+from chessrate.service.glicko import GLICKO_SCALE, GlickoResult
+from chessrate.service.options import OptionInputs, Outcome, one_of, read_rating, resolve_options
+from chessrate.service.problems import Path, Problems
+from chessrate.systems.dwz import rating as dwz
+from chessrate.systems.ecf import rating as ecf
+from chessrate.systems.elo.calculate import AverageResult, PeriodResult, TournamentResult
+from chessrate.systems.glicko import chesscom, glicko2
+from chessrate.systems.glicko import glicko1 as glicko
+from chessrate.systems.uscf import rating as uscf
+
+T = TypeVar("T")
+STAKES_SYSTEMS = ("elo", "dwz", "uscf", "glicko2")
+EFFECTIVE_CHOICES = tuple(choice.value for choice in uscf.EffectiveGames)
+YES = frozenset({"1", "true", "yes", "on", "y"})
+
+
+def _messages(problems: Problems) -> dict[str, str]:
+    """What to type in the fields that only these calculations have, with their whole range: shown
+    when a value is not a number or is out of that range (``Problems.add``'s hint)."""
+    t = problems.t
+    _ = t.gettext
+    age = _("Write the age in whole years, from 0 to %(maximum)s, such as 15.", maximum=dwz.MAX_AGE)
+    index = _("The Index counts your previous DWZ evaluations: 1 or more.")
+    played = _("Write the number of rated games played before, 0 or more.")
+    rd = _(
+        "The rating deviation (RD) is a number from %(low)s to %(high)s, such as 200.",
+        low=t.number(glicko_values.LEAST_DEVIATION),
+        high=t.number(glicko.MAX_DEVIATION),
+    )
+    sigma = _(
+        "The volatility is a number of at least %(low)s, such as 0.06.",
+        low=t.number(glicko_values.LEAST_VOLATILITY, 3),
+    )
+    return {
+        "age": age,
+        "index": index,
+        "opponent_age": age,
+        "opponent_index": index,
+        "games_played": played,
+        "opponent_games_played": played,
+        "event_end": _("Write the day the event ended as YYYY-MM-DD."),
+        "bonus_b": _("The bonus threshold B is a whole number, such as 10."),
+        "opponent_k": _("K is a whole number from 1 to 1000, such as 20."),
+        "level": _("Choose a level from the list."),
+        "from_pool": _("Choose a rating pool from the list."),
+        "to_pool": _("Choose a rating pool from the list."),
+        "deviation": rd,
+        "volatility": sigma,
+        "opponent_deviation": rd,
+        "opponent_volatility": sigma,
+        "effective": _("Choose 2004 or newer."),
+        "system": _("Choose a rating system from the list."),
+    }
+
+
+def _read(
+    problems: Problems, path: Path, text: str, parser: Callable[[str], T], *, required: bool
+) -> T | None:
+    """Like ``problems.parse`` (or ``optional``), with this module's messages for its own fields."""
+    if not text.strip():
+        if required:
+            problems.missing.append(path)
+        return None
+    try:
+        return parser(text)
+    except RatingError as error:
+        hint = _messages(problems).get(str(path[-1]))
+        problems.add(path, text, error, hint=hint)
+        return None
+
+
+def flag(text: str) -> bool:
+    """A check box or a boolean field as typed: on, true, yes, 1."""
+    return text.strip().lower() in YES
+
+
+#: The ratings each system accepts (docs/systems.md, "Rating bounds"), for its fields and their hints.
+Bounds = tuple[int | Decimal, int | Decimal]
+DWZ_BOUNDS: Bounds = (dwz.MIN_RATING, dwz.MAX_RATING)
+ECF_BOUNDS: Bounds = (ecf.MIN_RATING, ecf.MAX_RATING)
+USCF_BOUNDS: Bounds = (uscf.MIN_RATING, uscf.MAX_RATING)
+
+
+def _whole_rating(name: str, bounds: Bounds | None = None) -> Callable[[str], int]:
+    """A whole rating within ``bounds`` (FIDE's when None)."""
+
+    def parse(text: str) -> int:
+        value = _rating(text, name, bounds)
+        if value != value.to_integral_value():
+            raise InvalidInputError(name, text, "this rating is a whole number", code="whole-rating")
+        return int(value)
+
+    return parse
+
+
+def _float_rating(name: str, bounds: Bounds | None = None) -> Callable[[str], float]:
+    return lambda text: float(_rating(text, name, bounds))
+
+
+def _rating(text: str, name: str, bounds: Bounds | None) -> Decimal:
+    if bounds is None:
+        return parse_rating(text, field=name)
+    return parse_rating(text, field=name, low=bounds[0], high=bounds[1])
+
+
+def _count(name: str, minimum: int = 0, maximum: int | None = None) -> Callable[[str], int]:
+    return lambda text: parse_count(text, field=name, minimum=minimum, maximum=maximum)
+
+
+def _age(name: str) -> Callable[[str], int]:
+    """An age in whole years, 0 to DWZ's 120 (chessrate.systems.dwz.rating.MAX_AGE)."""
+    return _count(name, maximum=dwz.MAX_AGE)
+
+
+def _event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
+    """The day a US Chess event ended (it sets the bonus threshold B); blank or wrong: ``today``."""
+    day = _read(
+        problems, ("event_end",), text, lambda text: parse_date(text, field="event_end"), required=False
+    )
+    return day or today
+
+
+def _rows(
+    rows: tuple[GameRow, ...],
+    problems: Problems,
+    *,
+    whole: bool,
+    deviation: bool = False,
+    bounds: Bounds | None = None,
+) -> list[tuple[Decimal, Decimal, float | None]] | None:
+    """(opponent, score, opponent RD) of the filled rows; None if any is wrong or none is given.
+    The opponents' ratings are within the system's ``bounds`` (FIDE's when None)."""
+    if len(rows) > MAX_ROWS:
+        problems.add(("games",), len(rows), too_many_rows(("games",), len(rows)))
+        return None
+    games: list[tuple[Decimal, Decimal, float | None]] = []
+    complete = True
+    for index, row in enumerate(rows):
+        if row.blank:
+            continue
+        path: Path = ("games", index, "opponent")
+        if whole:
+            number = problems.parse(path, row.opponent, _whole_rating("opponent", bounds))
+            opponent = None if number is None else Decimal(number)
+        elif bounds is not None:
+            opponent = problems.parse(path, row.opponent, lambda text: _rating(text, "opponent", bounds))
+        else:
+            opponent = read_rating(problems, path, row.opponent)
+        score = problems.parse(("games", index, "result"), row.result, parse_score)
+        rd = None
+        if deviation:
+            rd = problems.parse(
+                ("games", index, "deviation"), row.deviation, glicko_values.deviation("chesscom")
+            )
+        if opponent is None or score is None or (deviation and rd is None):
+            complete = False
+            continue
+        games.append((opponent, score, rd))
+    if not games and complete:
+        problems.missing.append(("games", 0, "opponent"))
+    return games if complete and games else None
+
+
+# --- DWZ --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class DwzInputs:
+    rating: str = ""
+    age: str = ""
+    index: str = ""
+    games: tuple[GameRow, ...] = ()
+
+
+def dwz_evaluation(inputs: DwzInputs, problems: Problems, *, today: dt.date) -> Outcome[dwz.DwzResult]:
+    del today
+    problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
+    rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
+    age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
+    index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
+    games = _rows(inputs.games, problems, whole=True, bounds=DWZ_BOUNDS)
+    if problems or rating is None or age is None or index is None or games is None:
+        return Outcome(None, problems)
+    played = [dwz.DwzGame(int(opponent), float(score)) for opponent, score, _ in games]
+    return Outcome(
+        problems.attempt(
+            ("rating",),
+            rating,
+            lambda: dwz.rate(rating, played, age=age, index=index),
+            fields=("age", "index"),
+        ),
+        problems,
+    )
+
+
+# --- US Chess ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class UscfInputs:
+    #: Blank for an unrated player.
+    rating: str = ""
+    games_played: str = ""
+    event_end: str = ""
+    half_k: str = ""
+    effective: str = uscf.EffectiveGames.GLICKMAN_2004.value
+    repeated_opponent: str = ""
+    bonus_b: str = ""
+    games: tuple[GameRow, ...] = ()
+
+
+def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Outcome[uscf.UscfResult]:
+    problems.rating_scale = ("US Chess", *USCF_BOUNDS)
+    rating = problems.optional(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
+    # A rated player's games played weigh the rating (N' and the special formula's N): never
+    # assumed. Blank is 0 only for an unrated player ("If the player is unrated, set N = 0").
+    if inputs.rating.strip() and not inputs.games_played.strip():
+        problems.add(("games_played",), "", uscf.games_played_needed(""))
+        played = None
+    else:
+        played = _read(
+            problems, ("games_played",), inputs.games_played or "0", _count("games_played"), required=True
+        )
+    day = _event_end(problems, inputs.event_end, today=today)
+    effective_text = inputs.effective.strip().lower() or uscf.EffectiveGames.GLICKMAN_2004.value
+    if effective_text not in EFFECTIVE_CHOICES:
+        problems.add(
+            ("effective",), inputs.effective, one_of("effective", inputs.effective, EFFECTIVE_CHOICES)
+        )
+    bonus_b = _read(problems, ("bonus_b",), inputs.bonus_b, _count("bonus_b"), required=False)
+    games = _rows(inputs.games, problems, whole=False, bounds=USCF_BOUNDS)
+    if rating is None and played:
+        problems.add(("rating",), inputs.rating, uscf.rated_with_games(played))
+    if problems or played is None or games is None:
+        return Outcome(None, problems)
+    event = [uscf.UscfGame(float(opponent), float(score)) for opponent, score, _ in games]
+    result = problems.attempt(
+        ("rating",),
+        inputs.rating,
+        lambda: uscf.rate_event(
+            rating,
+            event,
+            games_played=played,
+            event_end=day,
+            half_k=flag(inputs.half_k),
+            effective=uscf.EffectiveGames(effective_text),
+            repeated_opponent=flag(inputs.repeated_opponent),
+            bonus_b=bonus_b,
+        ),
+        fields=("games_played",),
+    )
+    return Outcome(result, problems)
+
+
+# --- ECF --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class EcfInputs:
+    rating: str = ""
+    junior: str = ""
+    #: Asking for a new player's P rating, which cannot be computed exactly: answered with why.
+    new_player: str = ""
+    games: tuple[GameRow, ...] = ()
+
+
+def ecf_rating(inputs: EcfInputs, problems: Problems, *, today: dt.date) -> Outcome[ecf.EcfResult]:
+    del today
+    if flag(inputs.new_player):
+        try:
+            ecf.new_player_rating()
+        except RatingError as error:
+            problems.add(
+                ("new_player",),
+                inputs.new_player,
+                error,
+                message=problems.t.gettext(
+                    "A new player’s ECF rating cannot be computed exactly: it counts a draw against a "
+                    "nominal opponent whose rating the ECF does not publish."
+                ),
+            )
+        return Outcome(None, problems)
+    problems.rating_scale = ("ECF", *ECF_BOUNDS)
+    rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", ECF_BOUNDS))
+    games = _rows(inputs.games, problems, whole=True, bounds=ECF_BOUNDS)
+    if problems or rating is None or games is None:
+        return Outcome(None, problems)
+    played = [ecf.EcfGame(int(opponent), score) for opponent, score, _ in games]
+    return Outcome(
+        problems.attempt(("rating",), rating, lambda: ecf.rate(rating, played, junior=flag(inputs.junior))),
+        problems,
+    )
+
+
+# --- Chess.com-style Glicko ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChesscomInputs:
+    #: A level for a new account; or blank, with the player's own rating and RD.
+    level: str = ""
+    rating: str = ""
+    deviation: str = ""
+    games: tuple[GameRow, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChesscomResult:
+    level: chesscom.Level | None
+    start: glicko.GlickoRating
+    games: tuple[glicko.GlickoGame, ...]
+    period: glicko.GlickoResult
+    #: Whether the start rating and RD were given, rather than the level's and a new player's.
+    rating_given: bool = False
+    deviation_given: bool = False
+
+
+def chesscom_glicko(inputs: ChesscomInputs, problems: Problems, *, today: dt.date) -> Outcome[ChesscomResult]:
+    del today
+    problems.rating_scale = (GLICKO_SCALE, int(MIN_RATING), int(MAX_RATING))  # Chess.com's is Glicko
+    level = _read(problems, ("level",), inputs.level, chesscom.parse_level, required=False)
+    rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
+    deviation = _read(
+        problems, ("deviation",), inputs.deviation, glicko_values.deviation("chesscom"), required=False
+    )
+    if level is None and rating is None and not problems:
+        problems.missing.append(("level",))
+    games = _rows(inputs.games, problems, whole=False, deviation=True)
+    if problems or games is None:
+        return Outcome(None, problems)
+    start = (
+        chesscom.start_rating(level)
+        if level is not None
+        else glicko.GlickoRating(rating or 0.0, chesscom.START_DEVIATION)
+    )
+    if rating is not None:
+        start = glicko.GlickoRating(rating, start.deviation)
+    if deviation is not None:
+        start = glicko.GlickoRating(start.rating, deviation)
+    played = [glicko.GlickoGame(float(o), rd or 0.0, float(s)) for o, s, rd in games]
+    period = problems.attempt(("games",), len(played), lambda: chesscom.rate_period(start, played))
+    if period is None:
+        return Outcome(None, problems)
+    result = ChesscomResult(
+        level=level,
+        start=start,
+        games=tuple(played),
+        period=period,
+        rating_given=rating is not None,
+        deviation_given=deviation is not None,
+    )
+    return Outcome(result, problems)
+
+
+# --- pools compared -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConvertInputs:
+    rating: str = ""
+    from_pool: str = ""
+    to_pool: str = ""
+    #: Further ratings some fits need: ``POOL=RATING`` each (the Lichess forum's needs classical).
+    also: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConvertResult:
+    ratings: dict[pools.Pool, float]
+    target: pools.Pool
+    conversions: tuple[pools.Converted, ...]
+
+
+def convert(inputs: ConvertInputs, problems: Problems, *, today: dt.date) -> Outcome[ConvertResult]:
+    del today
+    rating = problems.parse(
+        ("rating",), inputs.rating, lambda text: float(parse_decimal(text, field="rating"))
+    )
+    source = _read(problems, ("from_pool",), inputs.from_pool, pools.parse_pool, required=True)
+    target = _read(problems, ("to_pool",), inputs.to_pool, pools.parse_pool, required=True)
+    ratings: dict[pools.Pool, float] = {}
+    if source is not None and rating is not None:
+        ratings[source] = rating
+    for index, text in enumerate(inputs.also):
+        pair = problems.attempt(("also", index), text, functools.partial(_pool_rating, text))
+        if pair is not None:
+            ratings[pair[0]] = pair[1]
+    if problems or target is None:
+        return Outcome(None, problems)
+    converted = problems.attempt(("to_pool",), inputs.to_pool, lambda: pools.convert(ratings, target))
+    if converted is None:
+        return Outcome(None, problems)
+    return Outcome(ConvertResult(ratings=ratings, target=target, conversions=converted), problems)
+
+
+def _pool_rating(text: str) -> tuple[pools.Pool, float]:
+    """``POOL=RATING``, such as ``lichess-classical=1900``."""
+    name, equals, value = text.partition("=")
+    if not equals:
+        raise InvalidInputError(
+            "also", text, "write POOL=RATING, such as lichess-classical=1900", code="pool-rating"
+        )
+    return pools.parse_pool(name), float(parse_decimal(value, field=name.strip()))
+
+
+# --- the points at stake ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class StakesInputs:
+    system: str = "elo"
+    rating: str = ""
+    opponent: str = ""
+    #: Elo: the rule options (K, rule set, table or formula); the opponent's own K if it differs.
+    options: OptionInputs = field(default_factory=OptionInputs)
+    opponent_k: str = ""
+    #: DWZ.
+    age: str = ""
+    index: str = ""
+    opponent_age: str = ""
+    opponent_index: str = ""
+    #: US Chess.
+    games_played: str = ""
+    opponent_games_played: str = ""
+    event_end: str = ""
+    #: Glicko-2.
+    deviation: str = ""
+    volatility: str = ""
+    opponent_deviation: str = ""
+    opponent_volatility: str = ""
+
+
+def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date) -> Outcome[stakes.Stakes]:
+    system = inputs.system.strip().lower() or "elo"
+    if system not in STAKES_SYSTEMS:
+        problems.add(("system",), inputs.system, one_of("system", inputs.system, STAKES_SYSTEMS))
+        return Outcome(None, problems)
+    if system == "elo":
+        rating = read_rating(problems, ("rating",), inputs.rating)
+        opponent = read_rating(problems, ("opponent",), inputs.opponent)
+        opponent_k = _read(
+            problems,
+            ("opponent_k",),
+            inputs.opponent_k,
+            lambda text: parse_k(text, field="opponent_k"),
+            required=False,
+        )
+        options = resolve_options(inputs.options, problems, today=today)
+        if problems or rating is None or opponent is None or options is None:
+            return Outcome(None, problems, options)
+        result = problems.attempt(
+            ("rating",),
+            inputs.rating,
+            lambda: stakes.elo_stakes(
+                rating,
+                opponent,
+                rules=options.rules,
+                k=options.k,
+                opponent_k=opponent_k,
+                profile=options.profile,
+            ),
+        )
+        return Outcome(result, problems, options)
+    if system == "dwz":
+        problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
+        whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
+        other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent", DWZ_BOUNDS))
+        age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
+        index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
+        their_age = _read(
+            problems, ("opponent_age",), inputs.opponent_age, _age("opponent_age"), required=False
+        )
+        their_index = _read(
+            problems, ("opponent_index",), inputs.opponent_index, _count("opponent_index", 1), required=False
+        )
+        if problems or whole is None or other is None or age is None or index is None:
+            return Outcome(None, problems)
+        return Outcome(
+            problems.attempt(
+                ("rating",),
+                whole,
+                lambda: stakes.dwz_stakes(
+                    whole, other, age=age, index=index, opponent_age=their_age, opponent_index=their_index
+                ),
+                fields=("age", "index"),
+            ),
+            problems,
+        )
+    if system == "uscf":
+        problems.rating_scale = ("US Chess", *USCF_BOUNDS)
+        real = problems.parse(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
+        their = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent", USCF_BOUNDS))
+        played = _read(
+            problems, ("games_played",), inputs.games_played, _count("games_played"), required=True
+        )
+        their_played = problems.parse(
+            ("opponent_games_played",), inputs.opponent_games_played, _count("opponent_games_played")
+        )
+        day = _event_end(problems, inputs.event_end, today=today)
+        if problems or real is None or their is None or played is None or their_played is None:
+            return Outcome(None, problems)
+        return Outcome(
+            problems.attempt(
+                ("rating",),
+                real,
+                lambda: stakes.uscf_stakes(
+                    real, their, games_played=played, opponent_games_played=their_played, event_end=day
+                ),
+                fields=("games_played",),
+            ),
+            problems,
+        )
+    mine = problems.parse(("rating",), inputs.rating, _float_rating("rating"))
+    theirs = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent"))
+    # Glickman's Glicko-2 paper: its RD cap (350) and our floors (requests/glicko.py).
+    paper_rd, paper_sigma = glicko_values.deviation, glicko_values.volatility
+    rd = _read(problems, ("deviation",), inputs.deviation, paper_rd("glicko2"), required=False)
+    vol = _read(problems, ("volatility",), inputs.volatility, paper_sigma(), required=False)
+    their_rd = _read(
+        problems,
+        ("opponent_deviation",),
+        inputs.opponent_deviation,
+        paper_rd("glicko2", "opponent_deviation"),
+        required=False,
+    )
+    their_vol = _read(
+        problems,
+        ("opponent_volatility",),
+        inputs.opponent_volatility,
+        paper_sigma("opponent_volatility"),
+        required=False,
+    )
+    if problems or mine is None or theirs is None:
+        return Outcome(None, problems)
+    player = glicko2.Glicko2Rating(mine, rd or glicko2.UNRATED_DEVIATION, vol or glicko2.UNRATED_VOLATILITY)
+    other_player = glicko2.Glicko2Rating(
+        theirs, their_rd or glicko2.UNRATED_DEVIATION, their_vol or glicko2.UNRATED_VOLATILITY
+    )
+    return Outcome(
+        problems.attempt(("rating",), mine, lambda: stakes.glicko2_stakes(player, other_player)), problems
+    )
+
+
+# --- the stakes panel beside a result ------------------------------------------------------------------
+
+
+def stakes_for(inputs: object, result: object, *, today: dt.date) -> stakes.Stakes | None:
+    """The points at stake in one more game against the opponent, or the opponents' average.
+
+    For a result of an Elo mode, DWZ, US Chess or Glicko-2 (the paper); None for the others. The
+    opponent is assumed to be like the player: the same K (Elo), the same age and Index (DWZ), as
+    many games (US Chess), volatility 0.06 (Glicko-2).
+    """
+    try:
+        return _stakes_for(inputs, result, today)
+    except RatingError:  # an opponent average out of a system's range: no panel rather than a guess
+        return None
+
+
+def _stakes_for(inputs: object, result: object, today: dt.date) -> stakes.Stakes | None:
+    if isinstance(result, TournamentResult):
+        period = result.period
+        return stakes.elo_stakes(period.rating, result.average_opponent, rules=period.rules, k=period.k.k)
+    if isinstance(result, AverageResult):
+        return stakes.elo_stakes(result.rating, result.average_opponent, rules=result.rules, k=result.k.k)
+    if isinstance(result, PeriodResult):
+        opponents = [game.opponent for event in result.events for game in event.games]
+        average = sum(opponents, Decimal(0)) / len(opponents)
+        return stakes.elo_stakes(result.rating, average, rules=result.rules, k=result.k.k)
+    if isinstance(result, dwz.DwzResult) and isinstance(inputs, DwzInputs):
+        average_dwz = round(sum(g.opponent for g in result.games) / len(result.games))
+        age, index = int(parse_count(inputs.age, field="age")), int(parse_count(inputs.index, field="index"))
+        return stakes.dwz_stakes(result.rating, average_dwz, age=age, index=index)
+    if isinstance(result, uscf.UscfResult) and result.rating is not None:
+        average_uscf = sum(g.opponent for g in result.games) / len(result.games)
+        day = today
+        if isinstance(inputs, UscfInputs) and inputs.event_end.strip():
+            day = parse_date(inputs.event_end, field="event_end")
+        return stakes.uscf_stakes(
+            result.rating,
+            average_uscf,
+            games_played=result.games_played,
+            opponent_games_played=result.games_played,
+            event_end=day,
+            half_k=result.half_k,
+        )
+    if isinstance(result, GlickoResult) and result.system == "glicko2" and result.games:
+        count = len(result.games)
+        opponent = glicko2.Glicko2Rating(
+            sum(g.opponent for g in result.games) / count,
+            sum(g.opponent_deviation for g in result.games) / count,
+            glicko2.UNRATED_VOLATILITY,
+        )
+        before = result.before
+        player = glicko2.Glicko2Rating(before.rating, before.deviation, before.volatility)
+        return stakes.glicko2_stakes(player, opponent, tau=result.tau)
+    return None

@@ -1,0 +1,1 @@
+"""DWZ, the rating of the German chess federation (DSB Wertungsordnung)."""

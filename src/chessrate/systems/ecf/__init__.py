@@ -1,0 +1,1 @@
+"""ECF ratings (English Chess Federation), the monthly K method."""

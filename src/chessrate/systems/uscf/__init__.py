@@ -1,0 +1,1 @@
+"""US Chess ratings (Glickman's system for the US Chess Federation)."""

@@ -1,0 +1,1 @@
+"""Reproducible synthetic games for tests and benchmarks."""

@@ -1,0 +1,1 @@
+"""A whole tournament file rated: every player's change from a TRF, PGN or CSV report."""
