@@ -47,13 +47,17 @@ def test_the_interval_narrows_with_the_number_of_games(short_games):
     analysis = analyse_games(short_games[1:], setting=Setting(depth=model.depth))[0]
     row = feature_row(analysis, chess.WHITE)
     for kind in ("online", "otb"):
-        one, five = model.estimate([row], kind), model.estimate([row] * 5, kind)
-        assert one.low is not None, kind
-        assert one.high is not None, kind
-        assert five.low is not None, kind
-        assert five.high is not None, kind
-        assert five.high - five.low < one.high - one.low
-        assert one.low <= one.estimate <= one.high
+        estimates = [model.estimate([row] * n, kind) for n in (1, 5, 25)]
+        lows = [-math.inf if e.low is None else e.low for e in estimates]
+        highs = [math.inf if e.high is None else e.high for e in estimates]
+        # The same evidence, more often: the interval never widens, and 25 games narrow it (an open
+        # end stays open when the evidence is beyond the fit's reach; the closed one then moves in).
+        assert lows == sorted(lows), kind
+        assert highs == sorted(highs, reverse=True), kind
+        assert highs[2] - lows[2] < highs[0] - lows[0] or lows[2] > lows[0], kind
+        for e in estimates:
+            assert e.low is None or e.low <= e.estimate
+            assert e.high is None or e.estimate <= e.high
 
 
 def _strip_and_falsify(game: chess.pgn.Game, white: str | None, black: str | None) -> chess.pgn.Game:
@@ -113,20 +117,46 @@ def test_strength_cli_json_keys(cli: Any, tmp_path: Path, short_games) -> None:
     run = cli("strength", str(path), "--player", name.upper(), "--json", "--cache", cache)
     assert run.code == 0, run.err
     data = run.json()
-    assert {"player", "estimate", "low", "high", "games", "scale"} <= set(data)
-    # Carried to FIDE by [POOLS-MT88]: 0.8399 x Lichess blitz + 179.89, and FIDE's 2024 adjustment.
-    low_fit = 0.8399 * data["low"] + 179.89
-    assert data["fide_low"] == round(min(low_fit, low_fit + 0.4 * max(0.0, 2000 - low_fit)))
+    keys = {"player", "estimate", "low", "high", "games", "scale", "kind", "kind_reason", "reach", "fide_low"}
+    assert keys <= set(data)
+    # A Lichess export: TimeControl of one period under 1,500 s.
+    assert data["kind"] == "online"
+    assert "TimeControl" in data["kind_reason"]
     assert "POOLS-MT88" in data["fide_conversion"]
+    if data["low"] is not None:
+        # Carried to FIDE by [POOLS-MT88]: 0.8399 x Lichess blitz + 179.89, and FIDE's 2024 adjustment.
+        low_fit = 0.8399 * data["low"] + 179.89
+        assert data["fide_low"] == round(min(low_fit, low_fit + 0.4 * max(0.0, 2000 - low_fit)))
+    else:
+        assert data["fide_low"] is None
+        assert data["reach"].startswith("open below")
+    if data["high"] is None:
+        assert data["fide_high"] is None
+        assert "open above" in data["reach"]
     assert data["player"] == name
-    assert data["low"] < data["estimate"] < data["high"]
     assert data["games"] == 1
+    otb = cli("strength", str(path), "--player", name, "--json", "--cache", cache, "--kind", "otb").json()
+    assert otb["kind"] == "otb"
+    assert otb["scale"] == FIDE_SCALE
+    assert (otb["fide_low"], otb["fide_high"]) == (otb["low"], otb["high"])
     everyone = cli("strength", str(path), "--json", "--cache", cache).json()
     assert len(everyone["players"]) == 4
     table = cli("strength", str(path), "--cache", cache)
     assert "80% interval" in table.out
-    assert "FIDE (rough)" in table.out
     assert "Lichess" in table.out
+    assert "kind of game" in table.out
     unknown = cli("strength", str(path), "--player", "nobody", "--cache", cache)
     assert unknown.code == 2
     assert "player" in unknown.err
+    bad = cli("strength", str(path), "--kind", "blitz", "--cache", cache)
+    assert bad.code == 2
+    assert "kind" in bad.err
+    assert "blitz" in bad.err
+
+
+def test_the_terminal_says_at_least_and_at_most() -> None:
+    from chessrate.cli.strength_commands import interval_text
+
+    assert interval_text(2400, None) == "at least 2400"
+    assert interval_text(None, 1100) == "at most 1100"
+    assert interval_text(1450, 1900) == "1450 – 1900"
