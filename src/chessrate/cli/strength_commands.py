@@ -29,7 +29,6 @@ from chessrate.service.strength import (
     analyse_file,
     analysis_document,
     analysis_notes,
-    estimate_document,
     strength_document,
     strength_file,
 )
@@ -79,6 +78,7 @@ def _inputs(
     *,
     depth: str = "",
     player: str = "",
+    kind: str = "",
 ) -> AnalyseInputs:
     """The options both commands share, as the request layer takes them (text, as typed)."""
     return AnalyseInputs(
@@ -89,6 +89,7 @@ def _inputs(
         scheduler_timeout=timeout,
         cache=str(cache) if cache else "",
         player=player,
+        kind=kind,
     )
 
 
@@ -171,12 +172,32 @@ def evaluation_graph(white_win_percents: Sequence[float], width: int = 100) -> s
     return "\n".join(lines)
 
 
+def interval_text(low: int | None, high: int | None) -> str:
+    """An 80% interval as the terminal shows it: "1450 – 1900", "at least 2400", "at most 1100"."""
+    if low is None and high is None:
+        return "open"
+    if high is None:
+        return f"at least {low}"
+    if low is None:
+        return f"at most {high}"
+    return f"{low} – {high}"
+
+
 @app.command()
 def strength(
     file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
     player: Annotated[
         str | None, typer.Option("--player", help="Only this player (name as in the PGN).")
     ] = None,
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--kind",
+            metavar="KIND",
+            help="The kind of game: online (Lichess scale), otb (over-the-board classical, FIDE scale) "
+            "or auto (from the TimeControl and Site tags).",
+        ),
+    ] = "auto",
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
     scheduler_timeout: SchedulerTimeoutOpt = "10",
@@ -184,22 +205,31 @@ def strength(
     as_json: JsonOpt = False,
 ) -> None:
     """Each player's playing strength estimated from the moves alone, with an 80% interval."""
-    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, player=player or "")
+    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, player=player or "", kind=kind)
     with _progress("Analysing") as update:
         result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
     _say_notes(result.analysis)
     document = strength_document(result)
     if as_json:
         if player is not None:
-            print_document(estimate_document(result.players[0].player, result.players[0].estimate))
+            print_document(document.players[0])
         else:
             print_document(document)
         return
     rows = [
-        [p.player[:28], str(p.estimate), f"{p.low} – {p.high}", str(p.games), f"{p.fide_low} – {p.fide_high}"]
+        [p.player[:28], str(p.estimate), interval_text(p.low, p.high), str(p.games),
+         "over the board" if p.kind == "otb" else "online", interval_text(p.fide_low, p.fide_high)]
         for p in document.players
+    ]  # fmt: skip
+    lines = [f"Scale: {scale}." for scale in dict.fromkeys(p.scale for p in document.players)]
+    lines += [
+        f"FIDE: {note}; {source}."
+        for note, source in dict.fromkeys((p.fide_note, p.fide_conversion) for p in document.players)
     ]
-    first = document.players[0]
-    caption = f"Scale: {first.scale}.\nFIDE: {first.fide_note}; {first.fide_conversion}."
-    columns = ["name", "estimate", "80% interval", "games", "FIDE (rough)"]
-    print_table("Strength from the moves", columns, rows, caption=caption)
+    lines += [
+        f"Kind of game {'over the board' if kind == 'otb' else 'online'}: {reason}."
+        for kind, reason in dict.fromkeys((p.kind, p.kind_reason) for p in document.players)
+    ]
+    lines += [f"{p.player}: {p.reach}." for p in document.players if p.reach]
+    columns = ["name", "estimate", "80% interval", "games", "kind of game", "FIDE"]
+    print_table("Strength from the moves", columns, rows, caption="\n".join(lines))

@@ -28,7 +28,7 @@ from chessrate.service.problems import Problems
 from chessrate.service.tournament_file import MAX_FILE as MAX_FILE  # re-exported for the strength page
 from chessrate.service.tournament_file import FileInput
 from chessrate.strength import Estimate, PlayerEstimate, load_model, player_estimates
-from chessrate.strength.estimate import game_estimates
+from chessrate.strength.estimate import check_kind, game_estimates
 
 # A PGN analysed is held to an uploaded file's limit, tournament_file.MAX_FILE (20 MB).
 #: Deepest search a request may ask for (a depth of 20 takes seconds a position).
@@ -62,6 +62,8 @@ class AnalyseInputs:
     max_positions: int | None = None
     #: Most seconds of engine time one request may take (the web's cap); None: no limit.
     max_seconds: float | None = None
+    #: The kind of game: "online", "otb", or "" / "auto" to read it from each game's tags.
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,13 +106,15 @@ def analysis_notes(result: AnalysisResult, t: Translator) -> list[str]:
 
 @dataclass(frozen=True)
 class FideRange:
-    """An estimate's range carried to FIDE through the published pool conversions
-    (chessrate.comparisons.pools)."""
+    """An estimate's range on the FIDE scale (an end None when open): for online games carried through
+    the published pool conversions (chessrate.comparisons.pools), for over-the-board games the
+    estimate's own range (fitted on FIDE ratings)."""
 
-    low: float
-    high: float
-    #: The conversions used, with their sources.
+    low: float | None
+    high: float | None
+    #: The conversions used, with their sources; or the fit's source.
     conversions: str
+    note: str
 
 
 #: What the estimate's scale is taken as for the conversion, and why it is rough.
@@ -118,18 +122,29 @@ FIDE_NOTE = (
     "rough: the estimate's scale (Lichess 2016-17, mostly 10+0) is taken as the Lichess blitz pool of "
     "the published conversion; the range spans the fit's value and FIDE's 1 March 2024 adjustment"
 )
+#: Over-the-board classical games: the range is the estimate's own, no conversion.
+OTB_FIDE_NOTE = (
+    "fitted on 455 over-the-board classical games of 2024-25 with FIDE standard ratings; "
+    "no conversion (docs/strength.md)"
+)
+OTB_SOURCE = "over-the-board classical games of 2024-25 [OLSON-ELO]"
 
 
 def fide_range(estimate: Estimate) -> FideRange:
-    """The estimate's 80% range converted to FIDE by every published Lichess blitz -> FIDE fit."""
+    """The estimate's 80% range on the FIDE scale: its own for over-the-board classical games, else
+    converted by every published Lichess blitz -> FIDE fit (an open end stays open)."""
+    if estimate.kind == "otb":
+        return FideRange(estimate.low, estimate.high, OTB_SOURCE, OTB_FIDE_NOTE)
 
     def converted(rating: float) -> list[tuple[float, float, str]]:
         value = max(MIN_RATING, min(MAX_RATING, rating))
         return [(c.low, c.high, c.conversion.source) for c in convert({Pool.LICHESS_BLITZ: value}, Pool.FIDE)]
 
-    lows, highs = converted(estimate.low), converted(estimate.high)
-    sources = "; ".join(dict.fromkeys(source for *_, source in lows))
-    return FideRange(min(low for low, _, _ in lows), max(high for _, high, _ in highs), sources)
+    middle = converted(estimate.estimate)
+    sources = "; ".join(dict.fromkeys(source for *_, source in middle))
+    low = None if estimate.low is None else min(low for low, _, _ in converted(estimate.low))
+    high = None if estimate.high is None else max(high for _, high, _ in converted(estimate.high))
+    return FideRange(low, high, sources, FIDE_NOTE)
 
 
 @dataclass(frozen=True)
@@ -257,12 +272,15 @@ def strength_file(
     inputs: AnalyseInputs, problems: Problems, *, progress: Progress | None = None, stop: Stop | None = None
 ) -> Outcome[StrengthResult]:
     """Analyse at the model's depth and estimate every player (or ``inputs.player``)."""
+    kind = problems.attempt(("kind",), inputs.kind, lambda: check_kind(inputs.kind))
     outcome = analyse_file(inputs, problems, progress=progress, strength=True, stop=stop)
     if outcome.result is None:
         return Outcome(None, problems)
     analyses = outcome.result.analyses
     player = inputs.player.strip() or None
-    estimates = problems.attempt(("player",), inputs.player, lambda: player_estimates(analyses, player))
+    estimates = problems.attempt(
+        ("player",), inputs.player, lambda: player_estimates(analyses, player, kind=kind)
+    )
     if estimates is None:
         return Outcome(None, problems)
     if not estimates:
@@ -274,7 +292,7 @@ def strength_file(
             ),
         )
         return Outcome(None, problems)
-    per_game = [game_estimates(a) for a in analyses if a.white.moves and a.black.moves]
+    per_game = [game_estimates(a, kind=kind) for a in analyses if a.white.moves and a.black.moves]
     return Outcome(StrengthResult(outcome.result, estimates, per_game), problems)
 
 
@@ -376,15 +394,21 @@ class AnalysisDocument:
 class EstimateDocument:
     player: str
     estimate: int
-    low: int
-    high: int
+    #: The 80% interval; an end is null when open (see ``reach``).
+    low: int | None
+    high: int | None
     games: int
     scale: str
-    #: The 80% range carried to FIDE (rough; see ``fide_note``).
-    fide_low: int
-    fide_high: int
+    #: The kind of game assumed ("online" or "otb") and why.
+    kind: str
+    kind_reason: str
+    #: Why an end is open, or which features lay beyond the range fitted on; null when neither.
+    reach: str | None
+    #: The 80% range on the FIDE scale (for online games rough; see ``fide_note``).
+    fide_low: int | None
+    fide_high: int | None
     fide_conversion: str
-    fide_note: str = FIDE_NOTE
+    fide_note: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -462,20 +486,30 @@ def analysis_document(result: AnalysisResult) -> AnalysisDocument:
     )
 
 
-def estimate_document(player: str, estimate: Estimate) -> EstimateDocument:
+def _rounded(value: float | None) -> int | None:
+    return None if value is None else round(value)
+
+
+def estimate_document(player: str, estimate: Estimate, kind_reason: str = "") -> EstimateDocument:
     fide = fide_range(estimate)
     return EstimateDocument(
         player=player,
         estimate=round(estimate.estimate),
-        low=round(estimate.low),
-        high=round(estimate.high),
+        low=_rounded(estimate.low),
+        high=_rounded(estimate.high),
         games=estimate.games,
         scale=estimate.scale,
-        fide_low=round(fide.low),
-        fide_high=round(fide.high),
+        kind=estimate.kind,
+        kind_reason=kind_reason,
+        reach=estimate.reach or None,
+        fide_low=_rounded(fide.low),
+        fide_high=_rounded(fide.high),
         fide_conversion=fide.conversions,
+        fide_note=fide.note,
     )
 
 
 def strength_document(result: StrengthResult) -> StrengthDocument:
-    return StrengthDocument(players=[estimate_document(p.player, p.estimate) for p in result.players])
+    return StrengthDocument(
+        players=[estimate_document(p.player, p.estimate, p.kind_reason) for p in result.players]
+    )

@@ -1,0 +1,129 @@
+"""The calibration data: the Lichess CSV read as games (ratings kept apart) and the shipped evaluations.
+
+Each row becomes a python-chess game with the tags ``chessrate strength`` reads (players,
+``TimeControl`` from ``increment_code`` "minutes+seconds", result); the ratings are returned
+beside the game, never written into it.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import chess
+import chess.pgn
+import numpy as np
+
+from chessrate.analysis.accuracy import INITIAL_CP
+from chessrate.analysis.games import GameAnalysis, build_analysis
+
+#: The CSV's ``winner`` column as a PGN result.
+RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}
+
+
+def row_game(row: dict[str, str]) -> chess.pgn.Game:
+    """One CSV row as a game (its moves, players, time control and result; no rating)."""
+    board = chess.Board()
+    for san in row["moves"].split():
+        board.push_san(san)
+    game = chess.pgn.Game.from_board(board)
+    minutes, _, seconds = row["increment_code"].partition("+")
+    game.headers["Event"] = "Rated game"
+    game.headers["Site"] = "https://lichess.org/" + row["id"]
+    game.headers["White"] = row["white_id"]
+    game.headers["Black"] = row["black_id"]
+    game.headers["Result"] = RESULTS.get(row["winner"], "*")
+    game.headers["TimeControl"] = f"{int(minutes) * 60}+{int(seconds)}"
+    game.headers["Termination"] = row["victory_status"]
+    return game
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def csv_games(path: Path) -> Iterator[tuple[dict[str, str], chess.pgn.Game]]:
+    """(row, game) for every row of the file."""
+    for row in read_rows(path):
+        yield row, row_game(row)
+
+
+# --- the shipped evaluations (data/lichess-calibration/evals.npz) ----------------------------------
+#
+# Per analysed game, every position of its main line (the start, then after each ply): White's score
+# (``engine.score_to_int``) and the engine's best move as one integer, from + 64 x to + 4096 x
+# promotion piece (squares 0-63, python-chess's piece types; NO_MOVE where the game is over).
+# Arrays: ``ids`` (game ids), ``offsets`` (game i's positions are ``offsets[i]:offsets[i+1]``),
+# ``scores`` (int32), ``best`` (int16), ``engine`` and ``setting`` (the cache's names for them).
+
+#: ``best`` of a position with no move (the game is over).
+NO_MOVE = -1
+
+
+def encode_move(uci: str) -> int:
+    """A UCI move as one integer ("" as ``NO_MOVE``)."""
+    if not uci:
+        return NO_MOVE
+    move = chess.Move.from_uci(uci)
+    return move.from_square + 64 * move.to_square + 4096 * (move.promotion or 0)
+
+
+def decode_move(value: int) -> str:
+    """The inverse of ``encode_move``."""
+    if value == NO_MOVE:
+        return ""
+    promotion = value // 4096
+    return chess.Move(value % 64, value // 64 % 64, promotion or None).uci()
+
+
+def write_evals(
+    path: Path, games: Sequence[tuple[str, list[int], list[str]]], engine: str, setting: str
+) -> None:
+    """(id, White's scores, best moves) per game into ``path`` (numpy's compressed npz), with the
+    engine's name and setting."""
+    offsets = [0]
+    scores: list[int] = []
+    best: list[int] = []
+    for _, game_scores, game_bests in games:
+        scores.extend(game_scores)
+        best.extend(encode_move(uci) for uci in game_bests)
+        offsets.append(len(scores))
+    np.savez_compressed(
+        path,
+        ids=np.array([g[0] for g in games]),
+        offsets=np.array(offsets, dtype=np.int64),
+        scores=np.array(scores, dtype=np.int32),
+        best=np.array(best, dtype=np.int16),
+        engine=np.array(engine),
+        setting=np.array(setting),
+    )
+
+
+def evals_engine(path: Path) -> tuple[str, str]:
+    """The engine's name and setting recorded in ``write_evals``'s file."""
+    with np.load(path) as data:
+        return str(data["engine"]), str(data["setting"])
+
+
+def read_evals(path: Path) -> dict[str, tuple[list[int], list[str]]]:
+    """Game id -> (White's scores, best moves in UCI) from ``write_evals``'s file."""
+    with np.load(path) as data:
+        ids, offsets = data["ids"], data["offsets"]
+        scores, best = data["scores"], data["best"]
+        return {
+            str(game_id): (
+                scores[offsets[i] : offsets[i + 1]].tolist(),
+                [decode_move(v) for v in best[offsets[i] : offsets[i + 1]].tolist()],
+            )
+            for i, game_id in enumerate(ids)
+        }
+
+
+def engine_analysis(game: chess.pgn.Game, scores: list[int], bests: list[str]) -> GameAnalysis:
+    """The game analysed from stored engine evaluations, as ``analyse_games`` builds it."""
+    scores = list(scores)
+    if game.board().fen() == chess.STARTING_FEN:
+        scores[0] = INITIAL_CP  # as analyse_games does (lila's Cp.initial)
+    return build_analysis(game, scores, bests, "engine")
