@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from chessrate.cli import fetch_options as by_user
 from chessrate.cli.app import app
 from chessrate.cli.options import result_of
 from chessrate.cli.output import fmt, print_document, print_table
@@ -66,11 +67,17 @@ def _file(path: Path) -> FileInput:
 
 
 def _inputs(
-    file: Path, workers: str, scheduler: str | None, cache: Path | None, *, depth: str = "", player: str = ""
+    file: Path | FileInput,
+    workers: str,
+    scheduler: str | None,
+    cache: Path | None,
+    *,
+    depth: str = "",
+    player: str = "",
 ) -> AnalyseInputs:
     """The options both commands share, as the request layer takes them (text, as typed)."""
     return AnalyseInputs(
-        file=_file(file),
+        file=_file(file) if isinstance(file, Path) else file,
         depth=depth,
         workers=workers,
         scheduler=scheduler or "",
@@ -102,15 +109,21 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
 
 @app.command()
 def analyse(
-    file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
+    file: Annotated[Path | None, typer.Argument(help="A PGN file.", show_default=False)] = None,
     depth: DepthOpt = None,
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
+    lichess: by_user.LichessOpt = None,
+    chesscom: by_user.ChesscomOpt = None,
+    max_games: by_user.MaxOpt = "",
+    speed: by_user.SpeedOpt = "",
+    since: by_user.SinceOpt = "",
 ) -> None:
     """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
-    inputs = _inputs(file, workers, scheduler, cache, depth=depth or "")
+    source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
+    inputs = _inputs(source, workers, scheduler, cache, depth=depth or "")
     with _progress("Analysing") as update:
         result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
     document = analysis_document(result)
@@ -152,7 +165,7 @@ def evaluation_graph(white_win_percents: Sequence[float], width: int = 100) -> s
 
 @app.command()
 def strength(
-    file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
+    file: Annotated[Path | None, typer.Argument(help="A PGN file.", show_default=False)] = None,
     player: Annotated[
         str | None, typer.Option("--player", help="Only this player (name as in the PGN).")
     ] = None,
@@ -160,9 +173,18 @@ def strength(
     scheduler: SchedulerOpt = None,
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
+    lichess: by_user.LichessOpt = None,
+    chesscom: by_user.ChesscomOpt = None,
+    max_games: by_user.MaxOpt = "",
+    speed: by_user.SpeedOpt = "",
+    since: by_user.SinceOpt = "",
+    both: by_user.BothOpt = False,
 ) -> None:
     """Each player's playing strength estimated from the moves alone, with an 80% interval."""
-    inputs = _inputs(file, workers, scheduler, cache, player=player or "")
+    source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
+    if not isinstance(source, Path) and player is None and not both:  # the user's, as --player USER
+        player = lichess or chesscom
+    inputs = _inputs(source, workers, scheduler, cache, player=player or "")
     with _progress("Analysing") as update:
         result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
     document = strength_document(result)
