@@ -258,3 +258,52 @@ def test_a_file_or_a_user_not_both(cli: Any, tmp_path: Path) -> None:
         2,
         "chessrate: error: invalid file '': give a PGN file, --lichess USER or --chesscom USER\n",
     )
+
+
+def test_a_stream_that_stalls_half_way_keeps_the_games_read(
+    on_lichess: Platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CHESSRATE_FETCH_TIMEOUT", "1")
+    lines = lichess_lines(3)
+
+    def stall(h: BaseHTTPRequestHandler) -> None:
+        h.send_response(200)
+        h.send_header("Content-Type", NDJSON)
+        h.send_header("Transfer-Encoding", "chunked")
+        h.end_headers()
+        for line in lines[:2]:
+            h.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+        h.wfile.flush()
+        time.sleep(3)  # then nothing for longer than the timeout
+
+    on_lichess.routes[f"/api/games/user/{USER}"] = stall
+    games = lichess.fetch(FetchQuery(user=USER, max_games=3), print)
+    assert games.count == 2
+    assert games.note == "Lichess stopped answering for 1 s in game 3: kept the 2 whole games"
+
+
+def test_a_chesscom_month_cut_keeps_the_months_before(on_chesscom: Platform) -> None:
+    base = "/pub/player/someone/games"
+    archive = f"https://api.chess.com{base}"
+    archives = json.dumps({"archives": [f"{archive}/2026/10", f"{archive}/2026/11"]})
+    game = {"url": "https://www.chess.com/game/live/1", "pgn": user_games("someone", 1)[0],
+            "time_class": "blitz", "rules": "chess", "end_time": 1790000000}  # fmt: skip
+    month = json.dumps({"games": [game]}).encode()
+    on_chesscom.routes[f"{base}/archives"] = lambda h: send(h, 200, "application/json", archives.encode())
+    on_chesscom.routes[f"{base}/2026/11"] = lambda h: send(h, 200, "application/json", month)
+    on_chesscom.routes[f"{base}/2026/10"] = lambda h: stream(h, "application/json", [month[:40]], cut=True)
+    games = chesscom.fetch(FetchQuery(user="someone", max_games=5), print)
+    assert games.links == ["https://www.chess.com/game/live/1"]
+    assert games.note == (
+        "Chess.com answered something other than the documented JSON: kept the 1 games read before "
+        "Chess.com's 2026/10 archive"
+    )
+
+
+def test_analyse_by_username(on_lichess: Platform, cli: Any, cache: str) -> None:
+    lines = lichess_lines(2)
+    on_lichess.routes[f"/api/games/user/{USER}"] = lambda h: stream(h, NDJSON, lines)
+    run = cli("analyse", "--lichess", USER, "--max", "2", "--json", "--cache", cache)
+    assert run.code == 0, run.err
+    assert len(run.json()["games"]) == 2
+    assert on_lichess.requests[0].query["max"] == ["2"]

@@ -71,29 +71,36 @@ def fetch(query: FetchQuery, say: Say, sleep: Callable[[float], None] = time.sle
     site = base_url("CHESSRATE_LICHESS_URL", DEFAULT_URL)
     note = ""
     with response:
-        for line, whole in read_lines(response, field=FIELD, host=HOST):
-            if not line.strip():
-                continue
-            try:
-                game = json.loads(line) if whole else None
-            except ValueError:
-                game = None
-            if not isinstance(game, dict) or not isinstance(game.get("pgn"), str):
-                if whole:
-                    raise FetchError(FIELD, OTHER)
-                note = (
-                    f"the Lichess stream was cut in game {len(games) + 1}: kept the {len(games)} whole games"
-                )
-                break
-            games.append(game["pgn"].strip())
-            links.append(f"{site}/{game.get('id', '')}")
-            if len(games) >= query.max_games:
-                break
+        try:
+            for line, whole in read_lines(response, field=FIELD, host=HOST):
+                if not line.strip():
+                    continue
+                try:
+                    game = json.loads(line) if whole else None
+                except ValueError:
+                    game = None
+                if not isinstance(game, dict) or not isinstance(game.get("pgn"), str):
+                    if whole:
+                        raise FetchError(FIELD, OTHER)
+                    note = f"the Lichess stream was cut in game {len(games) + 1}: {_kept(games)}"
+                    break
+                games.append(game["pgn"].strip())
+                links.append(f"{site}/{game.get('id', '')}")
+                if len(games) >= query.max_games:
+                    break
+        except FetchError as error:  # silent half-way: the games read are kept
+            if not games or str(error) == OTHER:
+                raise
+            note = f"{error} in game {len(games) + 1}: {_kept(games)}"
     if not games:
         if note:
             raise FetchError(FIELD, "the Lichess stream was cut before one whole game came")
         raise FetchError(FIELD, _no_games(query))
     return FetchedGames("\n\n".join(games) + "\n", links, note)
+
+
+def _kept(games: list[str]) -> str:
+    return f"kept the {len(games)} whole games"
 
 
 def _no_games(query: FetchQuery) -> str:
