@@ -58,7 +58,9 @@ def test_versions_are_sorted_and_nothing_before_2014_is_guessed() -> None:
     ids=lambda v: str(v),
 )
 def test_700_rule_thresholds(k: int, games: int, expected: int) -> None:
-    assert apply_700_rule(KFactor(k=k, reason="", article=""), games, max_k_times_games=700).k == expected
+    assert (
+        apply_700_rule(KFactor(k=k, code="k-given", article=""), games, max_k_times_games=700).k == expected
+    )
 
 
 def test_700_rule_is_not_in_the_2014_text() -> None:
@@ -79,16 +81,21 @@ DAY = dt.date(2026, 11, 29)
 
 
 @pytest.mark.parametrize(
-    ("rating", "profile", "k", "words"),
+    ("rating", "profile", "k", "code"),
     [
-        (2100, PlayerProfile(birth_year=1990, rated_games=10, highest_rating=2100), 40, "new to the list"),
-        (2100, PlayerProfile(birth_year=1990, rated_games=30, highest_rating=2100), 20, "under 2400"),
-        (2350, PlayerProfile(birth_year=1990, rated_games=300, highest_rating=2410), 10, "reached 2400"),
-        (2100, PlayerProfile(birth_year=2008, rated_games=200, highest_rating=2200), 40, "junior"),
-        (2100, PlayerProfile(birth_year=2007, rated_games=200, highest_rating=2200), 20, "under 2400"),
-        (2250, PlayerProfile(birth_year=2010, rated_games=200, highest_rating=2310), 20, "under 2400"),
-        (2405, None, 10, "profile unknown"),
-        (2399, None, 20, "profile unknown"),
+        (2100, PlayerProfile(birth_year=1990, rated_games=10, highest_rating=2100), 40, "k-new-player"),
+        (2100, PlayerProfile(birth_year=1990, rated_games=30, highest_rating=2100), 20, "k-standard"),
+        (2350, PlayerProfile(birth_year=1990, rated_games=300, highest_rating=2410), 10, "k-established"),
+        (
+            2100,
+            PlayerProfile(birth_year=2008, rated_games=200, highest_rating=2200),
+            40,
+            "k-junior-end-of-year",
+        ),
+        (2100, PlayerProfile(birth_year=2007, rated_games=200, highest_rating=2200), 20, "k-standard"),
+        (2250, PlayerProfile(birth_year=2010, rated_games=200, highest_rating=2310), 20, "k-standard"),
+        (2405, None, 10, "k-rating-alone-established"),
+        (2399, None, 20, "k-rating-alone-standard"),
     ],
     ids=[
         "new-player-10-games",
@@ -101,10 +108,10 @@ DAY = dt.date(2026, 11, 29)
         "no-profile-2399",
     ],
 )
-def test_k_rules_8_3_3(rating: int, profile: PlayerProfile | None, k: int, words: str) -> None:
+def test_k_rules_8_3_3(rating: int, profile: PlayerProfile | None, k: int, code: str) -> None:
     chosen = fide_k_factor(D(rating), profile, rules=FIDE_2025_10, day=DAY)
     assert chosen.k == k
-    assert words in chosen.reason
+    assert chosen.code == code
     assert chosen.article == "FIDE B.02 8.3.3"
 
 

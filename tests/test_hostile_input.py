@@ -113,15 +113,40 @@ def test_a_file_with_nothing_to_rate_is_refused(cli: Any, tmp_path: Path, name: 
     one_line_error(cli("report", str(path)))
 
 
-def test_an_overflowing_date_is_a_warning(cli: Any, tmp_path: Path) -> None:
+BAD_DATES = (
+    '[Event "E"]\n[Date "2024.13.45"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n'
+    '[WhiteElo "1500"]\n[BlackElo "1600"]\n\n1-0\n\n'
+    '[Event "E"]\n[Date "2024.01.9x"]\n[White "A"]\n[Black "C"]\n[Result "0-1"]\n'
+    '[WhiteElo "1500"]\n[BlackElo "1700"]\n\n0-1\n\n'
+    '[Event "E"]\n[Date "2024.01.99999999999999999999"]\n[White "B"]\n[Black "C"]\n[Result "1-0"]\n'
+    '[WhiteElo "1600"]\n[BlackElo "1700"]\n\n1-0\n\n'
+    '[Event "E"]\n[Date "2024.??.??"]\n[White "C"]\n[Black "A"]\n[Result "1-0"]\n'
+    '[WhiteElo "1700"]\n[BlackElo "1500"]\n\n1-0\n'
+)
+#: Issue 27: each Date that is not a day, an unknown one or a partial one (PGN standard 8.1.1.3,
+#: ``2024.??.??``) is a problem on its game's line.
+BAD_DATE_WARNINGS = [
+    "game at line 1: invalid Date '2024.13.45'",
+    "game at line 11: invalid Date '2024.01.9x'",
+    "game at line 21: invalid Date '2024.01.99999999999999999999'",
+]
+
+
+def test_an_unreadable_date_is_a_warning_on_its_line_in_report(cli: Any, tmp_path: Path) -> None:
     pgn = tmp_path / "date.pgn"
-    pgn.write_text(
-        '[Event "E"]\n[Date "2024.01.99999999999999999999"]\n[White "A"]\n[Black "B"]\n'
-        '[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1600"]\n\n1-0\n'
-    )
+    pgn.write_text(BAD_DATES)
     run = cli("report", str(pgn), "--as-of", "2024-01-01")
-    assert "Traceback" not in run.err
-    assert run.code in {0, 2}
+    assert run.code == 0, run.err
+    assert run.err.splitlines() == [f"warning: {warning}" for warning in BAD_DATE_WARNINGS]
+
+
+def test_an_unreadable_date_is_a_warning_on_its_line_in_list_import(cli: Any, tmp_path: Path) -> None:
+    pgn, db = tmp_path / "date.pgn", str(tmp_path / "list.db")
+    pgn.write_text(BAD_DATES)
+    assert cli("list", "init", "--db", db).code == 0
+    run = cli("list", "import", str(pgn), "--db", db, "--start", "2024-01-01")
+    assert run.code == 0, run.err
+    assert run.err.splitlines() == [f"warning: date.pgn: {warning}" for warning in BAD_DATE_WARNINGS]
 
 
 def test_list_export_neutralises_formulas(cli: Any, tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def test_guide_three_games(rules: object) -> None:
     ids=["guide-700-rule-junior-20-games", "guide-700-rule-adult-40-games"],
 )
 def test_guide_700_rule(k: int, games: int, reduced: int) -> None:
-    assert apply_700_rule(KFactor(k=k, reason="", article=""), games, max_k_times_games=700).k == reduced
+    assert apply_700_rule(KFactor(k=k, code="k-given", article=""), games, max_k_times_games=700).k == reduced
 
 
 @pytest.mark.parametrize(

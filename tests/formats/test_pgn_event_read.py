@@ -1,7 +1,7 @@
 """The PGN reads by columns (``read_pgn_event``, and ``read_pgn``) give what the exact reader
 gives, for any text.
 
-Games laid out alike are read as columns by one pattern (``pgn._Layout``); everything else goes to
+Games laid out alike are read as columns by one pattern (``pgn_scan._Layout``); everything else goes to
 the game-by-game read. ``read_pgn_event`` must give ``EventRead.of(read_pgn_by_game(...))``: the
 event, the players, the games and every problem with its line; ``read_pgn`` the whole
 ``ReadResult`` of ``read_pgn_by_game`` (every :class:`Game` with its kind, ratings and day, the
@@ -25,10 +25,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pgn_oracle import read_pgn_by_game
 
 from chessrate.errors import FileFormatError
-from chessrate.formats import EventRead, ReadResult, pgn, read_event, read_pgn, read_tournament
-from chessrate.formats.pgn import read_pgn_by_game, read_pgn_event
+from chessrate.formats import EventRead, ReadResult, pgn_scan, read_event, read_pgn, read_tournament
+from chessrate.formats.pgn import read_pgn_event
 from chessrate.testing import synthetic
 
 DATA = Path(__file__).parents[1] / "data" / "pgn"
@@ -82,8 +83,7 @@ def month_pgn(games: int, seed: int) -> str:
 def test_a_month_is_read_as_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     data = month_pgn(2000, seed=3).encode()
     expected, expected_read = exact(data), read_pgn_by_game(data)
-    monkeypatch.setattr(pgn, "_read_event_by_game", pytest.fail)  # the columns decide alone
-    monkeypatch.setattr(pgn, "read_pgn_by_game", pytest.fail)
+    monkeypatch.setattr(pgn_scan, "scan_headers", pytest.fail)  # the layout pattern reads them alone
     event = read_pgn_event(data)
     assert comparable(event) == expected
     assert len(event.games) == data.count(b"[Event ") > 100
@@ -94,8 +94,7 @@ def test_a_month_is_read_as_columns(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.pgn")), ids=lambda p: p.name)
 def test_the_real_files_are_read_as_columns(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     expected, from_path, from_bytes = exact(path), read_pgn_by_game(path), read_pgn_by_game(path.read_bytes())
-    monkeypatch.setattr(pgn, "_read_event_by_game", pytest.fail)
-    monkeypatch.setattr(pgn, "read_pgn_by_game", pytest.fail)
+    monkeypatch.setattr(pgn_scan, "scan_headers", pytest.fail)  # the layout pattern reads them alone
     assert comparable(read_pgn_event(path)) == expected
     assert comparable(read_pgn_event(path.read_bytes())) == expected
     assert comparable(read_event(path, format="pgn")) == expected
@@ -110,8 +109,7 @@ def test_the_lichess_file_learns_its_tags_and_values_with_quotes(monkeypatch: py
     text = (DATA / "lichess-export.pgn").read_text("utf-8")
     text = text.replace('[Event "rated bullet game"]', '[Event "rated \\"bullet\\" game"]', 1)
     expected, expected_read = exact(text), read_pgn_by_game(text)
-    monkeypatch.setattr(pgn, "_read_event_by_game", pytest.fail)
-    monkeypatch.setattr(pgn, "read_pgn_by_game", pytest.fail)
+    monkeypatch.setattr(pgn_scan, "scan_headers", pytest.fail)  # the layout pattern reads them alone
     event = read_pgn_event(text)
     assert comparable(event) == expected
     assert event.name == 'rated \\"bullet\\" game'
@@ -213,7 +211,7 @@ def agree(text: str, *, line_ends: str, encoding: str, block: int, as_path: bool
     text = text.replace("\n", line_ends)
     data = text.encode(encoding, errors="replace")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pgn, "_BLOCK", block)
+        patch.setattr(pgn_scan, "_BLOCK", block)
         if as_path:
             with tempfile.TemporaryDirectory() as folder:
                 path = Path(folder) / "games.pgn"
@@ -257,9 +255,8 @@ def test_clean_games_without_errors_are_read_as_columns(
     if read.errors:
         return
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pgn, "_BLOCK", block)
-        patch.setattr(pgn, "_read_event_by_game", pytest.fail)
-        patch.setattr(pgn, "read_pgn_by_game", pytest.fail)
+        patch.setattr(pgn_scan, "_BLOCK", block)
+        patch.setattr(pgn_scan, "scan_headers", pytest.fail)  # the layout pattern reads them alone
         assert comparable(read_pgn_event(data)) == comparable(read)
         assert read_pgn(data) == read_pgn(data, strict=True) == whole
 
@@ -293,7 +290,7 @@ def test_games_that_fail_late_are_searched_once(movetext: str, monkeypatch: pyte
     # makes it one game, which it reads once and not once a block of 4 KiB.
     text = '[White "a"]\n[Black "b"]\n\n' + movetext
     text *= 20_000
-    monkeypatch.setattr(pgn, "_BLOCK", 4096)
+    monkeypatch.setattr(pgn_scan, "_BLOCK", 4096)
     assert comparable(read_pgn_event(text)) == exact(text)
     assert read_pgn(text) == read_pgn_by_game(text)
 
@@ -322,7 +319,7 @@ def test_mutated_real_files_agree(name: str, seed: int, edits: int, block: int) 
             end = data.find(b"\n", at) + 1 or len(data)
             data[start:end] = data[start:end] * (kind - 2) * 2  # dropped (kind 2) or doubled (3)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pgn, "_BLOCK", block)
+        patch.setattr(pgn_scan, "_BLOCK", block)
         assert comparable(read_pgn_event(bytes(data))) == exact(bytes(data))
         read_agrees(bytes(data))
 
@@ -338,7 +335,7 @@ def test_arbitrary_bytes_agree(data: bytes) -> None:
 def test_many_tag_names_are_read_game_by_game(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # A layout's pattern tries each of its names on every game: past _MOST_LAYOUT_NAMES the file
     # is read game by game, which is linear, rather than games times names.
-    most = pgn._MOST_LAYOUT_NAMES
+    most = pgn_scan._MOST_LAYOUT_NAMES
     if shape == "a new tag each game":
         text = "".join(f'[Event "E"]\n[X{i} "a"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n'
                        for i in range(2 * most))  # fmt: skip
@@ -346,9 +343,9 @@ def test_many_tag_names_are_read_game_by_game(shape: str, monkeypatch: pytest.Mo
         tags = "".join(f'[X{i} "a"]\n' for i in range(2 * most))
         text = f'[Event "E"]\n{tags}[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n\n' * 3
     layouts: list[int] = []
-    layout = pgn._Layout
-    monkeypatch.setattr(pgn, "_Layout", lambda names: layouts.append(len(names)) or layout(names))
-    pgn._layout.cache_clear()
+    layout = pgn_scan._Layout
+    monkeypatch.setattr(pgn_scan, "_Layout", lambda names: layouts.append(len(names)) or layout(names))
+    pgn_scan._layout.cache_clear()
     assert comparable(read_pgn_event(text)) == exact(text)
     read_agrees(text)
     assert max(layouts, default=0) <= most

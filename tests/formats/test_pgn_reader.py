@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chessrate.errors import FileFormatError
-from chessrate.formats import Kind, pgn, read_pgn
-from chessrate.formats.pgn import scan_headers
+from chessrate.formats import Kind, pgn_scan, read_pgn
+from chessrate.formats.pgn_scan import scan_headers
 
 PGN = Path(__file__).parents[1] / "data" / "pgn"
 
@@ -253,7 +253,7 @@ def test_the_tag_scanner_reads_blocks_of_any_size(pieces: list[str], block: int)
     # or a run of blank lines cut by a block's end is read as if whole.
     text = "".join(pieces)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pgn, "_BLOCK", block)
+        patch.setattr(pgn_scan, "_BLOCK", block)
         assert scanned(text) == python_chess_headers(text)
 
 
@@ -261,3 +261,25 @@ def test_the_scanners_blank_is_str_isspace() -> None:
     # The block scanner finds blank lines with the pattern's \s; python-chess tests str.isspace().
     blank = re.compile(r"[^\S\n]")
     assert all(bool(blank.fullmatch(c)) == c.isspace() for c in map(chr, range(0x110000)) if c != "\n")
+
+
+@pytest.mark.parametrize("path", sorted(PGN.glob("*.pgn")), ids=lambda p: p.name)
+def test_the_read_games_are_python_chess_games(path: Path) -> None:
+    # The one read (found by the layout's pattern on these files) against python-chess alone:
+    # each game's line, sides, result and day as read_headers gives its tags.
+    read = read_pgn(path)
+    assert not [problem for problem in read.problems if problem.severity == "error"]
+    text = path.read_bytes().decode("utf-8-sig", errors="replace")
+    expected = [
+        (line, " ".join(tags["White"].split()), " ".join(tags["Black"].split()), tags["Result"], tags["Date"])
+        for line, tags in python_chess_headers(text)
+    ]
+    names = {player.number: player.name for player in read.tournament.players}
+    found = [
+        (game.line, names[game.white], names[game.black], game.code, game.date)
+        for game in read.tournament.games
+    ]
+    assert [row[:4] for row in found] == [row[:4] for row in expected]
+    assert [row[4] for row in found] == [
+        dt.date(*map(int, day.split("."))) if "?" not in day else None for *_, day in expected
+    ]

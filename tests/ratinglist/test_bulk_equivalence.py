@@ -28,7 +28,7 @@ from sqlalchemy.engine import Connection
 from test_year import build_year
 
 from chessrate.bulk import SCALAR_AGREEMENT
-from chessrate.ratinglist import elo_period, loading, rows, runner
+from chessrate.ratinglist import elo_period, loading, period_games, rows, runner
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import (
     ComputedList,
@@ -472,7 +472,7 @@ def assert_pages_show_what_was_rated(engine: Engine, rated: dict[Period, Compute
 
 
 def test_the_columns_a_run_reads_are_the_events_the_pages_read(db: str, tmp_path: Path) -> None:
-    """What a run loads as columns (:func:`loading.load_games`, read through ``group_concat`` or
+    """What a run loads as columns (:func:`period_games.load_games`, read through ``group_concat`` or
     ``string_agg`` of ``int8send``) is, event by event, what the pages load row by row
     (:func:`loading.load_events`): the same players with the same file ratings, the same games and the
     same score texts; with a score stored otherwise than 0, 0.5, 1 (``1.0``), read by its text; and the
@@ -522,7 +522,7 @@ def test_ids_too_wide_to_pair_are_read_one_a_column(tmp_path: Path) -> None:
         )
     import_files(engine, [DATA / "trf/swiss-unplayed-rounds.trf"], start=dt.date(2024, 5, 4))
     with engine.begin() as connection:
-        assert not loading._fit_in_pairs(connection)
+        assert not period_games._fit_in_pairs(connection)
         period = Period(2024, 5)
         loaded = assert_same_events(connection, period)
         assert int(loaded.white.max()) > 2**31
@@ -546,7 +546,7 @@ def test_ids_too_wide_for_two_columns_are_read_in_three(
         if connection.dialect.name == "postgresql":  # new players' ids follow it, as SQLite's do
             connection.execute(text(f"SELECT setval(pg_get_serial_sequence('players', 'id'), {player_id})"))
     import_files(engine, [DATA / "trf/swiss-unplayed-rounds.trf"], start=dt.date(2024, 5, 4))
-    send = loading.sent_int_columns
+    send = period_games.sent_int_columns
     widths: list[int] = []
 
     def counted(connection: Connection, query: Any) -> Any:
@@ -555,9 +555,9 @@ def test_ids_too_wide_for_two_columns_are_read_in_three(
             widths.append(len(names))
         return send(connection, query)
 
-    monkeypatch.setattr(loading, "sent_int_columns", counted)
+    monkeypatch.setattr(period_games, "sent_int_columns", counted)
     with engine.begin() as connection:
-        assert loading._fit_in_pairs(connection)
+        assert period_games._fit_in_pairs(connection)
         loaded = assert_same_events(connection, Period(2024, 5))
         assert int(loaded.white.max()) > player_id
     assert widths == [columns]
@@ -565,7 +565,7 @@ def test_ids_too_wide_for_two_columns_are_read_in_three(
 
 
 def assert_same_events(connection: Connection, period: Period) -> PeriodGames:
-    columns = loading.load_games(connection, period)
+    columns = period_games.load_games(connection, period)
     rows = loading.load_events(connection, period)
     assert rows
     assert columns.event_facts() == rows

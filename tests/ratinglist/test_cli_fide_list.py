@@ -111,7 +111,7 @@ def test_import_fide_then_a_period_run_uses_the_lists_k(cli: Any, tmp_path: Path
         history = cli("list", "player", str(fide_id), "--db", db, "--json").json()
         line = history["history"][0]
         assert (line["k"], player_ids[fide_id]["k"]) == (k, k)
-        assert line["k_reason"].startswith(f"K {k} from the FIDE list in force (no history in this list)")
+        assert (line["k_reason"], line["k_params"]) == ("k-fide-list-in-force", {})
         change = Decimal(str(line["change"]))
         assert change == k * (Decimal(str(line["score"])) - Decimal(str(line["expected"])))
         assert history["fide_ratings"][0] | {"file": "-"} == {

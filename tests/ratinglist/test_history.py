@@ -19,7 +19,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
 from test_year import CLUB_GAME, FIRST, MONTHS, YEAR_EVENTS
 
-from chessrate.ratinglist import loading
+from chessrate.ratinglist import loading, period_games
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import Entry, History, Listed, Working
 from chessrate.ratinglist.importer import import_files
@@ -109,7 +109,7 @@ def test_the_summed_history_gives_the_lists_of_the_whole_history(year: str) -> N
             assert set(history.lists) == kept
             whole = whole_history(connection, history, lists={p: e for p, e in lists.items() if p < period})
             whole.listed = summed_by_hand(lists, period)
-            events = loading.load_games(connection, period)
+            events = period_games.load_games(connection, period)
             rules = rule_set_for("fide", period)
             summed = compute_period(period, rules=rules, history=history, events=events)
             reference = compute_period(period, rules=rules, history=whole, events=events)
@@ -310,7 +310,7 @@ def test_a_corrected_period_republished_makes_the_next_run_sum_every_list_again(
         earlier = {p: e for p, e in lists.items() if p < period}
         whole = whole_history(connection, history, lists=earlier)
         whole.listed = summed_by_hand(lists, period)
-        games = loading.load_games(connection, period)
+        games = period_games.load_games(connection, period)
         rules = rule_set_for("fide", period)
         ours = compute_period(period, rules=rules, history=history, events=games)
         reference = compute_period(period, rules=rules, history=whole, events=games)

@@ -1,5 +1,5 @@
 """What a later file tells of a stored player fills in what the store did not know, and nothing it
-knew is overwritten (``importer._Directory``: the filled details written in one batch per set of
+knew is overwritten (``import_players.PlayerDirectory``: the filled details written in one batch per set of
 columns)."""
 
 from __future__ import annotations

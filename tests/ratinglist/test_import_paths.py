@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from chessrate.formats import EventRead, read_tournament, sniff_format
 from chessrate.formats.text import decode
-from chessrate.ratinglist import importer
+from chessrate.ratinglist import import_driver, import_players, importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.schema import event_players, events, games, players
@@ -142,7 +142,7 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
     import_files(fast, files[:3])
     import_files(fast, files[3:])  # a second import: the ids go on from the first one's
 
-    def returning(self: importer._Directory) -> None:
+    def returning(self: import_players.PlayerDirectory) -> None:
         # Each new player inserted at once, its id given by the database; filled in later by UPDATE.
         added = [(player, known) for player, _, known in self._new if known.id is None]
         now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
@@ -152,7 +152,7 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
                 "name_key": importer.name_key(player.name)[:200],
                 "fide_id": player.fide_id or None,
                 "created_at": now,
-                **dict(zip(importer._DETAILS, known.details, strict=True)),
+                **dict(zip(import_players.DETAILS, known.details, strict=True)),
             }
             for player, known in added
         ]
@@ -162,7 +162,7 @@ def test_players_added_through_the_driver_are_stored_as_sqlalchemy_stores_them(
             known.id, known.written = new_id, True
         self._new = [(player, key, known) for player, key, known in self._new if not known.written]
 
-    monkeypatch.setattr(importer._Directory, "give_ids", returning)
+    monkeypatch.setattr(import_players.PlayerDirectory, "give_ids", returning)
     import_files(reference, files[:3])
     import_files(reference, files[3:])
     assert stored(fast) == stored(reference)
@@ -224,7 +224,7 @@ def test_dates_go_to_the_driver_as_sqlalchemy_writes_them(tmp_path: Path) -> Non
     engine = init_store(str(tmp_path / "list.db"))
     with engine.begin() as connection:
         connection.execute(insert(players).values(name="A", name_key="a", created_at=when, birth_date=day))
-        driver = importer._Driver(connection)
+        driver = import_driver.Driver(connection)
         try:
             written = (driver.datetime(when), driver.date(day))
         finally:
@@ -241,24 +241,27 @@ def test_a_row_naming_a_player_or_event_the_store_does_not_have_imports_nothing(
     # of its rows as a whole before it commits, on both backends.
     files = month_files(tmp_path)
     engine = init_store(db)
-    resolve = importer._Directory.resolve
+    resolve = import_players.PlayerDirectory.resolve
     event_row = importer._EventRows.event_row
 
     def one_unknown(
-        self: importer._Directory, *args: Any, **kwargs: Any
-    ) -> tuple[list[importer._Known], int]:
+        self: import_players.PlayerDirectory, *args: Any, **kwargs: Any
+    ) -> tuple[list[import_players.KnownPlayer], int]:
         chosen, new = resolve(self, *args, **kwargs)
-        return [importer._Known(10**6, [None] * 5), *chosen[1:]], new  # the first player: an id no player has
+        return [
+            import_players.KnownPlayer(10**6, [None] * 5),
+            *chosen[1:],
+        ], new  # the first player: an id no player has
 
     def event_moved(self: importer._EventRows, now: object) -> tuple[object, ...]:
         row = event_row(self, now)
         return (row[0] + 10**6, *row[1:])  # the event stored under another id than its rows name
 
     if dangling == "player":
-        monkeypatch.setattr(importer._Directory, "resolve", one_unknown)
+        monkeypatch.setattr(import_players.PlayerDirectory, "resolve", one_unknown)
     else:
         monkeypatch.setattr(importer._EventRows, "event_row", event_moved)
-    refusal = rf"the import names \d row\(s\) of {dangling}s the store does not have"
+    refusal = rf"the import names \d rows? of {dangling}s that the store does not have; nothing was imported"
     with pytest.raises(StoreError, match=refusal):
         import_files(engine, files[:2])
     assert stored(engine) == [[], [], [], []]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import html
 import re
@@ -13,11 +14,12 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from chessrate.cli import app as cli_app
+from chessrate.ratinglist.k_reasons import k_reason_text, stored_k
 from chessrate.service.explanations import k_reason
 from chessrate.service.language import Translator
 from chessrate.systems.elo.presets import ciabe_rule_set
 from chessrate.systems.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor, given_k
-from chessrate.systems.fide.regulations import FIDE_2014_07, FIDE_2025_10
+from chessrate.systems.fide.regulations import FIDE_2014_07, FIDE_2025_10, FIDE_RB_2022_01
 from chessrate.web.i18n import load_catalogs, negotiate
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -70,6 +72,14 @@ def core_k_reasons() -> list[KFactor]:
         fide_k_factor(Decimal(1700), PlayerProfile(rated_games=12), rules=FIDE_2025_10, day=day),
         fide_k_factor(Decimal(1700), PlayerProfile(rated_games=120), rules=FIDE_2025_10, day=day),
         fide_k_factor(Decimal(1700), PlayerProfile(birth_year=1980), rules=FIDE_2025_10, day=day),
+        fide_k_factor(Decimal(1700), None, rules=FIDE_RB_2022_01, day=day),
+        KFactor(
+            k=15,
+            code="k-fide-list",
+            params=(("list", "rapid"), ("month", "SEP26")),
+            article="FIDE rating list",
+        ),
+        KFactor(k=20, code="k-fide-list-in-force", article="FIDE rating list"),
         club.k_for(Decimal(1600), None),
         club.k_for(Decimal(1900), None),
         apply_700_rule(
@@ -81,15 +91,15 @@ def core_k_reasons() -> list[KFactor]:
 
 
 @pytest.mark.parametrize("language", ["es", "ca"])
-@pytest.mark.parametrize("k", core_k_reasons(), ids=lambda k: k.reason[:40])
+@pytest.mark.parametrize("k", core_k_reasons(), ids=lambda k: k.code)
 def test_every_core_k_reason_is_translated(language: str, k: KFactor) -> None:
     t = Translator(language, load_catalogs()[language])
     english = k_reason(k, Translator("en", load_catalogs()["en"]))
-    assert english != k.reason  # the sentence was recognised, not passed through
+    assert english != t.gettext("K %(k)s.", k=k.k)  # the code has its own sentence
     translated = k_reason(k, t)
     assert translated != english
     assert str(k.k) in translated
-    if "700" in k.reason:
+    if k.cut is not None:
         assert "700" in translated
         assert "35" in translated  # [ELO-GUIDE]: K 40, 20 games -> K 35
 
@@ -116,19 +126,20 @@ def test_serve_rejects_a_bad_port() -> None:
 
 
 @pytest.mark.parametrize("language", ["es", "ca", "en"])
-@pytest.mark.parametrize("k", core_k_reasons(), ids=lambda k: k.reason[:40])
+@pytest.mark.parametrize("k", core_k_reasons(), ids=lambda k: k.code)
 def test_a_k_reason_stored_with_its_source_is_translated(language: str, k: KFactor) -> None:
-    # A rating list stores "reason (source)" (chessrate.ratinglist.elo_period): the reason is said as
-    # the calculator says it, the source kept in brackets.
+    # A rating list stores the reason's code, values and article (chessrate.ratinglist.k_reasons): the
+    # reason is said as the calculator says it, the source after it in brackets.
     t = Translator(language, load_catalogs()[language])
-    stored = KFactor(k=k.k, reason=f"{k.reason} ({k.article})", article="")
-    said = k_reason(stored, t)
-    plain = k_reason(k, t)
+    stored = stored_k(k.k, k_reason_text(k))
+    assert stored == k
+    said = k_reason(stored, t, source=True)
+    plain = k_reason(dataclasses.replace(k, k=k.cut.k if k.cut else k.k, cut=None), t)  # before the 700 rule
     club = ciabe_rule_set()
     source = club.source_in(language) if k.article == club.source else k.article  # the club's in its words
-    # A sentence whose pattern ends in ".*" (the 700 rule, "profile unknown…") takes the source in.
-    ending = "." if plain.endswith(".") else ""
-    assert said in {plain, f"{plain.removesuffix('.')} ({source}){ending}"}
+    words = {"given": t.gettext("given by you"), "FIDE rating list": t.gettext("FIDE rating list")}
+    source = words.get(k.article, source)
+    assert said.startswith(f"{plain.removesuffix('.')} ({source}).")
     assert "rating from" not in said or language == "en"
 
 

@@ -1,6 +1,6 @@
 """Input checks and small helpers shared by the array engines: cheap whole-array reductions, so a
 bad value is named (field and first bad value, :class:`~chessrate.errors.InvalidInputError`) before
-any rating."""
+any rating; and rounding half away from zero (B.02 8.3.4)."""
 
 from __future__ import annotations
 
@@ -95,3 +95,24 @@ def floats(values: ArrayLike, field: str, *, positive: bool, n: int | None = Non
         reason = "a finite number above zero" if positive else "a finite number"
         raise InvalidInputError(field, array[first].item(), f"player {first}: {reason}")
     return array
+
+
+def round_hundredths(hundredths: FloatArray) -> IntArray:
+    """A whole number of hundredths (held exactly in a float) to the nearest whole number, 0.5 away
+    from zero (B.02 8.3.4): floor((|h| + 50) / 100) with the sign of h. Exact while |h| < 2**40:
+    the quotient's float error is then far below the 0.01 between x.99 and the next whole number.
+    """
+    magnitude = np.abs(hundredths)
+    if len(magnitude) and magnitude.max() >= 2.0**40:  # beyond any real period; exact integers then
+        whole = (magnitude.astype(np.int64) + 50) // 100
+        return np.where(hundredths < 0, -whole, whole)
+    magnitude += 50.0
+    magnitude /= 100.0
+    np.floor(magnitude, out=magnitude)
+    np.copysign(magnitude, hundredths, out=magnitude)
+    return magnitude.astype(np.int64)
+
+
+def round_half_away(change: FloatArray) -> IntArray:
+    """To the nearest whole number, 0.5 away from zero."""
+    return (np.sign(change) * np.floor(np.abs(change) + 0.5)).astype(np.int64)

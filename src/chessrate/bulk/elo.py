@@ -255,9 +255,9 @@ def _change(sums: FloatArray, k: IntArray, *, exact: bool) -> tuple[FloatArray, 
     """The unrounded change K x sum, and the change rounded once, 0.5 away from zero (B.02 8.3.4)."""
     if exact:
         hundredths = np.rint(sums) * k.astype(np.float64)  # K x sum(100 S - PD): whole, exact
-        return hundredths / 100.0, _round_hundredths(hundredths)
+        return hundredths / 100.0, arrays.round_hundredths(hundredths)
     change = sums * k
-    return change, _round_float(change)
+    return change, arrays.round_half_away(change)
 
 
 def _totals(
@@ -554,7 +554,11 @@ def _round_per_event(
     groups, inverse = np.unique(sides, return_inverse=True)
     sums = np.bincount(inverse, np.concatenate(values), minlength=len(groups))
     player = groups // span
-    rounded = _round_hundredths(np.rint(sums) * k[player]) if exact else _round_float(sums * k[player])
+    rounded = (
+        arrays.round_hundredths(np.rint(sums) * k[player])
+        if exact
+        else arrays.round_half_away(sums * k[player])
+    )
     return np.bincount(player, rounded, minlength=players).astype(np.int64)
 
 
@@ -568,27 +572,6 @@ def _apply_700_rule(k: IntArray, games: IntArray, max_k_times_games: int | None)
     cut = k.copy()
     cut[over] = k_under_700_rule(games[over], max_k_times_games)
     return cut
-
-
-def _round_hundredths(hundredths: FloatArray) -> IntArray:
-    """A whole number of hundredths (held exactly in a float) to the nearest whole number, 0.5 away
-    from zero (B.02 8.3.4): floor((|h| + 50) / 100) with the sign of h. Exact while |h| < 2**40:
-    the quotient's float error is then far below the 0.01 between x.99 and the next whole number.
-    """
-    magnitude = np.abs(hundredths)
-    if len(magnitude) and magnitude.max() >= 2.0**40:  # beyond any real period; exact integers then
-        whole = (magnitude.astype(np.int64) + 50) // 100
-        return np.where(hundredths < 0, -whole, whole)
-    magnitude += 50.0
-    magnitude /= 100.0
-    np.floor(magnitude, out=magnitude)
-    np.copysign(magnitude, hundredths, out=magnitude)
-    return magnitude.astype(np.int64)
-
-
-def _round_float(change: FloatArray) -> IntArray:
-    """To the nearest whole number, 0.5 away from zero."""
-    return (np.sign(change) * np.floor(np.abs(change) + 0.5)).astype(np.int64)
 
 
 def _k_array(k: ArrayLike | None, rating: IntArray, rules: RuleSet) -> IntArray:

@@ -111,7 +111,7 @@ def rate_players(
             known[id(score)] = (half, exponent if isinstance(exponent, int) else 0)
     coded = [known[id(score)] for score in scores]
     who = np.repeat(np.arange(len(players), dtype=np.intp), counts)
-    return rate_sides(
+    players_figures, figures = rate_sides(
         who,
         np.array(event_ids, dtype=np.intp),
         np.array(own_ratings, dtype=np.int64),
@@ -123,6 +123,7 @@ def rate_players(
         rules=rules,
         game_figures=game_figures,
     )
+    return players_figures.figures(), figures or GameFigures(difference=[], capped=[], expected=[], change=[])
 
 
 class PlayerColumns(NamedTuple):
@@ -152,6 +153,34 @@ class PlayerColumns(NamedTuple):
             ),
         )
 
+    def figures(self) -> list[PlayerFigures]:
+        """Each player's figures as objects, the decimals made once each (:func:`decimals`)."""
+        # One object per distinct decimal: the same few recur (decimals are immutable).
+        score_codes, score_values = decimals(self.score, self.score_exponent)
+        expected_codes, expected_values = decimals(self.expected, self.expected_exponent)
+        change_codes, change_values = decimals(self.change, self.change_exponent)
+        return [
+            PlayerFigures(
+                k=factor,
+                games=games,
+                score=score_values[score],
+                expected=expected_values[expected],
+                change=change_values[change],
+                rounded_change=rounded,
+                new_rating=rating,
+            )
+            for factor, games, score, expected, change, rounded, rating in zip(
+                self.k,
+                self.games.tolist(),
+                score_codes.tolist(),
+                expected_codes.tolist(),
+                change_codes.tolist(),
+                self.rounded_change.tolist(),
+                self.new_rating.tolist(),
+                strict=True,
+            )
+        ]
+
 
 def rate_sides(
     who: NDArray[np.intp],
@@ -165,64 +194,11 @@ def rate_sides(
     k: Sequence[KFactor],
     rules: RuleSet,
     game_figures: bool = True,
-) -> tuple[list[PlayerFigures], GameFigures]:
+) -> tuple[PlayerColumns, GameFigures | None]:
     """:func:`rate_players` from columns: one row per rated side, grouped by player (``who``, 0 to
     ``len(ratings) - 1``) in the order its figures are given; ``half_points`` and ``exponents``: the
-    side's score (0, 1, 2 halves) and the exponent of the decimal it was written as."""
-    players, figures = rate_sides_columns(
-        who,
-        events,
-        own_rating,
-        opponent_rating,
-        half_points,
-        exponents,
-        ratings=ratings,
-        k=k,
-        rules=rules,
-        game_figures=game_figures,
-    )
-    # One object per distinct decimal: the same few recur (decimals are immutable).
-    score_codes, score_values = decimals(players.score, players.score_exponent)
-    expected_codes, expected_values = decimals(players.expected, players.expected_exponent)
-    change_codes, change_values = decimals(players.change, players.change_exponent)
-    results = [
-        PlayerFigures(
-            k=factor,
-            games=games,
-            score=score_values[score],
-            expected=expected_values[expected],
-            change=change_values[change],
-            rounded_change=rounded,
-            new_rating=rating,
-        )
-        for factor, games, score, expected, change, rounded, rating in zip(
-            players.k,
-            players.games.tolist(),
-            score_codes.tolist(),
-            expected_codes.tolist(),
-            change_codes.tolist(),
-            players.rounded_change.tolist(),
-            players.new_rating.tolist(),
-            strict=True,
-        )
-    ]
-    return results, figures or GameFigures(difference=[], capped=[], expected=[], change=[])
-
-
-def rate_sides_columns(
-    who: NDArray[np.intp],
-    events: NDArray[np.intp],
-    own_rating: NDArray[np.int64],
-    opponent_rating: NDArray[np.int64],
-    half_points: NDArray[np.int8],
-    exponents: NDArray[np.int64],
-    *,
-    ratings: Sequence[int],
-    k: Sequence[KFactor],
-    rules: RuleSet,
-    game_figures: bool = True,
-) -> tuple[PlayerColumns, GameFigures | None]:
-    """:func:`rate_sides` with the players' figures as columns (no object a player but K)."""
+    side's score (0, 1, 2 halves) and the exponent of the decimal it was written as. The players'
+    figures come as columns (no object a player but K; :meth:`PlayerColumns.figures` makes them)."""
     players = len(ratings)
     sink = players
     sinks = np.full(len(who), sink, dtype=np.intp)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,8 +32,9 @@ from chessrate.ratinglist.store import (
 )
 
 if TYPE_CHECKING:
-    from chessrate.ratinglist.queries import ListView
+    from chessrate.ratinglist.queries import HistoryLine, ListView
     from chessrate.ratinglist.runner import RunReport
+    from chessrate.systems.fide.k_factor import KFactor
 
 # Each command imports what it needs when it runs: `list run` does not pay for the readers, the
 # importer or the queries at start-up.
@@ -92,14 +94,22 @@ def import_command(
     as_json: bool = JsonOption,
 ) -> None:
     """Import events; the same file twice, or a file with errors, imports nothing."""
+    from chessrate.service.language import ENGLISH
     from chessrate.service.list_writes import import_events
 
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
     replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
-    imported = import_events(
-        open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
-    )
+    try:
+        imported = import_events(
+            open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
+        )
+    except StoreError as error:
+        if error.code != "import-same-games":
+            raise
+        # The command line's own way out: the web imports a corrected file as a new event.
+        hint = ENGLISH.gettext("a corrected file: --replaces %(event)s", event=error.params["event"])
+        raise StoreError(f"{error} ({hint})", code=error.code, params=error.params) from None
     rows: list[dict[str, Any]] = [
         {
             "id": event.id,
@@ -319,8 +329,25 @@ def _list_players(view: ListView) -> Iterator[dict[str, Any]]:
             "k": row.k,
             "games": row.games,
             "deviation": row.deviation,
-            "note": row.note,
+            "note": _note_words(row.note),
+            "note_codes": _note_codes(row.note),
         }
+
+
+@functools.cache
+def _note_words(note: str | None) -> str | None:
+    """A line's note in English words, from the catalog (its clauses: chessrate.ratinglist.notes)."""
+    from chessrate.service import explanations
+    from chessrate.service.language import ENGLISH
+
+    return explanations.list_note(note, ENGLISH) if note else None
+
+
+def _note_codes(note: str | None) -> list[dict[str, object]] | None:
+    """A line's note as its clauses' codes and values (docs/codes.md)."""
+    from chessrate.ratinglist.notes import note_clauses
+
+    return [{"code": code, "params": params} for code, params in note_clauses(note)] if note else None
 
 
 @list_app.command("show")
@@ -365,6 +392,8 @@ def player_command(
 ) -> None:
     """A player's history: every list, with the games behind each change."""
     from chessrate.ratinglist.queries import player_view
+    from chessrate.service import explanations
+    from chessrate.service.language import ENGLISH
 
     view = player_view(open_store(db), player)
     if as_json:
@@ -397,7 +426,8 @@ def player_command(
                         "rating_before": line.rating_before,
                         "rating": line.rating,
                         "k": line.k,
-                        "k_reason": line.k_reason,
+                        "k_reason": _k_of(line).code if line.k_reason else None,
+                        "k_params": _k_of(line).reason_params() if line.k_reason else None,
                         "games": line.games,
                         "score": line.score,
                         "expected": line.expected,
@@ -405,7 +435,8 @@ def player_command(
                         "rounded_change": line.rounded_change,
                         "adjustment": line.adjustment,
                         "deviation": line.deviation,
-                        "note": line.note,
+                        "note": _note_words(line.note),
+                        "note_codes": _note_codes(line.note),
                         "games_rated": [
                             {
                                 "event_id": g.event_id,
@@ -444,12 +475,24 @@ def player_command(
         )
     for line in view.history:
         if line.game_lines:
-            sys.stdout.write(f"{line.period}: {line.k_reason or line.note or ''}\n")
+            why = (
+                explanations.k_reason(_k_of(line), ENGLISH, source=True)
+                if line.k_reason
+                else _note_words(line.note)
+            )
+            sys.stdout.write(f"{line.period}: {why or ''}\n")
             for g in line.game_lines:
                 sys.stdout.write(
                     f"  {g.event}: vs {g.opponent} ({fmt(g.opponent_rating)}) score {fmt(g.score)}"
                     f" expected {fmt(g.expected)} change {fmt(g.change, signed=True)}\n"
                 )
+
+
+def _k_of(line: HistoryLine) -> KFactor:
+    """The line's K and its stored reason (code and values: chessrate.ratinglist.k_reasons)."""
+    from chessrate.ratinglist.k_reasons import stored_k
+
+    return stored_k(line.k or 0, line.k_reason or "")
 
 
 @list_app.command("events")

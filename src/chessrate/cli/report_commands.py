@@ -19,6 +19,7 @@ from chessrate.cli.output import fmt, print_big_document, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.formats import ReadResult
 from chessrate.runtime.gc_pause import cycle_collector_paused
+from chessrate.service import explanations
 from chessrate.service.language import ENGLISH
 from chessrate.service.problems import Problems
 from chessrate.service.tournament_file import FileInput, ReportInputs, report_document, tournament_file
@@ -107,7 +108,7 @@ def _report(
     if output == "json":
         print_big_document(report_document(result, ENGLISH))
     elif output == "csv":
-        sys.stdout.write(report_csv(result.report))
+        sys.stdout.write(report_csv(result.report, lambda k: explanations.k_reason(k, ENGLISH)))
     elif output == "html":
         _print_html(result.report)
     else:

@@ -88,75 +88,31 @@ def _pair(
     log: ProblemLog,
     round_dates: tuple[dt.date | None, ...],
 ) -> Game | None:
-    opponent_number = cell.opponent
-    if opponent_number is None:
+    """The game of a player's round cell, made from the side with the lower number; ``None`` for a
+    cell with no opponent, the other side's cell, or a pairing the two lines disagree on (an error
+    on the cell's line)."""
+    if cell.opponent is None:
         return None
-    where = f"round {cell.round}: player {player.number}"
     at = {"round": cell.round, "player": player.number}
-    if opponent_number == player.number:
-        log.error(cell.line, "self-pairing", f"{where} is paired with themselves", **at)
-        return None
-    opponent = by_number.get(opponent_number)
-    if opponent is None:
-        log.error(
-            cell.line,
-            "unknown-opponent",
-            f"{where} meets {opponent_number}, who is not in the file",
-            opponent=opponent_number,
-            **at,
-        )
-        return None
-    # A round after the end of the opponent's line: a blank cell, no opponent (fit_cells).
-    other = opponent.cells[cell.round - 1] if cell.round <= len(opponent.cells) else None
-    if other is None or other.opponent != player.number:
-        other_opponent = other.opponent if other is not None else None
-        other_line = other.line if other is not None else opponent.line
-        says = "no opponent" if other_opponent is None else f"opponent {other_opponent}"
-        log.error(
-            cell.line,
-            "asymmetric-pairing",
-            f"{where} meets {opponent_number}, but line {other_line} gives "
-            f"{opponent_number} {says} in round {cell.round}",
-            opponent=opponent_number,
-            other_line=other_line,
-            other_opponent=other_opponent or 0,
-            **at,
-        )
-        return None
-    if opponent_number < player.number:
-        return None  # built from the other side
+    where = f"round {cell.round}: player {player.number}"
+    found = _opponent(player, cell, by_number, log, where, at)
+    if found is None or cell.opponent < player.number:
+        return None  # no game, or built from the other side
+    opponent, other = found
     if (cell.code, other.code) not in AGREEING_CODES:
         log.error(
             cell.line,
             "result-mismatch",
-            f"{where} has result {cell.code or 'blank'!r} against {opponent_number}, "
+            f"{where} has result {cell.code or 'blank'!r} against {cell.opponent}, "
             f"whose line {other.line} has {other.code or 'blank'!r}",
-            opponent=opponent_number,
+            opponent=cell.opponent,
             other_line=other.line,
             result=cell.code or "—",
             other_result=other.code or "—",
             **at,
         )
         return None
-    colours_known = cell.colour is not None and other.colour is not None
-    if colours_known and cell.colour == other.colour:
-        log.error(
-            cell.line,
-            "colour-mismatch",
-            f"{where} and {opponent_number} both have colour {cell.colour!r}",
-            opponent=opponent_number,
-            colour=cell.colour,
-            **at,
-        )
-        colours_known = False
-    elif not colours_known and cell.kind is Kind.PLAYED:
-        log.warning(
-            cell.line,
-            "colour-missing",
-            f"{where}: the game with {opponent_number} has no colour on one side",
-            opponent=opponent_number,
-            **at,
-        )
+    colours_known = _colours_known(cell, other, log, where, at)
     first_white = cell.colour == "w" or (cell.colour is None and other.colour != "w")
     white, black = (player, opponent) if first_white else (opponent, player)
     white_cell, black_cell = (cell, other) if first_white else (other, cell)
@@ -176,6 +132,78 @@ def _pair(
         black_rating=black.rating,
         date=round_dates[cell.round - 1] if dated else None,
     )
+
+
+def _opponent(
+    player: Player,
+    cell: RoundCell,
+    by_number: dict[int, Player],
+    log: ProblemLog,
+    where: str,
+    at: dict[str, int],
+) -> tuple[Player, RoundCell] | None:
+    """The opponent of a cell and their cell of the round, when their line gives the player back;
+    else ``None``, with the error (a player paired with themselves, or with a number not in the
+    file, or whose opponent's line says otherwise)."""
+    number = cell.opponent
+    assert number is not None
+    if number == player.number:
+        log.error(cell.line, "self-pairing", f"{where} is paired with themselves", **at)
+        return None
+    opponent = by_number.get(number)
+    if opponent is None:
+        log.error(
+            cell.line,
+            "unknown-opponent",
+            f"{where} meets {number}, who is not in the file",
+            opponent=number,
+            **at,
+        )
+        return None
+    # A round after the end of the opponent's line: a blank cell, no opponent (fit_cells).
+    other = opponent.cells[cell.round - 1] if cell.round <= len(opponent.cells) else None
+    if other is not None and other.opponent == player.number:
+        return opponent, other
+    other_opponent = other.opponent if other is not None else None
+    other_line = other.line if other is not None else opponent.line
+    says = "no opponent" if other_opponent is None else f"opponent {other_opponent}"
+    log.error(
+        cell.line,
+        "asymmetric-pairing",
+        f"{where} meets {number}, but line {other_line} gives {number} {says} in round {cell.round}",
+        opponent=number,
+        other_line=other_line,
+        other_opponent=other_opponent or 0,
+        **at,
+    )
+    return None
+
+
+def _colours_known(
+    cell: RoundCell, other: RoundCell, log: ProblemLog, where: str, at: dict[str, int]
+) -> bool:
+    """Whether both sides give their colour, and different ones (two alike are an error; a played
+    game with a colour missing, a warning)."""
+    colours_known = cell.colour is not None and other.colour is not None
+    if colours_known and cell.colour == other.colour:
+        log.error(
+            cell.line,
+            "colour-mismatch",
+            f"{where} and {cell.opponent} both have colour {cell.colour!r}",
+            opponent=cell.opponent,
+            colour=cell.colour,
+            **at,
+        )
+        return False
+    if not colours_known and cell.kind is Kind.PLAYED:
+        log.warning(
+            cell.line,
+            "colour-missing",
+            f"{where}: the game with {cell.opponent} has no colour on one side",
+            opponent=cell.opponent,
+            **at,
+        )
+    return colours_known
 
 
 def check_points(

@@ -22,26 +22,25 @@ import datetime as dt
 import io
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
+from itertools import compress
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from chessrate.errors import InvalidInputError
 from chessrate.formats.model import (
     EventRead,
-    Game,
     GameColumns,
     Kind,
     Player,
-    Problem,
     ProblemLog,
     ReadResult,
+    Severity,
     Tournament,
 )
-from chessrate.formats.text import check_control_characters, control_character, decode, split_lines
+from chessrate.formats.text import check_control_characters, decode, split_lines
 from chessrate.parse import is_digits, parse_date, parse_rating, parse_score
 
 _T = TypeVar("_T")
@@ -63,105 +62,41 @@ def read_csv_games(source: bytes | str | os.PathLike[str], *, strict: bool = Fal
     """Read a CSV game list into a :class:`Tournament`.
 
     ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
+    The games are :func:`read_csv_event`'s, a :class:`Game` a game with its sides' ratings and day.
+    With ``strict``, the first error raises :class:`~chessrate.errors.FileFormatError`.
     """
-    read = _read(source, strict=strict)
-    games = tuple(
-        Game(
-            round=round_number,
-            white=white,
-            black=black,
-            white_score=white_score,
-            black_score=black_score,
-            kind=kind,
-            counts_for_rating=kind is Kind.PLAYED,
-            code=code,
-            line=line,
-            white_rating=white_rating,
-            black_rating=black_rating,
-            date=date,
-        )
-        for (
-            round_number,
-            white,
-            black,
-            white_score,
-            black_score,
-            kind,
-            code,
-            line,
-            white_rating,
-            black_rating,
-            date,
-        ) in read.games
+    read = _read_text(*_text(source), strict=strict)
+    event, columns = read.event, read.event.games
+    games = columns.games(
+        kind=read.kind, white_rating=read.white_rating, black_rating=read.black_rating, date=read.date
     )
     tournament = Tournament(
         source_format="CSV",
-        players=tuple(read.players.values()),
+        players=event.players,
         games=games,
-        start_date=read.start_date,
-        end_date=read.end_date,
-        rounds=read.rounds,
+        start_date=event.start_date,
+        end_date=event.end_date,
+        rounds=max((number for number in set(columns.round) if number is not None), default=0),
         encoding=read.encoding,
     )
-    return ReadResult(tournament, read.problems)
+    return ReadResult(tournament, event.problems)
 
 
 def read_csv_event(source: bytes | str | os.PathLike[str]) -> EventRead:
-    """The event of a CSV game list, its games as columns: the same facts as
-    ``EventRead.of(read_csv_games(source))``, without a :class:`Game` object a game.
-
-    A file whose rows are one line each and hold no error is read a column at a time
-    (:func:`_fast_event`), each distinct text parsed once; any other is read row by row.
-    """
-    text, encoding = _text(source)
-    event = _fast_event(text)
-    if event is not None:
-        return event
-    read = _read_text(text, encoding, strict=False)
-    (rounds, whites, blacks, white_scores, black_scores, kinds, codes, lines, *_) = (
-        zip(*read.games, strict=True) if read.games else ((),) * len(_Read.FIELDS)
-    )
-    return EventRead(
-        source_format="CSV",
-        name=None,
-        start_date=read.start_date,
-        end_date=read.end_date,
-        players=tuple(read.players.values()),
-        games=GameColumns(
-            round=rounds,
-            white=whites,
-            black=blacks,
-            white_score=white_scores,
-            black_score=black_scores,
-            rated=[kind is Kind.PLAYED for kind in kinds],
-            code=codes,
-            line=lines,
-        ),
-        problems=read.problems,
-    )
+    """The event of a CSV game list, its games as columns: the facts of :func:`read_csv_games`,
+    without a :class:`Game` object a game."""
+    return _read_text(*_text(source), strict=False).event
 
 
-_GameRow = tuple[
-    int | None, int, int, Decimal, Decimal, Kind, str, int, int | None, int | None, dt.date | None
-]
+class _Read(NamedTuple):
+    """A CSV file read: the event, and what a :class:`Tournament` needs more, a value a game."""
 
-
-@dataclass(frozen=True)
-class _Read:
-    """A CSV file read: its players by folded name, and each game as one tuple (:data:`FIELDS`)."""
-
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "round", "white", "black", "white_score", "black_score", "kind", "code", "line",
-        "white_rating", "black_rating", "date",
-    )  # fmt: skip
-
-    players: dict[str, Player]
-    games: list[_GameRow]
-    start_date: dt.date | None
-    end_date: dt.date | None
-    rounds: int
+    event: EventRead
+    kind: list[Kind]
+    white_rating: list[int | None]
+    black_rating: list[int | None]
+    date: list[dt.date | None]
     encoding: str
-    problems: tuple[Problem, ...]
 
 
 def _text(source: bytes | str | os.PathLike[str]) -> tuple[str, str]:
@@ -169,10 +104,6 @@ def _text(source: bytes | str | os.PathLike[str]) -> tuple[str, str]:
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     return decode(source) if isinstance(source, bytes) else (source, "str")
-
-
-def _read(source: bytes | str | os.PathLike[str], *, strict: bool) -> _Read:
-    return _read_text(*_text(source), strict=strict)
 
 
 def _delimiter(lines: list[str]) -> str | None:
@@ -185,23 +116,46 @@ def _delimiter(lines: list[str]) -> str | None:
 
 
 def _read_text(text: str, encoding: str, *, strict: bool) -> _Read:
-    log = ProblemLog(strict=strict)
+    """The file's rows (:func:`_rows`), its header (:func:`_columns`) and its games (:class:`_Games`);
+    with ``strict``, the first error the file has raised (:func:`_raise_first_error`)."""
+    log = ProblemLog(strict=False)
     lines = split_lines(text)
     delimiter = _delimiter(lines)
+    games = _Games([], [], {}, log)
     if delimiter is None:
         log.error(None, "empty-file", "the file is empty")
-        return _Read({}, [], None, None, 0, encoding, log.sorted())
-    check_control_characters(lines, log)
+    else:
+        check_control_characters(lines, log)
+        rows = _rows(lines, delimiter, log)
+        header = next(rows, None)
+        columns = _columns(header[1], header[0], log) if header is not None else {}
+        if columns:  # the rows after a header that cannot be read are not read
+            lines_at, data = _game_rows(rows, columns, log)
+            games = _Games(lines_at, data, columns, log)
+            if not games.lines:
+                log.error(None, "no-games", "the file has no game line")
+    if strict:
+        _raise_first_error(log)
+    return games.read(encoding)
+
+
+def _rows(lines: list[str], delimiter: str, log: ProblemLog) -> Iterator[tuple[int, list[str]]]:
+    """Each row that is not blank and its (last) line; a quote left open to a later line is an error.
+
+    A text without quotes and without a field longer than :func:`csv.field_size_limit` is split on
+    its delimiters, a line a row: what :mod:`csv` reads of it, and quicker.
+    """
+    if not any('"' in line for line in lines) and max(map(len, lines)) < csv.field_size_limit():
+        for number, line in enumerate(lines, start=1):
+            if line.replace(delimiter, "").strip():
+                yield number, line.split(delimiter)
+        return
     # Each line ends with its break, the last too: a quote left open on it then holds one.
-    rows = csv.reader(io.StringIO("\n".join(lines) + "\n"), delimiter=delimiter)
-    columns: dict[str, int] = {}
-    reader: _Rows | None = None
-    players: dict[str, Player] = {}
-    games: list[_GameRow] = []
+    reader = csv.reader(io.StringIO("\n".join(lines) + "\n"), delimiter=delimiter)
     last = 0  # the last physical line of the row before
     try:
-        for row in rows:
-            first, last = last + 1, rows.line_num
+        for row in reader:
+            first, last = last + 1, reader.line_num
             if any("\n" in cell for cell in row):
                 log.error(
                     first,
@@ -209,34 +163,47 @@ def _read_text(text: str, encoding: str, *, strict: bool) -> _Read:
                     f"a quote opened on this line runs to line {last}; a field cannot hold a line break",
                     to_line=last,
                 )
-                continue
-            if not "".join(row).strip():  # no cell but blanks (as any(cell.strip() for cell in row))
-                continue
-            line = rows.line_num  # the last physical line of the row
-            if reader is None:
-                columns = _columns(row, line, log)
-                if not columns:
-                    break
-                reader = _Rows(columns, players, log)
-                continue
-            game = reader.game(row, line)
-            if game is not None:
-                games.append(game)
+            elif "".join(row).strip():  # no cell but blanks (as any(cell.strip() for cell in row))
+                yield last, row
     except csv.Error as error:
-        log.error(rows.line_num, "csv-syntax", f"unreadable CSV: {error}", detail=str(error))
-    if columns and not games:
-        log.error(None, "no-games", "the file has no game line")
-    rounds = [g[0] for g in games if g[0] is not None]
-    dates = [g[10] for g in games if g[10] is not None]
-    return _Read(
-        players,
-        games,
-        min(dates, default=None),
-        max(dates, default=None),
-        max(rounds, default=0),
-        encoding,
-        log.sorted(),
-    )
+        log.error(reader.line_num, "csv-syntax", f"unreadable CSV: {error}", detail=str(error))
+
+
+def _game_rows(
+    rows: Iterator[tuple[int, list[str]]], columns: dict[str, int], log: ProblemLog
+) -> tuple[list[int], list[list[str]]]:
+    """The game rows and their lines: a row with fewer fields than the header names is an error,
+    one that only lacks columns the header does not use is filled with empty fields."""
+    lines_at, data = [], []
+    for line, row in rows:
+        lines_at.append(line)
+        data.append(row)
+    width = max(columns.values()) + 1
+    if not data or min(map(len, data)) >= width:
+        return lines_at, data
+    count, kept_lines, kept = len(columns), [], []
+    for line, row in zip(lines_at, data, strict=True):
+        if len(row) < count:
+            log.error(
+                line,
+                "csv-row",
+                f"{len(row)} fields where the header has {count}",
+                found=len(row),
+                count=count,
+            )
+        else:
+            kept_lines.append(line)
+            kept.append(row + [""] * (width - len(row)))
+    return kept_lines, kept
+
+
+def _raise_first_error(log: ProblemLog) -> None:
+    """The error a row-by-row read meets first, raised: a control character (every line is checked
+    before the rows are read), else the error on the first line, a whole-file one last."""
+    errors = [problem for problem in log.problems if problem.severity is Severity.ERROR]
+    if errors:
+        control = [problem for problem in errors if problem.code == "control-character"]
+        raise (control or sorted(errors, key=lambda p: (p.line is None, p.line or 0)))[0].as_error()
 
 
 def _columns(row: list[str], line: int, log: ProblemLog) -> dict[str, int]:
@@ -264,116 +231,6 @@ def _columns(row: list[str], line: int, log: ProblemLog) -> dict[str, int]:
         if name not in REQUIRED and name not in OPTIONAL:
             log.warning(line, "csv-column", f"column {name!r} is not used", column=name)
     return {name: names.index(name) for name in (*REQUIRED, *OPTIONAL) if name in names}
-
-
-class _Rows:
-    """Reads the game rows, with each distinct rating, result, date and round text parsed once.
-
-    The parsers are pure functions of the text, so a text seen before gives the value it gave then
-    (only values are kept; a text that fails is parsed, and reported, again).
-    """
-
-    def __init__(self, columns: dict[str, int], players: dict[str, Player], log: ProblemLog) -> None:
-        self._columns = columns
-        self._players = players
-        self._log = log
-        self._width = max(columns.values()) + 1
-        white, black, white_rating, black_rating, result, date = (columns[name] for name in REQUIRED)
-        self._at = (white, black, white_rating, black_rating, result, date)
-        self._round_at = columns.get("round")
-        self._ratings: dict[str, int | None] = {}
-        self._results: dict[str, tuple[tuple[Decimal, Decimal], Kind]] = {}
-        self._dates: dict[str, dt.date] = {}
-        self._rounds: dict[str, int] = {}
-
-    def game(self, row: list[str], line: int) -> _GameRow | None:
-        """One game row, or ``None`` (with its error logged)."""
-        if len(row) < self._width:
-            if len(row) < len(self._columns):
-                count = len(self._columns)
-                message = f"{len(row)} fields where the header has {count}"
-                self._log.error(line, "csv-row", message, found=len(row), count=count)
-                return None
-            row = row + [""] * (self._width - len(row))
-        white_at, black_at, white_rating_at, black_rating_at, result_at, date_at = self._at
-        round_at = self._round_at
-        white_name = " ".join(row[white_at].split())
-        black_name = " ".join(row[black_at].split())
-        code = row[result_at].strip()
-        ratings, players = self._ratings, self._players
-        try:
-            if not white_name:
-                raise InvalidInputError("white", "", "a player's name is required")
-            text = row[white_rating_at].strip()
-            white_rating = ratings[text] if text in ratings else self._rating(text, "white_rating")
-            if not black_name:
-                raise InvalidInputError("black", "", "a player's name is required")
-            text = row[black_rating_at].strip()
-            black_rating = ratings[text] if text in ratings else self._rating(text, "black_rating")
-            scores = self._results.get(code) or self._result(code)
-            date_text = row[date_at].strip()
-            date = (self._dates.get(date_text) or self._date(date_text)) if date_text else None
-            round_text = row[round_at].strip() if round_at is not None else ""
-            round_number = (self._rounds.get(round_text) or self._round(round_text)) if round_text else None
-        except InvalidInputError as error:
-            self._log.error(
-                line,
-                f"invalid-{error.field}".replace("_", "-"),
-                str(error),
-                field=error.field,
-                value=error.value,
-                reason=error.reason,
-                reason_code=error.code,
-                **error.params,
-            )
-            return None
-        white_key, black_key = white_name.casefold(), black_name.casefold()
-        if white_key == black_key:
-            self._log.error(line, "self-pairing", f"{white_name!r} plays themselves", name=white_name)
-            return None
-        # A player seen before, with no rating or the same one: nothing to note (see _player).
-        known = players.get(white_key)
-        if known is not None and (white_rating is None or white_rating == known.rating):
-            white = known.number
-        else:
-            white = _player(white_name, white_rating, line, players, self._log)
-        known = players.get(black_key)
-        if known is not None and (black_rating is None or black_rating == known.rating):
-            black = known.number
-        else:
-            black = _player(black_name, black_rating, line, players, self._log)
-        (white_score, black_score), kind = scores
-        return (
-            round_number,
-            white,
-            black,
-            white_score,
-            black_score,
-            kind,
-            code,
-            line,
-            white_rating,
-            black_rating,
-            date,
-        )
-
-    def _rating(self, text: str, field: str) -> int | None:
-        if text in self._ratings:
-            return self._ratings[text]
-        value = self._ratings[text] = _rating(text, field)
-        return value
-
-    def _result(self, text: str) -> tuple[tuple[Decimal, Decimal], Kind]:
-        value = self._results[text] = _result(text)
-        return value
-
-    def _date(self, text: str) -> dt.date:
-        value = self._dates[text] = parse_date(text, field="date")
-        return value
-
-    def _round(self, text: str) -> int:
-        value = self._rounds[text] = _round(text)
-        return value
 
 
 def _rating(text: str, field: str) -> int | None:
@@ -426,110 +283,133 @@ def _player(name: str, rating: int | None, line: int, players: dict[str, Player]
     return player.number
 
 
-def _fast_event(text: str) -> EventRead | None:
-    """The event of a CSV file read a column at a time, or ``None`` when the row reader must read
-    it: a row over several lines (a quoted line break), a short row, or any error.
+#: The fields of a game row, in the order a row's first error is looked for.
+_FIELDS = ("white", "white_rating", "black", "black_rating", "result", "date", "round")
+_PARSERS = {
+    "white": lambda text, field: _name(text, field),
+    "white_rating": _rating,
+    "black": lambda text, field: _name(text, field),
+    "black_rating": _rating,
+    "result": lambda text, field: _result(text),
+    "date": lambda text, field: _date_or_none(text, field),
+    "round": lambda text, field: _round_or_none(text, field),
+}
 
-    Each distinct name, rating, result, date and round text is read once, by the functions the row
-    reader calls; the players are numbered in the order they first appear, with the row reader's
-    rule for ratings (:func:`_player`, which logs the same warnings on the same lines).
-    """
-    if control_character(text):
-        return None  # control-character
-    log = ProblemLog(strict=False)
-    lines = split_lines(text)
-    delimiter = _delimiter(lines)
-    if delimiter is None:
-        return None
-    if '"' in text:
-        reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
-        try:
-            rows = list(reader)
-        except csv.Error:
-            return None
-        if reader.line_num != len(rows):
-            return None  # a row over several lines: its line number is the row reader's to find
-    else:  # no quote: each line is one row, its fields between the delimiters (as csv reads it)
-        rows = [line.split(delimiter) if line else [] for line in lines]
-    first = next((index for index, row in enumerate(rows) if "".join(row).strip()), None)
-    columns = _columns(rows[first], first + 1, log) if first is not None else {}
-    if first is None or not columns:
-        return None
-    width = max(columns.values()) + 1
-    white_at, black_at, white_rating_at, black_rating_at, result_at, date_at = (
-        columns[name] for name in REQUIRED
-    )
-    round_at = columns.get("round")
-    data = rows[first + 1 :]
-    lines_at = list(range(first + 2, len(rows) + 1))
-    kept = [
-        index
-        for index, row in enumerate(data)
-        if (len(row) >= width and row[white_at].strip()) or "".join(row).strip()
-    ]
-    if len(kept) < len(data):  # blank rows, skipped
-        data, lines_at = [data[i] for i in kept], [lines_at[i] for i in kept]
-    if not data or min(map(len, data)) < width:
-        return None  # no game, or a short row
-    try:
-        names = _parsed_once(itemgetter(white_at), data, _name, "white")
-        other_names = _parsed_once(itemgetter(black_at), data, _name, "black")
-        ratings = _parsed_once(itemgetter(white_rating_at), data, _rating, "white_rating")
-        other_ratings = _parsed_once(itemgetter(black_rating_at), data, _rating, "black_rating")
-        codes = [cell.strip() for cell in map(itemgetter(result_at), data)]  # as stored
-        results = _parsed_once(str, codes, lambda code, _: _result(code), "result")
-        dates = _parsed_once(itemgetter(date_at), data, _date_or_none, "date")
-        rounds: list[int | None] = (
-            _parsed_once(itemgetter(round_at), data, _round_or_none, "round")
-            if round_at is not None
-            else [None] * len(data)
+
+class _Games:
+    """The game rows read a column at a time, each distinct name, rating, result, date and round
+    text read once; a row with an invalid field is reported on its line and left out, and so is a
+    game of a player against themselves. The players are numbered in the order they first appear
+    (:func:`_player`, which notes a rating that changes, on its line)."""
+
+    def __init__(
+        self, lines: list[int], rows: list[list[str]], columns: dict[str, int], log: ProblemLog
+    ) -> None:
+        self.log, self.lines = log, lines
+        self.codes = [row[columns["result"]].strip() for row in rows]  # as stored
+        self.fields: list[list[Any]] = [
+            _parsed_once(itemgetter(columns[field]), rows, _PARSERS[field], field)
+            if field in columns
+            else [None] * len(rows)
+            for field in _FIELDS
+        ]
+        keep = self._valid()
+        names, other_names = self.fields[0], self.fields[2]
+        pairs = [
+            k
+            for k, (white, black) in enumerate(zip(names, other_names, strict=True))
+            if keep[k] and white[1] == black[1]
+        ]
+        for k in pairs:
+            log.error(lines[k], "self-pairing", f"{names[k][0]!r} plays themselves", name=names[k][0])
+            keep[k] = False
+        if pairs or not all(keep):
+            self.lines, self.codes = list(compress(lines, keep)), list(compress(self.codes, keep))
+            self.fields = [list(compress(column, keep)) for column in self.fields]
+        self.players: dict[str, Player] = {}
+        self.white, self.black = self._numbers()
+
+    def _valid(self) -> list[bool]:
+        """Whether each row's fields are all valid; the first invalid field of each other row is
+        reported on its line."""
+        refused = {id(v) for column in self.fields for v in column if isinstance(v, InvalidInputError)}
+        keep = [True] * len(self.lines)
+        if not refused:
+            return keep
+        for k, values in enumerate(zip(*self.fields, strict=True)):
+            error = next((value for value in values if isinstance(value, InvalidInputError)), None)
+            if error is not None:
+                keep[k] = False
+                self.log.error(
+                    self.lines[k],
+                    f"invalid-{error.field}".replace("_", "-"),
+                    str(error),
+                    field=error.field,
+                    value=error.value,
+                    reason=error.reason,
+                    reason_code=error.code,
+                    **error.params,
+                )
+        return keep
+
+    def _numbers(self) -> tuple[list[int], list[int]]:
+        """Each game's players' numbers, White's then Black's, in file order."""
+        players, log = self.players, self.log
+        names, ratings, other_names, other_ratings = self.fields[:4]
+        whites, blacks = [], []
+        for line, (white_name, white_key), white_rating, (black_name, black_key), black_rating in zip(
+            self.lines, names, ratings, other_names, other_ratings, strict=True
+        ):
+            # A player seen before, with no rating or the same one: nothing to note (see _player).
+            known = players.get(white_key)
+            if known is not None and (white_rating is None or white_rating == known.rating):
+                whites.append(known.number)
+            else:
+                whites.append(_player(white_name, white_rating, line, players, log))
+            known = players.get(black_key)
+            if known is not None and (black_rating is None or black_rating == known.rating):
+                blacks.append(known.number)
+            else:
+                blacks.append(_player(black_name, black_rating, line, players, log))
+        return whites, blacks
+
+    def read(self, encoding: str) -> _Read:
+        """The event and the rest of the games' values."""
+        _, ratings, _, other_ratings, results, dates, rounds = self.fields
+        days = {day for day in set(dates) if day is not None}
+        event = EventRead(
+            source_format="CSV",
+            name=None,
+            start_date=min(days, default=None),
+            end_date=max(days, default=None),
+            players=tuple(self.players.values()),
+            games=GameColumns(
+                round=rounds,
+                white=self.white,
+                black=self.black,
+                white_score=[scores[0] for scores, _ in results],
+                black_score=[scores[1] for scores, _ in results],
+                rated=[kind is Kind.PLAYED for _, kind in results],
+                code=self.codes,
+                line=self.lines,
+            ),
+            problems=self.log.sorted(),
         )
-    except InvalidInputError:
-        return None  # the row reader reports it on its line
-    players: dict[str, Player] = {}
-    whites, blacks = [], []
-    for line, (white_name, white_key), white_rating, (black_name, black_key), black_rating in zip(
-        lines_at, names, ratings, other_names, other_ratings, strict=True
-    ):
-        if white_key == black_key:
-            return None  # self-pairing
-        known = players.get(white_key)
-        if known is not None and (white_rating is None or white_rating == known.rating):
-            whites.append(known.number)
-        else:
-            whites.append(_player(white_name, white_rating, line, players, log))
-        known = players.get(black_key)
-        if known is not None and (black_rating is None or black_rating == known.rating):
-            blacks.append(known.number)
-        else:
-            blacks.append(_player(black_name, black_rating, line, players, log))
-    days = {day for day in dates if day is not None}
-    return EventRead(
-        source_format="CSV",
-        name=None,
-        start_date=min(days, default=None),
-        end_date=max(days, default=None),
-        players=tuple(players.values()),
-        games=GameColumns(
-            round=rounds,
-            white=whites,
-            black=blacks,
-            white_score=[scores[0] for scores, _ in results],
-            black_score=[scores[1] for scores, _ in results],
-            rated=[kind is Kind.PLAYED for _, kind in results],
-            code=codes,
-            line=lines_at,
-        ),
-        problems=log.sorted(),
-    )
+        return _Read(event, [kind for _, kind in results], ratings, other_ratings, dates, encoding)
 
 
 def _parsed_once(
     cell: Callable[[Any], str], rows: Sequence[Any], parse: Callable[[str, str], _T], field: str
-) -> list[_T]:
-    """``parse(cell(row).strip(), field)`` of every row, each distinct text parsed once."""
+) -> list[_T | InvalidInputError]:
+    """``parse(cell(row).strip(), field)`` of every row, each distinct text parsed once; the error
+    where a text is refused."""
     texts = list(map(cell, rows))
-    values = {text: parse(text.strip(), field) for text in set(texts)}
+    values: dict[str, _T | InvalidInputError] = {}
+    for text in set(texts):
+        try:
+            values[text] = parse(text.strip(), field)
+        except InvalidInputError as error:
+            values[text] = error
     return list(map(values.__getitem__, texts))
 
 

@@ -377,6 +377,32 @@ class GameColumns:
             line=[g.line for g in games],
         )
 
+    def games(
+        self,
+        *,
+        kind: Iterable[Kind],
+        white_rating: Iterable[int | None],
+        black_rating: Iterable[int | None],
+        date: Iterable[dt.date | None],
+    ) -> tuple[Game, ...]:
+        """The :class:`Game` objects of these columns (:meth:`Game.of_columns`), with what a game
+        holds more: its kind, its sides' ratings and its day; the colours known (PGN, CSV)."""
+        return Game.of_columns(
+            round=self.round,
+            white=self.white,
+            black=self.black,
+            white_score=self.white_score,
+            black_score=self.black_score,
+            kind=kind,
+            counts_for_rating=self.rated,
+            code=self.code,
+            line=self.line,
+            colours_known=[True] * len(self.line),
+            white_rating=white_rating,
+            black_rating=black_rating,
+            date=date,
+        )
+
     def __len__(self) -> int:
         return len(self.white)
 

@@ -1,47 +1,33 @@
 """Tournaments from PGN games, read from their tag pairs alone (no move is parsed).
 
-:func:`scan_headers` finds the games as ``chess.pgn.read_headers`` does ([PYCHESS]), line by line,
-but skips the movetext without tokenising it, and gives each game the line its headers start on, so
-every problem names a line.
+One read for every use: :func:`~chessrate.formats.pgn_scan.tag_columns` finds the games and their
+tags as ``chess.pgn.read_headers`` does ([PYCHESS]), a column a tag and the line each game starts
+on; :func:`_read_columns` decides each distinct text once and checks again, game by game in file
+order, the games with a problem (:func:`_read_game`), so every problem names its line. An import
+takes the event as columns (:func:`read_pgn_event`); :func:`read_pgn` builds the
+:class:`Tournament` of the same read, a :class:`Game` a game.
 
 Players are identified by FIDE ID when the ``WhiteFideId``/``BlackFideId`` tags have one, else by
 name (a name seen with an ID elsewhere in the file takes that ID). They are numbered in order of
 first appearance. Ratings come from ``WhiteElo``/``BlackElo`` of each game; a game without a result
-or a rating is reported, never guessed.
-
-An import reads a file with :func:`read_pgn_event`: the same facts, the games as columns, and
-games laid out alike found by one pattern rather than one at a time (docs/formats.md, "Reading for
-an import").
+or a rating, or with a date that cannot be read, is reported, never guessed.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import graphlib
-import io
 import os
 import re
-from collections import Counter
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from decimal import Decimal
-from itertools import accumulate, compress, pairwise, repeat
+from itertools import compress
 from itertools import count as count_from
-from operator import add, and_, eq, gt
-from typing import NamedTuple, TextIO, TypeVar
+from operator import and_, eq, ne
+from typing import NamedTuple, TypeVar
 
-from chessrate.formats.model import (
-    EventRead,
-    Game,
-    GameColumns,
-    Kind,
-    Player,
-    ProblemLog,
-    ReadResult,
-    Severity,
-    Tournament,
-)
-from chessrate.formats.text import control_character, decode, open_text, parse_loose_date
+from chessrate.formats.model import EventRead, GameColumns, Kind, Player, ProblemLog, ReadResult, Tournament
+from chessrate.formats.pgn_scan import TagColumns, tag_columns
+from chessrate.formats.text import control_character, parse_loose_date
 from chessrate.formats.trf import TITLES
 from chessrate.parse import is_digits
 
@@ -69,315 +55,36 @@ class _Side(NamedTuple):
     title: str | None
 
 
-class _RawGame(NamedTuple):
-    line: int
-    white: _Side
-    black: _Side
-    result: str
-    round: int | None
-    date_text: str
-    event: str | None
-    site: str | None
-    rateable_variant: bool
-
-
 def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
     """Read the games of a PGN file into a :class:`Tournament`.
 
     ``source`` is the file's bytes, its text (a ``str``) or a path (a ``Path``, not a ``str``).
 
     A path is streamed, so files of any size can be read. With ``strict``, the first error raises
-    :class:`~chessrate.errors.FileFormatError`.
-
-    What :func:`read_pgn_by_game` returns, found as :func:`read_pgn_event` finds it where the
-    games are laid out alike: their tags read as columns, each distinct text decided once, and one
-    :class:`Game` made a game by :meth:`Game.of_fields`. A file the columns do not decide (games laid
-    out otherwise, an error) is read game by game.
+    :class:`~chessrate.errors.FileFormatError`. The tournament is :func:`read_pgn_event`'s read,
+    a :class:`Game` a game with its sides' ratings and day.
     """
-    blocks, encoding = _text_blocks(source)
-    games = _laid_out_games(blocks)
-    read = None if games is None else _read_columns(games)
-    if read is None or (strict and read.event.errors):
-        return read_pgn_by_game(source, strict=strict)
+    columns, encoding = tag_columns(source)
+    read = _read_columns(columns, ProblemLog(strict=strict))
     return ReadResult(read.tournament(encoding), read.event.problems)
 
 
-def read_pgn_by_game(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
-    """:func:`read_pgn` game by game: each game's tags read by :func:`scan_headers` and checked
-    by :func:`_read_game`, in file order (the exact reader, which the fast paths are tested
-    against)."""
-    log = ProblemLog(strict=strict)
-    handle, encoding = _open(source)
-    with handle:
-        raw_games = _read_games(handle, log)
-    numbered = _number(raw_games, log)
-    dates = _Dates()
-    games = tuple(_game(raw, white, black, dates) for raw, white, black in numbered.games)
-    known = [g.date for g in games if g.date is not None]
-    rounds = [g.round for g in games if g.round is not None]
-    tournament = Tournament(
-        source_format="PGN",
-        players=numbered.players,
-        games=games,
-        name=raw_games[0].event if raw_games else None,
-        place=raw_games[0].site if raw_games else None,
-        start_date=min(known, default=None),
-        end_date=max(known, default=None),
-        rounds=max(rounds, default=0),
-        encoding=encoding,
-    )
-    return ReadResult(tournament, log.sorted())
-
-
 def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
-    """The event of a PGN file, its games as columns: the same facts as
-    ``EventRead.of(read_pgn(source))``, without a :class:`Game` object a game.
-
-    A file whose games lay their tags out alike (each tag pair alone on its line, the tags in one
-    order) is read by one pattern (:class:`_Layout`), each distinct tag text decided once; any
-    other file, or one with an error, is read game by game as :func:`read_pgn_by_game` reads it.
-    """
-    games = _laid_out_games(_text_blocks(source)[0])
-    read = None if games is None else _read_columns(games)
-    return read.event if read is not None else _read_event_by_game(source)
-
-
-def _read_event_by_game(source: bytes | str | os.PathLike[str]) -> EventRead:
-    """:func:`read_pgn_event` game by game: the scanner and checks of :func:`read_pgn_by_game`."""
-    log = ProblemLog(strict=False)
-    handle, _ = _open(source)
-    with handle:
-        raw_games = _read_games(handle, log)
-    numbered = _number(raw_games, log)
-    dates = _Dates()
-    known = [day for raw, _, _ in numbered.games if (day := dates.of(raw.date_text)) is not None]
-    columns = GameColumns(
-        round=[raw.round for raw, _, _ in numbered.games],
-        white=[white for _, white, _ in numbered.games],
-        black=[black for _, _, black in numbered.games],
-        white_score=[RESULTS.get(raw.result, _NO_SCORES)[0] for raw, _, _ in numbered.games],
-        black_score=[RESULTS.get(raw.result, _NO_SCORES)[1] for raw, _, _ in numbered.games],
-        rated=[raw.result in RESULTS and raw.rateable_variant for raw, _, _ in numbered.games],
-        code=[raw.result for raw, _, _ in numbered.games],
-        line=[raw.line for raw, _, _ in numbered.games],
-    )
-    return EventRead(
-        source_format="PGN",
-        name=raw_games[0].event if raw_games else None,
-        start_date=min(known, default=None),
-        end_date=max(known, default=None),
-        players=numbered.players,
-        games=columns,
-        problems=log.sorted(),
-    )
+    """The event of a PGN file, its games as columns: the facts of :func:`read_pgn`, without a
+    :class:`Game` object a game."""
+    return _read_columns(tag_columns(source)[0], ProblemLog(strict=False)).event
 
 
 _NO_SCORES: tuple[None, None] = (None, None)
 
 
-def _open(source: bytes | str | os.PathLike[str]) -> tuple[TextIO, str]:
-    if isinstance(source, os.PathLike):
-        return open_text(source)
-    if isinstance(source, str):
-        return io.StringIO(source, newline=None), "str"
-    text, encoding = decode(source)
-    return io.StringIO(text, newline=None), encoding
-
-
-def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
-    games = []
-    sides = _Sides()
-    for line, headers in scan_headers(handle):
-        game = _read_game(headers, line, log, sides)
-        if game is not None:
-            games.append(game)
-    return games
-
-
-#: A tag pair, as python-chess reads one (``chess.pgn.TAG_REGEX``): the value is kept as written.
-_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
-#: What matters in movetext being skipped: comments in braces, and ``;`` comments to the line's end.
-_COMMENT_MARK = re.compile(r"[;{}]")
-#: :data:`_TAG` over many lines at once: within one line ``\s`` is ``[^\S\n]`` and ``[^\r]`` is
-#: ``[^\r\n]`` (the line's only newline is its last character, after the ``"]``).
-_TAGS = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)[^\S\n]+\"([^\r\n]*)\"\][^\S\n]*$", re.MULTILINE)
-#: Consecutive lines that start with ``[``: a game's tag pairs.
-_TAG_LINES = re.compile(r"(?:\[[^\n]*(?:\n|\Z))+")
-#: A blank line (``str.isspace``: ``\s`` is the same set of characters).
-_BLANK_LINE = re.compile(r"^[^\S\n]*(?:\n|\Z)", re.MULTILINE)
-#: Text read at a time from a handle (then to the end of its line).
-_BLOCK = 1 << 20
-
-
-def scan_headers(handle: TextIO) -> Iterator[tuple[int, dict[str, str]]]:
-    """Each game's tag pairs and the line its headers start on, skipping the movetext unread.
-
-    The games are those ``chess.pgn.read_headers`` finds, line by line the same way (a game ends
-    at a blank line outside a brace comment; ``%`` lines are escapes; one blank line may stand
-    between tag pairs), but no move is looked at. The handle is read in blocks of whole lines, and
-    each block searched with compiled patterns: a game's tag lines at once, then its movetext up
-    to the first blank line, which ends the game unless a brace comment is open there. Movetext
-    with a ``;`` comment, an escape line or a comment open at a blank line is walked line by line
-    (:func:`_movetext_end`). ``tests/formats/test_pgn_reader.py`` checks the two agree. Where a
-    feature needs the moves, python-chess reads the game.
-    """
-    scanner = _Scanner()
-    tail = ""
-    while True:
-        block = handle.read(_BLOCK)
-        final = not block
-        if block and not block.endswith("\n"):
-            block += handle.readline()
-        text = tail + block
-        consumed = yield from scanner.games(text, final=final)
-        tail = text[consumed:]
-        if final:
-            return
-
-
-class _Scanner:
-    """The games of a text, a block at a time; the line numbers carry on from block to block."""
-
-    def __init__(self) -> None:
-        self.line = 1  # the number of the line at the start of the next block
-        self.fresh = True  # whether that line is the first one a game's search reads
-        #: The game the last block's end cut in its movetext, which the next text starts with:
-        #: its headers, where its movetext was read up to (from the game's start) and whether a
-        #: comment is open there. Its movetext is read on from there: a game of any length is
-        #: read once, not once a block (a comment that never closes made a file's one game).
-        self.cut: tuple[dict[str, str], int, bool] | None = None
-
-    def games(self, text: str, *, final: bool) -> Generator[tuple[int, dict[str, str]], None, int]:
-        """The games whose end is in ``text`` (all of them if ``final``), then where the first
-        unfinished one starts (returned by the generator)."""
-        size = len(text)
-        pos, line, fresh = 0, self.line, self.fresh
-        while True:
-            start = _game_start(text, pos, fresh=fresh)
-            if start >= size:
-                self.line = line + text.count("\n", pos, size)
-                self.fresh = fresh and pos == size
-                return size
-            first = line + text.count("\n", pos, start)
-            headers: dict[str, str] = {}
-            movetext: int | None  # where the movetext is read from
-            end, in_comment = None, False
-            if self.cut is not None:  # the text starts with the game cut before
-                headers, movetext, in_comment = self.cut
-                self.cut = None
-                end, in_comment = _movetext_end_by_line(text, movetext, in_comment=in_comment)
-            else:
-                movetext = _headers_end(text, start, headers)
-                if movetext is not None:
-                    end, in_comment = _movetext_end(text, movetext)
-            if end is None and not final:
-                if movetext is not None:  # its movetext is read on from the text's end
-                    self.cut = headers, size - start, in_comment
-                self.line, self.fresh = first, False  # its first line is read as it stands
-                return start
-            yield first, headers
-            end = size if end is None else end
-            pos, line, fresh = end, first + text.count("\n", start, end), True
-
-
-def _line_end(text: str, pos: int) -> int:
-    end = text.find("\n", pos)
-    return len(text) if end < 0 else end + 1
-
-
-def _game_start(text: str, pos: int, *, fresh: bool) -> int:
-    """Where the next game's headers start: blank and ``%``/``;`` lines skipped, and, when
-    ``fresh``, byte-order marks at the start of the first line looked at (python-chess drops them
-    there)."""
-    while fresh and pos < len(text) and text[pos] == "\ufeff":
-        pos += 1
-    while pos < len(text):
-        end = _line_end(text, pos)
-        if not text[pos:end].isspace() and text[pos] not in "%;":
-            return pos
-        pos = end
-    return pos
-
-
-def _headers_end(text: str, pos: int, headers: dict[str, str]) -> int | None:
-    """The tag pairs from ``pos`` into ``headers``; where the movetext starts, ``None`` at the end
-    of the text."""
-    blank_seen = False
-    size = len(text)
-    while pos < size:
-        if text[pos] == "[":
-            tags = _TAG_LINES.match(text, pos)
-            assert tags is not None  # the line starts with "["
-            headers.update(_TAGS.findall(tags.group()))
-            pos, blank_seen = tags.end(), False
-            continue
-        end = _line_end(text, pos)
-        if text[pos] in "%;":
-            pos = end
-        elif not blank_seen and text[pos:end].isspace():
-            pos, blank_seen = end, True
-        else:
-            return pos
-    return None
-
-
-def _movetext_end(text: str, pos: int) -> tuple[int | None, bool]:
-    """Where the game whose movetext starts at ``pos`` ends (after its blank line), ``None`` when
-    the text ends first; and then whether a brace comment is open at the text's end."""
-    blank = _BLANK_LINE.search(text, pos)
-    if blank is None or blank.start() == len(text):
-        return _movetext_end_by_line(text, pos)  # no blank line: the game may go on
-    stop = blank.start()
-    if text.find(";", pos, stop) < 0:
-        opening = text.rfind("{", pos, stop)
-        if opening < 0 and text.find("}", pos, stop) < 0:
-            return blank.end(), False  # no comment at all
-        if opening < text.rfind("}", pos, stop) and not _has_escape(text, pos, stop):
-            return blank.end(), False  # the last brace closes: no comment is open at the blank line
-    return _movetext_end_by_line(text, pos)
-
-
-def _has_escape(text: str, pos: int, stop: int) -> bool:
-    return text.startswith("%", pos) or text.find("\n%", pos, stop) >= 0
-
-
-def _movetext_end_by_line(text: str, pos: int, *, in_comment: bool = False) -> tuple[int | None, bool]:
-    """:func:`_movetext_end` line by line, as python-chess reads the movetext (from a line start
-    where a brace comment is open or not)."""
-    while pos < len(text):
-        end = _line_end(text, pos)
-        line = text[pos:end]
-        if not in_comment:
-            if line.isspace():
-                return end, False
-            if line.startswith("%"):
-                pos = end
-                continue
-        if "{" in line or "}" in line or ";" in line:
-            in_comment = _still_in_comment(line, in_comment=in_comment)
-        pos = end
-    return None, in_comment
-
-
-def _still_in_comment(line: str, *, in_comment: bool) -> bool:
-    """Whether a brace comment is still open at the end of a movetext line."""
-    for mark in _COMMENT_MARK.finditer(line):
-        token = mark.group(0)
-        if token == "{":
-            in_comment = True
-        elif token == ";" and not in_comment:
-            break
-        elif token == "}":
-            in_comment = False
-    return in_comment
-
-
-def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Sides) -> _RawGame | None:
+def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Sides) -> None:
+    """The problems of one game, from its tags (``headers.get`` gives ``""`` for a missing one)."""
     where = f"game at line {line}"
     white = sides.side(headers, "White", where, line, log)
     black = sides.side(headers, "Black", where, line, log)
     if white is None or black is None:
-        return None
+        return
     get = headers.get
     result = get("Result", "").strip()
     if result not in RESULTS:
@@ -396,24 +103,13 @@ def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Side
             value=headers["Variant"],
         )
     round_text = get("Round", "").strip()
-    round_number = sides.round(round_text)
-    if round_text not in UNKNOWN and round_number is None:
+    if _unreadable(round_text, sides.round(round_text)):
         log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
-    event = get("Event", "").strip()
-    site = get("Site", "").strip()
-    for tag, text in (("Event", event), ("Site", site)):
-        _check_control_character(text, tag, where, line, log)
-    return _RawGame(
-        line,
-        white,
-        black,
-        result,
-        round_number,
-        get("Date", "").strip(),
-        None if event in UNKNOWN else event,
-        None if site in UNKNOWN else site,
-        variant in STANDARD_VARIANTS,
-    )
+    for tag in ("Event", "Site"):
+        _check_control_character(get(tag, "").strip(), tag, where, line, log)
+    date_text = get("Date", "").strip()
+    if _Dates.unreadable(date_text):
+        log.warning(line, "invalid-date", f"{where}: invalid Date {date_text!r}", tag="Date", value=date_text)
 
 
 _ROUND = re.compile(r"(\d{1,9})(?:\.\d+)*")
@@ -517,40 +213,12 @@ def _check_control_character(text: str, tag: str, where: str, line: int, log: Pr
     return True
 
 
-class _Numbered(NamedTuple):
-    """The games kept, each with its players' numbers, and the players."""
-
-    games: list[tuple[_RawGame, int, int]]
-    players: tuple[Player, ...]
-
-
-def _number(raw_games: list[_RawGame], log: ProblemLog) -> _Numbered:
-    """Each game's players numbered (:class:`_Roster`); a game of a player against themselves is
-    an error, and not kept."""
-    roster = _Roster((side for raw in raw_games for side in (raw.white, raw.black)), log)
-    games = []
-    for raw in raw_games:
-        white = roster.number(raw.white, raw.line)
-        black = roster.number(raw.black, raw.line)
-        if white == black:
-            log.error(
-                raw.line,
-                "self-pairing",
-                f"game at line {raw.line}: {raw.white.name!r} plays themselves",
-                name=raw.white.name,
-            )
-            continue
-        games.append((raw, white, black))
-    if not raw_games:
-        log.error(None, "no-games", "the file has no PGN game")
-    events = Counter(g.event for g in raw_games if g.event)
-    if len(events) > 1:
-        log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
-    return _Numbered(games, roster.players())
-
-
 class _Dates:
     """The days of ``Date`` tags, each distinct text read once (:func:`.text.parse_loose_date`)."""
+
+    #: A date the PGN standard (8.1.1.3) writes with unknown parts: ``????.??.??``, ``2024.??.??``
+    #: (``00`` as some programs write them, too); any other text that is not a day is reported.
+    _PARTIAL = re.compile(r"(?:\d{4}|\?{4})\.(?:\d\d|\?\?)\.(?:\d\d|\?\?)")
 
     def __init__(self) -> None:
         self._days: dict[str, dt.date | None] = {"": None}
@@ -560,23 +228,12 @@ class _Dates:
             self._days[text] = parse_loose_date(text)
         return self._days[text]
 
-
-def _game(raw: _RawGame, white: int, black: int, dates: _Dates) -> Game:
-    scores = RESULTS.get(raw.result)
-    return Game(
-        round=raw.round,
-        white=white,
-        black=black,
-        white_score=scores[0] if scores else None,
-        black_score=scores[1] if scores else None,
-        kind=Kind.PLAYED if scores else Kind.UNFINISHED,
-        counts_for_rating=scores is not None and raw.rateable_variant,
-        code=raw.result,
-        line=raw.line,
-        white_rating=raw.white.rating,
-        black_rating=raw.black.rating,
-        date=dates.of(raw.date_text),
-    )
+    @classmethod
+    def unreadable(cls, text: str) -> bool:
+        """Whether a stripped ``Date`` text is reported: neither a day, unknown nor partial."""
+        if text in UNKNOWN or parse_loose_date(text) is not None:
+            return False
+        return not (cls._PARTIAL.fullmatch(text) and ("?" in text or ".00" in text))
 
 
 class _Roster:
@@ -658,376 +315,165 @@ class _Roster:
         )
 
 
-# The import's read (read_pgn_event): games laid out alike, read as columns.
-#
-# A file's games are read by one pattern (_Layout) where they lay their tags out alike: each tag
-# pair alone on its line in the plain form ``[Name "value"]``, the names in an order learnt from
-# the games (a game with a tag not seen yet adds it). The pattern matches a whole game so laid out:
-# its tags, a blank line, movetext whose end python-chess finds at the first blank line outside a
-# brace comment, and the blank lines after that; or else one line. Where every line no game took
-# is blank, the pattern's games are the scanner's games and the tags it captured are their headers
-# (docs/formats.md, "Reading for an import", says why; tests/formats/test_pgn_event_read.py checks
-# it); elsewhere the file is read game by game.
-
-#: The tags :func:`_read_game` reads; the others are matched and not kept.
-_READ_TAGS = frozenset(
-    {
-        "Event", "Site", "Date", "Round", "Result", "Variant",
-        "White", "WhiteElo", "WhiteFideId", "WhiteTitle",
-        "Black", "BlackElo", "BlackFideId", "BlackTitle",
-    }
-)  # fmt: skip
-#: A plain tag pair: alone on its line, one space between name and value, which runs to the
-#: ``"]`` that ends the line (what :data:`_TAG` takes of it).
-_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*) ".*"\]\n')
-#: The movetext's first line: not blank, a tag or an escape, or a comment (read with the tags).
-_MOVETEXT_START = r"(?:[^\S\n]*\n)?+(?![\[%;])(?=[^\S\n]*\S)"
-#: Movetext outside brace comments: no ``{``, a ``;`` comment to the line's end, a line break only
-#: before a line that is not blank and not a ``%`` escape.
-_OUTSIDE = r"[^{;\n]*+(?:;[^\n]*+)?+(?:\n(?!%)(?=[^\S\n]*\S)[^{;\n]*+(?:;[^\n]*+)?+)*+"
-#: Movetext in which every brace comment closes (python-chess's comment ends at the first ``}``).
-_MOVETEXT = rf"(?>{_OUTSIDE}(?:\{{[^}}]*+\}}{_OUTSIDE})*+)"
-#: Movetext read as lines alone, up to the first blank line: right where a game's last brace, if
-#: any, is a ``}`` (:func:`_open_comment`), and several times quicker (Python's ``re`` runs ``.``
-#: much faster than a class of characters such as ``[^{;\n]``).
-_MOVETEXT_LINES = r".*+(?:\n(?=[^\S\n]*\S).*+)*+"
-#: The movetext's end, a blank line or the end of the text, and the blank lines after it.
-_MOVETEXT_END = r"(?:\n[^\S\n]*(?:\n|\Z)|\Z)(?:[^\S\n]*\n)*+"
-#: Blank lines (it matches any text, at least with none).
-_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*+")
-#: The most times a file's layout may be learnt again before it is read game by game.
-_MOST_LAYOUTS = 8
-#: The most tag names a layout may hold before the file is read game by game: a game's pattern
-#: tries each, so a file of many distinct names would take time as games times names. The real
-#: files of tests/data/pgn hold 12 to 21 distinct names (a Lichess export the most).
-_MOST_LAYOUT_NAMES = 64
-
-
-class _Layout:
-    """Games whose tags are among ``names``, in that order (see above): :attr:`pattern` for any
-    movetext, :attr:`lines_pattern` for movetext as lines alone."""
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.names = names
-        read = [name for name in names if name in _READ_TAGS]
-        #: Where each read tag's value is in a match; 0 is the whole game, -1 a line no game took.
-        #: A ``Variant`` value comes with its opening quote: a missing Variant is standard chess
-        #: and an empty one is not, and both would capture ``""``.
-        self.index = {name: 1 + position for position, name in enumerate(read)}
-        lines = []
-        for name in names:
-            if name == "Variant":
-                value = '(".*)"'
-            elif name in _READ_TAGS:
-                value = '"(.*)"'
-            else:
-                value = '".*"'
-            lines.append(rf"(?:\[{re.escape(name)} {value}\]\n)?+")
-        tags = rf"(?=\[){''.join(lines)}{_MOVETEXT_START}"
-        self.pattern = re.compile(rf"({tags}{_MOVETEXT}{_MOVETEXT_END})|([^\n]*+\n?)")
-        self.lines_pattern = re.compile(rf"({tags}{_MOVETEXT_LINES}{_MOVETEXT_END})|([^\n]*+\n?)")
-
-
-@functools.lru_cache(maxsize=64)
-def _layout(names: tuple[str, ...]) -> _Layout:
-    return _Layout(names)
-
-
-def _plain_tag_names(text: str, pos: int) -> tuple[str, ...] | None:
-    """The names of the tag pairs from ``pos`` to the first line that is not one; ``None`` unless
-    there is one, each is plain and no name comes twice."""
-    names: list[str] = []
-    while text.startswith("[", pos):
-        tag = _PLAIN_TAG.match(text, pos)
-        if tag is None or len(names) == _MOST_LAYOUT_NAMES:
-            return None
-        names.append(tag.group(1))
-        pos = tag.end()
-    return tuple(names) if names and len(set(names)) == len(names) else None
-
-
-def _in_order(orders: list[tuple[str, ...]]) -> tuple[str, ...] | None:
-    """Every name of ``orders`` in an order that keeps each one's; ``None`` when they disagree."""
-    sorter: graphlib.TopologicalSorter[str] = graphlib.TopologicalSorter()
-    for names in orders:
-        sorter.add(names[0])
-        for before, after in pairwise(names):
-            sorter.add(after, before)
-    try:
-        return tuple(sorter.static_order())
-    except graphlib.CycleError:
-        return None
-
-
-class _LaidOutGames:
-    """The games of a text as tag columns (:attr:`values`, a tag's value ``""`` where a game has
-    not got it) and the line each starts on, read a part at a time."""
-
-    def __init__(self) -> None:
-        self.layout: _Layout | None = None
-        self.values: dict[str, list[str]] = {}
-        self.lines: list[int] = []
-        self._orders: list[tuple[str, ...]] = []  # the orders of tags the layout was learnt from
-        self._layouts = 0  # how many times it was learnt
-
-    def add(self, text: str, end: int, line: int) -> int | None:
-        """The games of ``text[:end]``, whose first line is ``line``, and the number of the line
-        after it; ``None`` when a line no game took is not blank, and no layout takes the game
-        there (:meth:`_learn`)."""
-        if self.layout is None:
-            names = _plain_tag_names(text, _BLANK_LINES.match(text).end())  # type: ignore[union-attr]
-            if names is None:
-                return None
-            self.layout, self._orders = _layout(names), [names]
-        as_lines = True  # the movetext read as lines first; where that fails, as movetext
-        while True:
-            if as_lines:
-                found = self.layout.lines_pattern.findall(text, 0, end)
-            else:
-                found = _until_missed(self.layout.pattern, text, end)
-            columns = list(zip(*found, strict=True))
-            games, others = columns[0], columns[-1]
-            missed = not all(map(str.isspace, filter(None, others)))
-            if not missed and not (as_lines and _open_comment(games)):
-                return self._keep(columns, line)
-            if missed and self._learn(text, games, others):
-                continue  # a new layout: the part again
-            if not as_lines:
-                return None
-            as_lines = False
-
-    def _learn(self, text: str, games: tuple[str, ...], others: tuple[str, ...]) -> bool:
-        """A new layout for the games the pattern did not take (a ``[`` line it did not take after
-        a game or a blank line): their tags put in order with those of the games before; ``False``
-        when there is none (their tags are all in order already, one is not plain, or the orders
-        disagree)."""
-        learnt = set()
-        starts = accumulate(map(add, map(len, games), map(len, others)), initial=0)
-        after_game = True  # whether the text before the line is a game or a blank line
-        for start, game, other in zip(starts, games, others, strict=False):
-            if other.startswith("[") and after_game:
-                names = _plain_tag_names(text, start)
-                if names is None:
-                    return False
-                learnt.add(names)
-            after_game = bool(game) or other.isspace()
-        self._layouts += 1
-        ordered = _in_order([*self._orders, *sorted(learnt)])
-        if (
-            ordered is None
-            or self.layout is None
-            or ordered == self.layout.names
-            or self._layouts > _MOST_LAYOUTS
-            or len(ordered) > _MOST_LAYOUT_NAMES
-        ):
-            return False
-        self._orders.extend(sorted(learnt))
-        self.layout = _layout(ordered)
-        return True
-
-    def _keep(self, columns: list[tuple[str, ...]], line: int) -> int:
-        """The games of a match's ``columns`` kept; the number of the line after the match."""
-        games, others = columns[0], columns[-1]
-        before = len(self.lines)
-        newlines = map(add, map(str.count, games, repeat("\n")), map(str.count, others, repeat("\n")))
-        starts: list[int] = list(accumulate(newlines, initial=line))  # each match's first line, then the next
-        self.lines.extend(compress(starts, games))
-        assert self.layout is not None
-        for name, index in self.layout.index.items():
-            self.values.setdefault(name, [""] * before).extend(compress(columns[index], games))
-        return starts[-1]
-
-
-def _until_missed(pattern: re.Pattern[str], text: str, end: int) -> list[tuple[str, ...]]:
-    """The matches of a layout's :attr:`~_Layout.pattern` in ``text[:end]`` up to the first line
-    no game took that is not blank. A game whose brace comment does not close is searched to the
-    end of the text before the pattern takes one line instead: stopping at the first keeps the
-    search linear where every game of a text is so (the lines pattern's games never fail that
-    late)."""
-    found = []
-    for match in pattern.finditer(text, 0, end):
-        found.append(groups := match.groups(""))
-        if groups[-1] and not groups[-1].isspace():
-            break
-    return found
-
-
-def _open_comment(games: tuple[str, ...]) -> bool:
-    """Whether a game read as lines may end in a brace comment: its last brace is a ``{``.
-
-    Where the last brace is a ``}``, no comment is open at the blank line after it: python-chess
-    closes a comment at any ``}`` inside one, and ignores one outside a comment (after a ``;``, in a
-    ``%`` line) only when no comment is open. A ``{`` may open nothing (in a tag's value, after a
-    ``;``): then the part is read the other way, which knows.
-    """
-    return any(map(gt, map(str.rfind, games, repeat("{")), map(str.rfind, games, repeat("}"))))
-
-
-def _laid_out_games(blocks: Iterator[str]) -> _LaidOutGames | None:
-    """The games of the text ``blocks`` make up, ``None`` where :meth:`_LaidOutGames.add` fails.
-
-    The text is read a part at a time, each cut after its last blank line before a ``[``: the end
-    of a game when the part's games are laid out alike.
-    """
-    games = _LaidOutGames()
-    line = 1  # the number of the first line of ``text``
-    text = next(blocks, "").lstrip("\ufeff")  # python-chess drops them from the first line
-    searched = 0  # where a cut may be in ``text`` (none before)
-    while True:
-        block = next(blocks, None)
-        end = len(text) if block is None else text.rfind("\n\n[", searched) + 2
-        if end > 1:
-            after = games.add(text, end, line)
-            if after is None:
-                return None
-            line, text = after, text[end:]
-        if block is None:
-            return games
-        searched = max(len(text) - 2, 0)
-        text += block
-
-
-def _text_blocks(source: bytes | str | os.PathLike[str]) -> tuple[Iterator[str], str]:
-    """The text of ``source`` as :func:`_open` reads it, in blocks of whole lines of about
-    :data:`_BLOCK` characters; and its encoding, as :func:`_open` names it."""
-    if isinstance(source, os.PathLike):
-        handle, encoding = open_text(source)
-        return _handle_blocks(handle), encoding
-    text, encoding = (source, "str") if isinstance(source, str) else decode(source)
-    if "\r" in text:  # universal newlines, as io.StringIO(text, newline=None) reads them
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _string_blocks(text), encoding
-
-
-def _handle_blocks(handle: TextIO) -> Iterator[str]:
-    with handle:
-        while block := handle.read(_BLOCK):
-            yield block if block.endswith("\n") else block + handle.readline()
-
-
-def _string_blocks(text: str) -> Iterator[str]:
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start + _BLOCK - 1) + 1 or len(text)
-        yield text[start:end]
-        start = end
-
-
-def _read_columns(games: _LaidOutGames) -> _ColumnsRead | None:
-    """The event of games read as tag columns, each distinct text decided once; ``None`` when the
-    file has an error (it is then read game by game, which words and orders every error).
+def _read_columns(games: TagColumns, log: ProblemLog) -> _ColumnsRead:
+    """The event of games read as tag columns, each distinct text decided once.
 
     A game with a problem is checked again by :func:`_read_game`, in file order, which reports its
-    problems. The players are numbered by a :class:`_Roster` shown each distinct side once, in the
-    order the sides first appear and at the line where each first appears: the numbers, players
-    and warnings it gives when shown every side of every game.
+    problems; a game with a side that cannot be read (no name, a control character) is then left
+    out, and so is a game of a player against themselves. The players are numbered by a
+    :class:`_Roster` shown each distinct side once, in the order the sides first appear and at the
+    line where each first appears: the numbers, players and warnings it gives when shown every side
+    of every game.
     """
-    lines = games.lines
-    count = len(lines)
-    if count == 0 or "White" not in games.values or "Black" not in games.values:
-        return None
-    texts = _Texts(games.values, count)
+    texts = games.texts
     sides = _Appearances(texts)
     results = {text: _ResultText.of(text) for text in set(texts("Result"))}
-    if sides.sides is None or any(result.error for result in results.values()):
-        return None
     rounds = {text: _round_number(text.strip()) for text in set(texts("Round"))}
     variants = {text: _standard(text) for text in set(games.values.get("Variant", ()))}
-    log = ProblemLog(strict=False)
     reported = (
         _games_with(sides.with_problems, sides.where, per_game=2)
         | _games_with({t for t, result in results.items() if not result.rated}, texts("Result"))
         | _games_with({t for t, number in rounds.items() if _unreadable(t, number)}, texts("Round"))
         | _games_with({t for t, standard in variants.items() if not standard}, texts("Variant"))
+        | _games_with({t for t in set(texts("Date")) if _Dates.unreadable(t.strip())}, texts("Date"))
+        | _games_with(set(filter(control_character, set(texts("Event")))), texts("Event"))
+        | _games_with(set(filter(control_character, set(texts("Site")))), texts("Site"))
     )
-    _report_problems(games.values, lines, sorted(reported), log)
-    roster = _Roster(sides.sides, log)
-    numbers = [
-        roster.number(side, lines[appearance // 2])
-        for side, appearance in zip(sides.sides, sides.first, strict=True)
-    ]
-    number_of = dict(zip(sides.first, numbers, strict=True))  # a side's number by its first appearance
-    white = list(map(number_of.__getitem__, sides.where[0::2]))
-    black = list(map(number_of.__getitem__, sides.where[1::2]))
-    if any(map(eq, white, black)):
-        return None  # a player against themselves: an error
-    if any(map(control_character, {*texts("Event"), *texts("Site")})):
-        return None  # an error
-    events = {event for text in set(texts("Event")) if (event := text.strip()) not in UNKNOWN}
-    if len(events) > 1:
-        log.warning(None, "several-events", f"the games belong to {len(events)} events", count=len(events))
-    dates = _Dates()
-    days = [day for text in set(texts("Date")) if (day := dates.of(text.strip())) is not None]
-    result_texts = texts("Result")
-    rated = _each(result_texts, {text: result.rated for text, result in results.items()})
-    if variants:
-        rated = list(map(and_, rated, _each(texts("Variant"), variants)))
-    name = texts("Event")[0].strip()
-    columns = GameColumns(
-        round=_each(texts("Round"), rounds),
-        white=white,
-        black=black,
-        white_score=_each(result_texts, {text: result.scores[0] for text, result in results.items()}),
-        black_score=_each(result_texts, {text: result.scores[1] for text, result in results.items()}),
-        rated=rated,
-        code=_each(result_texts, {text: result.code for text, result in results.items()}),
-        line=lines,
-    )
-    read = EventRead(
-        source_format="PGN",
-        name=None if name in UNKNOWN else name,
-        start_date=min(days, default=None),
-        end_date=max(days, default=None),
-        players=roster.players(),
-        games=columns,
-        problems=log.sorted(),
-    )
-    return _ColumnsRead(read, texts, sides, rounds, dates)
+    _report_problems(games.values, games.lines, sorted(reported), log)
+    if not all(sides.readable):  # the games of a side that cannot be read are left out
+        readable = dict(zip(sides.first, sides.readable, strict=True))
+        both = list(map(readable.__getitem__, sides.where))
+        games = games.kept(list(map(and_, both[0::2], both[1::2])))
+        texts = games.texts
+        sides = _Appearances(texts)
+    if not games.lines:
+        log.error(None, "no-games", "the file has no PGN game")
+    return _Numbering(games, texts, sides, log).read(results, rounds, variants)
+
+
+class _Numbering:
+    """The players of games whose sides can all be read, numbered; a game of a player against
+    themselves reported and left out."""
+
+    def __init__(
+        self, games: TagColumns, texts: Callable[[str], list[str]], sides: _Appearances, log: ProblemLog
+    ) -> None:
+        read = [side for side in sides.sides if side is not None]
+        roster = _Roster(read, log)
+        lines = games.lines
+        numbers = [
+            roster.number(side, lines[first // 2]) for side, first in zip(read, sides.first, strict=True)
+        ]
+        number_of = dict(zip(sides.first, numbers, strict=True))  # a side's number by its first appearance
+        self.white_side, self.black_side = sides.where[0::2], sides.where[1::2]
+        self.white = list(map(number_of.__getitem__, self.white_side))
+        self.black = list(map(number_of.__getitem__, self.black_side))
+        self.games, self.texts, self.log, self.players = games, texts, log, roster.players()
+        self.side_of = dict(zip(sides.first, read, strict=True))
+        first = games.values.get("Event", [""])[0].strip() if lines else ""
+        self.name = None if first in UNKNOWN else first
+        first = games.values.get("Site", [""])[0].strip() if lines else ""
+        self.site = None if first in UNKNOWN else first
+        events = {event for text in set(texts("Event")) if (event := text.strip()) not in UNKNOWN}
+        if any(map(eq, self.white, self.black)):
+            self._leave_out_self_pairings()
+        if len(events) > 1:
+            log.warning(
+                None, "several-events", f"the games belong to {len(events)} events", count=len(events)
+            )
+
+    def _leave_out_self_pairings(self) -> None:
+        lines = self.games.lines
+        for game in compress(range(len(lines)), map(eq, self.white, self.black)):
+            name = self.side_of[self.white_side[game]].name
+            self.log.error(
+                lines[game],
+                "self-pairing",
+                f"game at line {lines[game]}: {name!r} plays themselves",
+                name=name,
+            )
+        keep = list(map(ne, self.white, self.black))
+        self.games = self.games.kept(keep)
+        self.texts = self.games.texts
+        self.white, self.black = list(compress(self.white, keep)), list(compress(self.black, keep))
+        self.white_side = list(compress(self.white_side, keep))
+        self.black_side = list(compress(self.black_side, keep))
+
+    def read(
+        self, results: dict[str, _ResultText], rounds: dict[str, int | None], variants: dict[str, bool]
+    ) -> _ColumnsRead:
+        """The event and what the tournament needs more, each game's values taken from what was
+        decided of its texts."""
+        texts, dates = self.texts, _Dates()
+        days = [day for text in set(texts("Date")) if (day := dates.of(text.strip())) is not None]
+        result_texts = texts("Result")
+        rated = _each(result_texts, {text: result.rated for text, result in results.items()})
+        if variants:
+            rated = list(map(and_, rated, _each(texts("Variant"), variants)))
+        columns = GameColumns(
+            round=_each(texts("Round"), rounds),
+            white=self.white,
+            black=self.black,
+            white_score=_each(result_texts, {text: result.scores[0] for text, result in results.items()}),
+            black_score=_each(result_texts, {text: result.scores[1] for text, result in results.items()}),
+            rated=rated,
+            code=_each(result_texts, {text: result.code for text, result in results.items()}),
+            line=self.games.lines,
+        )
+        event = EventRead(
+            source_format="PGN",
+            name=self.name,
+            start_date=min(days, default=None),
+            end_date=max(days, default=None),
+            players=self.players,
+            games=columns,
+            problems=self.log.sorted(),
+        )
+        # Each side's rating (not its player's: each game keeps its own), by its first appearance.
+        rating_of = {first: side.rating for first, side in self.side_of.items()}
+        return _ColumnsRead(
+            event,
+            self.site,
+            max(
+                (number for number in map(rounds.__getitem__, set(texts("Round"))) if number is not None),
+                default=0,
+            ),
+            white_rating=list(map(rating_of.__getitem__, self.white_side)),
+            black_rating=list(map(rating_of.__getitem__, self.black_side)),
+            date=[dates.of(text.strip()) for text in texts("Date")],
+        )
 
 
 class _ColumnsRead(NamedTuple):
     """What :func:`_read_columns` decided: the event, and what a :class:`Tournament` needs more."""
 
     event: EventRead
-    texts: _Texts
-    sides: _Appearances
-    rounds: dict[str, int | None]
-    """Each distinct ``Round`` text's round."""
-    dates: _Dates
+    site: str | None
+    """The first game's ``Site``."""
+    rounds: int
+    """The highest round."""
+    white_rating: list[int | None]
+    black_rating: list[int | None]
+    date: list[dt.date | None]
 
     def tournament(self, encoding: str) -> Tournament:
-        """The tournament :func:`read_pgn_by_game` reads: the event's facts, the first game's
-        ``Site``, the highest round, and a :class:`Game` a game with its sides' ratings and day."""
-        event, texts, sides = self.event, self.texts, self.sides
-        assert sides.sides is not None  # an error leaves no event
-        # Each side's rating (not its player's: each game keeps its own), by its first appearance.
-        rating_of = dict(zip(sides.first, [side.rating for side in sides.sides], strict=True))
-        day_of = {text: self.dates.of(text.strip()) for text in set(texts("Date"))}
+        """The tournament of the event: a :class:`Game` a game with its sides' ratings and day."""
+        event = self.event
         columns = event.games
-        site = texts("Site")[0].strip()
         return Tournament(
             source_format="PGN",
             players=event.players,
-            games=Game.of_columns(
-                round=columns.round,
-                white=columns.white,
-                black=columns.black,
-                white_score=columns.white_score,
-                black_score=columns.black_score,
+            games=columns.games(
                 kind=[Kind.UNFINISHED if score is None else Kind.PLAYED for score in columns.white_score],
-                counts_for_rating=columns.rated,
-                code=columns.code,
-                line=columns.line,
-                colours_known=[True] * len(columns),  # a PGN game has its colours
-                white_rating=map(rating_of.__getitem__, sides.where[0::2]),
-                black_rating=map(rating_of.__getitem__, sides.where[1::2]),
-                date=_each(texts("Date"), day_of),
+                white_rating=self.white_rating,
+                black_rating=self.black_rating,
+                date=self.date,
             ),
             name=event.name,
-            place=None if site in UNKNOWN else site,
+            place=self.site,
             start_date=event.start_date,
             end_date=event.end_date,
-            rounds=max((number for number in self.rounds.values() if number is not None), default=0),
+            rounds=self.rounds,
             encoding=encoding,
         )
 
@@ -1041,28 +487,17 @@ def _each(texts: list[str], decided: dict[str, _Decided]) -> list[_Decided]:
     return list(map(decided.__getitem__, texts))
 
 
-class _Texts:
-    """A tag's texts in the games, ``""`` in each where it is missing (as ``headers.get``)."""
-
-    def __init__(self, values: dict[str, list[str]], count: int) -> None:
-        self._values = values
-        self._blank = [""] * count
-
-    def __call__(self, name: str) -> list[str]:
-        return self._values.get(name, self._blank)
-
-
 class _Appearances:
     """The sides of the games, White then Black each game, as the texts of their tags, each
     distinct side read once (by :func:`_side`).
 
     A side is known by where it first appears (``2 * game`` for White, ``2 * game + 1`` for
     Black): ``first`` holds each distinct side's, in order, and ``where[k]`` the side of
-    appearance ``k``; ``sides`` are the distinct sides read (``None`` when one has an error), and
+    appearance ``k``; ``sides`` are the distinct sides read (``None`` for one that cannot be), and
     ``with_problems`` the first appearances of those reported on.
     """
 
-    def __init__(self, texts: _Texts) -> None:
+    def __init__(self, texts: Callable[[str], list[str]]) -> None:
         count = len(texts("White"))
         appearances: list[_SideTexts] = [("", "", "", "")] * (2 * count)
         for offset, colour in enumerate(("White", "Black")):
@@ -1077,19 +512,15 @@ class _Appearances:
         self.where: list[int] = list(map(first.setdefault, appearances, count_from(0)))
         self.first = list(first.values())
         probe = ProblemLog(strict=False)
-        self.sides: list[_Side] | None = []
+        self.sides: list[_Side | None] = []
         self.with_problems: set[int] = set()
         for side_texts, appearance in first.items():
             reported = len(probe.problems)
-            side = _side(side_texts, "White", "", 0, probe)
-            if side is None:
-                self.sides = None
-                return
-            self.sides.append(side)
+            self.sides.append(_side(side_texts, "White", "", 0, probe))
             if len(probe.problems) > reported:
                 self.with_problems.add(appearance)
-        if any(problem.severity is Severity.ERROR for problem in probe.problems):
-            self.sides = None
+        #: Whether each distinct side can be read (a side that cannot has an error).
+        self.readable = [side is not None for side in self.sides]
 
 
 def _games_with(reported: set[_Value], column: list[_Value], *, per_game: int = 1) -> set[int]:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chessrate.bulk.figures import supports
 from chessrate.ratinglist.elo_period import elo_period
+from chessrate.ratinglist.elo_period_reference import elo_period_reference
 from chessrate.ratinglist.facts import ComputedList, EventFacts, History, PeriodGames
 from chessrate.ratinglist.glicko2_period import glicko2_period
 from chessrate.ratinglist.periods import Period
@@ -47,6 +49,12 @@ def compute_period(
         if isinstance(events, PeriodGames):
             events = events.event_facts()
         return glicko2_period(period, history=history, events=events, bulk=bulk)
-    return elo_period(
+    if isinstance(events, PeriodGames) and bulk and supports(rules):
+        computed = elo_period(period, rules=rules, history=history, games=events, workings=rated_workings)
+        if computed is not None:
+            return computed
+    if isinstance(events, PeriodGames):
+        events = events.event_facts()
+    return elo_period_reference(
         period, rules=rules, history=history, events=events, bulk=bulk, rated_workings=rated_workings
     )

@@ -7,17 +7,17 @@
   them: K chosen once for the period from the player's history (games rated so far, highest
   published rating, birth year; B.02 8.3.3), cut by the 700 rule over all the period's games; the
   change rounded once per period (B.02 8.3.4) or per tournament, as the rule set says. The array
-  engine (:mod:`chessrate.bulk.figures`) rates every such player at once; the scalar core per
-  player is its reference. Both give their figures in one shape, turned into lines here once.
+  engine (:mod:`chessrate.bulk.figures`) rates every such player at once, from the period's games
+  as columns; the scalar calculation per player is the reference (:mod:`.elo_period_reference`),
+  which also rates what the engine does not (the logistic expected score, unusual scores).
 - An unrated player's games against rated opponents feed a first rating (:mod:`.initial`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from chessrate.bulk import figures as bulk_figures
-from chessrate.bulk.figures import GameFigures, PlayerFigures, PlayerPeriod, RatedGame
+from chessrate.bulk.figures import GameFigures
 from chessrate.ratinglist.arrays import distinct, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
@@ -35,138 +35,36 @@ from chessrate.ratinglist.facts import (
     ZERO,
     Coded,
     ComputedList,
-    Entry,
     EntryColumns,
     EventFacts,
-    GameFacts,
     History,
     PeriodGames,
     Working,
 )
 from chessrate.ratinglist.initial import initial_entry
+from chessrate.ratinglist.k_reasons import k_reason_text
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.publish import publish_fide
 from chessrate.ratinglist.statuses import EntryStatus
-from chessrate.systems.elo.calculate import Event, Game, rate_period
 from chessrate.systems.elo.ruleset import RuleSet
 from chessrate.systems.fide.k_factor import KFactor, PlayerProfile
 from chessrate.systems.fide.policy import game_not_rated
-from chessrate.systems.fide.regulations import FideRules
-
-
-@dataclass(kw_only=True)
-class _PlayerGames:
-    events: list[list[RatedGame]] = field(default_factory=list)  # tournament by tournament
-    event_names: list[str] = field(default_factory=list)
-    pool: list[Working] = field(default_factory=list)
-
-
-def elo_period(
-    period: Period,
-    *,
-    rules: RuleSet,
-    history: History,
-    events: Sequence[EventFacts] | PeriodGames,
-    bulk: bool,
-    rated_workings: bool = True,
-) -> ComputedList:
-    """The list of ``period`` under ``rules``; ``bulk``: with the array engine where it can;
-    ``rated_workings``: with the working of each rated game. Games given as columns
-    (:class:`PeriodGames`) are gathered and rated as columns when the array engine rates ``rules``."""
-    if isinstance(events, PeriodGames):
-        if bulk and bulk_figures.supports(rules):
-            return _elo_period_columns(
-                period, rules=rules, history=history, games=events, workings=rated_workings
-            )
-        events = events.event_facts()
-    start_ratings: dict[int, int | None] = {}
-
-    def at_period_start(player_id: int) -> int | None:
-        if player_id not in start_ratings:
-            start_ratings[player_id] = history.rating_in_force(player_id, period.first_day)
-        return start_ratings[player_id]
-
-    played = _gather(events, history, at_period_start, rules.fide)
-    rated_players = {
-        player_id: rating
-        for player_id, mine in played.items()
-        if mine.events and (rating := at_period_start(player_id)) is not None
-    }
-    rated_lines = _rate_players(
-        rated_players,
-        played,
-        period=period,
-        rules=rules,
-        history=history,
-        bulk=bulk,
-        workings=rated_workings,
-    )
-    pools = {player_id: mine.pool for player_id, mine in played.items() if mine.pool}
-    return _listed(
-        period,
-        rules=rules,
-        history=history,
-        order=played,
-        rated_lines=rated_lines,
-        pools=pools,
-        entrants=[event.ratings_in_file for event in events],
-        at_period_start=at_period_start,
-    )
-
-
-def _listed(
-    period: Period,
-    *,
-    rules: RuleSet,
-    history: History,
-    order: Iterable[int],
-    rated_lines: Mapping[int, tuple[Entry, list[Working]]],
-    pools: Mapping[int, list[Working]],
-    entrants: Iterable[Iterable[int]],
-    at_period_start: Callable[[int], int | None],
-) -> ComputedList:
-    """The period's list: the rated players' lines and first ratings, in ``order`` (the players
-    with games), then everyone else rated at the period's start, unchanged."""
-    entries: dict[int, Entry] = {}
-    workings: list[Working] = []
-    for player_id in order:
-        if player_id in rated_lines:
-            entries[player_id], rated = rated_lines[player_id]
-            workings.extend(rated)
-        elif player_id in pools:
-            pool = pools[player_id]
-            entries[player_id] = initial_entry(player_id, pool, period=period, history=history)
-            workings.extend(pool)
-    # Everyone else rated at the period's start stays on the list unchanged.
-    listed = set(history.full_list(period.previous())).union(*entrants)
-    for player_id in sorted(listed - set(entries)):
-        rating = at_period_start(player_id)
-        if rating is not None:
-            entries[player_id] = Entry(
-                player_id=player_id,
-                status=_listed_status(listed_before=history.listed_before(player_id, period) is not None),
-                rating_before=rating,
-                rating=rating,
-                games=0,
-                rounded_change=0,
-            )
-    lines = EntryColumns.of(entries)
-    if rules.fide is not None:
-        lines = publish_fide(lines, period)
-    return ComputedList(period=period, rules_title=rules.title, entries=lines, workings=tuple(workings))
-
 
 #: No rating (in the columns below).
 _NONE = -1
 
 
-def _elo_period_columns(
+def elo_period(
     period: Period, *, rules: RuleSet, history: History, games: PeriodGames, workings: bool
-) -> ComputedList:
-    """:func:`elo_period` with the array engine, gathering as :func:`_gather` does but with numpy:
-    each game gives two sides (White's, then Black's); a side counts when the game is rated, has
-    both scores and the opponent was rated at the event's start (B.02 8.3.1). Sides are taken in
-    the order :func:`_gather` meets them (events by start date, games in order), so the players,
+) -> ComputedList | None:
+    """The list of ``period`` under ``rules`` (rules the array engine rates,
+    :func:`.bulk.figures.supports`) from its games as columns; ``workings``: with the working of
+    each rated game. ``None`` when a score is not 1, ½ or 0 (the reference rates that period).
+
+    The sides are gathered as the reference gathers them (:mod:`.elo_period_reference`), with
+    numpy: each game gives two sides (White's, then Black's); a side counts when the game is rated,
+    has both scores and the opponent was rated at the event's start (B.02 8.3.1). Sides are taken
+    in the order the reference meets them (events by start date, games in order), so the players,
     their games and the 2022 rule's "first such game" come in the same order."""
     events = sorted(games.events, key=lambda event: (event.start_date, event.id))
     ids = np.array([event.id for event in events], dtype=np.int64)
@@ -211,15 +109,8 @@ def _elo_period_columns(
     rated_side = who != _NONE
 
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in games.scores] + [_NONE], dtype=np.int64)
-    if (halves[score[rated_side]] == _NONE).any():  # a score other than 1, ½, 0: the scalar core
-        return elo_period(
-            period,
-            rules=rules,
-            history=history,
-            events=games.event_facts(),
-            bulk=False,
-            rated_workings=workings,
-        )
+    if (halves[score[rated_side]] == _NONE).any():  # a score other than 1, ½, 0: the reference's
+        return None
     own_rating = np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])
     pools: dict[int, list[Working]] = {}
     pooled = ~rated_side
@@ -233,7 +124,7 @@ def _elo_period_columns(
         strict=True,
     ):
         pools.setdefault(player_id, []).append(
-            _pooled(player_id, event_id, game_id, opponent_id, rating or 0, games.scores[code])
+            pooled_working(player_id, event_id, game_id, opponent_id, rating or 0, games.scores[code])
         )
     # The rated sides player by player, each player's in the order met; the rest let go.
     # (each rated player's group of ``by_player``, in the order met)
@@ -288,8 +179,8 @@ def _listed_columns(
     pools: Mapping[int, list[Working]],
     entrants: NDArray[np.int64],
 ) -> ComputedList:
-    """:func:`_listed` from columns: the rated players' lines (``rated``, the games behind each in
-    ``rated_games`` when given) and first ratings in ``order`` (the players with games), then
+    """The reference's ``_listed`` from columns: the rated players' lines (``rated``, the games
+    behind each in ``rated_games`` when given) and first ratings in ``order`` (the players with games), then
     everyone else rated at the period's start, unchanged."""
     first_ratings = EntryColumns.of(
         {
@@ -345,7 +236,7 @@ def _statuses(was_listed: NDArray[np.bool_]) -> Coded:
 def _sides(
     games: PeriodGames, events: Sequence[EventFacts], ids: NDArray[np.int64], history: History
 ) -> tuple[NDArray[Any], ...]:
-    """The sides :func:`_elo_period_columns` rates or pools, in the order :func:`_gather` meets
+    """The sides :func:`elo_period` rates or pools, in the order the reference's ``_gather`` meets
     them: player, opponent, score code, event, game, the opponent's and the player's ratings at
     the event's start (-1: none). Events are ranked as in ``events`` (by start date, then id)."""
     by_id = np.argsort(ids)
@@ -433,18 +324,18 @@ def _rate_columns(
     history: History,
     workings: bool,
 ) -> tuple[EntryColumns, list[list[Working]]]:
-    """:func:`_rate_players` from columns: one row per rated side, ``who`` its player's index in
-    ``player_ids`` (rated at the period's start with ``ratings``), player by player. The players
+    """The reference's ``_rate_players`` from columns: one row per rated side, ``who`` its player's
+    index in ``player_ids`` (rated at the period's start with ``ratings``), player by player. The players
     are rated :data:`RATE_CHUNK` sides at a time at most (each player's sides in one chunk), so
     the engine's arrays stay bounded. Their lines come as columns; the games behind each player's
     line (when ``workings``) as a list a player, else none."""
     who, game_id, event_id, opponent_id, own_rating, opponent_rating, score = sides
-    official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
+    official_k = history.official_k.get(period, {}) if takes_fide_k(rules) else {}
     listed: list[bool] = []
     ks: list[KFactor] = []
-    known: dict[tuple[int, _ProfileFields], tuple[PlayerProfile, KFactor]] = {}
+    known: dict[tuple[int, ProfileFields], tuple[PlayerProfile, KFactor]] = {}
     for player_id, rating in zip(player_ids.tolist(), ratings.tolist(), strict=True):
-        _, was_listed, k, _ = _k_of(
+        _, was_listed, k, _ = k_of(
             player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
         )
         listed.append(was_listed)
@@ -459,7 +350,7 @@ def _rate_columns(
         # At least one player; then as many whole players as fit in a chunk.
         end = max(start + 1, int(np.searchsorted(first_side, first_side[start] + RATE_CHUNK, "right")) - 1)
         chunk = slice(int(first_side[start]), int(first_side[end]))
-        part, chunk_figures = bulk_figures.rate_sides_columns(
+        part, chunk_figures = bulk_figures.rate_sides(
             (who[chunk] - start).astype(np.intp),
             event_id[chunk].astype(np.intp, copy=False),
             own_rating[chunk],
@@ -533,7 +424,7 @@ def _rate_columns(
         floats={name: np.full(players, np.nan) for name in FLOAT_FIELDS},
         coded={
             "status": _statuses(np.array(listed, dtype=np.bool_)),
-            "k_reason": Coded(k_objects.codes, tuple(map(_k_reason, k_factors))),
+            "k_reason": Coded(k_objects.codes, tuple(map(k_reason, k_factors))),
             "score": Coded(*bulk_figures.decimals(rated.score, rated.score_exponent)),
             "expected": Coded(*bulk_figures.decimals(rated.expected, rated.expected_exponent)),
             "change": Coded(*bulk_figures.decimals(rated.change, rated.change_exponent)),
@@ -555,81 +446,7 @@ def _exponent(value: Decimal) -> int:
     return exponent if isinstance(exponent, int) else 0
 
 
-def _gather(
-    events: Sequence[EventFacts],
-    history: History,
-    at_period_start: Callable[[int], int | None],
-    fide: FideRules | None = None,
-) -> dict[int, _PlayerGames]:
-    """Each player's games against rated opponents, event by event: rated games for a player rated
-    at the period's start, pooled games (for a first rating) for the others. A game ``fide``'s
-    rules do not rate (rapid and blitz 8.3.1 from 1 December 2024) is left out for the side rated
-    600 points or more from its opponent, one of them above 2600."""
-    played: dict[int, _PlayerGames] = defaultdict(_PlayerGames)
-    for event in sorted(events, key=lambda e: (e.start_date, e.id)):
-        in_force = history.ratings_in_force(event.ratings_in_file, event.start_date)
-        rated_side = _rated_side(fide, in_force, at_period_start)
-        for player_id, rated_games in _rated_sides(event, in_force, rated_side).items():
-            mine = played[player_id]
-            period_rating = at_period_start(player_id)
-            if period_rating is None:
-                mine.pool.extend(
-                    _pooled(player_id, event.id, game.id, opponent_id, in_force[opponent_id] or 0, score)
-                    for game, opponent_id, score in rated_games
-                )
-                continue
-            own = in_force.get(player_id)
-            start = own if own is not None else period_rating  # B.02 8.2.4
-            mine.events.append(
-                [
-                    RatedGame(game.id, event.id, opp, start, in_force[opp] or 0, score)
-                    for game, opp, score in rated_games
-                ]
-            )
-            mine.event_names.append(event.name)
-    return played
-
-
-def _rated_side(
-    fide: FideRules | None, in_force: Mapping[int, int | None], at_period_start: Callable[[int], int | None]
-) -> Callable[[int, int], bool] | None:
-    """Whether ``fide``'s rules rate a player's side of a game against an opponent (rapid and blitz
-    8.3.1 from 1 December 2024), from the ratings the side is rated from; None: every side."""
-    if fide is None or fide.not_rated_difference is None:
-        return None
-
-    def rated_side(player_id: int, opponent_id: int) -> bool:
-        period_rating = at_period_start(player_id)
-        if period_rating is None:  # an unrated player's game: for a first rating
-            return True
-        own = in_force.get(player_id)
-        start = own if own is not None else period_rating  # B.02 8.2.4
-        return not game_not_rated(start, in_force[opponent_id] or 0, fide)
-
-    return rated_side
-
-
-def _rated_sides(
-    event: EventFacts, in_force: Mapping[int, int | None], rated_side: Callable[[int, int], bool] | None
-) -> dict[int, list[tuple[GameFacts, int, Decimal]]]:
-    """Each player's played games of an event against an opponent rated at its start (B.02 8.3.1:
-    only games "against a rated player" count) that ``rated_side(player, opponent)`` rates."""
-    by_player: dict[int, list[tuple[GameFacts, int, Decimal]]] = defaultdict(list)
-    for game in event.games:
-        if not game.rated or game.white_score is None or game.black_score is None:
-            continue
-        for player_id, opponent_id, score in (
-            (game.white, game.black, game.white_score),
-            (game.black, game.white, game.black_score),
-        ):
-            if in_force.get(opponent_id) is not None and (
-                rated_side is None or rated_side(player_id, opponent_id)
-            ):
-                by_player[player_id].append((game, opponent_id, score))
-    return by_player
-
-
-def _pooled(
+def pooled_working(
     player_id: int, event_id: int, game_id: int, opponent_id: int, opponent_rating: int, score: Decimal
 ) -> Working:
     """A game of an unrated player, kept for a first rating."""
@@ -648,16 +465,12 @@ def _pooled(
     )
 
 
-def _listed_status(*, listed_before: bool) -> EntryStatus:
-    return EntryStatus.RATED if listed_before else EntryStatus.ENTERED
-
-
 #: What K needs of a player's history (``PlayerProfile``'s fields: birth year, games rated so far,
 #: highest published rating).
-_ProfileFields = tuple[int | None, int | None, int]
+ProfileFields = tuple[int | None, int | None, int]
 
 
-def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[_ProfileFields, bool]:
+def _profile(player_id: int, *, period: Period, history: History, rating: int) -> tuple[ProfileFields, bool]:
     """The player's history as K needs it (B.02 8.3.3), and whether the store lists them before."""
     mine = history.listed_before(player_id, period)
     if mine is None:
@@ -671,77 +484,7 @@ def _profile(player_id: int, *, period: Period, history: History, rating: int) -
     ), True
 
 
-def _rate_players(
-    rated_players: Mapping[int, int],
-    played: Mapping[int, _PlayerGames],
-    *,
-    period: Period,
-    rules: RuleSet,
-    history: History,
-    bulk: bool,
-    workings: bool,
-) -> dict[int, tuple[Entry, list[Working]]]:
-    """Every player rated at the period's start: their line and the games behind it.
-
-    K is chosen per player from their history by the rule set (the reason is stored with it); the
-    array engine rates the games, the 700 rule and the rounding where it can, else the scalar core.
-    """
-    inputs: list[PlayerPeriod] = []
-    profiles: list[PlayerProfile] = []
-    listed: list[bool] = []
-    official: list[bool] = []
-    official_k = history.official_k.get(period, {}) if _takes_fide_k(rules) else {}
-    for player_id, rating in rated_players.items():
-        profile, was_listed, k, is_official = _k_of(
-            player_id, rating, period=period, rules=rules, history=history, official_k=official_k
-        )
-        profiles.append(profile)
-        listed.append(was_listed)
-        official.append(is_official)
-        inputs.append(PlayerPeriod(rating=rating, k=k, events=played[player_id].events))
-    rated = None
-    if bulk and bulk_figures.supports(rules):
-        rated = bulk_figures.rate_players(inputs, rules=rules, game_figures=workings)
-    if rated is None:
-        event_names = [played[player_id].event_names for player_id in rated_players]
-        rated = _rate_scalar(inputs, profiles, event_names, rules=rules, official=official)
-    results, figures = rated
-    columns = zip(figures.difference, figures.capped, figures.expected, figures.change, strict=True)
-    ratings: dict[int, Decimal] = {}  # one decimal per rating
-
-    def decimal(rating: int) -> Decimal:
-        return ratings.get(rating) or ratings.setdefault(rating, Decimal(rating))
-
-    lines: dict[int, tuple[Entry, list[Working]]] = {}
-    for (player_id, rating), mine, was_listed, result in zip(
-        rated_players.items(), inputs, listed, results, strict=True
-    ):
-        lines_of_games: list[Working] = []
-        if workings:
-            lines_of_games = [
-                Working(
-                    player_id=player_id,
-                    game_id=game.game_id,
-                    event_id=game.event_id,
-                    opponent_id=game.opponent_id,
-                    own_rating=decimal(game.own_rating),
-                    opponent_rating=decimal(game.opponent_rating),
-                    difference=difference,
-                    capped=capped,
-                    expected=expected,
-                    score=game.score or ZERO,  # as rate_period adds a zero score
-                    change=change,
-                )
-                for games in mine.events
-                # zip takes from `games` first: it stops at the end of them, leaving the next
-                # player's figures in `columns`.
-                for game, (difference, capped, expected, change) in zip(games, columns, strict=False)
-            ]
-        lines[player_id] = (_rated_entry(player_id, rating, result, was_listed=was_listed), lines_of_games)
-    return lines
-
-
-def _k_of(
+def k_of(
     player_id: int,
     rating: int,
     *,
@@ -749,7 +492,7 @@ def _k_of(
     rules: RuleSet,
     history: History,
     official_k: Mapping[int, int],
-    known: dict[tuple[int, _ProfileFields], tuple[PlayerProfile, KFactor]] | None = None,
+    known: dict[tuple[int, ProfileFields], tuple[PlayerProfile, KFactor]] | None = None,
 ) -> tuple[PlayerProfile, bool, KFactor, bool]:
     """A rated player's profile, whether the store lists them before, their K before the 700
     rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md);
@@ -762,95 +505,30 @@ def _k_of(
         birth_year, rated_games, highest = fields
         profile = PlayerProfile(birth_year=birth_year, rated_games=rated_games, highest_rating=highest)
         if fide_k is not None:
-            return profile, was_listed, _official_k(fide_k), True
+            return profile, was_listed, official_k_factor(fide_k), True
         mine = profile, rules.k_for(Decimal(rating), profile)
         if known is not None:
             known[rating, fields] = mine
     elif fide_k is not None:
-        return mine[0], was_listed, _official_k(fide_k), True
+        return mine[0], was_listed, official_k_factor(fide_k), True
     return mine[0], was_listed, mine[1], False
 
 
-def _rated_entry(player_id: int, rating: int, result: PlayerFigures, *, was_listed: bool) -> Entry:
-    """A rated player's line."""
-    return Entry(
-        player_id=player_id,
-        status=_listed_status(listed_before=was_listed),
-        rating_before=rating,
-        rating=result.new_rating,
-        games=result.games,
-        k=result.k.k,
-        k_reason=_k_reason(result.k),
-        score=result.score,
-        expected=result.expected,
-        change=result.change,
-        rounded_change=result.rounded_change,
-    )
+def k_reason(k: KFactor) -> str:
+    """A line's K reason: its code and values, with the article (:mod:`chessrate.ratinglist.k_reasons`)."""
+    return k_reason_text(k)
 
 
-def _k_reason(k: KFactor) -> str:
-    """A line's K reason: why K is what it is, with the article."""
-    return f"{k.reason} ({k.article})"
-
-
-def _rate_scalar(
-    players: Sequence[PlayerPeriod],
-    profiles: Sequence[PlayerProfile],
-    event_names: Sequence[Sequence[str]],
-    *,
-    rules: RuleSet,
-    official: Sequence[bool],
-) -> tuple[list[PlayerFigures], GameFigures]:
-    """The scalar reference: :func:`chessrate.systems.elo.calculate.rate_period` for each player, its
-    figures in the array engine's shape."""
-    results: list[PlayerFigures] = []
-    figures = GameFigures(difference=[], capped=[], expected=[], change=[])
-    for mine, profile, names, fide_k in zip(players, profiles, event_names, official, strict=True):
-        events = [
-            Event(
-                tuple(Game(Decimal(game.opponent_rating), game.score) for game in games),
-                start_rating=Decimal(games[0].own_rating),
-                name=name,
-            )
-            for games, name in zip(mine.events, names, strict=True)
-        ]
-        k = mine.k.k if fide_k else None
-        result = rate_period(Decimal(mine.rating), events, rules=rules, profile=profile, k=k)
-        results.append(
-            PlayerFigures(
-                k=_as_official(result.k, mine.k) if fide_k else result.k,
-                games=result.games,
-                score=result.score,
-                expected=result.expected,
-                change=result.change,
-                rounded_change=result.rounded_change,
-                new_rating=int(result.new_rating),
-            )
-        )
-        for event in result.events:
-            for game in event.games:
-                figures.difference.append(game.difference)
-                figures.capped.append(game.capped)
-                figures.expected.append(game.expected)
-                assert game.change is not None  # every game of a period has a score
-                figures.change.append(game.change)
-    return results, figures
-
-
-#: How a K from FIDE's list is explained (the list in force at the period's start, [FIDE-RR-2024 §7.1.2]).
-OFFICIAL_K_REASON = "K {k} from the FIDE list in force (no history in this list)"
-
-
-def _takes_fide_k(rules: RuleSet) -> bool:
+def takes_fide_k(rules: RuleSet) -> bool:
     """FIDE's K serves FIDE's rules and rule sets that need a K; a club's K bands keep their own."""
     return rules.fide is not None or rules.k_policy is None
 
 
-def _official_k(k: int) -> KFactor:
-    return KFactor(k=k, reason=OFFICIAL_K_REASON.format(k=k), article="FIDE rating list")
+def official_k_factor(k: int) -> KFactor:
+    """A K from FIDE's list in force at the period's start [FIDE-RR-2024 §7.1.2]."""
+    return KFactor(k=k, code="k-fide-list-in-force", article="FIDE rating list")
 
 
-def _as_official(computed: KFactor, official: KFactor) -> KFactor:
-    """The scalar core's K for a K given (``K 20 given``, maybe cut by the 700 rule), said as FIDE's."""
-    reason = computed.reason.replace(f"K {official.k} given", official.reason, 1)
-    return KFactor(k=computed.k, reason=reason, article=official.article)
+def as_official(computed: KFactor, official: KFactor) -> KFactor:
+    """The scalar core's K for a K given (``k-given``, maybe cut by the 700 rule), said as FIDE's."""
+    return dataclasses.replace(computed, code=official.code, params=official.params, article=official.article)

@@ -14,6 +14,7 @@ import numpy as np
 from chessrate import bulk as numpy_bulk
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.facts import ZERO, ComputedList, Entry, EventFacts, GameFacts, History, Working
+from chessrate.ratinglist.notes import note_text
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.systems.glicko import glicko2
@@ -21,6 +22,9 @@ from chessrate.systems.glicko import glicko2_steps as steps
 from chessrate.systems.rounding import round_half_away_from_zero
 
 _Side = tuple[int, int, GameFacts, int, Decimal]  # player, opponent, game, event, score
+
+#: A player without games: the deviation grows (Glickman, Glicko-2 Step 6), said from the catalogs.
+GLICKO2_NO_GAMES = note_text([("glicko2-no-games", {})])
 
 
 def glicko2_period(
@@ -112,7 +116,7 @@ def _entry(
         glicko_rating=rating.rating,
         deviation=rating.deviation,
         volatility=rating.volatility,
-        note=None if games else "no games: the deviation grows (Glicko-2 Step 6)",
+        note=None if games else GLICKO2_NO_GAMES,
     )
 
 

@@ -7,12 +7,12 @@
 - All the files of one import go in one transaction: every file or none.
 - Players are the same person when they have the same FIDE id; without a FIDE id, when they have
   the same name (letter case and spacing aside) and the stored player has no FIDE id either.
-  One lookup structure serves the whole import (:class:`_Directory`): the stored players a batch
+  One lookup structure serves the whole import (:class:`PlayerDirectory`): the stored players a batch
   of files names are fetched in one query per kind, and kept for the next files.
 - The files are checked and stored a batch at a time (:class:`_Batch`), with the refusals of a
   file by file import. Rows go in through the driver's fast path (SQLite: :func:`.rows.insert_rows`;
   PostgreSQL: ``COPY`` text on a thread, :mod:`.copy_text`), and the few statements a batch runs
-  through the driver's cursor (:class:`_Driver`); the time an import takes grows with its games,
+  through the driver's cursor (:class:`Driver`); the time an import takes grows with its games,
   not with the players already stored.
 - An event is rated in the period of the month it ends (B.02 7.1.3 closes a list 3 days before
   its date; that margin is not applied: see docs/ratinglist.md).
@@ -23,36 +23,35 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager, suppress
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import chain, repeat
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from sqlalchemy import Column, Engine, Table, bindparam, select, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import SQLAlchemyError
 
 from chessrate.errors import FileFormatError, InvalidInputError
-from chessrate.formats import EventRead, Format, Player, Problem, read_event, sniff_format
+from chessrate.formats import EventRead, Format, Problem, read_event, sniff_format
 from chessrate.formats.text import check_file_name, decode, split_lines
 from chessrate.ratinglist import copy_text
 from chessrate.ratinglist.copy_text import Writer
 from chessrate.ratinglist.fingerprint import fingerprint_columns
+from chessrate.ratinglist.import_driver import Driver, NewIds, page_cache
+from chessrate.ratinglist.import_players import PLAYER_COLUMNS, KnownPlayer, PlayerDirectory, player_key
+from chessrate.ratinglist.import_players import name_key as name_key  # where fide_import reads it
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.refusals import input_refusal, refusal_text
 from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 from chessrate.runtime.gc_pause import cycle_collector_paused
 
-_V = TypeVar("_V")
-
 MAX_ERRORS_SHOWN = 3
 #: Files up to this size are read once, whole; a larger one (a PGN of many events) is streamed.
 _READ_WHOLE = 64 << 20
-#: SQLite's page cache while an import writes (sqlite.org/pragma.html#pragma_cache_size).
-_SQLITE_CACHE_KIB = 64 * 1024
 
 
 class RefusedFile(FileFormatError):
@@ -63,11 +62,8 @@ class RefusedFile(FileFormatError):
         self.file_name = file_name
         self.errors = tuple(errors)
         shown = "; ".join(str(problem) for problem in self.errors[:MAX_ERRORS_SHOWN])
-        more = len(self.errors) - MAX_ERRORS_SHOWN
-        super().__init__(
-            f"{file_name}: {len(self.errors)} error(s), nothing imported: {shown}"
-            + (f" (and {more} more)" if more > 0 else "")
-        )
+        params = {"file": file_name, "count": len(self.errors), "errors": shown}
+        super().__init__(refusal_text("import-refused-file", params), code="import-refused-file")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,11 +85,6 @@ class ImportedEvent:
     replaces: int | None
 
 
-def name_key(name: str) -> str:
-    """A name folded for matching: letter case and runs of spaces do not matter."""
-    return " ".join(name.split()).casefold()
-
-
 def import_files(
     engine: Engine,
     paths: Sequence[Path],
@@ -112,14 +103,14 @@ def import_files(
     holds the store, this one waits (see :func:`~chessrate.ratinglist.store.write_transaction`).
     """
     if not paths:
-        raise InvalidInputError("file", "", "give at least one file to import")
+        raise input_refusal("import-no-files", field="file", value="")
     if len(paths) > 1 and (start or end or replaces):
-        raise InvalidInputError("file", len(paths), "--start, --end and --replaces take one file")
+        raise input_refusal("import-one-file", field="file", value=len(paths))
     with (
         cycle_collector_paused(),  # a month's players and rows, none in a cycle: 3 % at 2x10^6 games
         write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
-        _page_cache(connection),
-        closing(_Driver(connection)) as driver,
+        page_cache(connection),
+        closing(Driver(connection)) as driver,
         _writer(driver) as writer,
     ):
         batch = _Batch(driver, writer, replaces=replaces)
@@ -139,7 +130,7 @@ def import_files(
 
 
 @contextmanager
-def _writer(driver: _Driver) -> Iterator[Writer | None]:
+def _writer(driver: Driver) -> Iterator[Writer | None]:
     """PostgreSQL: the thread that runs the import's ``COPY``s (:class:`.copy_text.Writer`)."""
     if driver.sqlite:
         yield None
@@ -191,9 +182,9 @@ class _Batch:
     first refusal met is raised.
     """
 
-    def __init__(self, driver: _Driver, writer: Writer | None, *, replaces: int | None) -> None:
+    def __init__(self, driver: Driver, writer: Writer | None, *, replaces: int | None) -> None:
         self._driver, self._writer = driver, writer
-        self._directory = _Directory(driver)
+        self._directory = PlayerDirectory(driver)
         self._keys = _Keys()
         self._replaces = replaces
         self._files: list[_File] = []
@@ -201,7 +192,7 @@ class _Batch:
         # This import's events by digest and by games' fingerprint.
         self._digests: dict[str, _Earlier] = {}
         self._fingerprints: dict[str, _Earlier] = {}
-        self._event_ids = _Ids(driver, events)
+        self._event_ids = NewIds(driver, events)
         self.imported: list[ImportedEvent] = []
 
     def add(self, read: _File) -> None:
@@ -223,14 +214,14 @@ class _Batch:
             return
         self._wait()
         driver, directory = self._driver, self._directory
-        keys = [[_key(player) for player in read.event.players] for read in files]
+        keys = [[player_key(player) for player in read.event.players] for read in files]
         directory.fetch(
             [p for read in files for p in read.event.players], [k for file_keys in keys for k in file_keys]
         )
         stored = self._stored_digests([read.digest for read in files])
         event_ids = self._event_ids.take(len(files))
         refusal: Exception | None = None
-        chosen: list[tuple[list[_Known], int]] = []
+        chosen: list[tuple[list[KnownPlayer], int]] = []
         for read, event_id, file_keys in zip(files, event_ids, keys, strict=True):
             try:
                 self._refuse_known(read.path.name, read.digest, stored)
@@ -267,17 +258,12 @@ class _Batch:
             if earlier is not None and earlier[0] != self._replaces:
                 earlier_id, earlier_name, earlier_file = earlier
                 name = row.read.path.name
-                raise StoreError(
-                    f"{name}: the same games on the same days were already imported as event {earlier_id} "
-                    f"'{earlier_name}' from {earlier_file}; nothing imported (a corrected file: "
-                    f"--replaces {earlier_id})",
-                    code="import-same-games",
-                    params={
-                        "file": name,
-                        "event": earlier_id,
-                        "name": earlier_name,
-                        "earlier_file": earlier_file,
-                    },
+                raise _store_refusal(
+                    "import-same-games",
+                    file=name,
+                    event=earlier_id,
+                    name=earlier_name,
+                    earlier_file=earlier_file,
                 )
             self._fingerprints[row.fingerprint] = self._digests[row.read.digest]
 
@@ -290,7 +276,7 @@ class _Batch:
         new_players = self._directory.new_players()
         self._directory.fill()
         if self._writer is None:
-            insert_rows(connection, players, _PLAYER_COLUMNS, new_players)
+            insert_rows(connection, players, PLAYER_COLUMNS, new_players)
             insert_rows(connection, events, _EVENT_COLUMNS, event_rows)
             entrants = chain.from_iterable(r.entrants() for r in rows)
             insert_rows(connection, event_players, _ENTRANT_COLUMNS, entrants)
@@ -298,7 +284,7 @@ class _Batch:
         else:
             self._writer.start(
                 [
-                    (players, _PLAYER_COLUMNS, copy_text.rows_lines(new_players, _PLAYER_TEXTS)),
+                    (players, PLAYER_COLUMNS, copy_text.rows_lines(new_players, _PLAYER_TEXTS)),
                     (events, _EVENT_COLUMNS, copy_text.rows_lines(event_rows, _EVENT_TEXTS)),
                     (event_players, _ENTRANT_COLUMNS, "".join(row.entrant_lines() for row in rows)),
                     (games, _GAME_COLUMNS, "".join(row.game_lines() for row in rows)),
@@ -334,15 +320,12 @@ class _Batch:
         if known is None:
             return
         known_id, known_name, known_file = known
-        raise StoreError(
-            f"{file_name}: this file (sha256 {digest[:12]}...) was already imported as event "
-            f"{known_id} '{known_name}' from {known_file}; nothing imported",
-            code="import-same-file",
-            params={"file": file_name, "event": known_id, "name": known_name, "earlier_file": known_file},
+        raise _store_refusal(
+            "import-same-file", file=file_name, event=known_id, name=known_name, earlier_file=known_file
         )
 
 
-#: The columns of :data:`_EVENT_COLUMNS` and :data:`_PLAYER_COLUMNS` that are texts (PostgreSQL's ``COPY``).
+#: The columns of :data:`_EVENT_COLUMNS` and :data:`PLAYER_COLUMNS` that are texts (PostgreSQL's ``COPY``).
 _EVENT_TEXTS = (1, 2, 3, 4, 5, 8)
 _PLAYER_TEXTS = (1, 2, 7, 8, 9)
 _EVENTS_OF_FILES = "SELECT id, name, file_name, file_sha256 FROM events WHERE "
@@ -355,7 +338,9 @@ class _EventRows:
     fingerprint, then its rows (:meth:`event_row`, :meth:`entrants`, :meth:`games`; PostgreSQL:
     ``COPY`` lines)."""
 
-    def __init__(self, read: _File, event_id: int, chosen: tuple[list[_Known], int], driver: _Driver) -> None:
+    def __init__(
+        self, read: _File, event_id: int, chosen: tuple[list[KnownPlayer], int], driver: Driver
+    ) -> None:
         known, self.new_players = chosen
         self.read, self.event_id, self._driver = read, event_id, driver
         # The stored players of the entrants (the games' are drawn from them).
@@ -473,35 +458,6 @@ def _codes(codes: Sequence[str]) -> Sequence[str]:
     return codes if max(map(len, codes), default=0) <= 10 else [code[:10] for code in codes]
 
 
-class _Ids:
-    """The ids the database would give a table's new rows: SQLite, the largest plus one (a rowid
-    table without ``AUTOINCREMENT``, sqlite.org/autoinc.html); PostgreSQL, the column's sequence,
-    as its default would take them. Rows are then written with their ids."""
-
-    def __init__(self, driver: _Driver, table: Table) -> None:
-        self._driver, self._table = driver, table.name
-        self._last: int | None = None  # SQLite: the largest id, once looked up
-
-    def take(self, count: int) -> list[int]:
-        driver = self._driver
-        if not count:
-            return []
-        if not driver.sqlite:
-            ((taken,),) = driver.rows(_NEXT_IDS.format(table=self._table), (count,))
-            return sorted(map(int, taken.split(",")))
-        if self._last is None:
-            self._last = int(driver.rows(f"SELECT max(id) FROM {self._table}")[0][0] or 0)
-        first, self._last = self._last + 1, self._last + count
-        return list(range(first, self._last + 1))
-
-
-#: PostgreSQL: as many ids from the sequence of ``table.id`` as its default would take.
-_NEXT_IDS = (
-    "SELECT string_agg(nextval(pg_get_serial_sequence('{table}', 'id'))::text, ',') "
-    "FROM generate_series(1, ?)"
-)
-
-
 @dataclass
 class _Keys:
     """The events and players the rows of an import name, checked once at its end (:meth:`check`):
@@ -513,105 +469,14 @@ class _Keys:
     #: The stored players the rows name (those the import adds, it writes itself).
     players: set[int] = field(default_factory=set)
 
-    def check(self, driver: _Driver) -> None:
+    def check(self, driver: Driver) -> None:
         """Refuse the import (nothing is committed) if a key names a row the store does not have."""
         for table, ids in (("events", self.events), ("players", self.players)):
             wanted = sorted(ids)
             counts = driver.rows_where(f"SELECT count(*) FROM {table} WHERE ", "id", wanted, "integer")
             found = sum(int(count) for (count,) in counts)
             if found != len(wanted):
-                raise StoreError(
-                    f"the import names {len(wanted) - found} row(s) of {table} the store does not have "
-                    "(a foreign key); nothing imported",
-                    code="import-missing-rows",
-                    params={"count": len(wanted) - found, "table": table},
-                )
-
-
-class _Driver:
-    """The statements an import runs for each file, through the driver's cursor: SQLAlchemy's
-    processing of a statement (some 0.1 ms) would be a tenth of a small file's import. Values go
-    in as SQLAlchemy would write them (:attr:`date`, :attr:`datetime`)."""
-
-    def __init__(self, connection: Connection) -> None:
-        self.connection = connection
-        self.sqlite = connection.dialect.name == "sqlite"
-        self._cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        self.date = _bind(events.c.start_date, connection)
-        self.datetime = _bind(events.c.imported_at, connection)
-        if not self.sqlite:
-            # psycopg prepares a statement run five times, and PostgreSQL may then keep one plan
-            # for it, made when the tables were empty (a scan of every player, 7 ms a query once
-            # there are thousands): each run planned for the tables as they are now, in this
-            # transaction only (postgresql.org/docs/current/runtime-config-query.html,
-            # plan_cache_mode).
-            self._cursor.execute("SET LOCAL plan_cache_mode = force_custom_plan")
-
-    def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        """The rows of ``sql``, written with ``?`` marks (PostgreSQL's driver is given ``%s``)."""
-        self._cursor.execute(sql if self.sqlite else sql.replace("?", "%s"), params)
-        return list(self._cursor.fetchall())
-
-    def rows_where(
-        self, select: str, column: str, values: Sequence[_V], kind: str, *, order: str = ""
-    ) -> list[tuple[Any, ...]]:
-        """The rows of ``select`` (up to its ``WHERE``) whose ``column`` is one of ``values``,
-        through the column's index. PostgreSQL: one array of ``kind``; SQLite: ``IN`` lists of
-        :data:`_BATCH` values (:func:`_in_list`)."""
-        if not values:
-            return []
-        if not self.sqlite:
-            return self.rows(f"{select}{column} = ANY(?::{kind}[]){order}", (_array_text(values),))
-        found = []
-        for start in range(0, len(values), _BATCH):
-            marks, padded = _in_list(values[start : start + _BATCH])
-            found += self.rows(f"{select}{column} IN ({marks}){order}", padded)
-        return found
-
-    def close(self) -> None:
-        self._cursor.close()
-
-
-def _array_text(values: Sequence[object]) -> str:
-    """PostgreSQL's text of an array of ``values`` (whole numbers, or texts quoted with their
-    backslashes and double quotes escaped: postgresql.org/docs/current/arrays.html#ARRAYS-IO),
-    written here rather than adapted by psycopg value by value (a second for a 2x10^6-game
-    import's names). Sent as one value, the array is a constant the planner sees whole: with a
-    computed array (``ARRAY(SELECT ...)``) it planned a scan of every player, each tested
-    against 5 000 names (0.5 s a batch)."""
-    if all(isinstance(value, int) for value in values):
-        return "{" + ",".join(map(str, values)) + "}"
-    escaped = (str(value).replace("\\", "\\\\").replace('"', '\\"') for value in values)
-    return '{"' + '","'.join(escaped) + '"}'
-
-
-def _bind(column: Column[Any], connection: Connection) -> Callable[[Any], Any]:
-    """How SQLAlchemy writes a value of ``column`` on this database (SQLite: dates as text)."""
-    dialect = connection.dialect
-    process = column.type.dialect_impl(dialect).bind_processor(dialect)
-    if process is None:
-        return lambda value: value
-    return process
-
-
-@contextmanager
-def _page_cache(connection: Connection) -> Iterator[None]:
-    """SQLite: a larger page cache while the import writes, the connection's own afterwards.
-
-    A month's import checks each game's players and indexes each event's players at random places
-    of a table and an index larger than SQLite's default cache (2 MB): a 2x10^6-game import spent
-    3 s of system time reading pages back, 0.6 s with 64 MB (sqlite.org/pragma.html#pragma_cache_size).
-    """
-    if connection.dialect.name != "sqlite":
-        yield
-        return
-    before = connection.exec_driver_sql("PRAGMA cache_size").scalar()
-    connection.exec_driver_sql(f"PRAGMA cache_size = -{_SQLITE_CACHE_KIB}")
-    try:
-        yield
-    finally:
-        with suppress(SQLAlchemyError):  # a broken connection: the import's own error is raised
-            connection.exec_driver_sql(f"PRAGMA cache_size = {int(before or 0)}")
+                raise _store_refusal("import-missing-rows", count=len(wanted) - found, table=table)
 
 
 class _Unreadable(Exception):
@@ -680,20 +545,10 @@ def _checked(
         raise RefusedFile(path.name, read.errors)
     start_date, end_date = _event_dates(read.start_date, read.end_date, start=start, end=end)
     if start_date is None or end_date is None:
-        raise InvalidInputError(
-            "start",
-            None,
-            f"{path.name} gives no date: give the event's --start date",
-            code="import-no-date",
-            params={"file": path.name},
-        )
+        raise input_refusal("import-no-date", field="start", value=None, file=path.name)
     if end_date < start_date:
-        raise InvalidInputError(
-            "end",
-            end_date.isoformat(),
-            f"{path.name} ends before it starts",
-            code="import-ends-before-start",
-            params={"file": path.name},
+        raise input_refusal(
+            "import-ends-before-start", field="end", value=end_date.isoformat(), file=path.name
         )
     warnings = tuple(problem.located() for problem in read.warnings)
     return _File(path, digest, read, warnings, start_date, end_date)
@@ -732,201 +587,11 @@ def _event_dates(
 def _check_replaceable(connection: Connection, event_id: int) -> None:
     row = connection.execute(select(events.c.replaced_by).where(events.c.id == event_id)).first()
     if row is None:
-        raise InvalidInputError("replaces", event_id, "no event has this id")
+        raise input_refusal("replaces-unknown", field="replaces", value=event_id)
     if row.replaced_by is not None:
-        raise InvalidInputError("replaces", event_id, f"already replaced by event {row.replaced_by}")
+        raise input_refusal("replaces-replaced", field="replaces", value=event_id, event=row.replaced_by)
 
 
-#: The details of a player the store keeps, in this order in :attr:`_Known.details`.
-_DETAILS = ("birth_date", "birth_year", "sex", "federation", "title")
-#: Values per ``IN (...)`` query.
-_BATCH = 512
-
-
-@dataclass(slots=True)
-class _Known:
-    """A stored player (or one this import adds): the id, once given, and the details known
-    (:data:`_DETAILS`; only whether each is known matters for a stored player). ``added``: by
-    this import; ``written``: whether the player's row is in the store (a new one waits for
-    :meth:`_Directory.new_players`, with its details as they are then)."""
-
-    id: int | None
-    details: list[object]
-    written: bool = True
-    added: bool = False
-
-
-class _Directory:
-    """Who the players of the files are: one lookup structure for the whole import.
-
-    Players with a FIDE id are looked up by it; the others by name key among the stored players
-    without a FIDE id (the first stored one, by id). A batch's unknown keys are fetched in one
-    query per kind (:meth:`fetch`), each through the index that fits it: the unique FIDE-id
-    index, and ``ix_players_name_key`` for the name keys, the FIDE-id test applied to the few rows
-    it finds (with ``AND fide_id IS NULL`` in the query SQLite plans it through the FIDE-id index
-    and walks every player without an id). What is found, or added, is kept for the next files.
-    """
-
-    def __init__(self, driver: _Driver) -> None:
-        self._driver = driver
-        self._by_fide_id: dict[int, _Known | None] = {}
-        self._by_name: dict[str, _Known | None] = {}
-        self._ids = _Ids(driver, players)
-        self._new: list[tuple[Player, str, _Known]] = []  # added, not written yet: player, key, known
-        self._fill: list[tuple[_Known, dict[str, object]]] = []  # details to write of stored players
-
-    def resolve(
-        self, file_players: Sequence[Player], keys: Sequence[str], *, file_name: str
-    ) -> tuple[list[_Known], int]:
-        """Each file player's stored player (added where new, with no id until :meth:`give_ids`;
-        details filled in), and how many are new. ``keys``: the players' :func:`_key`; they must
-        have been :meth:`fetch`-ed."""
-        by_fide_id, by_name = self._by_fide_id, self._by_name
-        chosen: list[_Known] = []
-        added: list[tuple[Player, str, _Known]] = []
-        fill: list[tuple[_Known, dict[str, object]]] = []
-        for player, key in zip(file_players, keys, strict=True):
-            fide_id = player.fide_id
-            known = by_fide_id[fide_id] if fide_id else by_name[key]
-            if known is None:
-                known = _Known(None, _details(player), written=False, added=True)
-                if fide_id:
-                    by_fide_id[fide_id] = known
-                else:
-                    by_name[key] = known
-                added.append((player, key, known))
-            elif None in known.details:
-                # Fill in what the store did not know yet; never overwrite what it knows.
-                stored = known.details
-                missing = {
-                    _DETAILS[i]: value
-                    for i, value in enumerate(_details(player))
-                    if value is not None and stored[i] is None
-                }
-                if missing:
-                    known.details = [
-                        missing.get(field, value) for field, value in zip(_DETAILS, stored, strict=True)
-                    ]
-                    if known.written:  # (a new player's row is written with its details)
-                        fill.append((known, missing))
-            chosen.append(known)
-        if len({id(known) for known in chosen}) < len(chosen):
-            seen: set[int] = set()
-            for player, known in zip(file_players, chosen, strict=True):
-                if id(known) in seen:
-                    reason = f"{file_name}: two players of the file are the same stored player"
-                    raise InvalidInputError(
-                        "player", player.name, reason, code="import-same-player", params={"file": file_name}
-                    )
-                seen.add(id(known))
-        self._new += added
-        self._fill += fill
-        return chosen, len(added)
-
-    def fill(self) -> None:
-        """The details filled in since the last call written, one ``executemany`` per set of
-        columns (not a statement a player)."""
-        by_columns: dict[tuple[str, ...], dict[int, dict[str, object]]] = {}
-        for known, missing in self._fill:
-            # A player filled in twice: both fills, in order, in one row (its set of columns grows).
-            row = {f"new_{column}": value for column, value in missing.items()}
-            by_columns.setdefault(tuple(sorted(missing)), {}).setdefault(int(known.id or 0), {}).update(row)
-        self._fill = []
-        for columns, rows in by_columns.items():
-            statement = (
-                update(players)
-                .where(players.c.id == bindparam("known_id"))
-                .values({column: bindparam(f"new_{column}") for column in columns})
-            )
-            self._driver.connection.execute(
-                statement, [{"known_id": key, **row} for key, row in rows.items()]
-            )
-
-    def fetch(self, file_players: Sequence[Player], player_keys: Sequence[str]) -> None:
-        """The stored players these players (of these :func:`_key`) name that the directory has
-        not looked up yet."""
-        by_fide_id, by_name = self._by_fide_id, self._by_name
-        ids = list({p.fide_id for p in file_players if p.fide_id and p.fide_id not in by_fide_id})
-        # Each name tested against the dict: ``set - dict.keys()`` would copy every name known.
-        keys = list(
-            {
-                key
-                for p, key in zip(file_players, player_keys, strict=True)
-                if not p.fide_id
-                if key not in by_name
-            }
-        )
-        driver = self._driver
-        by_fide_id.update(dict.fromkeys(ids))
-        for row in driver.rows_where(_PLAYERS_WHERE, "fide_id", ids, "bigint"):
-            by_fide_id[row[1]] = _known(row)
-        by_name.update(dict.fromkeys(keys))
-        # The first stored one is written last, and kept.
-        for row in driver.rows_where(_PLAYERS_WHERE, "name_key", keys, "text", order=" ORDER BY id DESC"):
-            if row[1] is None:
-                by_name[row[2]] = _known(row)
-
-    def give_ids(self) -> None:
-        """The new players given the ids the database would give them (:class:`_Ids`), their
-        rows written later (:meth:`new_players`)."""
-        waiting = [known for _, _, known in self._new if known.id is None]
-        for known, new_id in zip(waiting, self._ids.take(len(waiting)), strict=True):
-            known.id = new_id
-
-    def new_players(self) -> list[tuple[Any, ...]]:
-        """The rows (:data:`_PLAYER_COLUMNS`) of the players added since the last call, each with
-        its id and the details known now; the caller writes them."""
-        now = self._driver.datetime(dt.datetime.now(dt.UTC).replace(tzinfo=None))
-        date = self._driver.date
-        rows = []
-        for player, key, known in self._new:
-            birth_date, *details = known.details
-            rows.append(
-                (
-                    known.id,
-                    player.name[:200],
-                    key[:200] if key else name_key(player.name)[:200],
-                    player.fide_id or None,
-                    now,
-                    None if birth_date is None else date(birth_date),
-                    *details,
-                )
-            )
-            known.written = True
-        self._new = []
-        return rows
-
-
-_PLAYER_COLUMNS = ("id", "name", "name_key", "fide_id", "created_at", *_DETAILS)
-_PLAYERS_WHERE = f"SELECT id, fide_id, name_key, {', '.join(_DETAILS)} FROM players WHERE "
-
-
-def _in_list(values: Sequence[_V]) -> tuple[str, list[_V]]:
-    """The marks of ``IN (...)`` and its values, padded (with the first value again) to a power of
-    two: a few statement texts in all, so the driver's cache of prepared statements (128 in
-    sqlite3) keeps them, and the import's other statements, prepared (a file's unknown players
-    would make a new text each)."""
-    size = max(8, 1 << (len(values) - 1).bit_length())
-    return ", ".join("?" * size), [*values, *[values[0]] * (size - len(values))]
-
-
-def _key(player: Player) -> str:
-    """What a player is matched by when the player has no FIDE id: the :func:`name_key` ("" with one)."""
-    return "" if player.fide_id else name_key(player.name)
-
-
-def _known(row: tuple[Any, ...]) -> _Known:
-    """A player row of :meth:`_Directory._fetch`: id, FIDE id, name key, then :data:`_DETAILS`."""
-    return _Known(id=int(row[0]), details=list(row[3:]))
-
-
-def _details(player: Player) -> list[object]:
-    """The player's :data:`_DETAILS` as the store keeps them."""
-    birth_date = player.birth_date
-    return [
-        birth_date,
-        player.birth_year or (birth_date.year if birth_date else None),
-        (player.sex or "")[:1] or None,
-        (player.federation or "")[:8] or None,
-        (player.title or "")[:8] or None,
-    ]
+def _store_refusal(code: str, **params: object) -> StoreError:
+    """The store's refusal ``code``, its English message said from its one template (refusals)."""
+    return StoreError(refusal_text(code, params), code=code, params=params)

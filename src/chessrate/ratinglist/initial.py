@@ -5,6 +5,7 @@ sets use them too)."""
 from __future__ import annotations
 
 from chessrate.ratinglist.facts import ZERO, Entry, History, Working
+from chessrate.ratinglist.notes import initial_clauses, note_text
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.systems.fide.performance import initial_rating
@@ -28,19 +29,24 @@ def initial_entry(player_id: int, games: list[Working], *, period: Period, histo
         for working in by_player.get(player_id, ())
     ] + games
     first_event = pool[0].event_id
-    dropped = ""
+    dropped = False
     if first_event == history.first_events.get(player_id):
         first_score = sum((w.score for w in pool if w.event_id == first_event), ZERO)
         if first_score == 0 and any(w.event_id != first_event for w in pool):
             # B.02 8.2.1: "If an unrated player scores zero in their first event this score is
             # disregarded."
             pool = [w for w in pool if w.event_id != first_event]
-            dropped = "; a zero score in the first event is disregarded (B.02 8.2.1)"
+            dropped = True
     rules = rules_in_force(period.first_day)
     points = sum((w.score for w in pool), ZERO)
     result = initial_rating([w.opponent_rating for w in pool], points, rules=rules)
-    pooled = f"{len(pool)} games against rated opponents from {since} to {period}{dropped}"
-    note = f"{result.reason}; {pooled} ({result.article}, {rules.name})"
+    pooled = {
+        "n": len(pool),
+        "first": str(since),
+        "last": str(period),
+        "source": f"{result.article}, {rules.name}",
+    }
+    note = note_text([*initial_clauses(result, rules), ("pooled", {**pooled, "dropped": dropped})])
     return Entry(
         player_id=player_id,
         status=EntryStatus.PENDING if result.rating is None else EntryStatus.NEW,

@@ -10,6 +10,7 @@ from decimal import Decimal
 import numpy as np
 
 from chessrate.ratinglist.facts import NONE, Coded, Entry, EntryColumns
+from chessrate.ratinglist.notes import note_text
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.systems.fide.regulations import ADJUSTMENT_2024_DAY, rules_in_force
@@ -44,7 +45,8 @@ def publish_fide(entries: Mapping[int, Entry], period: Period) -> EntryColumns:
         # B.02 7.2.1: "Players whose ratings drop below 1400 are shown as unrated on the next list."
         shown = np.unique(rating[dropped])
         notes = tuple(
-            f"{value} is below the floor {floor}: shown as unrated (B.02 7.2.1)" for value in shown.tolist()
+            note_text([("below-floor", {"rating": value, "floor": floor, "article": "B.02 7.2.1"})])
+            for value in shown.tolist()
         )
         note_codes = note.codes.copy()
         note_codes[dropped] = len(note.values) + np.searchsorted(shown, rating[dropped])

@@ -40,14 +40,12 @@ from chessrate.ratinglist.facts import (
 )
 from chessrate.ratinglist.loading import (
     SUMMARY,
-    game_columns_apart,
-    load_entrants,
     load_first_events,
-    load_games,
     load_history,
     official_k,
     published_versions,
 )
+from chessrate.ratinglist.period_games import game_columns_apart, load_entrants, load_games
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import (
     Pieces,

@@ -51,7 +51,7 @@ class DecimalText(TypeDecorator[Decimal]):
 
 #: The newest migration (``migrations/versions``): what an opened store must be at
 #: (``tests/ratinglist/test_store.py`` checks it is Alembic's head).
-SCHEMA_REVISION = "0005"
+SCHEMA_REVISION = "0006"
 
 #: Constraint names follow one convention, so that migrations can name what they alter.
 metadata = MetaData(
@@ -189,6 +189,7 @@ list_entries = Table(
     Column("rating_before", Integer, nullable=True),
     Column("rating", Integer, nullable=True),
     Column("k", Integer, nullable=True),
+    #: Why K: the reason's code and values as JSON (chessrate.ratinglist.k_reasons, migration 0006).
     Column("k_reason", Text, nullable=True),
     Column("games", Integer, nullable=False),
     Column("score", DecimalText, nullable=True),

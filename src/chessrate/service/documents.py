@@ -211,10 +211,12 @@ class EloDocument:
     #: Whether the 400-point rule applies, and why, in the user's language.
     cap_note: str
     k: int
-    #: Why K is what it is, in English; its article in the user's language (``FIDE B.02 8.3.3``).
+    #: Why K is what it is: the reason's code (docs/codes.md) and its values; its article in the
+    #: user's language (``FIDE B.02 8.3.3``).
     k_reason: str
+    k_params: dict[str, object]
     k_article: str
-    #: ``k_reason`` in the user's language.
+    #: ``k_reason`` in words, in the user's language.
     k_explanation: str
     rating: Number
     expected: Number
@@ -244,7 +246,8 @@ def _elo(result: PeriodResult | AverageResult, options: Options, t: Translator) 
         "rule_set": rule_set_document(result.rules, t),
         "cap_note": explanations.cap_note(options, result.rating, t),
         "k": result.k.k,
-        "k_reason": result.k.reason,
+        "k_reason": result.k.code,
+        "k_params": result.k.reason_params(),
         "k_article": explanations.k_article(result.k, t, result.rules),
         "k_explanation": explanations.k_reason(result.k, t),
         "rating": number(result.rating),
@@ -375,7 +378,9 @@ class KFactorDocument:
     rules: str
     as_of: str
     k: int
+    #: Why: the reason's code (docs/codes.md) and its values; ``explanation`` says it in words.
     reason: str
+    params: dict[str, object]
     #: Where K comes from, in the user's language (the 700 rule's article said once).
     article: str
     explanation: str
@@ -389,7 +394,8 @@ def k_factor_document(result: KFactorResult, t: Translator) -> KFactorDocument:
         rules=result.rules.name,
         as_of=result.day.isoformat(),
         k=result.k.k,
-        reason=result.k.reason,
+        reason=result.k.code,
+        params=result.k.reason_params(),
         article=explanations.k_article(result.k, t),
         explanation=explanations.k_reason(result.k, t),
         k_before_700_rule=result.base.k,

@@ -1,21 +1,21 @@
 """The working in words, in the user's language: K and why, the 400-point rule, each game.
 
-The rating core explains K in English (``KFactor.reason``); :func:`k_reason` renders the same
-reason from the catalogs by recognising each of the core's sentences (every one is tested), and
-falls back to the core's English text for a sentence it does not know.
+The rating core gives the rule that decided K as a code with its values (``KFactor.code``,
+``.params``, ``.cut``); :func:`k_reason` says it from the catalogs, English included (docs/codes.md).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from chessrate.service.file_problems import file_problem as file_problem  # where the faces read it
 from chessrate.service.language import Translator
 from chessrate.service.options import Options
-from chessrate.service.problems import input_reason, list_type_words
+from chessrate.service.problems import list_type_words
 from chessrate.systems.elo.calculate import Game, GameWorking
 from chessrate.systems.elo.rating import change as elo_change
 from chessrate.systems.elo.rating import expected_score
@@ -27,173 +27,100 @@ from chessrate.systems.fide.regulations import CapScope, FideRules, InitialRatin
 if TYPE_CHECKING:
     from chessrate.service.systems import ChesscomResult
 
-Render = Callable[[Translator, dict[str, str]], str]
-
-# The core's K sentences (chessrate.systems.fide.k_factor,
-# chessrate.systems.elo.ruleset.KByRatingBand) and ours.
-# Patterns as text: ``re`` compiles (and caches) each only when a reason is matched against it.
-_K_REASONS: tuple[tuple[str, Render], ...] = (
-    (
-        r"K (?P<k>\d+) given",
-        lambda t, m: t.gettext("K %(k)s, as you chose it.", **m),
-    ),
-    (
-        r"K (?P<k>\d+) from the FIDE (?P<kind>standard|rapid|blitz) list(?P<month> \(\w+\))?",
-        lambda t, m: t.gettext(
-            "K %(k)s, from FIDE’s %(kind)s rating list%(month)s.",
-            k=m["k"],
-            kind=list_type_words(m["kind"], t),
-            month=m["month"] or "",
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rated (?P<limit>\d+) or more; profile unknown.*",
-        lambda t, m: t.gettext(
-            "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
-            "K comes from the rating alone.",
-            **m,
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rated below (?P<limit>\d+); profile unknown.*",
-        lambda t, m: t.gettext(
-            "K %(k)s: rated below %(limit)s. Without birth year, rated games and highest rating, "
-            "K comes from the rating alone.",
-            **m,
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): a published rating has reached (?P<limit>\d+); .*",
-        lambda t, m: t.gettext(
-            "K %(k)s: a published rating has reached %(limit)s, and K stays %(k)s even if the rating "
-            "drops later.",
-            **m,
-        ),
-    ),
-    (
-        (
-            r"K (?P<k>\d+): junior \(born (?P<year>\d+)\) until the end of the year of their 18th "
-            r"birthday, rating under (?P<limit>\d+)"
-        ),
-        lambda t, m: t.gettext(
-            "K %(k)s: a junior (born %(year)s) keeps it until the end of the year they turn 18, "
-            "while rated under %(limit)s.",
-            **m,
-        ),
-    ),
-    (
-        (
-            r"K (?P<k>\d+): junior \(born (?P<year>\d+)\) until their 18th birthday, rating under "
-            r"(?P<limit>\d+)"
-        ),
-        lambda t, m: t.gettext(
-            "K %(k)s: a junior (born %(year)s) keeps it until their 18th birthday, while rated under "
-            "%(limit)s.",
-            **m,
-        ),
-    ),
-    (
-        (r"K (?P<k>\d+): new to the list, (?P<games>\d+) rated games so far \(fewer than (?P<needed>\d+)\)"),
-        lambda t, m: t.gettext(
-            "K %(k)s: new to the list, with %(games)s rated games so far (fewer than %(needed)s).", **m
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rating under (?P<limit>\d+), (?P<games>\d+) rated games",
-        lambda t, m: t.gettext("K %(k)s: rated under %(limit)s, with %(games)s rated games.", **m),
-    ),
-    (
-        r"K (?P<k>\d+): rating under (?P<limit>\d+), rated games unknown, taken as 30 or more",
-        lambda t, m: t.gettext(
-            "K %(k)s: rated under %(limit)s; rated games not given, so taken as 30 or more.", **m
-        ),
-    ),
-    (
-        r"K (?P<k>\d+): rating from (?P<low>\d+) to (?P<high>\d+)",
-        lambda t, m: t.gettext("K %(k)s: the band for ratings from %(low)s to %(high)s.", **m),
-    ),
-    (
-        r"K (?P<k>\d+): rating from (?P<low>\d+) up",
-        lambda t, m: t.gettext("K %(k)s: the band for ratings from %(low)s up.", **m),
-    ),
-)
-
-_SEVEN_HUNDRED = re.compile(
-    r"; (?P<k>\d+) x (?P<games>\d+) games exceeds (?P<limit>\d+), so K is (?P<reduced>\d+), .*$"
-)
+Render = Callable[[Translator, dict[str, object]], str]
 
 
-def k_reason(k: KFactor, t: Translator, rule_sets: Sequence[RuleSet] = ()) -> str:
+def _fide_list_k(t: Translator, v: dict[str, object]) -> str:
+    month = f" ({v['month']})" if v.get("month") else ""
+    kind = list_type_words(str(v["list"]), t)
+    return t.gettext("K %(k)s, from FIDE’s %(kind)s rating list%(month)s.", k=v["k"], kind=kind, month=month)
+
+
+# Each K reason of the core (chessrate.systems.fide.k_factor.K_REASONS), in the catalogs' words.
+_K_REASONS: dict[str, Render] = {
+    "k-given": lambda t, v: t.gettext("K %(k)s, as you chose it.", **v),
+    "k-everyone": lambda t, v: t.gettext("K %(k)s for every player (%(rules)s).", **v),
+    "k-fide-list": _fide_list_k,
+    "k-fide-list-in-force": lambda t, v: t.gettext(
+        "K %(k)s, from the FIDE list in force: this rating list has no history of the player.", **v
+    ),
+    "k-rating-alone-established": lambda t, v: t.gettext(
+        "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
+        "K comes from the rating alone.",
+        **v,
+    ),
+    "k-rating-alone-standard": lambda t, v: t.gettext(
+        "K %(k)s: rated below %(limit)s. Without birth year, rated games and highest rating, "
+        "K comes from the rating alone.",
+        **v,
+    ),
+    "k-established": lambda t, v: t.gettext(
+        "K %(k)s: a published rating has reached %(limit)s, and K stays %(k)s even if the rating "
+        "drops later.",
+        **v,
+    ),
+    "k-junior-end-of-year": lambda t, v: t.gettext(
+        "K %(k)s: a junior (born %(year)s) keeps it until the end of the year they turn 18, "
+        "while rated under %(limit)s.",
+        **v,
+    ),
+    "k-junior-birthday": lambda t, v: t.gettext(
+        "K %(k)s: a junior (born %(year)s) keeps it until their 18th birthday, while rated under %(limit)s.",
+        **v,
+    ),
+    "k-new-player": lambda t, v: t.gettext(
+        "K %(k)s: new to the list, with %(games)s rated games so far (fewer than %(needed)s).", **v
+    ),
+    "k-standard": lambda t, v: t.gettext("K %(k)s: rated under %(limit)s, with %(games)s rated games.", **v),
+    "k-standard-games-unknown": lambda t, v: t.gettext(
+        "K %(k)s: rated under %(limit)s; rated games not given, so taken as 30 or more.", **v
+    ),
+    "k-band": lambda t, v: t.gettext("K %(k)s: the band for ratings from %(low)s to %(high)s.", **v),
+    "k-band-top": lambda t, v: t.gettext("K %(k)s: the band for ratings from %(low)s up.", **v),
+}
+
+
+def k_reason(k: KFactor, t: Translator, rule_sets: Sequence[RuleSet] = (), *, source: bool = False) -> str:
     """Why K is what it is, in the user's language (the 700 rule in a sentence of its own).
 
-    A rating list stores the reason with its source after it (``K 10: rating from 1825 up (Ciabe,
-    …)``): the reason is said as any other, and the source kept in brackets, in the user's language
-    when it is the source of one of ``rule_sets`` (a club's, with its ``sources``) or of a shipped
-    rule set (the Ciabe club's).
+    ``source``: the article or source in brackets after the reason, as a rating list shows it, in
+    the user's language when it is the source of one of ``rule_sets`` (a club's, with its
+    ``sources``) or of a shipped rule set (the Ciabe club's).
     """
-    reason = k.reason
-    cut = _SEVEN_HUNDRED.search(reason)
-    base = reason[: cut.start()] if cut else reason
-
-    def known(text: str) -> bool:
-        return any(re.fullmatch(pattern, text) for pattern, _ in _K_REASONS)
-
-    source = ""
-    if base.endswith(")") and not known(base):
-        depth, start = 0, len(base) - 1
-        for start in range(len(base) - 1, -1, -1):  # the "(" that opens the last bracket
-            depth += {")": 1, "(": -1}.get(base[start], 0)
-            if depth == 0:
-                break
-        if depth == 0 and base[start - 1 : start] == " " and known(base[: start - 1]):
-            base, source = base[: start - 1], base[start + 1 : -1]
-    text = next(
-        (
-            render(t, match.groupdict())
-            for pattern, render in _K_REASONS
-            if (match := re.fullmatch(pattern, base))
-        ),
-        base,
-    )
+    render = _K_REASONS.get(k.code)
+    values: dict[str, object] = dict(k.values)
+    text = render(t, values) if render else t.gettext("K %(k)s.", **values)
     if source:
-        from chessrate.systems.elo.presets import ciabe_rule_set  # only for a rating list's stored reason
+        from chessrate.systems.elo.presets import ciabe_rule_set  # only for a rating list's reason
 
-        source = next(
-            (
-                rules.source_in(t.language)
-                for rules in (*rule_sets, ciabe_rule_set())
-                if rules.source == source
-            ),
-            source,
-        )
-        text = f"{text[:-1]} ({source})." if text.endswith(".") else f"{text} ({source})"
-    if cut:
-        values = cut.groupdict()
-        product = int(values["k"]) * int(values["games"])
+        said = k_article(dataclasses.replace(k, cut=None), t, (*rule_sets, ciabe_rule_set()))
+        text = f"{text.removesuffix('.')} ({said})."
+    if k.cut is not None:
+        cut = k.cut
         text += " " + t.gettext(
             "The 700 rule: %(k)s × %(games)s games = %(product)s, more than %(limit)s, so K is "
             "%(reduced)s, the largest whole number with K × %(games)s ≤ %(limit)s.",
-            product=product,
-            **values,
+            k=cut.k,
+            games=cut.games,
+            product=cut.k * cut.games,
+            limit=cut.limit,
+            reduced=k.k,
         )
     return text
 
 
-_SEVEN_HUNDRED_ARTICLE = "; FIDE B.02 8.3.3 (700 rule)"
-
-
-def k_article(k: KFactor, t: Translator, rules: RuleSet | None = None) -> str:
+def k_article(k: KFactor, t: Translator, rule_sets: RuleSet | Sequence[RuleSet] | None = None) -> str:
     """Where K comes from: the article, or a club's source in the user's language (and the 700 rule)."""
-    if k.article == "given":
+    if k.cut is None and k.article == "given":
         return t.gettext("given by you")
-    if k.article == "FIDE rating list":
+    if k.cut is None and k.article == "FIDE rating list":
         return t.gettext("FIDE rating list")
-    article, cut, _ = k.article.partition(_SEVEN_HUNDRED_ARTICLE)
-    if rules is not None and article == rules.source:
-        article = rules.source_in(t.language)
-    if cut and article == ARTICLE_K:  # FIDE's K and the 700 rule: one article, said once
+    article = k.article
+    clubs = (rule_sets,) if isinstance(rule_sets, RuleSet) else rule_sets or ()
+    article = next((rules.source_in(t.language) for rules in clubs if rules.source == article), article)
+    if k.cut is not None and article == ARTICLE_K:  # FIDE's K and the 700 rule: one article, said once
         return t.gettext("%(article)s, with the 700 rule", article=article)
-    if cut:
+    if k.cut is not None:
         return t.gettext("%(article)s; FIDE B.02 8.3.3 (the 700 rule)", article=article)
     return article
 
@@ -448,74 +375,49 @@ def initial_term(initial: InitialRating, rules: FideRules, t: Translator) -> str
     return t.gettext("dp from table 8.1.1 (FIDE B.02 8.2.3)")
 
 
-# The clauses of a rating list's note (chessrate.ratinglist.initial, .publish, .glicko2_period and
-# chessrate.systems.fide.performance), each recognised and rendered from the catalogs.
-_NOTE_CLAUSES: tuple[tuple[re.Pattern[str], Render], ...] = (
-    (
-        re.compile(r"(?P<n>\d+) games against rated opponents"),
-        lambda t, m: t.gettext("%(n)s games against rated opponents", **m),
+def _pooled(t: Translator, p: dict[str, object]) -> str:
+    text = t.gettext("%(n)s games against rated opponents from %(first)s to %(last)s (%(source)s)", **p)
+    if p.get("dropped"):  # B.02 8.2.1, the first event's zero score left out of the pool
+        text += "; " + t.gettext(
+            "a score of zero in a first event is disregarded (%(article)s)", article="B.02 8.2.1"
+        )
+    return text
+
+
+# The clauses of a rating list's note, by code (chessrate.ratinglist.notes), in the catalogs' words.
+_NOTE_CLAUSES: dict[str, Render] = {
+    "initial-no-games": lambda t, p: t.gettext("no games against rated opponents"),
+    "initial-zero-score": lambda t, p: t.gettext(
+        "a score of zero in a first event is disregarded (%(article)s)", **p
     ),
-    (
-        re.compile(
-            r"(?P<n>\d+) games against rated opponents from (?P<first>[\d-]+) to (?P<last>[\d-]+) "
-            r"\((?P<source>.*)\)"
-        ),
-        lambda t, m: t.gettext(
-            "%(n)s games against rated opponents from %(first)s to %(last)s (%(source)s)", **m
-        ),
+    "initial-games": lambda t, p: t.gettext("%(n)s games against rated opponents", **p),
+    "initial-needs": lambda t, p: t.gettext("a first rating needs at least %(n)s (%(article)s)", **p),
+    "initial-pooled-months": lambda t, p: t.gettext("results may be pooled over %(n)s months", **p),
+    "initial-below-lowest": lambda t, p: t.gettext(
+        "%(rating)s is below the lowest published rating %(floor)s", **p
     ),
-    (
-        re.compile(r"a first rating needs at least (?P<n>\d+) \((?P<article>[\d.]+)\)"),
-        lambda t, m: t.gettext("a first rating needs at least %(n)s (%(article)s)", **m),
+    "initial-working": lambda t, p: t.gettext("Ru = Ra + dp = %(sum)s, rounded %(rating)s", **p),
+    "initial-capped": lambda t, p: t.gettext(
+        "%(rating)s capped at the maximum initial rating %(limit)s", **p
     ),
-    (
-        re.compile(r"results may be pooled over (?P<n>\d+) months"),
-        lambda t, m: t.gettext("results may be pooled over %(n)s months", **m),
+    "pooled": _pooled,
+    "below-floor": lambda t, p: t.gettext(
+        "%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)", **p
     ),
-    (
-        re.compile(
-            r"a (?:score of zero|zero score) in (?:a|the) first event is disregarded \((?P<article>[^)]*)\)"
-        ),
-        lambda t, m: t.gettext("a score of zero in a first event is disregarded (%(article)s)", **m),
-    ),
-    (
-        re.compile(
-            r"(?P<rating>\d+) is below the floor (?P<floor>\d+): shown as unrated \((?P<article>[^)]*)\)"
-        ),
-        lambda t, m: t.gettext(
-            "%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)", **m
-        ),
-    ),
-    (
-        re.compile(r"(?P<rating>\d+) capped at the maximum initial rating (?P<limit>\d+)"),
-        lambda t, m: t.gettext("%(rating)s capped at the maximum initial rating %(limit)s", **m),
-    ),
-    (
-        re.compile(r"Ru = Ra \+ dp = (?P<sum>.*), rounded (?P<rating>\d+)"),
-        lambda t, m: t.gettext("Ru = Ra + dp = %(sum)s, rounded %(rating)s", **m),
-    ),
-    (
-        re.compile(r"no games: the deviation grows \(Glicko-2 Step 6\)"),
-        lambda t, m: t.gettext("no games: the deviation grows (Glicko-2 Step 6)"),
-    ),
-)
+    "glicko2-no-games": lambda t, p: t.gettext("no games: the deviation grows (Glicko-2 Step 6)"),
+}
 
 
 def list_note(note: str, t: Translator) -> str:
-    """A rating list's note on a player's line, clause by clause in the user's language."""
-    rendered: list[str] = []
-    for clause in note.split("; "):
-        rendered.append(
-            next(
-                (
-                    render(t, match.groupdict())
-                    for pattern, render in _NOTE_CLAUSES
-                    if (match := pattern.fullmatch(clause))
-                ),
-                clause,
-            )
-        )
-    return "; ".join(rendered)
+    """A rating list's note on a player's line (its clauses' codes: chessrate.ratinglist.notes), in
+    the user's language; a clause kept whole by migration 0006 (``note-text``) as it was written."""
+    from chessrate.ratinglist.notes import note_clauses  # only for a rating list's line
+
+    said = []
+    for code, params in note_clauses(note):
+        render = _NOTE_CLAUSES.get(code)
+        said.append(render(t, params) if render else str(params.get("text", "")))
+    return "; ".join(said)
 
 
 #: Table and formula figures closer than this are not worth a note (issue 14: 0.1 rating points).
@@ -542,276 +444,3 @@ def table_formula_note(game: GameWorking, k: int, rules: RuleSet, t: Translator)
         change=t.change(formula_change),
         table_change=t.change(game.change),
     )
-
-
-FileText = Callable[[Translator, dict[str, object]], str]
-
-
-def _csv_field(t: Translator, name: object) -> str:
-    labels = {
-        "white": t.gettext("White’s name"),
-        "black": t.gettext("Black’s name"),
-        "white_rating": t.gettext("White’s rating"),
-        "black_rating": t.gettext("Black’s rating"),
-        "result": t.gettext("result"),
-        "date": t.gettext("date"),
-        "round": t.gettext("round"),
-    }
-    return labels.get(str(name), str(name))
-
-
-def _invalid_value(t: Translator, p: dict[str, object]) -> str:
-    if "reason" in p:  # a CSV cell refused by chessrate.parse
-        reason = input_reason(str(p.get("reason_code", "")), p, str(p["reason"]), t)
-        return t.gettext(
-            "invalid %(field)s “%(value)s”: %(reason)s",
-            field=_csv_field(t, p["field"]),
-            value=p["value"],
-            reason=reason,
-        )
-    if "tag" in p:  # a PGN tag
-        return t.gettext("invalid %(tag)s “%(value)s”", **p)
-    fields = {"rating": t.gettext("rating"), "FIDE ID": t.gettext("FIDE id"), "rank": t.gettext("rank")}
-    field = fields.get(str(p.get("field")), str(p.get("field", "")))
-    return t.gettext(
-        "invalid %(field)s “%(value)s” (columns %(columns)s)",
-        field=field,
-        value=p["value"],
-        columns=p["columns"],
-    )
-
-
-# Each problem a tournament-file reader reports (chessrate.formats: Problem.code and .params).
-_FILE_PROBLEMS: dict[str, FileText] = {
-    "unknown-format": lambda t, p: t.gettext("not a TRF, PGN or CSV file"),
-    "control-character": lambda t, p: t.gettext(
-        "a control character (%(character)s) in column %(column)s", **p
-    ),
-    "control-character-in-tag": lambda t, p: t.gettext(
-        "a control character (%(character)s) in the %(tag)s tag", **p
-    ),
-    "empty-file": lambda t, p: t.gettext("the file is empty"),
-    "no-games": lambda t, p: t.gettext("the file has no games"),
-    "no-players": lambda t, p: t.gettext("the file has no 001 player record"),
-    "repeated-player": lambda t, p: t.gettext(
-        "starting number %(player)s already used on line %(other_line)s", **p
-    ),
-    "self-pairing": lambda t, p: (
-        t.gettext("“%(name)s” plays themselves", **p) if "name" in p else t.gettext("paired with themselves")
-    ),
-    "unknown-opponent": lambda t, p: t.gettext("meets %(opponent)s, who is not in the file", **p),
-    "asymmetric-pairing": lambda t, p: (
-        t.gettext(
-            "meets %(opponent)s, but line %(other_line)s gives %(opponent)s no opponent in round %(round)s",
-            **p,
-        )
-        if not p.get("other_opponent")
-        else t.gettext(
-            "meets %(opponent)s, but line %(other_line)s gives %(opponent)s opponent %(other_opponent)s in "
-            "round %(round)s",
-            **p,
-        )
-    ),
-    "result-mismatch": lambda t, p: t.gettext(
-        "has result “%(result)s” against %(opponent)s, whose line %(other_line)s has “%(other_result)s”", **p
-    ),
-    "colour-mismatch": lambda t, p: t.gettext("has the same colour “%(colour)s” as %(opponent)s", **p),
-    "colour-missing": lambda t, p: t.gettext("the game with %(opponent)s has no colour on one side", **p),
-    "points-mismatch": lambda t, p: t.gettext(
-        "player %(player)s declares %(declared)s points; the rounds give %(computed)s", **p
-    ),
-    "player-count": lambda t, p: t.gettext(
-        "record 062 announces %(count)s players; the file has %(found)s", **p
-    ),
-    "rated-count": lambda t, p: t.gettext(
-        "record 072 announces %(count)s rated players; the file has %(found)s", **p
-    ),
-    "csv-syntax": lambda t, p: t.gettext("unreadable CSV: %(detail)s", **p),
-    "csv-header": lambda t, p: t.gettext(
-        "the header row must name the columns %(columns)s; missing: %(missing)s", **p
-    ),
-    "csv-column": lambda t, p: t.gettext("column “%(column)s” is not used", **p),
-    "csv-repeated-column": lambda t, p: t.gettext(
-        "the header row names the column “%(column)s” more than once", **p
-    ),
-    "csv-quote-open": lambda t, p: t.gettext(
-        "a quote opened on this line runs to line %(to_line)s; a field cannot hold a line break", **p
-    ),
-    "csv-row": lambda t, p: t.gettext("%(found)s fields where the header has %(count)s", **p),
-    "rating-changes": lambda t, p: t.gettext(
-        "“%(name)s” is rated %(rating)s here and %(other_rating)s elsewhere; each game keeps its own ratings",
-        **p,
-    ),
-    "no-result": lambda t, p: (
-        t.gettext("paired with %(opponent)s but no result yet", **p)
-        if "opponent" in p
-        else t.gettext("the game has no result")
-    ),
-    "invalid-result": lambda t, p: t.gettext("invalid result “%(value)s”", **p),
-    "variant": lambda t, p: t.gettext("“%(value)s”, not standard chess: not rated", **p),
-    "unreadable-round": lambda t, p: t.gettext("cannot read the round “%(value)s”", **p),
-    "no-player-name": lambda t, p: (
-        t.gettext("the game has no White player")
-        if p["colour"] == "White"
-        else t.gettext("the game has no Black player")
-    ),
-    "invalid-rating": _invalid_value,
-    "invalid-fide-id": _invalid_value,
-    "invalid-rank": _invalid_value,
-    "invalid-white": _invalid_value,
-    "invalid-black": _invalid_value,
-    "invalid-white-rating": _invalid_value,
-    "invalid-black-rating": _invalid_value,
-    "invalid-date": _invalid_value,
-    "invalid-round": _invalid_value,
-    "no-rating": lambda t, p: t.gettext("“%(name)s” has no rating", **p),
-    "several-events": lambda t, p: t.gettext("the games belong to %(count)s events", **p),
-    "name-mismatch": lambda t, p: t.gettext(
-        "player %(player)s is “%(name)s” here and “%(other_name)s” on line %(other_line)s", **p
-    ),
-    "unknown-line": lambda t, p: t.gettext("not a TRF record: “%(value)s”", **p),
-    "unknown-record": lambda t, p: t.gettext("unknown record “%(record)s”", **p),
-    "repeated-record": lambda t, p: t.gettext("record %(record)s repeated; the first one is kept", **p),
-    "unreadable-date": lambda t, p: (
-        t.gettext("cannot read the date “%(value)s” of record %(record)s", **p)
-        if "record" in p
-        else t.gettext("cannot read the round date “%(value)s”", **p)
-    ),
-    "ambiguous-date": lambda t, p: _ambiguous_date(t, p),
-    "unreadable-count": lambda t, p: t.gettext("record %(record)s is not a number: “%(value)s”", **p),
-    "invalid-rounds": lambda t, p: (
-        t.gettext(
-            "record %(record)s announces %(value)s rounds, more than the %(limit)s a file may have", **p
-        )
-        if "limit" in p
-        else t.gettext("invalid number of rounds “%(value)s” in record %(record)s", **p)
-    ),
-    "unread-scoring": lambda t, p: t.gettext("scoring not understood: %(value)s", **p),
-    "invalid-player": lambda t, p: t.gettext(
-        "invalid starting number “%(value)s” (columns %(columns)s)", **p
-    ),
-    "invalid-sex": lambda t, p: t.gettext("unknown sex “%(value)s” (column %(columns)s)", **p),
-    "unknown-title": lambda t, p: t.gettext("unknown title “%(value)s” (columns %(columns)s)", **p),
-    "no-name": lambda t, p: t.gettext("player %(player)s has no name (columns %(columns)s)", **p),
-    "invalid-points": lambda t, p: t.gettext("invalid points “%(value)s” (columns %(columns)s)", **p),
-    "unreadable-birth-date": lambda t, p: t.gettext(
-        "cannot read the birth date “%(value)s” (columns %(columns)s)", **p
-    ),
-    "misaligned-cell": lambda t, p: t.gettext("“%(value)s” is not in the TRF columns", **p),
-    "invalid-opponent": lambda t, p: t.gettext("invalid opponent “%(value)s”", **p),
-    "invalid-colour": lambda t, p: t.gettext("invalid colour “%(value)s”", **p),
-    "bye-with-opponent": lambda t, p: t.gettext("bye “%(value)s” with opponent %(opponent)s", **p),
-    "result-without-opponent": lambda t, p: t.gettext("result “%(value)s” without an opponent", **p),
-    "too-many-rounds": lambda t, p: (
-        t.gettext("cells for %(count)s rounds, more than the %(limit)s a file may have", **p)
-        if "limit" in p
-        else t.gettext("cells for %(count)s rounds; the file announces %(planned)s", **p)
-    ),
-    # FIDE's rating list (formats.fide_list) and what the report found in it (report.py).
-    "unknown-column": lambda t, p: t.gettext("column “%(column)s” of the header is not known: ignored", **p),
-    "bad-player-line": lambda t, p: _bad_list_player(t, p),
-    "bad-player-record": lambda t, p: _bad_list_player(t, p),
-    "broken-xml": lambda t, p: t.gettext("the XML is broken (%(reason)s); reading stopped", **p),
-    "xml-encoding": lambda t, p: t.gettext(
-        "the XML’s encoding is unknown (%(reason)s); reading stopped", **p
-    ),
-    "xml-entities": lambda t, p: t.gettext("the XML declares a DTD or an entity: refused"),
-    "line-too-long": lambda t, p: t.gettext(
-        "a line or text longer than %(limit)s characters; reading stopped", **p
-    ),
-    "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read; reading stopped"),
-    "unknown-flag": lambda t, p: t.gettext("flag “%(flag)s” is not i, w or wi: ignored", **p),
-    "unknown-sex": lambda t, p: t.gettext("sex “%(sex)s” is not M or F: ignored", **p),
-    "list-rating-differs": lambda t, p: _list_rating_differs(t, p),
-    # The report's own notes (chessrate.tournament.report: TournamentReport.notes).
-    "rules-oldest-kept": lambda t, p: _oldest_kept(t, p),
-    "game-not-rated": lambda t, p: t.gettext(
-        "the game %(white)s-%(black)s (%(white_rating)s against %(black_rating)s) is not rated: "
-        "%(difference)s points or more apart with a player above %(above)s (%(source)s)",
-        **p,
-    ),
-    "k-file-unknown-player": lambda t, p: t.gettext(
-        "K file: no player has the FIDE id or start number %(key)s", **p
-    ),
-}
-
-
-def _oldest_kept(t: Translator, p: dict[str, object]) -> str:
-    values = {
-        "day": t.date(dt.date.fromisoformat(str(p["day"]))),
-        "oldest": t.date(dt.date.fromisoformat(str(p["oldest"]))),
-    }
-    if p.get("list", "standard") != "standard":
-        return t.gettext(
-            "the tournament is of %(day)s, before %(oldest)s, the oldest FIDE rapid and blitz rules this "
-            "calculator keeps: it is rated under the rules of %(oldest)s (the rules of its day differed)",
-            **values,
-        )
-    return t.gettext(
-        "the tournament is of %(day)s, before %(oldest)s, the oldest FIDE rules this calculator keeps: "
-        "it is rated under the rules of %(oldest)s (the rules of its day differed)",
-        **values,
-    )
-
-
-def _ambiguous_date(t: Translator, p: dict[str, object]) -> str:
-    text = t.gettext(
-        "the date “%(value)s” of record %(record)s is %(taken)s read day first (as taken) or %(other)s "
-        "read month first",
-        value=p["value"],
-        record=p["record"],
-        taken=t.date(dt.date.fromisoformat(str(p["taken"]))),
-        other=t.date(dt.date.fromisoformat(str(p["other"]))),
-    )
-    if p["record"] != "042":
-        return text
-    return text + t.gettext("; it chooses the rating rules unless the rules’ date is given")
-
-
-def _bad_list_player(t: Translator, p: dict[str, object]) -> str:
-    # The other cells are named by FIDE's own header (B-day, SRtng...), the same in every language.
-    cell = t.gettext("FIDE id") if p["cell"] == "FIDE id" else p["cell"]
-    if p["why"] == "out-of-range":
-        return t.gettext(
-            "%(cell)s “%(value)s” is not a rating from %(low)s to %(high)s: player skipped",
-            cell=cell,
-            value=p["value"],
-            low=p["low"],
-            high=p["high"],
-        )
-    if p["why"] == "control-character":
-        return t.gettext(
-            "%(cell)s holds a control character (%(value)s): player skipped", cell=cell, value=p["value"]
-        )
-    if p["why"] == "not-a-year":
-        return t.gettext("%(cell)s “%(value)s” is not a year: player skipped", cell=cell, value=p["value"])
-    return t.gettext("%(cell)s “%(value)s” is not a number: player skipped", cell=cell, value=p["value"])
-
-
-def _list_rating_differs(t: Translator, p: dict[str, object]) -> str:
-    listed = list_type_words(str(p["list"]), t)
-    return t.gettext(
-        "player %(player)s (%(name)s, FIDE id %(fide_id)s): the file’s rating, %(file_rating)s, differs from "
-        "the %(list)s list’s, %(list_rating)s; the file’s is used",
-        **{**p, "list": f"{listed} {p['month']}".strip()},
-    )
-
-
-def file_problem(code: str, params: tuple[tuple[str, object], ...], message: str, t: Translator) -> str:
-    """A tournament file's problem in ``t``'s language: where in the file (round, player, columns) and what.
-
-    Falls back to the reader's English ``message`` for a problem it does not know.
-    """
-    values = dict(params)
-    render = _FILE_PROBLEMS.get(code)
-    if render is None:
-        return message
-    try:
-        text = render(t, values)
-        if "round" in values and "player" in values:
-            return t.gettext("round %(round)s, player %(player)s: %(text)s", text=text, **values)
-        if "round" in values and "columns" in values:
-            return t.gettext("round %(round)s (columns %(columns)s): %(text)s", text=text, **values)
-    except (KeyError, TypeError, ValueError):
-        return message
-    return text

@@ -1,22 +1,165 @@
 """The words and number formats of one language, for messages and the working in words.
 
-A :class:`Translator` wraps a gettext catalog (the web's Babel catalogs in ``web/locale``) and
-formats numbers and dates with the locale's CLDR data through Babel. :data:`ENGLISH`, the command
-line's, has no catalog (the message ids are the English text) and writes numbers and dates by
-CLDR's English patterns without loading Babel's locale data, which would cost the command line
-~25 ms at each start; a property test holds it to Babel's output.
+A :class:`Translator` wraps a gettext catalog and formats numbers and dates with the locale's CLDR
+data through Babel. The catalogs, English included, are the ``.po`` files in ``web/locale``, read
+by :func:`read_catalog` with the standard library alone, so the command line says its sentences
+from the same catalogs as the web without loading the web, Jinja or Babel (docs/codes.md).
+:data:`ENGLISH`, the command line's, reads its catalog on its first sentence and writes numbers and
+dates by CLDR's English patterns without loading Babel's locale data, which would cost the command
+line ~25 ms at each start; a property test holds it to Babel's output.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import gettext
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from babel import Locale
+
+#: Where the catalogs are: ``<language>/LC_MESSAGES/messages.po`` under the package's ``web/locale``.
+CATALOGS = ("web", "locale")
+
+
+class PoCatalog(gettext.GNUTranslations):
+    """A gettext catalog read from a ``.po`` file's text, as Babel compiles one: a message without
+    a translation (or marked fuzzy) is left out, so its id is said; an empty plural form is the id's.
+    Message contexts (``msgctxt``) and the header's ``Plural-Forms`` are kept."""
+
+    def _parse(self, fp: IO[bytes]) -> None:  # type: ignore[override]  # a .po file, not a .mo
+        self._catalog: dict[Any, str] = {}
+        self._info: dict[str, str] = {}
+        self._charset = "utf-8"
+        self.plural = lambda n: int(n != 1)
+        for entry in _entries(fp.read().decode("utf-8")):
+            self._add(entry)
+
+    def _add(self, entry: dict[str, Any]) -> None:
+        msgid = entry.get("msgid")
+        if msgid is None or ("fuzzy" in entry["flags"] and msgid):
+            return
+        if "msgctxt" in entry:
+            msgid = f"{entry['msgctxt']}\x04{msgid}"
+        if not msgid:  # the header
+            self._info = dict(line.partition(": ")[::2] for line in entry["msgstr"].splitlines() if line)
+            forms = self._info.get("Plural-Forms", "")
+            if "plural=" in forms:
+                self.plural = gettext.c2py(forms.split("plural=", 1)[1].rstrip().rstrip(";"))
+            return
+        if "msgid_plural" in entry:
+            ids = (msgid, entry["msgid_plural"])
+            for index, text in sorted(entry["plurals"].items()):
+                self._catalog[(ids[0], index)] = text or ids[min(index, 1)].split("\x04")[-1]
+        elif entry.get("msgstr"):
+            self._catalog[msgid] = entry["msgstr"]
+
+
+def _entries(text: str) -> list[dict[str, Any]]:
+    """The entries of a ``.po`` file: each a dict of its keywords (plural forms under ``plurals``)
+    and its ``flags``; obsolete (``#~``) entries left out."""
+    entries: list[dict[str, Any]] = []
+    entry: dict[str, Any] = {"flags": set(), "plurals": {}}
+    key: tuple[str, int | None] | None = None
+
+    def close() -> None:
+        nonlocal entry, key
+        if "msgid" in entry:
+            entries.append(entry)
+        entry, key = {"flags": set(), "plurals": {}}, None
+
+    for line in _translated_lines(text):
+        line = line.strip()
+        if line.startswith("#,"):
+            if "msgid" in entry:
+                close()
+            entry["flags"].update(flag.strip() for flag in line[2:].split(","))
+        elif line.startswith("#") or not line:
+            if line.startswith("#~") or not line:
+                key = None
+            continue
+        elif line.startswith('"') and key is not None:
+            _append(entry, key, _unquoted(line))
+        else:
+            word, _, value = line.partition(" ")
+            if word in {"msgid", "msgctxt"} and ("msgstr" in entry or entry["plurals"]):
+                close()
+            name, _, index = word.partition("[")
+            key = (name, int(index.rstrip("]")) if index else None)
+            _append(entry, key, _unquoted(value))
+    close()
+    return entries
+
+
+def _translated_lines(text: str) -> Iterator[str]:
+    """The lines of the entries that may say something besides their id: an entry (a block between
+    blank lines) with one ``msgstr ""`` as its last line is said by its id, and is passed over
+    without reading (most of the English catalog: ~4 ms rather than ~20 at the command line's start)."""
+    for block in text.split("\n\n"):
+        if block.rstrip().endswith('\nmsgstr ""') and block.count("msgstr") == 1:
+            continue
+        yield from block.splitlines()
+        yield ""
+
+
+#: The escapes of a ``.po`` string (C's, as GNU gettext writes them).
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+
+
+def _unquoted(quoted: str) -> str:
+    """The text of a ``.po`` string: ``"a \\"b\\" c"`` is ``a "b" c``."""
+    text = quoted.strip()[1:-1]
+    if "\\" not in text:
+        return text
+    out, start = [], 0
+    while (mark := text.find("\\", start)) >= 0 and mark + 1 < len(text):
+        out += [text[start:mark], _ESCAPES.get(text[mark + 1], text[mark : mark + 2])]
+        start = mark + 2
+    return "".join([*out, text[start:]])
+
+
+def _append(entry: dict[str, Any], key: tuple[str, int | None], text: str) -> None:
+    name, index = key
+    if index is not None:
+        entry["plurals"][index] = entry["plurals"].get(index, "") + text
+    else:
+        entry[name] = entry.get(name, "") + text
+
+
+@functools.cache
+def read_catalog(language: str) -> gettext.NullTranslations:
+    """The catalog of ``language`` (``es``, ``ca``, ``en``), read once; none: the message ids.
+
+    Found beside the package's modules (``importlib.resources`` would cost the command line ~40 ms)."""
+    po = os.path.join(
+        os.path.dirname(os.path.dirname(__file__)), *CATALOGS, language, "LC_MESSAGES", "messages.po"
+    )
+    if not os.path.isfile(po):
+        return gettext.NullTranslations()
+    with open(po, "rb") as source:
+        return PoCatalog(source)
+
+
+class _OnFirstUse(gettext.NullTranslations):
+    """The catalog of a language, read when its first sentence is said (the command line's start)."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+
+    def gettext(self, message: str) -> str:
+        return read_catalog(self.language).gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return read_catalog(self.language).ngettext(msgid1, msgid2, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return read_catalog(self.language).pgettext(context, message)
 
 
 @dataclass
@@ -107,5 +250,10 @@ class English(Translator):
         return ("+" if signed else "") + text
 
 
-#: English without a catalog: the message ids as written (the command line's language).
-ENGLISH = English("en", gettext.NullTranslations())
+#: English, from its catalog (read on the first sentence): the command line's language.
+ENGLISH = English("en", _OnFirstUse("en"))
+
+
+def translator(language: str) -> Translator:
+    """The :class:`Translator` of ``language``, its catalog read on its first sentence."""
+    return ENGLISH if language == "en" else Translator(language, _OnFirstUse(language))

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
+from chessrate.ratinglist.refusals import IMPORT_REFUSALS
 from chessrate.service.language import Translator
 
 T = TypeVar("T")
@@ -379,29 +380,7 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         "chessrate list init",
         **p,
     ),
-    "import-missing-rows": lambda t, p: t.ngettext(
-        "the import names %(num)s row of %(table)s that the store does not have; nothing was imported",
-        "the import names %(num)s rows of %(table)s that the store does not have; nothing was imported",
-        _count(p),
-        table=p["table"],
-    ),
-    "import-same-games": lambda t, p: t.gettext(
-        "%(file)s: the same games on the same days were already imported as event %(event)s “%(name)s” "
-        "from %(earlier_file)s; nothing was imported",
-        **p,
-    ),
-    "import-same-file": lambda t, p: t.gettext(
-        "%(file)s was already imported as event %(event)s “%(name)s” from %(earlier_file)s; "
-        "nothing was imported",
-        **p,
-    ),
-    "import-no-date": lambda t, p: t.gettext(
-        "%(file)s gives no date: import it from the command line, with the event’s --start date", **p
-    ),
-    "import-ends-before-start": lambda t, p: t.gettext("%(file)s ends before it starts", **p),
-    "import-same-player": lambda t, p: t.gettext(
-        "%(file)s: two players of the file are the same stored player", **p
-    ),
+    **IMPORT_REFUSALS,
     "period-format": lambda t, p: t.gettext("a rating period is written YYYY-MM, such as 2024-03"),
     "period-last": lambda t, p: t.gettext("the last rating period is 9999-11"),
     "period-order": lambda t, p: t.gettext(

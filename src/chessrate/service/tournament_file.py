@@ -387,7 +387,9 @@ class PlayerDocument:
     rating_source: str | None
     birth_year: int | None
     k: int | None
+    #: Why K is what it is: the reason's code (docs/codes.md) and its values.
     k_reason: str | None
+    k_params: dict[str, object] | None
     #: ``fide-list``, ``k-file``, ``profile`` or ``rating only``.
     k_source: str | None
     k_explanation: str | None

@@ -29,7 +29,7 @@ import functools
 import io
 import os
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -45,7 +45,7 @@ from chessrate.parse import MAX_RATING, MIN_RATING, is_digits, parse_k
 from chessrate.systems.elo.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_period
 from chessrate.systems.elo.presets import resolve_rule_set
 from chessrate.systems.elo.ruleset import Expected, RuleSet, fide_rule_set
-from chessrate.systems.fide.k_factor import KFactor, PlayerProfile
+from chessrate.systems.fide.k_factor import KFactor, Params, PlayerProfile
 from chessrate.systems.fide.performance import InitialRating, Performance, fide_performance, initial_rating
 from chessrate.systems.fide.policy import game_not_rated, over_cap
 from chessrate.systems.fide.regulations import rules_in_force, versions_of
@@ -261,7 +261,7 @@ def report_tournament(
             k=_given_k(player, k_by_player),
             k_for_everyone=k_for_everyone,
             list_k=_list_k(listed.get(player.number), players_list, rules),
-            list_label=players_list.label if players_list else None,
+            list_reason=_list_k_reason(players_list),
             rating_source=_rating_source(player, read.tournament, listed),
         )
         for player in tournament.players
@@ -425,6 +425,14 @@ _COUNTED_FIELDS = attrgetter(
 )  # fmt: skip
 
 
+def _list_k_reason(players_list: PlayersList | None) -> Params:
+    """The values of a K taken from FIDE's list (``k-fide-list``): the list and its month (SEP26)."""
+    if players_list is None:
+        return ()
+    month = f"{players_list.month:%b%y}".upper() if players_list.month else ""
+    return (("list", players_list.list_type), ("month", month))
+
+
 def _player_report(
     player: Player,
     played: Sequence[CountedGame],
@@ -433,7 +441,7 @@ def _player_report(
     k: int | None,
     k_for_everyone: int | None,
     list_k: int | None,
-    list_label: str | None,
+    list_reason: Params,
     rating_source: str | None,
 ) -> PlayerReport:
     against_rated = [game for game in played if game.opponent_rating is not None]
@@ -483,9 +491,10 @@ def _player_report(
         )
     # One tournament is the whole period: its change rounded once (B.02 8.3.4), as rate_period does.
     rounded = round_half_away_from_zero(change)
-    if source is KSource.FIDE_LIST and list_label:
-        reason = k_factor.reason.replace(f"K {k} given", f"K {k} from the {list_label}", 1)
-        k_factor = dataclasses.replace(k_factor, reason=reason, article="FIDE rating list")
+    if source is KSource.FIDE_LIST and list_reason:
+        k_factor = dataclasses.replace(
+            k_factor, code="k-fide-list", params=list_reason, article="FIDE rating list"
+        )
     return report(
         k=k_factor,
         k_source=source,
@@ -653,7 +662,8 @@ def report_row(player: PlayerReport) -> dict[str, Any]:
         "rating_source": player.rating_source,
         "birth_year": player.birth_year,
         "k": player.k.k if player.k else None,
-        "k_reason": player.k.reason if player.k else None,
+        "k_reason": player.k.code if player.k else None,
+        "k_params": player.k.reason_params() if player.k else None,
         "k_source": str(player.k_source) if player.k_source else None,
         "games": player.games,
         "games_against_unrated": player.games_against_unrated,
@@ -674,14 +684,17 @@ def report_rows(report: TournamentReport) -> list[dict[str, Any]]:
     return [report_row(player) for player in report.players]
 
 
-def report_csv(report: TournamentReport) -> str:
+def report_csv(report: TournamentReport, k_words: Callable[[KFactor], str] | None = None) -> str:
     """The report as CSV text: a header of ``CSV_COLUMNS``, one line per player, blank for none.
 
+    ``k_reason`` is the reason's code, or its words by ``k_words`` (a face's, from the catalogs).
     Text that a spreadsheet would run as a formula is quoted (:mod:`chessrate.formats.spreadsheet`).
     """
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
-    for row in report_rows(report):
+    for player, row in zip(report.players, report_rows(report), strict=True):
+        if k_words is not None and player.k is not None:
+            row["k_reason"] = k_words(player.k)
         writer.writerow({key: "" if value is None else neutralise(value) for key, value in row.items()})
     return buffer.getvalue()

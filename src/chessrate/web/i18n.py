@@ -1,8 +1,9 @@
 """Languages of the web calculator: Spanish, Catalan and English.
 
-Strings come from Babel message catalogs (``locale/<lang>/LC_MESSAGES/messages.po``). The ``.po``
-files are the source and are compiled in memory when the app starts (:func:`load_catalogs`), so
-there is no build step and a catalog can never be stale. A catalog becomes a
+Strings come from the message catalogs (``locale/<lang>/LC_MESSAGES/messages.po``), English
+included: the ``.po`` files are the source, read when the app starts by
+:func:`chessrate.service.language.read_catalog` (the command line reads the same), so there is no
+build step and a catalog can never be stale. A catalog becomes a
 :class:`chessrate.service.language.Translator`, which also formats numbers with the locale's CLDR
 symbols (a decimal comma in ``es`` and ``ca``); input accepts either, through :mod:`chessrate.parse`.
 """
@@ -10,12 +11,8 @@ symbols (a decimal comma in ``es`` and ``ca``); input accepts either, through :m
 from __future__ import annotations
 
 import gettext
-from importlib import resources
-from io import BytesIO
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
+from chessrate.service.language import read_catalog
 
 #: Languages offered, in the order of the language switcher. English is the fallback.
 LANGUAGES = ("es", "ca", "en")
@@ -27,21 +24,8 @@ LANG_COOKIE = "chessrate_lang"
 
 
 def load_catalogs() -> dict[str, gettext.NullTranslations]:
-    """Every catalog, compiled in memory from its ``.po`` file; English falls back to the msgids."""
-    catalogs: dict[str, gettext.NullTranslations] = {}
-    root = resources.files("chessrate.web").joinpath("locale")
-    for language in LANGUAGES:
-        po = root.joinpath(language, "LC_MESSAGES", "messages.po")
-        if not po.is_file():
-            catalogs[language] = gettext.NullTranslations()
-            continue
-        with po.open("rb") as source:
-            catalog = read_po(source, locale=language)
-        compiled = BytesIO()
-        write_mo(compiled, catalog)
-        compiled.seek(0)
-        catalogs[language] = Translations(compiled)
-    return catalogs
+    """Every language's catalog; a message a catalog does not translate is said by its id."""
+    return {language: read_catalog(language) for language in LANGUAGES}
 
 
 def negotiate(

@@ -28,6 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import is_digits
 from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile
+from chessrate.ratinglist.k_reasons import stored_k
 from chessrate.ratinglist.loading import published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
@@ -42,6 +43,7 @@ from chessrate.ratinglist.queries import (
     player_view,
     published_periods,
 )
+from chessrate.ratinglist.refusals import refusal_text
 from chessrate.ratinglist.runner import GLICKO2, rule_set_for
 from chessrate.ratinglist.store import StoreBusyError, open_store, store_rules
 from chessrate.service.explanations import file_problem, k_reason, list_note, rule_set_title
@@ -50,7 +52,6 @@ from chessrate.service.list_writes import import_events, run_list
 from chessrate.service.problems import VALUE_SHOWN, input_reason
 from chessrate.service.tournament_file import MAX_FILE, line_label
 from chessrate.systems.elo.ruleset import FIDE_LISTS, RuleSet
-from chessrate.systems.fide.k_factor import KFactor
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
@@ -520,12 +521,8 @@ def _refused_file(refused: RefusedFile, t: Translator) -> str:
         f"{line_label(problem.line, t)}: {file_problem(problem.code, problem.params, problem.message, t)}"
         for problem in refused.errors[:MAX_ERRORS_SHOWN]
     )
-    return t.ngettext(
-        "%(file)s has %(num)s error; nothing was imported: %(errors)s",
-        "%(file)s has %(num)s errors; nothing was imported: %(errors)s",
-        len(refused.errors),
-        file=refused.file_name,
-        errors=shown,
+    return refusal_text(
+        "import-refused-file", {"file": refused.file_name, "count": len(refused.errors), "errors": shown}, t
     )
 
 
@@ -605,13 +602,13 @@ def _latest_with_games(engine: Engine, periods: list[str]) -> Any:
 
 
 def _k_text(t: Translator, rule_sets: tuple[RuleSet, ...] = ()) -> Any:
-    """Why K was what it was, from the reason the list stored (in the core's words), in ``t``'s
-    language, a club's source in it too (one of ``rule_sets``)."""
+    """Why K was what it was, from the reason the list stored (its code and values), in ``t``'s
+    language, with its source (a club's in that language too: one of ``rule_sets``)."""
 
     def text(k: int | None, reason: str | None) -> str:
         if not reason:
             return ""
-        return k_reason(KFactor(k=k or 0, reason=reason, article=""), t, rule_sets)
+        return k_reason(stored_k(k or 0, reason), t, rule_sets, source=True)
 
     return text
 

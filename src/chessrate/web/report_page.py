@@ -196,7 +196,7 @@ async def report_download(request: Request) -> Response:
     # unless the plain one (commas, points, the column names of the command line's CSV) is asked for.
     plain = language == "en" or submitted.fields.get("csv") == "plain"
     text = (
-        report_csv(outcome.result.report)
+        report_csv(outcome.result.report, lambda k: explanations.k_reason(k, site.translator("en")))
         if plain
         else localized_csv(outcome.result.report, site.translator(language))
     )

@@ -81,8 +81,10 @@ class KByRatingBand:
             if rating >= candidate.from_rating:
                 band = candidate
         following = [b.from_rating for b in self.bands if b.from_rating > band.from_rating]
-        span = f"from {band.from_rating}" + (f" to {following[0] - 1}" if following else " up")
-        return KFactor(k=band.k, reason=f"K {band.k}: rating {span}", article=self.source)
+        if following:
+            span = (("low", band.from_rating), ("high", following[0] - 1))
+            return KFactor(k=band.k, code="k-band", params=span, article=self.source)
+        return KFactor(k=band.k, code="k-band-top", params=(("low", band.from_rating),), article=self.source)
 
 
 @dataclass(frozen=True, kw_only=True)

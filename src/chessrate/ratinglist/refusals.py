@@ -1,0 +1,66 @@
+"""What an import refuses, each fault once: a code, its values and one template in the catalogs.
+
+:mod:`chessrate.ratinglist.importer` raises each refusal with its code and values, and the English
+message it carries is said from the template below, by the English catalog
+(:data:`chessrate.service.language.ENGLISH`); the faces say the same template in the user's
+language (:func:`chessrate.service.problems.input_reason`). No sentence is written twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chessrate.errors import InvalidInputError
+from chessrate.service.language import ENGLISH, Translator
+
+Template = Callable[[Translator, dict[str, object]], str]
+
+#: The import's refusals by code (``StoreError.code`` or ``InvalidInputError.code``).
+IMPORT_REFUSALS: dict[str, Template] = {
+    "import-no-files": lambda t, p: t.gettext("give at least one file to import"),
+    "import-one-file": lambda t, p: t.gettext(
+        "the event’s dates and the event it replaces are given for one file"
+    ),
+    "import-refused-file": lambda t, p: t.ngettext(
+        "%(file)s has %(num)s error; nothing was imported: %(errors)s",
+        "%(file)s has %(num)s errors; nothing was imported: %(errors)s",
+        int(str(p["count"])),
+        file=p["file"],
+        errors=p["errors"],
+    ),
+    "import-missing-rows": lambda t, p: t.ngettext(
+        "the import names %(num)s row of %(table)s that the store does not have; nothing was imported",
+        "the import names %(num)s rows of %(table)s that the store does not have; nothing was imported",
+        int(str(p["count"])),
+        table=p["table"],
+    ),
+    "import-same-games": lambda t, p: t.gettext(
+        "%(file)s: the same games on the same days were already imported as event %(event)s “%(name)s” "
+        "from %(earlier_file)s; nothing was imported",
+        **p,
+    ),
+    "import-same-file": lambda t, p: t.gettext(
+        "%(file)s was already imported as event %(event)s “%(name)s” from %(earlier_file)s; "
+        "nothing was imported",
+        **p,
+    ),
+    "import-no-date": lambda t, p: t.gettext(
+        "%(file)s gives no date: import it from the command line, with the event’s --start date", **p
+    ),
+    "import-ends-before-start": lambda t, p: t.gettext("%(file)s ends before it starts", **p),
+    "import-same-player": lambda t, p: t.gettext(
+        "%(file)s: two players of the file are the same stored player", **p
+    ),
+    "replaces-unknown": lambda t, p: t.gettext("no event has this id"),
+    "replaces-replaced": lambda t, p: t.gettext("already replaced by event %(event)s", **p),
+}
+
+
+def refusal_text(code: str, params: dict[str, object], t: Translator = ENGLISH) -> str:
+    """The refusal ``code`` with its values, in ``t``'s language (English: the message raised)."""
+    return IMPORT_REFUSALS[code](t, params)
+
+
+def input_refusal(code: str, *, field: str, value: object, **params: object) -> InvalidInputError:
+    """A refused value of ``field``, its reason said from its one template."""
+    return InvalidInputError(field, value, refusal_text(code, params), code=code, params=params)
