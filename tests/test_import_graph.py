@@ -173,6 +173,8 @@ LAYERS = {
     "chessrate.runtime": (*PURE, "chessrate.systems", "chessrate.formats"),
     "chessrate.formats": (*FACES, SERVICE, STORE, "chessrate.tournament"),
     "chessrate.tournament": (*FACES, SERVICE, STORE),
+    # Games by username (issue 31): HTTP to the two platforms, nothing of the layers above or the maths.
+    "chessrate.platforms": (*PURE, "chessrate.systems", "chessrate.formats", "chessrate.bulk"),
     STORE: FACES,
     "chessrate.analysis": (*FACES, SERVICE, STORE, "chessrate.strength", "chessrate.tournament"),
     "chessrate.strength": (*FACES, SERVICE, STORE, "chessrate.tournament"),

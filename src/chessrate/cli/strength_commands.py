@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from chessrate.cli import fetch_options as by_user
 from chessrate.cli.app import app
 from chessrate.cli.files import read_checked
 from chessrate.cli.options import result_of
@@ -70,7 +71,7 @@ def _file(path: Path) -> FileInput:
 
 
 def _inputs(
-    file: Path,
+    file: Path | FileInput,
     workers: str,
     scheduler: str | None,
     timeout: str,
@@ -82,7 +83,7 @@ def _inputs(
 ) -> AnalyseInputs:
     """The options both commands share, as the request layer takes them (text, as typed)."""
     return AnalyseInputs(
-        file=_file(file),
+        file=_file(file) if isinstance(file, Path) else file,
         depth=depth,
         workers=workers,
         scheduler=scheduler or "",
@@ -116,16 +117,22 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
 
 @app.command()
 def analyse(
-    file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
+    file: Annotated[Path | None, typer.Argument(help="A PGN file.", show_default=False)] = None,
     depth: DepthOpt = None,
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
     scheduler_timeout: SchedulerTimeoutOpt = "10",
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
+    lichess: by_user.LichessOpt = None,
+    chesscom: by_user.ChesscomOpt = None,
+    max_games: by_user.MaxOpt = "",
+    speed: by_user.SpeedOpt = "",
+    since: by_user.SinceOpt = "",
 ) -> None:
     """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
-    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, depth=depth or "")
+    source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
+    inputs = _inputs(source, workers, scheduler, scheduler_timeout, cache, depth=depth or "")
     with _progress("Analysing") as update:
         result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
     _say_notes(result)
@@ -185,7 +192,7 @@ def interval_text(low: int | None, high: int | None) -> str:
 
 @app.command()
 def strength(
-    file: Annotated[Path, typer.Argument(help="A PGN file.", show_default=False)],
+    file: Annotated[Path | None, typer.Argument(help="A PGN file.", show_default=False)] = None,
     player: Annotated[
         str | None, typer.Option("--player", help="Only this player (name as in the PGN).")
     ] = None,
@@ -203,9 +210,18 @@ def strength(
     scheduler_timeout: SchedulerTimeoutOpt = "10",
     cache: CacheOpt = None,
     as_json: JsonOpt = False,
+    lichess: by_user.LichessOpt = None,
+    chesscom: by_user.ChesscomOpt = None,
+    max_games: by_user.MaxOpt = "",
+    speed: by_user.SpeedOpt = "",
+    since: by_user.SinceOpt = "",
+    both: by_user.BothOpt = False,
 ) -> None:
     """Each player's playing strength estimated from the moves alone, with an 80% interval."""
-    inputs = _inputs(file, workers, scheduler, scheduler_timeout, cache, player=player or "", kind=kind)
+    source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
+    if not isinstance(source, Path) and player is None and not both:  # the user's, as --player USER
+        player = lichess or chesscom
+    inputs = _inputs(source, workers, scheduler, scheduler_timeout, cache, player=player or "", kind=kind)
     with _progress("Analysing") as update:
         result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
     _say_notes(result.analysis)

@@ -1,0 +1,63 @@
+"""``--lichess USER`` / ``--chesscom USER`` for ``strength`` and ``analyse`` (issue 31): the user's
+games fetched through the request layer (chessrate.service.fetch), handed on as the PGN file the
+commands already take. Progress and notes go to standard error, so ``--json`` stays clean.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from chessrate.errors import InvalidInputError
+from chessrate.service.fetch import DEFAULT_MAX, FetchInputs, fetch_file
+from chessrate.service.tournament_file import FileInput
+
+LichessOpt = Annotated[
+    str | None,
+    typer.Option("--lichess", metavar="USER", help="Fetch this Lichess user's games."),
+]
+ChesscomOpt = Annotated[
+    str | None, typer.Option("--chesscom", metavar="USER", help="Fetch this Chess.com player's games.")
+]
+MaxOpt = Annotated[
+    str, typer.Option("--max", metavar="N", help=f"Most games fetched, newest first (default {DEFAULT_MAX}).")
+]
+SpeedOpt = Annotated[
+    str, typer.Option("--speed", metavar="LIST", help="Only these speeds, e.g. blitz,rapid (default: all).")
+]
+SinceOpt = Annotated[str, typer.Option("--since", metavar="DATE", help="Only games since YYYY-MM-DD.")]
+BothOpt = Annotated[bool, typer.Option("--both", help="Estimate the opponents too, not only the user.")]
+
+
+def say(line: str) -> None:
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def fetched_games(
+    file: Path | None, lichess: str | None, chesscom: str | None, max_games: str, speed: str, since: str
+) -> Path | FileInput:
+    """The PGN FILE, or the user's games when ``--lichess`` or ``--chesscom`` is given."""
+    asked = [
+        (name, user) for name, user in (("lichess", lichess), ("chesscom", chesscom)) if user is not None
+    ]
+    if len(asked) > 1:
+        raise InvalidInputError("chesscom", chesscom, "give --lichess or --chesscom, not both")
+    if not asked:
+        if file is None:
+            raise InvalidInputError("file", "", "give a PGN file, --lichess USER or --chesscom USER")
+        return file
+    if file is not None:
+        raise InvalidInputError("file", str(file), f"give a PGN file or --{asked[0][0]}, not both")
+    platform, user = asked[0]
+    fetched = fetch_file(
+        FetchInputs(platform=platform, user=user, max_games=max_games, speeds=speed, since=since), say
+    )
+    games = fetched.games
+    say(f"{games.count} games of {user} fetched from {'Lichess' if platform == 'lichess' else 'Chess.com'}")
+    if games.note:
+        say(games.note)
+    return fetched.file
