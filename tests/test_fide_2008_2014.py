@@ -197,14 +197,17 @@ def test_2009_initial_rating_adds_12_5_per_half_point() -> None:
     # 6 of 9: 1.5 points over 50 %, three half points: 2000 + 3 x 12.5 = 2037.5, rounded 2038.
     assert found.rating == 2038
     below = initial_rating([D(2000)] * 9, D(4), rules=FIDE_2009_07)
-    assert below.rating is None and "not read" in below.reason
+    assert below.rating is None
+    assert "not read" in below.reason
     unknown = initial_rating([D(2000)] * 9, D(6), rules=FIDE_2012_07)
-    assert unknown.rating is None and "not read" in unknown.reason
+    assert unknown.rating is None
+    assert "not read" in unknown.reason
 
 
 def test_initial_rating_under_2009_rules_needs_nine_games() -> None:
     found = initial_rating([D(2000)] * 8, D(6), rules=FIDE_2009_07)
-    assert found.rating is None and "at least 9" in found.reason
+    assert found.rating is None
+    assert "at least 9" in found.reason
 
 
 def test_a_2009_tournament_is_reported_under_the_2009_rules_with_no_warning() -> None:
