@@ -264,6 +264,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "uscf-rating-needed": lambda t, p: t.gettext(
         "a player with rated games played has a rating: give it, or 0 games for an unrated player"
     ),
+    "uscf-future-event": lambda t, p: t.gettext(
+        "the event ends after today (%(today)s): a US Chess event is rated once it has ended", **p
+    ),
     "uscf-games-played-needed": lambda t, p: t.gettext(
         "give the rated games played before this event: they weigh the rating (0 only for an unrated player)"
     ),

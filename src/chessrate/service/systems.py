@@ -147,7 +147,11 @@ def _age(name: str) -> Callable[[str], int]:
 def _event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
     """The day a US Chess event ended (it sets the bonus threshold B); blank or wrong: ``today``."""
     day = _read(
-        problems, ("event_end",), text, lambda text: parse_date(text, field="event_end"), required=False
+        problems,
+        ("event_end",),
+        text,
+        lambda text: uscf.check_event_end(parse_date(text, field="event_end"), today=today),
+        required=False,
     )
     return day or today
 
