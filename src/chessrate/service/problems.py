@@ -264,6 +264,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "uscf-rating-needed": lambda t, p: t.gettext(
         "a player with rated games played has a rating: give it, or 0 games for an unrated player"
     ),
+    "lichess-rating-bounds": lambda t, p: t.gettext(
+        "a Lichess rating is from 400 (lila's minRating) to below 4000 (lila's sanity check)"
+    ),
     "uscf-future-event": lambda t, p: t.gettext(
         "the event ends after today (%(today)s): a US Chess event is rated once it has ended", **p
     ),

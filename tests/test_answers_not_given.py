@@ -1,0 +1,66 @@
+"""Answers that must not be given (issue 27): each refused, flagged or corrected, in the CLI and the API.
+
+- a Lichess rating outside lila's bounds (minRating 400; below 4000 by its sanity check) [LILA];
+- a conversion between pools outside what its fit can say, and never a negative rating;
+- an old ECF three-digit grade taken as a rating; ``--grade`` converts it as the ECF does [ECF-GRADE];
+- the initial rating's working, whose words said "rounded 2200" for a value rounded to 2395 and then
+  capped at 2200 (B022024 8.2.3: "Ru is rounded to the nearest whole number. The maximum initial rating
+  is 2200").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from chessrate.web import create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def _refused(answer: Any, loc: list[Any], words: str) -> None:
+    assert answer.status_code == 422, answer.text
+    detail = answer.json()["detail"][0]
+    assert detail["loc"] == loc
+    assert words in detail["msg"]
+
+
+def test_lichess_rating_below_400_is_refused_in_the_cli(cli: Any) -> None:
+    run = cli("glicko2", "--preset", "lichess", "--rating", "300", "1500:100:0")
+    assert run.code == 2
+    assert run.err.strip().splitlines() == [
+        "chessrate: error: invalid --rating '300': a Lichess rating is from 400 (lila's minRating) to below "
+        "4000 (lila's sanity check)"
+    ]
+    opponent = cli("glicko2", "--preset", "lichess", "--rating", "1500", "4000:100:0")
+    assert opponent.code == 2
+    assert "opponent" in opponent.err
+
+
+def test_lichess_rating_at_400_loses_nothing_below_it(cli: Any) -> None:
+    # lila: a rating is capped at 400 after each game; a loss at 400 stays 400, a diff of +0.
+    data = cli("glicko2", "--preset", "lichess", "--rating", "400", "1500:100:0", "--json").json()
+    assert data["games"][0]["rating_diff"] == 0
+    assert data["rating"] == 400
+
+
+def test_lichess_rating_below_400_is_refused_in_the_api(client: TestClient) -> None:
+    body = {"system": "lichess", "rating": 300, "games": [{"opponent": 1500, "deviation": 100, "result": 0}]}
+    _refused(client.post("/api/glicko", json=body), ["body", "rating"], "400")
+    body = {"system": "lichess", "rating": 1500, "games": [{"opponent": 1500, "deviation": 40, "result": 0}]}
+    _refused(client.post("/api/glicko", json=body), ["body", "games", 0, "deviation"], "45")
+    # The paper's Glicko-2 has no such floor.
+    paper = {
+        **body,
+        "system": "glicko2",
+        "rating": 300,
+        "games": [{"opponent": 1500, "deviation": 100, "result": 0}],
+    }
+    assert client.post("/api/glicko", json=paper).status_code == 200
