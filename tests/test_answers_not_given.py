@@ -64,3 +64,42 @@ def test_lichess_rating_below_400_is_refused_in_the_api(client: TestClient) -> N
         "games": [{"opponent": 1500, "deviation": 100, "result": 0}],
     }
     assert client.post("/api/glicko", json=paper).status_code == 200
+
+
+def test_a_conversion_from_a_rating_lichess_cannot_hold_is_refused(cli: Any, client: TestClient) -> None:
+    # The case: 200 Lichess blitz gave -655 on Chess.com. Lichess holds no rating below 400.
+    run = cli("convert", "200", "--from", "lichess-blitz", "--to", "chesscom-blitz")
+    assert run.code == 2
+    assert run.err.strip() == (
+        "chessrate: error: invalid rating '200': a lichess-blitz rating is from 400 to below 4000"
+    )
+    body = {"ratings": {"lichess-blitz": 200}, "to": "chesscom-blitz"}
+    _refused(client.post("/api/convert", json=body), ["body", "rating"], "400")
+
+
+def test_a_conversion_never_gives_a_negative_rating(cli: Any, client: TestClient) -> None:
+    # [POOLS-REDDIT]: chesscom = 1.3728 x lichess - 929.4548: 600 gives -105.8, refused.
+    run = cli("convert", "600", "--from", "lichess-blitz", "--to", "chesscom-blitz")
+    assert run.code == 2
+    assert "gives -106 chesscom-blitz, below its lowest rating 0" in run.err
+    body = {"ratings": {"lichess-blitz": 600}, "to": "chesscom-blitz"}
+    _refused(client.post("/api/convert", json=body), ["body", "rating"], "-106")
+    # 700 gives 31.5: kept, the fit's value as published.
+    assert cli("convert", "700", "--from", "lichess-blitz", "--to", "chesscom-blitz").code == 0
+
+
+def test_a_conversion_beyond_the_data_its_source_shows_is_flagged(cli: Any, client: TestClient) -> None:
+    # [POOLS-MT88]: fide = 0.8399 x lichess + 179.89 from 30 players; the page shows Lichess blitz
+    # from 1498 to 2943. 3400 gives 3035.5: flagged as an extrapolation.
+    data = cli("convert", "3400", "--from", "lichess-blitz", "--to", "fide", "--json").json()
+    (fit,) = data["conversions"]
+    assert fit["value"] == pytest.approx(0.8399 * 3400 + 179.89)
+    assert fit["extrapolated"] == [1498.0, 2943.0]
+    text = cli("convert", "3400", "--from", "lichess-blitz", "--to", "fide").out
+    assert "extrapolated" in text
+    body = {"ratings": {"lichess-blitz": 3400}, "to": "fide"}
+    answer = client.post("/api/convert", json=body)
+    assert answer.status_code == 200
+    assert answer.json()["conversions"][0]["extrapolated"] == [1498.0, 2943.0]
+    inside = client.post("/api/convert", json={**body, "ratings": {"lichess-blitz": 2000}}).json()
+    assert inside["conversions"][0]["extrapolated"] is None

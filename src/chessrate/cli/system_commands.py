@@ -252,6 +252,9 @@ def convert(
     rows = []
     for c in result.conversions:
         value = f"{c.value:.0f}" if c.adjusted is None else f"{c.low:.0f} to {c.high:.0f}"
+        if c.extrapolated is not None:
+            low, high = c.extrapolated
+            value += f" (extrapolated: the data shown span {low:.0f} to {high:.0f})"
         r2 = "—" if c.conversion.r_squared is None else f"{c.conversion.r_squared:g}"
         rows.append([c.conversion.formula(), value, c.conversion.sample, r2, c.conversion.source])
     print_table(

@@ -267,6 +267,16 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "lichess-rating-bounds": lambda t, p: t.gettext(
         "a Lichess rating is from 400 (lila's minRating) to below 4000 (lila's sanity check)"
     ),
+    "pool-rating-outside": lambda t, p: (
+        t.gettext("a %(pool)s rating is from %(lowest)s to below %(highest)s", **p)
+        if p.get("highest")
+        else t.gettext("a %(pool)s rating is %(lowest)s or more", **p)
+    ),
+    "pool-result-outside": lambda t, p: t.gettext(
+        "the published fit %(fit)s gives %(value)s %(pool)s, below its lowest rating %(lowest)s: outside "
+        "the range the fit can say anything about",
+        **p,
+    ),
     "uscf-future-event": lambda t, p: t.gettext(
         "the event ends after today (%(today)s): a US Chess event is rated once it has ended", **p
     ),

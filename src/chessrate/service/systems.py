@@ -423,8 +423,12 @@ def convert(inputs: ConvertInputs, problems: Problems, *, today: dt.date) -> Out
             ratings[pair[0]] = pair[1]
     if problems or target is None:
         return Outcome(None, problems)
-    converted = problems.attempt(("to_pool",), inputs.to_pool, lambda: pools.convert(ratings, target))
-    if converted is None:
+    try:
+        converted = pools.convert(ratings, target)
+    except InvalidInputError as error:
+        # A rating or a result outside its pool is the rating's fault; the other refusals, the pools'.
+        on_rating = error.code in ("pool-rating-outside", "pool-result-outside")
+        problems.add(*((("rating",), inputs.rating) if on_rating else (("to_pool",), inputs.to_pool)), error)
         return Outcome(None, problems)
     return Outcome(ConvertResult(ratings=ratings, target=target, conversions=converted), problems)
 
