@@ -14,7 +14,7 @@ from decimal import Decimal
 from chessrate.errors import InvalidInputError
 from chessrate.parse import MAX_RATING, MIN_RATING, parse_decimal, parse_in_range, parse_rating, parse_score
 from chessrate.service.elo import MAX_ROWS, GameRow, too_many_rows
-from chessrate.service.options import Outcome, read_rating
+from chessrate.service.options import Outcome
 from chessrate.service.problems import Problems
 from chessrate.systems.glicko import glicko1 as glicko_one_period
 from chessrate.systems.glicko import glicko2, lichess
@@ -344,10 +344,8 @@ def _games(rows: tuple[GameRow, ...], problems: Problems, *, system: str) -> lis
     for index, row in enumerate(rows):
         if row.blank:
             continue
-        if system == "lichess":
-            opponent = problems.parse(("games", index, "opponent"), row.opponent, _rating(system, "opponent"))
-        else:
-            opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
+        path = ("games", index, "opponent")
+        opponent = problems.parse(path, row.opponent, _rating(system, "opponent"))
         opponent_rd = problems.parse(("games", index, "deviation"), row.deviation, deviation(system))
         score = problems.parse(("games", index, "result"), row.result, parse_score)
         if opponent is not None and opponent_rd is not None and score is not None:
