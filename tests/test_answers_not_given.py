@@ -103,3 +103,40 @@ def test_a_conversion_beyond_the_data_its_source_shows_is_flagged(cli: Any, clie
     assert answer.json()["conversions"][0]["extrapolated"] == [1498.0, 2943.0]
     inside = client.post("/api/convert", json={**body, "ratings": {"lichess-blitz": 2000}}).json()
     assert inside["conversions"][0]["extrapolated"] is None
+
+
+def test_an_old_ecf_grade_is_refused_with_its_conversion(cli: Any, client: TestClient) -> None:
+    # The issue's case: ecf 165 170:1 --junior took the grade 165 as a rating. The ECF converts a grade
+    # as 7.5 x grade + 700 [ECF-MONTHLY]: 165 -> 1937.5, 170 -> 1975.
+    run = cli("ecf", "165", "170:1", "--junior")
+    assert run.code == 2
+    assert run.err.strip().splitlines() == [
+        "chessrate: error: invalid rating 165: 165 looks like an old three-digit ECF grade, not a rating: "
+        "a grade converts as 7.5 x grade + 700 = 1938; give --grade to convert every value"
+    ]
+    data = cli("ecf", "165", "170:1", "--junior", "--grade", "--json").json()
+    assert (data["rating"], data["games"][0]["opponent"]) == (1938, 1975)
+    # FIDE table 8.1.2: D = -37 gives .45; a junior's k 40: 40 x (1 - 0.45) = +22.
+    assert (data["k"], data["change"], data["new_rating"]) == (40, 22, 1960)
+    body = {"rating": 165, "junior": True, "games": [{"opponent": 170, "result": 1}]}
+    _refused(client.post("/api/ecf", json=body), ["body", "rating"], "7.5 × grade + 700 = 1938")
+    graded = client.post("/api/ecf", json={**body, "grade": True})
+    assert graded.status_code == 200
+    assert graded.json()["new_rating"] == 1960
+
+
+def test_initial_rating_words_say_the_rounding_then_the_cap(cli: Any, client: TestClient) -> None:
+    # B022024 8.2.2-8.2.3: five wins against 2400 with two draws against 1800: Ra = 15600 / 7 =
+    # 2228.57, p = 6/7 -> .86, dp 309, Ru = 2537.57, rounded 2538, at most 2200.
+    games = [f"2400:{score}" for score in (1, 1, 1, 1, 1)]
+    data = cli("initial", *games, "--as-of", "2025-01-01", "--json").json()
+    assert data["rating"] == 2200
+    assert data["reason"] == (
+        "Ru = Ra + dp = 2228.57 + 309 = 2537.57, rounded 2538; 2538 is above the maximum initial rating, so 2200"
+    )
+    body = {"games": [{"opponent": 2400, "result": 1}] * 5, "as_of": "2025-01-01"}
+    answer = client.post("/api/performance", json=body)
+    assert answer.status_code == 200
+    initial = answer.json()["initial_rating"]
+    assert initial["rating"] == 2200
+    assert "rounded 2538; 2538 is above the maximum initial rating, so 2200" in initial["reason"]

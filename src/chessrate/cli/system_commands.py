@@ -181,6 +181,9 @@ def ecf(
     rating: RatingArg,
     games: GamesArg,
     junior: Annotated[bool, typer.Option("--junior", help="A junior: k = 40 instead of 20.")] = False,
+    grade: Annotated[
+        bool, typer.Option("--grade", help="The values are old ECF grades: each becomes 7.5 x grade + 700.")
+    ] = False,
     new_player: Annotated[
         bool,
         typer.Option(
@@ -197,6 +200,7 @@ def ecf(
     inputs = systems.EcfInputs(
         rating=rating,
         junior="on" if junior else "",
+        grade="on" if grade else "",
         new_player="on" if new_player else "",
         games=_rows(games),
     )

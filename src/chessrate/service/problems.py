@@ -277,6 +277,11 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         "the range the fit can say anything about",
         **p,
     ),
+    "ecf-grade-not-rating": lambda t, p: t.gettext(
+        "%(value)s looks like an old three-digit ECF grade, not a rating: a grade converts as "
+        "7.5 × grade + 700 = %(rating)s; give it as a grade to convert every value",
+        **p,
+    ),
     "uscf-future-event": lambda t, p: t.gettext(
         "the event ends after today (%(today)s): a US Chess event is rated once it has ended", **p
     ),

@@ -295,6 +295,8 @@ def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Out
 class EcfInputs:
     rating: str = ""
     junior: str = ""
+    #: The rating and the opponents are old three-digit grades, converted as 7.5 x grade + 700.
+    grade: str = ""
     #: Asking for a new player's P rating, which cannot be computed exactly: answered with why.
     new_player: str = ""
     games: tuple[GameRow, ...] = ()
@@ -321,6 +323,18 @@ def ecf_rating(inputs: EcfInputs, problems: Problems, *, today: dt.date) -> Outc
     games = _rows(inputs.games, problems, whole=True, bounds=ECF_BOUNDS)
     if problems or rating is None or games is None:
         return Outcome(None, problems)
+    if flag(inputs.grade):  # [ECF-MONTHLY]: rating = 7.5 x grade + 700
+        rating = ecf.rating_of_grade(rating)
+        games = [(Decimal(ecf.rating_of_grade(opponent)), score, rd) for opponent, score, rd in games]
+    else:
+        problems.attempt(("rating",), rating, lambda: ecf.check_not_a_grade("rating", rating))
+        for index, (opponent, _, _) in enumerate(games):
+            path = ("games", index, "opponent")
+            problems.attempt(
+                path, opponent, functools.partial(ecf.check_not_a_grade, "opponent", int(opponent))
+            )
+        if problems:
+            return Outcome(None, problems)
     played = [ecf.EcfGame(int(opponent), score) for opponent, score, _ in games]
     return Outcome(
         problems.attempt(("rating",), rating, lambda: ecf.rate(rating, played, junior=flag(inputs.junior))),
