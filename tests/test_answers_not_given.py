@@ -132,7 +132,8 @@ def test_initial_rating_words_say_the_rounding_then_the_cap(cli: Any, client: Te
     data = cli("initial", *games, "--as-of", "2025-01-01", "--json").json()
     assert data["rating"] == 2200
     assert data["reason"] == (
-        "Ru = Ra + dp = 2228.57 + 309 = 2537.57, rounded 2538; 2538 is above the maximum initial rating, so 2200"
+        "Ru = Ra + dp = 2228.57 + 309 = 2537.57, rounded 2538; "
+        "2538 is above the maximum initial rating, so 2200"
     )
     body = {"games": [{"opponent": 2400, "result": 1}] * 5, "as_of": "2025-01-01"}
     answer = client.post("/api/performance", json=body)
