@@ -141,3 +141,16 @@ def test_initial_rating_words_say_the_rounding_then_the_cap(cli: Any, client: Te
     initial = answer.json()["initial_rating"]
     assert initial["rating"] == 2200
     assert "rounded 2538; 2538 is above the maximum initial rating, so 2200" in initial["reason"]
+
+
+def test_a_first_dwz_is_refused_saying_what_is_not_computed_and_why(cli: Any, client: TestClient) -> None:
+    # [DSB-WO] 3.4.1.1: a first DWZ needs at least 5 games against opponents with a DWZ and no 100 % or
+    # 0 % score; 3.4.4: it is found by an iteration over the whole tournament.
+    run = cli("dwz", "1500", "1500:1", "--age", "30", "--index", "0")
+    assert run.code == 2
+    (line,) = run.err.strip().splitlines()
+    assert "a first DWZ (Index 0) is not computed" in line
+    assert "at least 5 games" in line
+    assert "WO 3.4.1, 3.4.4" in line
+    body = {"rating": 1500, "age": 30, "index": 0, "games": [{"opponent": 1500, "result": 1}]}
+    _refused(client.post("/api/dwz", json=body), ["body", "index"], "neither all won nor all lost")

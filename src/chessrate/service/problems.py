@@ -282,6 +282,11 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         "7.5 × grade + 700 = %(rating)s; give it as a grade to convert every value",
         **p,
     ),
+    "dwz-first-rating": lambda t, p: t.gettext(
+        "a first DWZ (Index 0) is not computed: the Wertungsordnung gives it, with at least 5 games against "
+        "opponents with a DWZ, neither all won nor all lost, by an iteration over the whole tournament "
+        "(WO 3.4.1, 3.4.4), which one player's games cannot run"
+    ),
     "uscf-future-event": lambda t, p: t.gettext(
         "the event ends after today (%(today)s): a US Chess event is rated once it has ended", **p
     ),

@@ -139,6 +139,11 @@ def _count(name: str, minimum: int = 0, maximum: int | None = None) -> Callable[
     return lambda text: parse_count(text, field=name, minimum=minimum, maximum=maximum)
 
 
+def _dwz_index(text: str) -> int:
+    """A DWZ Index: 0 (a first DWZ) is refused saying why (chessrate.systems.dwz.rating.check_index)."""
+    return dwz.check_index(parse_count(text, field="index"))
+
+
 def _age(name: str) -> Callable[[str], int]:
     """An age in whole years, 0 to DWZ's 120 (chessrate.systems.dwz.rating.MAX_AGE)."""
     return _count(name, maximum=dwz.MAX_AGE)
@@ -213,7 +218,7 @@ def dwz_evaluation(inputs: DwzInputs, problems: Problems, *, today: dt.date) -> 
     problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
     rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
     age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
-    index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
+    index = _read(problems, ("index",), inputs.index, _dwz_index, required=True)
     games = _rows(inputs.games, problems, whole=True, bounds=DWZ_BOUNDS)
     if problems or rating is None or age is None or index is None or games is None:
         return Outcome(None, problems)
@@ -520,7 +525,7 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
         whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
         other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent", DWZ_BOUNDS))
         age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
-        index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
+        index = _read(problems, ("index",), inputs.index, _dwz_index, required=True)
         their_age = _read(
             problems, ("opponent_age",), inputs.opponent_age, _age("opponent_age"), required=False
         )
