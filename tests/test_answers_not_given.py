@@ -2,7 +2,7 @@
 
 - a Lichess rating outside lila's bounds (minRating 400; below 4000 by its sanity check) [LILA];
 - a conversion between pools outside what its fit can say, and never a negative rating;
-- an old ECF three-digit grade taken as a rating; ``--grade`` converts it as the ECF does [ECF-GRADE];
+- an old ECF three-digit grade taken as a rating; ``--grade`` converts it as the ECF does [ECF-MONTHLY];
 - the initial rating's working, whose words said "rounded 2200" for a value rounded to 2395 and then
   capped at 2200 (B022024 8.2.3: "Ru is rounded to the nearest whole number. The maximum initial rating
   is 2200").

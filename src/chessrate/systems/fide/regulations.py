@@ -142,7 +142,7 @@ FIDE_2009_07 = dataclasses.replace(
 )
 
 # 1 July 2011: K 30 for a player new to the list (K 30/15/10) [SAMARA][PR]; changes take effect on
-# 1 July [FIDE-RR-2008 §0.1]. The initial-rating text of 2011-2014 was not read [USCFD11].
+# 1 July [FIDE-RR-2008 §0.1]. The initial-rating text of 2011-2014 was not read.
 FIDE_2011_07 = dataclasses.replace(
     FIDE_2009_07,
     name="FIDE 2011-07-01",
