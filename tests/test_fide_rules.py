@@ -44,11 +44,11 @@ def test_rules_in_force_on_both_sides_of_every_date(day: dt.date, version: objec
     assert rules_in_force(day) is version
 
 
-def test_versions_are_sorted_and_nothing_before_2014_is_guessed() -> None:
+def test_versions_are_sorted_and_nothing_before_2008_is_guessed() -> None:
     days = [rules.effective_from for rules in FIDE_RULES]
     assert days == sorted(days)
     with pytest.raises(InvalidInputError, match="as_of"):
-        rules_in_force(dt.date(2014, 6, 30))
+        rules_in_force(dt.date(2008, 6, 30))
 
 
 # Derived from the text of 8.3.3 [FIDE-RR-2024 §8.3.3].

@@ -2,7 +2,8 @@
 
 The list gives K 40, 20 and 10 in turn to the file's players; every rated player's change must be
 exactly K x (score - expected), the expected score summed from table 8.1.2 (FIDE B.02) over the
-games against rated opponents, each difference counted as at most 400 (the 2014 rules, 8.3.1).
+games against rated opponents, each difference counted as at most 350 (the oldest rules kept, those of
+1 July 2008, have the 350-point rule).
 """
 
 from __future__ import annotations
@@ -77,18 +78,18 @@ def example_report(data: bytes) -> TournamentReport:
 def test_the_example_is_rated_under_the_oldest_rules_kept_with_a_warning() -> None:
     rules, warning = report_rule_set(None, day=START)
     assert rules.fide is not None
-    assert rules.fide.name == "FIDE 2014-07-01"
+    assert rules.fide.name == "FIDE 2008-07-01"
     assert warning is not None
     assert warning.message == (
-        "rules: the tournament is of 2005-07-28, before 2014-07-01, the oldest FIDE rules chessrate keeps; "
-        "rated under FIDE 2014-07-01 (the rules of its day differ)"
+        "rules: the tournament is of 2005-07-28, before 2008-07-01, the oldest FIDE rules chessrate keeps; "
+        "rated under FIDE 2008-07-01 (the rules of its day differ)"
     )
     # Coded, for the web and the API to say it in their language.
     assert (warning.code, dict(warning.params)) == (
         "rules-oldest-kept",
-        {"day": "2005-07-28", "oldest": "2014-07-01", "list": "standard"},
+        {"day": "2005-07-28", "oldest": "2008-07-01", "list": "standard"},
     )
-    assert report_rule_set(None, day=dt.date(2014, 7, 1))[1] is None
+    assert report_rule_set(None, day=dt.date(2008, 7, 1))[1] is None
     assert report_rule_set("elo", day=START)[1] is None
 
 
@@ -103,14 +104,15 @@ def test_every_rated_player_uses_the_lists_k_and_changes_by_k_times_score_minus_
             continue
         assert player.k is not None
         assert (player.k.k, player.k_source) == (ks[player.start_number], KSource.FIDE_LIST)
-        # Table 8.1.2, from the file's games: every game against a rated opponent, D capped at 400.
+        # Table 8.1.2, from the file's games: every game against a rated opponent, D capped at 350
+        # (the oldest rules kept, of 2008, for a tournament of 2005).
         expected = Decimal(0)
         score = Decimal(0)
         for game in read.tournament.rated_games(player.start_number):
             opponent = ratings[game.opponent]
             if opponent is None:
                 continue
-            difference = max(-400, min(400, player.rating - opponent))
+            difference = max(-350, min(350, player.rating - opponent))
             expected += scoring_probability(difference)
             score += game.score
         assert (player.expected, player.score) == (expected, score)

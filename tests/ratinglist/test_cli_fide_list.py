@@ -54,7 +54,7 @@ def test_report_of_the_2005_example_with_a_players_list(cli: Any, tmp_path: Path
     run = cli("report", str(EXAMPLE), "--players-list", str(listed), "--format", "json")
     assert run.code == 0, run.err
     body = run.json()
-    assert body["warnings"][0].startswith("rules: the tournament is of 2005-07-28, before 2014-07-01")
+    assert body["warnings"][0].startswith("rules: the tournament is of 2005-07-28, before 2008-07-01")
     assert (body["players_list"], body["list_type"]) == ("players_list_foa.txt", "standard")
     rated = [p for p in body["players"] if p["rating"] is not None and p["games"]]
     assert {p["k"] for p in rated} == {40, 20, 10}

@@ -15,7 +15,7 @@ def _fit(ratings: dict[Pool, float], target: Pool, name: str) -> pools.Converted
 
 @pytest.mark.parametrize(
     ("name", "source", "target", "intercept", "slope"),
-    [
+    [  # each at two inputs its pool can hold (Lichess: 400 to below 4000), the line through them
         # r/chess, April 2025: Chess.com blitz = 1.3728 x Lichess blitz - 929.4548 (R^2 0.313).
         ("reddit-2025", Pool.LICHESS_BLITZ, Pool.CHESSCOM_BLITZ, -929.4548, 1.3728),
         # mathtuition88.com, February 2020: FIDE = 0.8399 x Lichess blitz + 179.89 (R^2 0.74).
@@ -27,10 +27,11 @@ def _fit(ratings: dict[Pool, float], target: Pool, name: str) -> pools.Converted
 def test_one_input_fits_reproduce_their_published_coefficients(
     name: str, source: Pool, target: Pool, intercept: float, slope: float
 ) -> None:
-    at_zero = _fit({source: 0.0}, target, name).value
-    at_thousand = _fit({source: 1000.0}, target, name).value
-    assert at_zero == pytest.approx(intercept, abs=1e-9)
-    assert (at_thousand - at_zero) / 1000 == pytest.approx(slope, abs=1e-12)
+    low, high = (100.0, 200.0) if source is Pool.ECF_GRADE else (1000.0, 2000.0)
+    at_low, at_high = _fit({source: low}, target, name).value, _fit({source: high}, target, name).value
+    slope_found = (at_high - at_low) / (high - low)
+    assert slope_found == pytest.approx(slope, abs=1e-12)
+    assert at_low - slope_found * low == pytest.approx(intercept, abs=1e-9)
 
 
 def test_the_two_input_lichess_forum_fit() -> None:
@@ -39,9 +40,9 @@ def test_the_two_input_lichess_forum_fit() -> None:
         ratings = {Pool.LICHESS_CLASSICAL: classical, Pool.LICHESS_BLITZ: blitz}
         return _fit(ratings, Pool.FIDE, "lichess-forum").value
 
-    assert value(0, 0) == pytest.approx(187)
-    assert value(1000, 0) - value(0, 0) == pytest.approx(380)
-    assert value(0, 1000) - value(0, 0) == pytest.approx(480)
+    assert value(1000, 1000) == pytest.approx(187 + 380 + 480)
+    assert value(2000, 1000) - value(1000, 1000) == pytest.approx(380)
+    assert value(1000, 2000) - value(1000, 1000) == pytest.approx(480)
 
 
 def test_published_sample_sizes_and_r_squared() -> None:

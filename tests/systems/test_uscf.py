@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -95,11 +96,15 @@ def test_standard_formula_from_nine_games() -> None:
     )
 
 
-# B by the end of the event: 12 -> 14 for tournaments ending on 1 May 2017 or later; 14 -> 12 for
-# those ending on or after 1 February 2023; 12 -> 10 for every event of 2025.
+# B by the end of the event: 10 (Glickman 2004, node5) -> 12 for events ending on or after 1 June 2015
+# [USCF-B15]; 12 -> 14 for tournaments ending on 1 May 2017 or later; 14 -> 12 for those ending on or
+# after 1 February 2023; 12 -> 10 for every event of 2025 [USCF-B].
 @pytest.mark.parametrize(
     ("day", "b"),
     [
+        (dt.date(2004, 9, 22), 10),
+        (dt.date(2015, 5, 31), 10),
+        (dt.date(2015, 6, 1), 12),
         (dt.date(2017, 4, 30), 12),
         (dt.date(2017, 5, 1), 14),
         (dt.date(2023, 1, 31), 14),
@@ -193,12 +198,53 @@ def test_absolute_floor_of_100() -> None:
     )
 
 
-def test_b_before_may_2017_is_a_choice_that_says_so() -> None:
-    # Glickman's node5 (2004) gives B = 10; the 2017 news changed it "from B=12": the 12 used
-    # before 1 May 2017 is a choice, and its source says so; B can be given instead.
-    threshold = uscf.bonus_threshold(dt.date(2005, 1, 1))
-    assert threshold.b == 12
-    assert threshold.source.startswith("chosen")
-    assert _four_wins(dt.date(2005, 1, 1), bonus_b=10).bonus_threshold == uscf.BonusThreshold(
-        b=10, since=None, source="given by the user"
+def test_b_before_june_2015_is_10_and_the_source_says_where_none_does() -> None:
+    # Glickman's node5 (2004) and a US Chess forum answer of 11 April 2005 ("multiplied by 10") give
+    # B = 10; the June 2015 news raised it "from the current level of B=10" [USCF-B15]. Before the 2004
+    # text no source read says: the source says so. B can be given instead.
+    threshold = uscf.bonus_threshold(dt.date(2005, 4, 11))
+    assert threshold.b == 10
+    assert "no source read gives B" in threshold.source
+    assert _four_wins(dt.date(2005, 1, 1), bonus_b=12).bonus_threshold == uscf.BonusThreshold(
+        b=12, since=None, source="given by the user"
     )
+
+
+def test_the_issue_example_of_2005_uses_b_10(cli: Any) -> None:
+    # chessrate uscf 1500 1300:1 1350:1 1400:1 1450:1 --games-played 30 --event-end 2005-04-11:
+    # node5's bonus max(0, K (S - E) - 10 sqrt(4)).
+    run = cli(
+        "uscf", "1500", "1300:1", "1350:1", "1400:1", "1450:1", "--games-played", "30",
+        "--event-end", "2005-04-11", "--json",
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    data = run.json()
+    n_eff = min(30, 50 / math.sqrt(1 + 700**2 / 100000))
+    k = 800 / (n_eff + 4)
+    expected = sum(1 / (1 + 10 ** ((o - 1500) / 400)) for o in (1300, 1350, 1400, 1450))
+    base = k * (4 - expected)
+    assert data["bonus"]["threshold"] == 10
+    assert data["bonus"]["bonus"] == pytest.approx(max(0.0, base - 20), abs=0.01)
+
+
+def test_a_future_event_is_refused_in_the_cli_and_the_api(cli: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from chessrate.web import create_app
+
+    day = (dt.date.today() + dt.timedelta(days=1)).isoformat()
+    run = cli("uscf", "1500", "1400:1", "--games-played", "30", "--event-end", day)
+    assert run.code == 2
+    assert "event_end" in run.err or "--event-end" in run.err
+    assert "ends after today" in run.err
+    assert len(run.err.strip().splitlines()) == 1
+    with TestClient(create_app()) as client:
+        body = {"rating": "1500", "games": [{"opponent": "1400", "result": "1"}], "games_played": "30",
+                "event_end": day}  # fmt: skip
+        answer = client.post("/api/uscf", json=body)
+        assert answer.status_code == 422
+        detail = answer.json()["detail"][0]
+        assert detail["loc"] == ["body", "event_end"]
+        assert "ends after today" in detail["msg"]
+        today = client.post("/api/uscf", json={**body, "event_end": dt.date.today().isoformat()})
+        assert today.status_code == 200

@@ -173,7 +173,7 @@ def detail(response: Any) -> list[dict[str, Any]]:
         ("/api/game", {"rating": 1500, "opponent": 1500, "result": 1, "rules": "elo"}, ["body", "k"]),
         (
             "/api/game",
-            {"rating": 1500, "opponent": 1500, "result": 1, "as_of": "2010-01-01"},
+            {"rating": 1500, "opponent": 1500, "result": 1, "as_of": "2007-01-01"},
             ["body", "as_of"],
         ),
         (

@@ -331,18 +331,18 @@ def test_api_bad_input_names_the_field(client: TestClient) -> None:
 
 
 def test_a_start_before_the_first_fide_rules_is_rated_under_the_oldest_kept(client: TestClient) -> None:
-    # The FIDE example started on 2005-07-28; the first rules we keep are of 2014-07-01 (issue 17):
+    # The FIDE example started on 2005-07-28; the first rules we keep are of 2008-07-01 (issues 17, 27):
     # the page does not ask for a day, it rates under those rules and says so.
     response = client.post("/api/report", files=upload("fide-example.trf", FIDE_EXAMPLE))
     assert response.status_code == 200
     body = response.json()
     assert (body["as_of"], body["as_of_from_file"]) == ("2005-07-28", True)
-    assert body["rules"] == "FIDE 2014-07-01 (the oldest kept, for 2005-07-28)"
-    assert body["warnings"][0].startswith("rules: the tournament is of 2005-07-28, before 2014-07-01")
+    assert body["rules"] == "FIDE 2008-07-01 (the oldest kept, for 2005-07-28)"
+    assert body["warnings"][0].startswith("rules: the tournament is of 2005-07-28, before 2008-07-01")
     english = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "en"}).text
-    assert "before July 1, 2014, the oldest FIDE rules this calculator keeps" in english
+    assert "before July 1, 2008, the oldest FIDE rules this calculator keeps" in english
     spanish = client.post("/report", files=upload("f.trf", FIDE_EXAMPLE), data={"lang": "es"}).text
-    assert "antes del 1 de julio de 2014" in spanish
+    assert "antes del 1 de julio de 2008" in spanish
     assert errors_of(spanish) == {}
 
 

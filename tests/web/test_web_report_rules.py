@@ -21,9 +21,9 @@ FIDE_EXAMPLE = DATA / "trf/fide-example.trf"
         ("es", CANDIDATES, "FIDE 2022-01-01 (en vigor el 2022-06-17)"),
         ("ca", CANDIDATES, "FIDE 2022-01-01 (en vigor el dia 2022-06-17)"),
         ("en", CANDIDATES, "FIDE 2022-01-01 (in force on 2022-06-17)"),
-        ("es", FIDE_EXAMPLE, "FIDE 2014-07-01 (la más antigua que se conserva, para el 2005-07-28)"),
-        ("ca", FIDE_EXAMPLE, "FIDE 2014-07-01 (la més antiga que es conserva, per al dia 2005-07-28)"),
-        ("en", FIDE_EXAMPLE, "FIDE 2014-07-01 (the oldest kept, for 2005-07-28)"),
+        ("es", FIDE_EXAMPLE, "FIDE 2008-07-01 (la más antigua que se conserva, para el 2005-07-28)"),
+        ("ca", FIDE_EXAMPLE, "FIDE 2008-07-01 (la més antiga que es conserva, per al dia 2005-07-28)"),
+        ("en", FIDE_EXAMPLE, "FIDE 2008-07-01 (the oldest kept, for 2005-07-28)"),
     ],
 )
 def test_the_reports_rules_are_in_the_requests_language(

@@ -181,6 +181,9 @@ def ecf(
     rating: RatingArg,
     games: GamesArg,
     junior: Annotated[bool, typer.Option("--junior", help="A junior: k = 40 instead of 20.")] = False,
+    grade: Annotated[
+        bool, typer.Option("--grade", help="The values are old ECF grades: each becomes 7.5 x grade + 700.")
+    ] = False,
     new_player: Annotated[
         bool,
         typer.Option(
@@ -197,6 +200,7 @@ def ecf(
     inputs = systems.EcfInputs(
         rating=rating,
         junior="on" if junior else "",
+        grade="on" if grade else "",
         new_player="on" if new_player else "",
         games=_rows(games),
     )
@@ -252,6 +256,9 @@ def convert(
     rows = []
     for c in result.conversions:
         value = f"{c.value:.0f}" if c.adjusted is None else f"{c.low:.0f} to {c.high:.0f}"
+        if c.extrapolated is not None:
+            low, high = c.extrapolated
+            value += f" (extrapolated: the data shown span {low:.0f} to {high:.0f})"
         r2 = "—" if c.conversion.r_squared is None else f"{c.conversion.r_squared:g}"
         rows.append([c.conversion.formula(), value, c.conversion.sample, r2, c.conversion.source])
     print_table(

@@ -65,6 +65,9 @@ class Conversion:
     """When the data were taken, as the source says."""
     exact: bool = False
     """True for a definition (ECF's grade conversion), False for a statistical fit."""
+    shown_range: tuple[float, float] | None = None
+    """The lowest and highest input of the data the source shows, when it shows them; a rating
+    outside is an extrapolation, flagged (docs/systems.md, "Pools compared")."""
     before_fide_adjustment: bool = False
     """A fit to FIDE ratings made before 1 March 2024."""
 
@@ -110,6 +113,8 @@ CONVERSIONS: tuple[Conversion, ...] = (
         source="[POOLS-MT88] mathtuition88.com (February 2020)",
         fitted="February 2020",
         before_fide_adjustment=True,
+        # The page prints six of its 30 points: Lichess blitz 1498 to 2943 [POOLS-MT88].
+        shown_range=(1498.0, 2943.0),
     ),
     Conversion(
         name="ecf-grade",
@@ -124,6 +129,39 @@ CONVERSIONS: tuple[Conversion, ...] = (
         exact=True,
     ),
 )
+
+
+#: The lowest (and, for Lichess, the highest) rating each pool holds. Lichess: lila's ``minRating``
+#: 400 and its sanity check, below 4000 [LILA]. FIDE: the lowest rating published from 1 July 2012
+#: to 29 February 2024, 1000 [CE11]: every FIDE fit here predates March 2024 and predicts a rating
+#: of that list. The others: no rating is below zero (no source read gives their lowest).
+POOL_BOUNDS: dict[Pool, tuple[float, float | None]] = {
+    Pool.LICHESS_BLITZ: (400.0, 4000.0),
+    Pool.LICHESS_CLASSICAL: (400.0, 4000.0),
+    Pool.CHESSCOM_BLITZ: (0.0, None),
+    Pool.FIDE: (1000.0, None),
+    Pool.ECF_GRADE: (0.0, None),
+    Pool.ECF: (0.0, None),
+}
+
+
+def check_pool_rating(pool: Pool, rating: float) -> float:
+    """A rating the pool can hold: Lichess's from 400 to below 4000; no rating below zero."""
+    lowest, highest = POOL_BOUNDS[pool]
+    if rating < lowest or (highest is not None and rating >= highest):
+        upper = f"from {lowest:g} to below {highest:g}" if highest is not None else f"{lowest:g} or more"
+        raise InvalidInputError(
+            pool.value,
+            rating,
+            f"a {pool.value} rating is {upper}",
+            code="pool-rating-outside",
+            params={
+                "pool": pool.value,
+                "lowest": f"{lowest:g}",
+                "highest": "" if highest is None else f"{highest:g}",
+            },
+        )
+    return rating
 
 
 def fide_2024_adjustment(rating: float) -> float:
@@ -143,6 +181,8 @@ class Converted:
     """The formula's value, as published."""
     adjusted: float | None
     """The value after FIDE's 2024 adjustment, for a FIDE fit made before it; else None."""
+    extrapolated: tuple[float, float] | None = None
+    """The range of the data the source shows, when an input lies outside it (a flag); else None."""
 
     @property
     def low(self) -> float:
@@ -164,6 +204,7 @@ def convert(ratings: Mapping[Pool, float], target: Pool) -> tuple[Converted, ...
     """
     for pool, rating in ratings.items():
         check_rating(pool.value, rating, low=MIN_RATING, high=MAX_RATING)
+        check_pool_rating(pool, rating)
     if target in ratings:
         raise InvalidInputError("to", target.value, "the rating is already in that pool", code="pool-same")
     known = conversions_to(target)
@@ -175,8 +216,34 @@ def convert(ratings: Mapping[Pool, float], target: Pool) -> tuple[Converted, ...
         value = conversion.intercept + math.fsum(
             factor * ratings[pool] for pool, factor in conversion.coefficients
         )
+        lowest, highest = POOL_BOUNDS[target]
+        if value < lowest or (highest is not None and value >= highest):
+            # Never a rating the target pool cannot hold (a negative one): outside what the fit can say.
+            raise InvalidInputError(
+                used[0][0].value,
+                used[0][1],
+                f"the published fit {conversion.name} gives {value:.0f} {target.value}, below its lowest "
+                f"rating {lowest:g}: outside the range the fit can say anything about",
+                code="pool-result-outside",
+                params={
+                    "fit": conversion.name,
+                    "value": f"{value:.0f}",
+                    "pool": target.value,
+                    "lowest": f"{lowest:g}",
+                },
+            )
         adjusted = fide_2024_adjustment(value) if conversion.before_fide_adjustment else None
-        results.append(Converted(conversion=conversion, inputs=used, value=value, adjusted=adjusted))
+        shown = conversion.shown_range
+        outside = shown is not None and any(not shown[0] <= rating <= shown[1] for _, rating in used)
+        results.append(
+            Converted(
+                conversion=conversion,
+                inputs=used,
+                value=value,
+                adjusted=adjusted,
+                extrapolated=shown if outside else None,
+            )
+        )
     if not results:
         given = ", ".join(pool.value for pool in ratings) or "nothing"
         if not known:

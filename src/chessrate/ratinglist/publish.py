@@ -39,7 +39,8 @@ def publish_fide(entries: Mapping[int, Entry], period: Period) -> EntryColumns:
             here = below & (lines.whole["rating"] == before)
             rating[here] = before + added
             adjustment[here] = added
-    dropped = rated & (rating < floor)
+    # A floor not read for the list's day (before 1 July 2009, docs/fide.md) drops no one.
+    dropped = rated & (rating < (floor if floor is not None else NONE))
     status, note = lines.coded["status"], lines.coded["note"]
     if dropped.any():
         # B.02 7.2.1: "Players whose ratings drop below 1400 are shown as unrated on the next list."

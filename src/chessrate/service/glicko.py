@@ -14,7 +14,7 @@ from decimal import Decimal
 from chessrate.errors import InvalidInputError
 from chessrate.parse import MAX_RATING, MIN_RATING, parse_decimal, parse_in_range, parse_rating, parse_score
 from chessrate.service.elo import MAX_ROWS, GameRow, too_many_rows
-from chessrate.service.options import Outcome, read_rating
+from chessrate.service.options import Outcome
 from chessrate.service.problems import Problems
 from chessrate.systems.glicko import glicko1 as glicko_one_period
 from chessrate.systems.glicko import glicko2, lichess
@@ -112,9 +112,18 @@ def most_deviation(system: str) -> float:
     return lichess.MAX_DEVIATION if system == "lichess" else glicko_one_period.MAX_DEVIATION
 
 
+def _rating(system: str, field_name: str) -> Callable[[str], float]:
+    """A rating typed for ``system``: Lichess's within lila's bounds (400 to below 4000)."""
+    if system == "lichess":
+        return lambda text: lichess.check_rating(field_name, float(parse_rating(text, field=field_name)))
+    return lambda text: float(parse_rating(text, field=field_name))
+
+
 def deviation(system: str, field_name: str = "deviation") -> Callable[[str], float]:
     """An RD typed for ``system`` (``lichess``, ``glicko2``, ``glicko``, ``chesscom``)."""
-    return bounded(field_name, LEAST_DEVIATION, _decimal(most_deviation(system)))
+    # Lichess: lila's minDeviation 45 too; an RD below it is never held (Glicko.scala).
+    least = _decimal(lichess.MIN_DEVIATION) if system == "lichess" else LEAST_DEVIATION
+    return bounded(field_name, least, _decimal(most_deviation(system)))
 
 
 def volatility(field_name: str = "volatility") -> Callable[[str], float]:
@@ -158,7 +167,7 @@ def glicko(
         if is_lichess
         else Glicko2Rating(glicko2.UNRATED_RATING, glicko2.UNRATED_DEVIATION, glicko2.UNRATED_VOLATILITY)
     )
-    rating = problems.optional(("rating",), inputs.rating, lambda text: float(parse_rating(text)))
+    rating = problems.optional(("rating",), inputs.rating, _rating(system, "rating"))
     rd = problems.optional(("deviation",), inputs.deviation, deviation(system))
     sigma = problems.optional(("volatility",), inputs.volatility, volatility())
     chosen = problems.optional(("tau",), inputs.tau, tau())
@@ -335,7 +344,8 @@ def _games(rows: tuple[GameRow, ...], problems: Problems, *, system: str) -> lis
     for index, row in enumerate(rows):
         if row.blank:
             continue
-        opponent = read_rating(problems, ("games", index, "opponent"), row.opponent)
+        path = ("games", index, "opponent")
+        opponent = problems.parse(path, row.opponent, _rating(system, "opponent"))
         opponent_rd = problems.parse(("games", index, "deviation"), row.deviation, deviation(system))
         score = problems.parse(("games", index, "result"), row.result, parse_score)
         if opponent is not None and opponent_rd is not None and score is not None:

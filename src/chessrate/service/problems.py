@@ -265,6 +265,32 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "uscf-rating-needed": lambda t, p: t.gettext(
         "a player with rated games played has a rating: give it, or 0 games for an unrated player"
     ),
+    "lichess-rating-bounds": lambda t, p: t.gettext(
+        "a Lichess rating is from 400 (lila's minRating) to below 4000 (lila's sanity check)"
+    ),
+    "pool-rating-outside": lambda t, p: (
+        t.gettext("a %(pool)s rating is from %(lowest)s to below %(highest)s", **p)
+        if p.get("highest")
+        else t.gettext("a %(pool)s rating is %(lowest)s or more", **p)
+    ),
+    "pool-result-outside": lambda t, p: t.gettext(
+        "the published fit %(fit)s gives %(value)s %(pool)s, below its lowest rating %(lowest)s: outside "
+        "the range the fit can say anything about",
+        **p,
+    ),
+    "ecf-grade-not-rating": lambda t, p: t.gettext(
+        "%(value)s looks like an old three-digit ECF grade, not a rating: a grade converts as "
+        "7.5 × grade + 700 = %(rating)s; give it as a grade to convert every value",
+        **p,
+    ),
+    "dwz-first-rating": lambda t, p: t.gettext(
+        "a first DWZ (Index 0) is not computed: the Wertungsordnung gives it, with at least 5 games against "
+        "opponents with a DWZ, neither all won nor all lost, by an iteration over the whole tournament "
+        "(WO 3.4.1, 3.4.4), which one player's games cannot run"
+    ),
+    "uscf-future-event": lambda t, p: t.gettext(
+        "the event ends after today (%(today)s): a US Chess event is rated once it has ended", **p
+    ),
     "uscf-games-played-needed": lambda t, p: t.gettext(
         "give the rated games played before this event: they weigh the rating (0 only for an unrated player)"
     ),

@@ -244,6 +244,8 @@ class ConversionDocument:
     source: str
     fitted: str
     exact: bool
+    #: The range of the data the source shows, when an input lies outside it (an extrapolation).
+    extrapolated: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -271,6 +273,7 @@ def convert_document(result: ConvertResult) -> ConvertDocument:
                 source=c.conversion.source,
                 fitted=c.conversion.fitted,
                 exact=c.conversion.exact,
+                extrapolated=c.extrapolated,
             )
             for c in result.conversions
         ],

@@ -139,6 +139,11 @@ def _count(name: str, minimum: int = 0, maximum: int | None = None) -> Callable[
     return lambda text: parse_count(text, field=name, minimum=minimum, maximum=maximum)
 
 
+def _dwz_index(text: str) -> int:
+    """A DWZ Index: 0 (a first DWZ) is refused saying why (chessrate.systems.dwz.rating.check_index)."""
+    return dwz.check_index(parse_count(text, field="index"))
+
+
 def _age(name: str) -> Callable[[str], int]:
     """An age in whole years, 0 to DWZ's 120 (chessrate.systems.dwz.rating.MAX_AGE)."""
     return _count(name, maximum=dwz.MAX_AGE)
@@ -147,7 +152,11 @@ def _age(name: str) -> Callable[[str], int]:
 def _event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
     """The day a US Chess event ended (it sets the bonus threshold B); blank or wrong: ``today``."""
     day = _read(
-        problems, ("event_end",), text, lambda text: parse_date(text, field="event_end"), required=False
+        problems,
+        ("event_end",),
+        text,
+        lambda text: uscf.check_event_end(parse_date(text, field="event_end"), today=today),
+        required=False,
     )
     return day or today
 
@@ -209,7 +218,7 @@ def dwz_evaluation(inputs: DwzInputs, problems: Problems, *, today: dt.date) -> 
     problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
     rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
     age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
-    index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
+    index = _read(problems, ("index",), inputs.index, _dwz_index, required=True)
     games = _rows(inputs.games, problems, whole=True, bounds=DWZ_BOUNDS)
     if problems or rating is None or age is None or index is None or games is None:
         return Outcome(None, problems)
@@ -291,6 +300,8 @@ def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Out
 class EcfInputs:
     rating: str = ""
     junior: str = ""
+    #: The rating and the opponents are old three-digit grades, converted as 7.5 x grade + 700.
+    grade: str = ""
     #: Asking for a new player's P rating, which cannot be computed exactly: answered with why.
     new_player: str = ""
     games: tuple[GameRow, ...] = ()
@@ -317,6 +328,18 @@ def ecf_rating(inputs: EcfInputs, problems: Problems, *, today: dt.date) -> Outc
     games = _rows(inputs.games, problems, whole=True, bounds=ECF_BOUNDS)
     if problems or rating is None or games is None:
         return Outcome(None, problems)
+    if flag(inputs.grade):  # [ECF-MONTHLY]: rating = 7.5 x grade + 700
+        rating = ecf.rating_of_grade(rating)
+        games = [(Decimal(ecf.rating_of_grade(opponent)), score, rd) for opponent, score, rd in games]
+    else:
+        problems.attempt(("rating",), rating, lambda: ecf.check_not_a_grade("rating", rating))
+        for index, (opponent, _, _) in enumerate(games):
+            path = ("games", index, "opponent")
+            problems.attempt(
+                path, opponent, functools.partial(ecf.check_not_a_grade, "opponent", int(opponent))
+            )
+        if problems:
+            return Outcome(None, problems)
     played = [ecf.EcfGame(int(opponent), score) for opponent, score, _ in games]
     return Outcome(
         problems.attempt(("rating",), rating, lambda: ecf.rate(rating, played, junior=flag(inputs.junior))),
@@ -419,8 +442,12 @@ def convert(inputs: ConvertInputs, problems: Problems, *, today: dt.date) -> Out
             ratings[pair[0]] = pair[1]
     if problems or target is None:
         return Outcome(None, problems)
-    converted = problems.attempt(("to_pool",), inputs.to_pool, lambda: pools.convert(ratings, target))
-    if converted is None:
+    try:
+        converted = pools.convert(ratings, target)
+    except InvalidInputError as error:
+        # A rating or a result outside its pool is the rating's fault; the other refusals, the pools'.
+        on_rating = error.code in ("pool-rating-outside", "pool-result-outside")
+        problems.add(*((("rating",), inputs.rating) if on_rating else (("to_pool",), inputs.to_pool)), error)
         return Outcome(None, problems)
     return Outcome(ConvertResult(ratings=ratings, target=target, conversions=converted), problems)
 
@@ -498,7 +525,7 @@ def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date)
         whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
         other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent", DWZ_BOUNDS))
         age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
-        index = _read(problems, ("index",), inputs.index, _count("index", minimum=1), required=True)
+        index = _read(problems, ("index",), inputs.index, _dwz_index, required=True)
         their_age = _read(
             problems, ("opponent_age",), inputs.opponent_age, _age("opponent_age"), required=False
         )

@@ -98,6 +98,9 @@ class ReportResult:
     #: and a name for it that keeps the list's month.
     players_list_text: str = ""
     players_list_text_name: str = "players_list.txt"
+    #: With a FIDE list: how many of the file's players it holds, of those with a FIDE id.
+    players_found: int = 0
+    players_with_fide_id: int = 0
     list_type: ListType = "standard"
     #: The tournament is older than the oldest FIDE rules kept, which were used (the report warns).
     before_oldest_rules: bool = False
@@ -155,6 +158,8 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
         players_list_name=listed.name if listed is not None else "",
         players_list_text=_extract_text(players_list),
         players_list_text_name=_extract_name(players_list),
+        players_found=len(players_list.players) if players_list is not None else 0,
+        players_with_fide_id=sum(1 for player in read.tournament.players if player.fide_id),
         list_type=list_type,
         before_oldest_rules=before_rules,
     )

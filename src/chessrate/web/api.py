@@ -354,6 +354,7 @@ class UscfRequest(ApiRequest):
 class EcfRequest(ApiRequest):
     rating: Number = Field(examples=[1800])
     junior: StrictBool = False
+    grade: StrictBool = Field(default=False, description="The values are old ECF grades: 7.5 x grade + 700.")
     new_player: StrictBool = Field(
         default=False, description="A new player's P rating: answered 422, it cannot be computed exactly."
     )
@@ -432,6 +433,7 @@ def api_ecf(body: EcfRequest, request: Request) -> Any:
     inputs = systems.EcfInputs(
         rating=_text(body.rating),
         junior=_flag(body.junior),
+        grade=_flag(body.grade),
         new_player=_flag(body.new_player),
         games=_system_rows(body.games),
     )

@@ -101,7 +101,8 @@ def _page(mode: Mode) -> Callable[[Request], Any]:
             if outcome.result
             else None,
             "lang_links": lang_links(mode.path, state),
-            "state_url": mode.path + ("?" + urlencode(state) if state else ""),
+            # The language too, so that a copied link opens in the language it was copied in.
+            "state_url": mode.path + "?" + urlencode({**state, "lang": language}),
             # An htmx answer (a keystroke, or a button that adds or removes a row) carries the
             # language links out of band and the URL of what it shows, so both always match the page.
             "live": htmx,

@@ -16,7 +16,8 @@ coefficient E) and Anhang 2.1 (the expected score: the normal distribution since
   reproduced with half-up rounding; the rounding rule itself is not spelled out there.
 
 This module rates one evaluation (a tournament, or one game) of a player who already has a DWZ
-(Index >= 1). The first DWZ of a new player is another procedure and is not computed here.
+(Index >= 1). The first DWZ of a new player (Erst-DWZ, WO 3.4) is refused, saying why:
+:func:`check_index`.
 """
 
 from __future__ import annotations
@@ -209,8 +210,25 @@ def _check_rating(field: str, value: int) -> None:
     check_rating(field, value, low=MIN_RATING, high=MAX_RATING, whole=True)
 
 
-def _check_index(index: int) -> None:
-    if isinstance(index, bool) or not isinstance(index, int) or index < 1:
+def check_index(index: int) -> int:
+    """The Index of a player who has a DWZ: 1 or more. Index 0 asks for a first DWZ (Erst-DWZ), which
+    is refused with what is not computed and why: the Wertungsordnung gives a player a first DWZ with
+    at least 5 games against opponents with a DWZ and no 100 % or 0 % score in them ([DSB-WO] 3.4.1.1),
+    by a simultaneous iteration over the whole tournament, new players included (3.4.4
+    "Gesamtiteration"); one player's games are not enough to run it."""
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise InvalidInputError("index", index, "the Index counts previous evaluations: 0 or more")
+    if index == 0:
         raise InvalidInputError(
-            "index", index, "the Index counts previous evaluations: 1 or more (a first DWZ is not rated here)"
+            "index",
+            index,
+            "a first DWZ (Index 0) is not computed: the Wertungsordnung gives it, with at least 5 games "
+            "against opponents with a DWZ, neither all won nor all lost, by an iteration over the whole "
+            "tournament (WO 3.4.1, 3.4.4), which one player's games cannot run",
+            code="dwz-first-rating",
         )
+    return index
+
+
+def _check_index(index: int) -> None:
+    check_index(index)

@@ -6,7 +6,8 @@ Sources: [ECF-MONTHLY] [ECF-HELP] English Chess Federation, "The calculation of 
 - K rating: R1 = R0 + k (W - We), k = 20, or 40 for juniors; We from FIDE's table of rating
   difference to expected score (FIDE Handbook B.02, table 8.1.2, unchanged since 2009).
 - Worked: an adult who beats an equal-rated player gains 20 x (1 - 0.50) = +10; a junior +20.
-- Old three-digit grades convert as rating = 7.5 x grade + 700.
+- Old three-digit grades convert as rating = 7.5 x grade + 700; a value of 300 or less given as a
+  rating is refused with its conversion, ``grade`` converts every value.
 
 What cannot be exact: a new player's P (performance) rating "includes a fictional draw against a
 fictional opponent of nominal rating" (ECF help page), and that nominal rating is not published,
@@ -111,6 +112,33 @@ def rating_from_grade(grade: Decimal) -> Decimal:
     if grade < 0:
         raise InvalidInputError("grade", grade, "an ECF grade is 0 or more")
     return GRADE_FACTOR * grade + GRADE_OFFSET
+
+
+#: The ECF's old grades ran on a three-digit scale, and grade 0 converts to 700 [ECF-MONTHLY]: a
+#: value of 300 or less is taken as a grade typed where a rating is asked for (a choice,
+#: docs/systems.md, "ECF: grades and ratings"), refused with its conversion.
+GRADE_LIKE_AT_MOST = 300
+
+
+def rating_of_grade(grade: int | Decimal) -> int:
+    """An old grade as the whole rating it converts to: 7.5 x grade + 700, rounded half away from zero
+    (the ECF's formula gives halves for odd grades; the rounding is chessrate's choice)."""
+    return round_half_away_from_zero(rating_from_grade(Decimal(grade)))
+
+
+def check_not_a_grade(field: str, value: int) -> int:
+    """A rating that is not an old three-digit grade (at most :data:`GRADE_LIKE_AT_MOST`)."""
+    if value <= GRADE_LIKE_AT_MOST:
+        converted = rating_of_grade(value)
+        raise InvalidInputError(
+            field,
+            value,
+            f"{value} looks like an old three-digit ECF grade, not a rating: a grade converts as "
+            f"7.5 x grade + 700 = {converted}; give --grade to convert every value",
+            code="ecf-grade-not-rating",
+            params={"value": value, "rating": converted},
+        )
+    return value
 
 
 def new_player_rating(*args: object, **kwargs: object) -> None:

@@ -81,15 +81,25 @@ def initial_rating(opponents: Sequence[Decimal], points: Decimal, *, rules: Fide
             games=games,
             points=points,
         )
+    if rules.initial_rating_method is InitialRatingMethod.NOT_KNOWN:
+        return InitialRating(
+            rating=None,
+            reason=f"the initial-rating text of {rules.name} was not read, so no first rating is "
+            "computed (docs/fide.md, 'Before 1 July 2014')",
+            article=rules.source, games=games, points=points,
+        )  # fmt: skip
+    if rules.initial_rating_method is InitialRatingMethod.AVERAGE_PLUS_12_5_PER_HALF_POINT:
+        return _average_plus_12_5(opponents, points, rules=rules)
     if rules.initial_rating_method is InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS:
         working = _two_hypothetical_draws(opponents, points)
     else:
         working = _average_plus_20(opponents, points)
     average, p, dp, unrounded = working
-    rating = round_half_away_from_zero(unrounded)
+    rounded = round_half_away_from_zero(unrounded)
+    rating = rounded
     notes: list[str] = []
-    if rules.initial_rating_max is not None and rating > rules.initial_rating_max:
-        notes.append(f"{rating} capped at the maximum initial rating {rules.initial_rating_max}")
+    if rules.initial_rating_max is not None and rounded > rules.initial_rating_max:
+        notes.append(f"{rounded} is above the maximum initial rating, so {rules.initial_rating_max}")
         rating = rules.initial_rating_max
     working_shown = InitialRating(
         rating=None,
@@ -108,11 +118,54 @@ def initial_rating(opponents: Sequence[Decimal], points: Decimal, *, rules: Fide
             f"{rules.initial_rating_min_games} (7.1.4); results may be pooled over 26 months"
         )
         return dataclasses.replace(working_shown, reason=reason)
-    if rating < rules.rating_floor:
+    if rules.rating_floor is not None and rating < rules.rating_floor:
         reason = f"{rating} is below the lowest published rating {rules.rating_floor}"
         return dataclasses.replace(working_shown, reason=reason)
-    notes.insert(0, f"Ru = Ra + dp = {average:.2f} + {dp} = {unrounded:.2f}, rounded {rating}")
+    notes.insert(0, f"Ru = Ra + dp = {average:.2f} + {dp} = {unrounded:.2f}, rounded {rounded}")
     return dataclasses.replace(working_shown, rating=rating, reason="; ".join(notes))
+
+
+# [FIDE09] (1 July 2009): "the value of 0.5 point in a new player's rating calculation will stay as
+# 12.5 (half of the highest K value)": Ru = Ra at 50 %, Ra + 12.5 per half point over 50 %. The text
+# for a score below 50 % was not read: no rating is computed there (docs/fide.md).
+POINTS_PER_HALF_POINT_2009 = Decimal("12.5")
+
+
+def _average_plus_12_5(opponents: Sequence[Decimal], points: Decimal, *, rules: FideRules) -> InitialRating:
+    games = len(opponents)
+    average = sum(opponents, Decimal(0)) / games
+    p = (points / games).quantize(CENT, rounding=ROUND_HALF_UP)
+    over_half = points - Decimal(games) / 2
+    shown = InitialRating(
+        rating=None, reason="", article=rules.source, games=games, points=points,
+        average_opponent=average, fractional_score=p,
+    )  # fmt: skip
+    if over_half < 0:
+        reason = (
+            f"a score below 50 % under {rules.name}: the formula of the time for it was not read, "
+            "so no first rating is computed (docs/fide.md, 'Before 1 July 2014')"
+        )
+        return dataclasses.replace(shown, reason=reason)
+    unrounded = average + over_half * 2 * POINTS_PER_HALF_POINT_2009
+    rating = round_half_away_from_zero(unrounded)
+    shown = dataclasses.replace(shown, unrounded=unrounded)
+    if games < rules.initial_rating_min_games:
+        reason = (
+            f"{games} games against rated opponents; a first rating needs at least "
+            f"{rules.initial_rating_min_games} under {rules.name}"
+        )
+        return dataclasses.replace(shown, reason=reason)
+    if rules.rating_floor is not None and rating < rules.rating_floor:
+        return dataclasses.replace(
+            shown, reason=f"{rating} is below the lowest published rating {rules.rating_floor}"
+        )
+    reason = (
+        f"Ru = Ra + 12.5 per half point over 50 % = {average:.2f} + {over_half * 2} x 12.5 = "
+        f"{unrounded:.2f}, rounded {rating} [FIDE09]"
+    )
+    if rules.rating_floor is None:
+        reason += f"; the lowest published rating under {rules.name} was not read"
+    return dataclasses.replace(shown, rating=rating, reason=reason)
 
 
 # B.02 8.2.2 (2024): "Ra is the average rating of the player's rated opponents plus two

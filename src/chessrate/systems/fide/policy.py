@@ -76,6 +76,8 @@ def is_junior(birth_year: _Whole, year: int, rules: FideRules) -> bool | Conditi
     """
     age = year - birth_year
     young = age <= 18 if rules.junior_rule is JuniorRule.UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY else age < 18
+    if rules.junior_rule is JuniorRule.NONE:  # before 1 July 2014: no junior line [SAMARA]
+        young = age < 0
     return (birth_year >= 0) & young
 
 

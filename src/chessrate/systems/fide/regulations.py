@@ -22,6 +22,7 @@ from chessrate.errors import InvalidInputError
 class JuniorRule(StrEnum):
     """How long the junior K of 40 lasts (B.02 8.3.3)."""
 
+    NONE = "none"  # before 1 July 2014 the K lines have no junior line [SAMARA]
     UNTIL_18TH_BIRTHDAY = "until_18th_birthday"  # 2014 text: "until their 18th birthday"
     UNTIL_END_OF_YEAR_OF_18TH_BIRTHDAY = "until_end_of_year_of_18th_birthday"  # 2022 and later
 
@@ -34,6 +35,12 @@ class InitialRatingMethod(StrEnum):
     AVERAGE_PLUS_20_PER_HALF_POINT = "average_plus_20_per_half_point"
     # Ra and p with two hypothetical draws against 1800-rated opponents; Ru = Ra + dp (2024 text).
     TWO_HYPOTHETICAL_1800_DRAWS = "two_hypothetical_1800_draws"
+    # 2008-2011: "the value of 0.5 point in a new player's rating calculation will stay as 12.5 (half
+    # of the highest K value)" [FIDE09]: Ra at 50 %, Ra + 12.5 per half point over 50 %; the text
+    # for a score below 50 % was not read, so none is computed (docs/fide.md).
+    AVERAGE_PLUS_12_5_PER_HALF_POINT = "average_plus_12_5_per_half_point"
+    # 1 July 2011 - 30 June 2014: the Handbook of the time was not read; nothing is computed.
+    NOT_KNOWN = "not_known"
 
 
 class CapScope(StrEnum):
@@ -75,8 +82,8 @@ class FideRules:
     initial_rating_method: InitialRatingMethod
     initial_rating_min_games: int
     initial_rating_max: int | None
-    # 7.1.4 / 7.2.1: the lowest rating published.
-    rating_floor: int
+    # 7.1.4 / 7.2.1: the lowest rating published; None where the text of the time was not read.
+    rating_floor: int | None
 
     # The rapid and blitz chapter (one for both lists), not standard chess.
     rapid_and_blitz: bool = False
@@ -91,6 +98,69 @@ class FideRules:
     # player is considered to be rated" [FIDE-RR-RB-2024 §7.2.1].
     standard_rating_for_unrated: bool = False
 
+
+# The rules before 1 July 2014, kept from 1 July 2008 (docs/fide.md, "Before 1 July 2014"). The
+# chapters of the time are not read whole: each value below cites what was read, and what was not
+# read is None or NOT_KNOWN, never guessed.
+# 1 July 2008: K 25 new to the list (until 30 games), 15 below 2400, 10 once 2400 is reached
+# [SAMARA][PR][CELO14]; the 350-point rule on every game [CELO400][VBHAT]; a first rating from 9
+# games [FIDE-RR-2008 §9.14], Ra + 12.5 per half point over 50 % [FIDE09]; the floor of 2008 is not
+# read (the 2008 text gives only the one "after 1.7.2009": 1200 [FIDE-RR-2008 §0.6]).
+FIDE_2008_07 = FideRules(
+    name="FIDE 2008-07-01",
+    effective_from=dt.date(2008, 7, 1),
+    source="FIDE Rating Regulations as amended through 2008, K 25/15/10, 350-point rule "
+    "[FIDE-RR-2008][SAMARA][PR][CELO400][FIDE09]",
+    difference_cap=350,
+    cap_scope=CapScope.EVERY_GAME,
+    cap_applies_below=None,
+    k_new_player=25,
+    new_player_games=30,
+    k_junior=25,
+    junior_rule=JuniorRule.NONE,
+    junior_rating_below=2300,
+    k_standard=15,
+    k_established=10,
+    k_established_from=2400,
+    max_k_times_games=None,
+    initial_rating_method=InitialRatingMethod.AVERAGE_PLUS_12_5_PER_HALF_POINT,
+    initial_rating_min_games=9,
+    initial_rating_max=None,
+    rating_floor=None,
+)
+
+# 1 July 2009: "a difference in rating of more than 400 points shall be counted ... as though it were
+# a difference of 400 points" replaces the 350-point rule [FIDE09][CELO400]; floor 1200 [FIDE-RR-2008
+# §0.6]; "The K values stay as they are", the half point of a new player "will stay as 12.5" [FIDE09].
+FIDE_2009_07 = dataclasses.replace(
+    FIDE_2008_07,
+    name="FIDE 2009-07-01",
+    effective_from=dt.date(2009, 7, 1),
+    source="FIDE Rating Regulations from 1 July 2009: 400-point rule, floor 1200 [FIDE09][FIDE-RR-2008 §0.6]",
+    difference_cap=400,
+    rating_floor=1200,
+)
+
+# 1 July 2011: K 30 for a player new to the list (K 30/15/10) [SAMARA][PR]; changes take effect on
+# 1 July [FIDE-RR-2008 §0.1]. The initial-rating text of 2011-2014 was not read.
+FIDE_2011_07 = dataclasses.replace(
+    FIDE_2009_07,
+    name="FIDE 2011-07-01",
+    effective_from=dt.date(2011, 7, 1),
+    source="FIDE Handbook B.02 from 1 July 2011, article 8.56: K 30/15/10 [SAMARA][PR]",
+    k_new_player=30,
+    k_junior=30,
+    initial_rating_method=InitialRatingMethod.NOT_KNOWN,
+)
+
+# 1 July 2012: the lowest published rating is 1000 [CE11][ECF11].
+FIDE_2012_07 = dataclasses.replace(
+    FIDE_2011_07,
+    name="FIDE 2012-07-01",
+    effective_from=dt.date(2012, 7, 1),
+    source="FIDE Handbook B.02 from 1 July 2012: floor 1000 [CE11][ECF11]; K 30/15/10 [SAMARA]",
+    rating_floor=1000,
+)
 
 # FIDE Handbook B.02, chapter effective from 1 July 2014 till 30 June 2017 (the 2017 chapter,
 # in force till 31 December 2021, is treated as identical: its differences are not established,
@@ -156,7 +226,16 @@ FIDE_2025_10 = dataclasses.replace(
 )
 
 #: Every version, oldest first.
-FIDE_RULES: tuple[FideRules, ...] = (FIDE_2014_07, FIDE_2022_01, FIDE_2024_03, FIDE_2025_10)
+FIDE_RULES: tuple[FideRules, ...] = (
+    FIDE_2008_07,
+    FIDE_2009_07,
+    FIDE_2011_07,
+    FIDE_2012_07,
+    FIDE_2014_07,
+    FIDE_2022_01,
+    FIDE_2024_03,
+    FIDE_2025_10,
+)
 
 # The rapid and blitz chapter (B02RB), kept from 1 January 2022, when it was "brought into line
 # with the Standard rating system (eg the 400 point rule applies here as well)" [CE21]: the 400-point

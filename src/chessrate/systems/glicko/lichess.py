@@ -109,6 +109,30 @@ class LichessRating(Glicko2Rating):
 NEW_PLAYER = LichessRating()
 
 
+def check_rating(field: str, value: float) -> float:
+    """A Lichess rating as lila can hold one: from ``minRating`` 400 (``Glicko.scala``; every rating
+    is capped there after each game) to below 4000 (``Perf.scala`` ``sanityCheck``). Anything else is
+    not a Lichess rating, and rating it would report a change Lichess never gives (a loss that "gains"
+    the 400 - R of the cap)."""
+    if not MIN_RATING <= check_finite(value, field) < SANE_RATING_BELOW:
+        raise InvalidInputError(
+            field,
+            value,
+            "a Lichess rating is from 400 (lila's minRating) to below 4000 (lila's sanity check)",
+            code="lichess-rating-bounds",
+        )
+    return value
+
+
+def check_deviation(field: str, value: float) -> float:
+    """A Lichess RD as lila holds one: from ``minDeviation`` 45 to ``maxDeviation`` 500."""
+    if not MIN_DEVIATION <= check_finite(value, field) <= MAX_DEVIATION:
+        raise InvalidInputError(
+            field, value, "a Lichess RD is from 45 to 500 (lila's bounds)", code="lichess-deviation-bounds"
+        )
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class LichessSide:
     """One player's side of a rated game: before (as the game starts), after, and the PGN diff."""

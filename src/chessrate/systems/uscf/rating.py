@@ -6,7 +6,8 @@ Sources ([USCF-RS], [USCF-APPROX], [USCF-B], [USCF-2013] in docs/sources.md):
   (standard formula, K, its table of full-K and half-K values, the bonus).
 - Glickman, "Approximating Formulas for the US Chess Rating System" (June 2015; April 2017):
   the special formula for players with 8 or fewer games, with its worked case 1500 -> 1511.
-- US Chess news on the bonus threshold B: "US Chess Rating Bonus Formula Change" (12 -> 14 for
+- US Chess news on the bonus threshold B: "Bonus Threshold To Increase June 1, 2015" (10 -> 12 for
+  events ending on or after 1 June 2015); "US Chess Rating Bonus Formula Change" (12 -> 14 for
   tournaments ending on 1 May or later; the page gives no year, 2017 is inferred); "Change to US
   Chess Ratings: Bonus Threshold Lowered" (October 2023: 14 -> 12 for events ending on or after
   1 February 2023); the US Chess forum thread "2025 Rerate with Lowered Bonus Threshold" (June
@@ -71,18 +72,22 @@ class BonusThreshold:
     source: str
 
 
-#: B by the end date of the event. Before 1 May 2017 B is taken as 12, a choice written down in
-#: docs/systems.md: the 2017 news changed it "from B=12", but Glickman's node5 (2004) gives B = 10,
-#: and when it went from 10 to 12 is not established; ``bonus_b`` gives another B. The year 2017
-#: is inferred: the news page states "May 1" without a year, and the October 2023 news calls its
-#: change the first since 2017.
+#: B by the end date of the event, each range with its source (docs/systems.md, "US Chess: the bonus
+#: threshold B"). Before Glickman's text of 2004 no source read says what B was: 10 is kept for every
+#: earlier event too, and said so in its source; ``bonus_b`` gives another B.
 BONUS_THRESHOLDS: tuple[BonusThreshold, ...] = (
     BonusThreshold(
-        b=12,
+        b=10,
         since=None,
-        source="chosen: B was 12 before the change of May 1 (year inferred: 2017) per US Chess news, "
-        "'US Chess Rating Bonus Formula Change'; Glickman's node5 (2004) gives B = 10 and when it "
-        "became 12 is not established: give B for older events",
+        source="Glickman, 'The US Chess Rating System' (2004), node5: B = 10; US Chess news 'Bonus Threshold "
+        "To Increase June 1, 2015': 'from the current level of B=10' [USCF-B15]; before the 2004 text no "
+        "source read gives B: 10 is kept",
+    ),
+    BonusThreshold(
+        b=12,
+        since=dt.date(2015, 6, 1),
+        source="US Chess news 'Bonus Threshold To Increase June 1, 2015': B=12 from B=10 'for events "
+        "ending on or after that date' [USCF-B15]",
     ),
     BonusThreshold(
         b=14,
@@ -103,6 +108,19 @@ BONUS_THRESHOLDS: tuple[BonusThreshold, ...] = (
         "for all events of 2025",
     ),
 )
+
+
+def check_event_end(event_end: dt.date, *, today: dt.date) -> dt.date:
+    """An event that has ended: a day after ``today`` is refused, its B (and its rating) not yet known."""
+    if event_end > today:
+        raise InvalidInputError(
+            "event_end",
+            event_end.isoformat(),
+            f"the event ends after today ({today.isoformat()}): a US Chess event is rated once it has ended",
+            code="uscf-future-event",
+            params={"today": today.isoformat()},
+        )
+    return event_end
 
 
 def bonus_threshold(event_end: dt.date) -> BonusThreshold:
