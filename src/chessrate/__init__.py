@@ -16,6 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    __version__: str  # pyproject.toml's, read from the package metadata when first asked for
     from chessrate.errors import FileFormatError, InvalidInputError, RatingError, RuleSetError
     from chessrate.systems.elo.calculate import (
         AverageResult,
@@ -59,6 +60,10 @@ _HOMES = {
 
 
 def __getattr__(name: str) -> object:
+    if name == "__version__":  # read when asked: importlib.metadata costs milliseconds at start-up
+        from importlib.metadata import version
+
+        return version(__name__)
     home = _HOMES.get(name)
     if home is not None:
         return getattr(import_module(home), name)
@@ -70,8 +75,6 @@ def __getattr__(name: str) -> object:
             raise
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
-
-__version__ = "0.1.0"
 
 __all__ = [
     "AverageResult",
@@ -97,4 +100,4 @@ __all__ = [
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+    return sorted([*globals(), *_HOMES, "__version__"])
