@@ -33,3 +33,14 @@ def test_importing_the_package_does_not_import_the_rating_core() -> None:
         env={"PYTHONPATH": str(ROOT / "src")},
     )
     assert done.stdout.strip() == "False"
+
+
+def test_a_player_is_one_identity_record_everywhere() -> None:
+    from chessrate.identity import PlayerIdentity
+    from chessrate.ratinglist.queries import ListRow, PlayerView
+    from chessrate.tournament.report import PlayerReport
+
+    for record in (ListRow, PlayerView, PlayerReport):
+        assert issubclass(record, PlayerIdentity), record
+        declared_again = set(vars(record)["__annotations__"]) & set(PlayerIdentity.__annotations__)
+        assert not declared_again, (record, declared_again)

@@ -16,6 +16,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
+from chessrate.identity import PlayerIdentity, identity_fields
 from chessrate.parse import is_digits
 from chessrate.ratinglist.facts import Working
 from chessrate.ratinglist.fide_import import fide_ratings_of
@@ -35,15 +36,9 @@ from chessrate.ratinglist.workings import rated_workings
 
 
 @dataclass(frozen=True, kw_only=True)
-class ListRow:
+class ListRow(PlayerIdentity):
     rank: int | None
     player_id: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
     status: str
     rating_before: int | None
     rating: int | None
@@ -103,14 +98,8 @@ class HistoryLine:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerView:
+class PlayerView(PlayerIdentity):
     id: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
     history: tuple[HistoryLine, ...]
     #: The player's lines of the FIDE lists imported (``list import-fide``), newest month first.
     fide_lines: tuple[FideLine, ...] = ()
@@ -221,12 +210,7 @@ def _ranked(rows: Iterable[Row[Any]]) -> Iterator[ListRow]:
         yield ListRow(
             rank=rank if row.rating is not None else None,
             player_id=row.player_id,
-            name=row.name,
-            fide_id=row.fide_id,
-            title=row.title,
-            federation=row.federation,
-            birth_year=row.birth_year,
-            sex=row.sex,
+            **identity_fields(row),
             status=row.status,
             rating_before=row.rating_before,
             rating=row.rating,
@@ -312,12 +296,7 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
     )
     return PlayerView(
         id=player.id,
-        name=player.name,
-        fide_id=player.fide_id,
-        title=player.title,
-        federation=player.federation,
-        birth_year=player.birth_year,
-        sex=player.sex,
+        **identity_fields(player),
         history=history,
         fide_lines=fide_lines,
     )

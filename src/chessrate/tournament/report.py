@@ -41,6 +41,7 @@ from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
 from chessrate.formats.model import Game as FileGame
 from chessrate.formats.model import Player, Problem, ReadResult, Severity, Tournament
 from chessrate.formats.spreadsheet import neutralise
+from chessrate.identity import PlayerIdentity, identity_fields
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits, parse_k
 from chessrate.systems.elo.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_period
 from chessrate.systems.elo.presets import resolve_rule_set
@@ -106,14 +107,10 @@ class CountedGame(NamedTuple):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerReport:
-    """One player's line of the report, with the working behind it."""
+class PlayerReport(PlayerIdentity):
+    """One player's line of the report (who the player is, and more), with the working behind it."""
 
     start_number: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
     rating: int | None
     #: Games that count for this player's rating: played, against a rated opponent.
     games: int
@@ -135,7 +132,6 @@ class PlayerReport:
     k_source: KSource | None = None
     #: Where the rating came from: "file" or "fide-list" (None: unrated).
     rating_source: str | None = None
-    birth_year: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -444,17 +440,13 @@ def _player_report(
     def report(**working: Any) -> PlayerReport:
         return PlayerReport(
             start_number=player.number,
-            name=player.name,
-            fide_id=player.fide_id,
-            title=player.title,
-            federation=player.federation,
+            **identity_fields(player),
             rating=player.rating,
             games=len(against_rated),
             games_against_unrated=len(played) - len(against_rated),
             score=score,
             performance=performance,
             rating_source=rating_source,
-            birth_year=player.birth_year,
             **working,
         )
 
