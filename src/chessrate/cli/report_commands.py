@@ -22,7 +22,8 @@ from chessrate.runtime.gc_pause import cycle_collector_paused
 from chessrate.service.language import ENGLISH
 from chessrate.service.problems import Problems
 from chessrate.service.tournament_file import FileInput, ReportInputs, report_document, tournament_file
-from chessrate.tournament.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
+from chessrate.tournament.report import TournamentReport
+from chessrate.tournament.report_csv import CSV_COLUMNS, report_csv, report_row, report_rows
 
 FORMATS = ("table", "csv", "json", "html")
 
