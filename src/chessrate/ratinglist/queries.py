@@ -63,18 +63,11 @@ class ListView:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameLine:
-    event_id: int
+class GameLine(Working):
+    """A game behind a list line, with its figures, and the event's and the opponent's names."""
+
     event: str
-    opponent_id: int
     opponent: str
-    own_rating: Decimal | None
-    opponent_rating: Decimal
-    difference: Decimal | None
-    capped: bool
-    expected: Decimal | None
-    score: Decimal
-    change: Decimal | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -378,6 +371,10 @@ def _names(connection: Connection, player_ids: set[int]) -> dict[int, str]:
     return {row.id: row.name for row in rows}
 
 
+#: The figures of a game behind a list line, as the store keeps them.
+WORKING_FIELDS = tuple(Working.__dataclass_fields__)
+
+
 def _game_lines(connection: Connection, workings: list[Working]) -> tuple[GameLine, ...]:
     """The games of a list line, with the event's and the opponent's names."""
     names = _names(connection, {w.opponent_id for w in workings})
@@ -386,17 +383,9 @@ def _game_lines(connection: Connection, workings: list[Working]) -> tuple[GameLi
     event_names = {row.id: row.name for row in rows}
     return tuple(
         GameLine(
-            event_id=w.event_id,
+            **{name: getattr(w, name) for name in WORKING_FIELDS},
             event=event_names[w.event_id],
-            opponent_id=w.opponent_id,
             opponent=names[w.opponent_id],
-            own_rating=w.own_rating,
-            opponent_rating=w.opponent_rating,
-            difference=w.difference,
-            capped=w.capped,
-            expected=w.expected,
-            score=w.score,
-            change=w.change,
         )
         for w in workings
     )
