@@ -9,6 +9,7 @@ Each system's fields are read by the same reader as its calculator's
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -100,15 +101,14 @@ def _dwz(inputs: StakesInputs, problems: Problems, today: dt.date) -> Outcome[st
     rating, other, age, index = mine.rating, theirs.rating, mine.age, mine.index
     if problems or rating is None or other is None or age is None or index is None:
         return Outcome(None, problems)
-    result = problems.attempt(
-        ("rating",),
+    return _rated(
+        problems,
         rating,
         lambda: stakes.dwz_stakes(
             rating, other, age=age, index=index, opponent_age=theirs.age, opponent_index=theirs.index
         ),
         fields=("age", "index"),
     )
-    return Outcome(result, problems)
 
 
 def _uscf(inputs: StakesInputs, problems: Problems, today: dt.date) -> Outcome[stakes.Stakes]:
@@ -119,15 +119,14 @@ def _uscf(inputs: StakesInputs, problems: Problems, today: dt.date) -> Outcome[s
     played, their_played = mine.games_played, theirs.games_played
     if problems or rating is None or other is None or played is None or their_played is None:
         return Outcome(None, problems)
-    result = problems.attempt(
-        ("rating",),
+    return _rated(
+        problems,
         rating,
         lambda: stakes.uscf_stakes(
             rating, other, games_played=played, opponent_games_played=their_played, event_end=day
         ),
         fields=("games_played",),
     )
-    return Outcome(result, problems)
 
 
 def _glicko2(inputs: StakesInputs, problems: Problems, today: dt.date) -> Outcome[stakes.Stakes]:
@@ -149,9 +148,14 @@ def _glicko2(inputs: StakesInputs, problems: Problems, today: dt.date) -> Outcom
         return Outcome(None, problems)
     player = glicko2.Glicko2Rating(*mine.start(PAPER_NEW_PLAYER))
     opponent = glicko2.Glicko2Rating(*theirs.start(PAPER_NEW_PLAYER))
-    return Outcome(
-        problems.attempt(("rating",), mine.rating, lambda: stakes.glicko2_stakes(player, opponent)), problems
-    )
+    return _rated(problems, mine.rating, lambda: stakes.glicko2_stakes(player, opponent))
+
+
+def _rated(
+    problems: Problems, rating: float, compute: Callable[[], stakes.Stakes], *, fields: tuple[str, ...] = ()
+) -> Outcome[stakes.Stakes]:
+    """The stakes ``compute`` gives, or the core's refusal kept under the rating (or one of ``fields``)."""
+    return Outcome(problems.attempt(("rating",), rating, compute, fields=fields), problems)
 
 
 _BY_SYSTEM = {"elo": _elo, "dwz": _dwz, "uscf": _uscf, "glicko2": _glicko2}

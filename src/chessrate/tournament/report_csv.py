@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from typing import Any
 
 from chessrate.formats.spreadsheet import neutralise
 from chessrate.tournament.report import PlayerReport, TournamentReport
 
-#: The columns of the CSV report, in order (:func:`report_rows` has these and a few more).
+#: The columns of the CSV report, in order: the keys of :func:`report_row`.
 CSV_COLUMNS = (
     "start_number", "name", "fide_id", "title", "federation", "rating", "rating_source", "birth_year",
     "k", "k_reason", "k_source", "games",
@@ -19,31 +20,23 @@ CSV_COLUMNS = (
 )  # fmt: skip
 
 
+#: The columns that are not a field of :class:`PlayerReport` as it is, and how each is read.
+_READ: dict[str, Callable[[PlayerReport], Any]] = {
+    "k": lambda player: player.k.k if player.k else None,
+    "k_reason": lambda player: player.k.reason if player.k else None,
+    "k_source": lambda player: str(player.k_source) if player.k_source else None,
+    "performance": lambda player: player.performance.rating if player.performance else None,
+    "initial_rating": lambda player: player.initial.rating if player.initial else None,
+    "initial_reason": lambda player: player.initial.reason if player.initial else None,
+}
+
+
 def report_row(player: PlayerReport) -> dict[str, Any]:
-    """One player's line as plain values (``None`` where there is nothing), unrounded numbers kept."""
+    """One player's line as plain values (``None`` where there is nothing), unrounded numbers kept,
+    in the order of :data:`CSV_COLUMNS`."""
     return {
-        "start_number": player.start_number,
-        "name": player.name,
-        "fide_id": player.fide_id,
-        "title": player.title,
-        "federation": player.federation,
-        "rating": player.rating,
-        "rating_source": player.rating_source,
-        "birth_year": player.birth_year,
-        "k": player.k.k if player.k else None,
-        "k_reason": player.k.reason if player.k else None,
-        "k_source": str(player.k_source) if player.k_source else None,
-        "games": player.games,
-        "games_against_unrated": player.games_against_unrated,
-        "score": player.score,
-        "expected": player.expected,
-        "capped_games": player.capped_games,
-        "change": player.change,
-        "rounded_change": player.rounded_change,
-        "new_rating": player.new_rating,
-        "performance": player.performance.rating if player.performance else None,
-        "initial_rating": player.initial.rating if player.initial else None,
-        "initial_reason": player.initial.reason if player.initial else None,
+        column: read(player) if (read := _READ.get(column)) else getattr(player, column)
+        for column in CSV_COLUMNS
     }
 
 
