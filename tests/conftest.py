@@ -7,15 +7,17 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from chessrate.cli import main
 
-# CI runs the property tests derandomized, so that a run can be repeated exactly; locally they
-# explore new examples each time.
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# The property tests check properties, not speed: on a shared 2-core machine a slow draw is no
+# failure (no deadline, no too_slow health check). CI runs them derandomized, so that a run can be
+# repeated exactly; locally they explore new examples each time.
+UNTIMED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("local", parent=UNTIMED)
+settings.register_profile("ci", parent=UNTIMED, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
 class CliRun:
