@@ -39,6 +39,7 @@ $(ASSETS): package.json package-lock.json scripts/vendor_assets.py | system-pack
 	touch $(ASSETS)
 
 lint: setup
-	$(VENV)/bin/ruff check src tests benchmarks
-	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks build_backend
+	$(VENV)/bin/ruff format --check src tests benchmarks build_backend
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy build_backend/chessrate_build.py

@@ -223,7 +223,7 @@ def _volatility(
     epsilon: float,
     max_iterations: int,
 ) -> tuple[FloatArray, IntArray]:
-    """Step 5 for every player at once: the Illinois iteration of :func:`_glicko2_steps.volatility`.
+    """Step 5 for every player at once: the Illinois iteration of :func:`glicko2_steps.volatility`.
 
     Each player iterates until its own |B - A| <= epsilon; the players still open are kept
     packed together, so each round computes on them alone. ``phi2`` is phi^2; ``who`` names

@@ -120,13 +120,26 @@ app = typer.Typer(
     cls=CommandsByModule,
     help="Chess ratings as your federation, club or online platform computes them, with the working.",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion and --show-completion for bash, zsh, fish and PowerShell (README)
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version  # only when asked: not at every start
+
+        typer.echo(f"chessrate {version('chessrate')}")
+        raise typer.Exit
+
+
 @app.callback()
-def chessrate() -> None:
+def chessrate(
+    show_version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     """Chess ratings as your federation, club or online platform computes them, with the working."""

@@ -9,7 +9,9 @@ import codecs
 import functools
 import json
 import os
+import re
 import sys
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -106,28 +108,93 @@ def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
     return text
 
 
+#: Where a title may break: between its phrases ("One game — FIDE 2025-10-01 (in force on …)").
+TITLE_BREAKS = re.compile(r" (?=— |\()")
+#: The least width of a column of names.
+NAME_WIDTH = 18
+#: The frame of a Rich table: a rule on each side and a border and padding around every cell.
+FRAME, PER_COLUMN = 1, 3
+
+
+def title_lines(title: str, width: int) -> list[str]:
+    """``title`` in lines of at most ``width`` characters, broken only between its phrases (a
+    phrase longer than the line stands alone on its line, whole)."""
+    lines: list[str] = []
+    for phrase in TITLE_BREAKS.split(title):
+        if lines and len(lines[-1]) + 1 + len(phrase) <= width:
+            lines[-1] += " " + phrase
+        else:
+            lines.append(phrase)
+    return lines
+
+
+def table_width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """The width of the table with no cell folded: every column as wide as its widest cell."""
+    widths = [max(map(len, column.splitlines() or [""])) for column in columns]
+    widths = [
+        max(width, NAME_WIDTH) if name == "name" else width
+        for width, name in zip(widths, columns, strict=True)
+    ]
+    for row in rows:
+        widths = [max(width, len(cell)) for width, cell in zip(widths, row, strict=False)]
+    return FRAME + sum(width + PER_COLUMN for width in widths)
+
+
 def print_table(
     title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None
 ) -> None:
+    """A table under its title; where the terminal is too narrow for it whole, each row stacked
+    as ``column: value`` lines, so that no cell and no title phrase is folded."""
     from rich.markup import escape
     from rich.table import Table
 
+    out = console()
+    cells = [[str(cell) for cell in row] for row in rows]
     # Every text is escaped: a name such as "[/bold]" from a file is printed, not read as markup.
-    table = Table(
-        title=escape(title),
-        caption=escape(caption) if caption is not None else None,
-        title_justify="left",
-        caption_justify="left",
-    )
-    for column in columns:
-        table.add_column(
-            escape(column),
-            justify="left" if column in {"", "name"} else "right",
-            min_width=18 if column == "name" else None,
-        )
-    for row in rows:
-        table.add_row(*(escape(str(cell)) for cell in row))
-    console().print(table)
+    for line in title_lines(title, out.width):
+        out.print(escape(line), style="italic", highlight=False)
+    if table_width(columns, cells) > out.width:
+        print_stacked(columns, cells)
+    else:
+        table = Table(caption=escape(caption) if caption is not None else None, caption_justify="left")
+        for column in columns:
+            table.add_column(
+                escape(column),
+                justify="left" if column in {"", "name"} else "right",
+                min_width=NAME_WIDTH if column == "name" else None,
+                no_wrap=True,
+            )
+        for row in cells:
+            table.add_row(*(escape(cell) for cell in row))
+        out.print(table)
+        return
+    if caption is not None:
+        out.print(caption, highlight=False, markup=False)
+
+
+def print_stacked(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """Each row as lines of ``column: value`` (the first column's value heads the row), a blank
+    line between rows: the layout of a terminal too narrow for the table."""
+    out = console()
+    if len(columns) == 2:  # label and value: one line each, a long value going on under itself
+        for label, value in rows:
+            for line in textwrap.wrap(f"{label}: {value}", out.width, subsequent_indent="  ") or [""]:
+                out.print(line, highlight=False, markup=False)
+        return
+    columns = [" ".join(column.split()) for column in columns]  # a header of two lines, on one
+    label_width = max((len(column) for column in columns[1:]), default=0)
+    indent = 2 + label_width + 2
+    for index, row in enumerate(rows):
+        if index:
+            out.print()
+        head = f"{columns[0]}: {row[0]}" if columns[0] else row[0]
+        out.print(head, style="bold", highlight=False, markup=False)
+        for column, cell in zip(columns[1:], row[1:], strict=False):
+            # A long value goes on under itself, broken between words.
+            lines = textwrap.wrap(cell, max(out.width - indent, 20)) or [""]
+            out.print(f"  {column.ljust(label_width)}  {lines[0]}", highlight=False, markup=False)
+            for line in lines[1:]:
+                out.print(" " * indent + line, highlight=False, markup=False)
 
 
 def print_summary(title: str, items: Sequence[tuple[str, Any]], *, notes: Sequence[str] = ()) -> None:
