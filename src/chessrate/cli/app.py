@@ -130,9 +130,9 @@ app = typer.Typer(
 
 def _print_version(asked: bool) -> None:
     if asked:
-        from importlib.metadata import version  # only when asked: not at every start
+        import chessrate as package  # its __version__ reads the metadata only when asked
 
-        typer.echo(f"chessrate {version('chessrate')}")
+        typer.echo(f"chessrate {package.__version__}")
         raise typer.Exit
 
 
