@@ -15,7 +15,7 @@ import pytest
 
 from chessrate.errors import InvalidInputError
 from chessrate.service import glicko as requests_glicko
-from chessrate.service import systems
+from chessrate.service import stakes, systems
 from chessrate.service.elo import GameRow
 from chessrate.service.language import ENGLISH
 from chessrate.service.problems import Problems
@@ -87,8 +87,8 @@ def test_one_parser_for_every_glicko_rd() -> None:
         chesscom_problems,
         today=day,
     )
-    systems.points_at_stake(
-        systems.StakesInputs(system="glicko2", rating="1500", opponent="1700", deviation="1e6"),
+    stakes.points_at_stake(
+        stakes.StakesInputs(system="glicko2", rating="1500", opponent="1700", deviation="1e6"),
         stakes_problems,
         today=day,
     )

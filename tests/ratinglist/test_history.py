@@ -21,8 +21,9 @@ from test_year import CLUB_GAME, FIRST, MONTHS, YEAR_EVENTS
 
 from chessrate.ratinglist import loading, period_games
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import Entry, History, Listed, Working
+from chessrate.ratinglist.facts import Entry, History, Working
 from chessrate.ratinglist.importer import import_files
+from chessrate.ratinglist.listed import Listed
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import rule_set_for, run_period
 from chessrate.ratinglist.schema import events, game_workings, list_entries, list_summaries, list_versions

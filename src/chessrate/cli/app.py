@@ -14,21 +14,12 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-#: Each command and the module that registers it on :data:`app`, in the order ``--help`` lists them.
+from chessrate.systems.registry import system_commands
+
+#: Each command and the module that registers it on :data:`app`, in the order ``--help`` lists them:
+#: the rating systems' commands as :mod:`chessrate.systems.registry` names them, then the others.
 COMMANDS: dict[str, str] = {
-    "game": "chessrate.cli.elo_commands",
-    "tournament": "chessrate.cli.elo_commands",
-    "games": "chessrate.cli.elo_commands",
-    "period": "chessrate.cli.elo_commands",
-    "k-factor": "chessrate.cli.elo_commands",
-    "performance": "chessrate.cli.elo_commands",
-    "initial": "chessrate.cli.elo_commands",
-    "table": "chessrate.cli.elo_commands",
-    "glicko": "chessrate.cli.glicko_commands",
-    "glicko2": "chessrate.cli.glicko_commands",
-    "dwz": "chessrate.cli.system_commands",
-    "uscf": "chessrate.cli.system_commands",
-    "ecf": "chessrate.cli.system_commands",
+    **system_commands(),
     "convert": "chessrate.cli.system_commands",
     "stakes": "chessrate.cli.system_commands",
     "report": "chessrate.cli.report_commands",
@@ -139,9 +130,9 @@ app = typer.Typer(
 
 def _print_version(asked: bool) -> None:
     if asked:
-        from importlib.metadata import version  # only when asked: not at every start
+        import chessrate as package  # its __version__ reads the metadata only when asked
 
-        typer.echo(f"chessrate {version('chessrate')}")
+        typer.echo(f"chessrate {package.__version__}")
         raise typer.Exit
 
 

@@ -225,6 +225,24 @@ def _chesscom(
     )
 
 
+def _is_lichess(
+    preset: str | None, *, tau: str | None, gain_factor: str | None, days_idle: str | None
+) -> bool:
+    """Whether ``--preset lichess`` is asked for; an option of the other mode is refused by name."""
+    lichess_preset = preset is not None
+    if preset is not None and preset.strip().lower() != "lichess":
+        raise InvalidInputError("--preset", preset, "the only preset is lichess")
+    if lichess_preset and tau is not None:
+        raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
+    if not lichess_preset and gain_factor is not None:
+        raise InvalidInputError(
+            "--gain-factor", gain_factor, "the gain factor applies only with --preset lichess"
+        )
+    if not lichess_preset and days_idle is not None:
+        raise InvalidInputError("--days-idle", days_idle, "days idle apply only with --preset lichess")
+    return lichess_preset
+
+
 @app.command("glicko2")
 def glicko2_command(
     games: GamesArg = None,
@@ -269,17 +287,7 @@ def glicko2_command(
     Lichess shows the stored rating truncated to a whole number: the number on the screen is not
     the stored rating, and the PGN's diff is trunc(new) - trunc(old).
     """
-    lichess_preset = preset is not None
-    if preset is not None and preset.strip().lower() != "lichess":
-        raise InvalidInputError("--preset", preset, "the only preset is lichess")
-    if lichess_preset and tau is not None:
-        raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
-    if not lichess_preset and gain_factor is not None:
-        raise InvalidInputError(
-            "--gain-factor", gain_factor, "the gain factor applies only with --preset lichess"
-        )
-    if not lichess_preset and days_idle is not None:
-        raise InvalidInputError("--days-idle", days_idle, "days idle apply only with --preset lichess")
+    lichess_preset = _is_lichess(preset, tau=tau, gain_factor=gain_factor, days_idle=days_idle)
     inputs = GlickoInputs(
         system="lichess" if lichess_preset else "glicko2",
         rating=rating or "",

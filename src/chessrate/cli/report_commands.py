@@ -31,7 +31,8 @@ from chessrate.service.tournament_file import (
     report_document,
     tournament_file,
 )
-from chessrate.tournament.report import CSV_COLUMNS, TournamentReport, report_csv, report_row, report_rows
+from chessrate.tournament.report import TournamentReport
+from chessrate.tournament.report_csv import CSV_COLUMNS, report_csv, report_row, report_rows
 
 FORMATS = ("table", "csv", "json", "html")
 

@@ -17,6 +17,7 @@ from chessrate.cli.options import JsonOpt, result_of, with_rule_options
 from chessrate.cli.output import fmt, print_document, print_summary, print_table
 from chessrate.comparisons.pools import Pool
 from chessrate.comparisons.stakes import Stakes
+from chessrate.service import stakes as stakes_inputs
 from chessrate.service import system_documents as documents
 from chessrate.service import systems
 from chessrate.service.documents import stakes_document
@@ -296,7 +297,7 @@ def stakes(
     options: OptionInputs,
 ) -> None:
     """The points at stake before a game: what a win, a draw and a loss would do, to both players."""
-    inputs = systems.StakesInputs(
+    inputs = stakes_inputs.StakesInputs(
         system=system,
         rating=rating,
         opponent=opponent,
@@ -313,7 +314,7 @@ def stakes(
         opponent_deviation=opponent_deviation,
         opponent_volatility=opponent_volatility,
     )
-    result = result_of(systems.points_at_stake(inputs, _problems(), today=dt.date.today()))
+    result = result_of(stakes_inputs.points_at_stake(inputs, _problems(), today=dt.date.today()))
     if json:
         print_document(stakes_document(result))
         return

@@ -10,6 +10,7 @@ coefficient, same K, same RD).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -61,8 +62,29 @@ class Stakes:
         return all(abs(o.change + o.opponent_change) < 1e-9 for o in self.outcomes)
 
 
-def _stakes(system: str, rating: float, opponent: float, expected: float, outcomes: list[Outcome]) -> Stakes:
-    win, draw, loss = outcomes
+#: One player's side of one outcome: the change as computed and the rating it leads to.
+Side = tuple[float, float]
+
+
+def _stakes(
+    system: str,
+    rating: float,
+    opponent: float,
+    expected: float,
+    one_game: Callable[[float], tuple[Side, Side]],
+) -> Stakes:
+    """The three outcomes, each rated by ``one_game(score)`` for the player and the opponent."""
+    win, draw, loss = (
+        Outcome(
+            score=score,
+            change=mine[0],
+            new_rating=mine[1],
+            opponent_change=theirs[0],
+            opponent_new_rating=theirs[1],
+        )
+        for score in OUTCOME_SCORES
+        for mine, theirs in [one_game(score)]
+    )
     return Stakes(
         system=system, rating=rating, opponent=opponent, expected=expected, win=win, draw=draw, loss=loss
     )
@@ -81,24 +103,16 @@ def elo_stakes(
     """Elo under a rule set (FIDE's table or the logistic formula). The opponent's K is
     ``opponent_k``; when only ``k`` is given, the opponent has the same K."""
     their_k = opponent_k if opponent_k is not None else k
-    outcomes = []
-    expected = Decimal(0)
-    for score in OUTCOME_SCORES:
-        mine = rate_game(rating, opponent, Decimal(str(score)), rules=rules, k=k, profile=profile)
+
+    def one_game(score: float) -> tuple[Side, Side]:
+        mine = rate_game(rating, opponent, Decimal(str(score)), rules=rules, k=k, profile=profile).period
         theirs = rate_game(
             opponent, rating, Decimal(str(1 - score)), rules=rules, k=their_k, profile=opponent_profile
-        )
-        expected = mine.period.expected
-        outcomes.append(
-            Outcome(
-                score=score,
-                change=float(mine.period.change),
-                new_rating=float(mine.period.new_rating),
-                opponent_change=float(theirs.period.change),
-                opponent_new_rating=float(theirs.period.new_rating),
-            )
-        )
-    return _stakes(rules.name, float(rating), float(opponent), float(expected), outcomes)
+        ).period
+        return (float(mine.change), float(mine.new_rating)), (float(theirs.change), float(theirs.new_rating))
+
+    expected = rate_game(rating, opponent, Decimal(0), rules=rules, k=k, profile=profile).period.expected
+    return _stakes(rules.name, float(rating), float(opponent), float(expected), one_game)
 
 
 def dwz_stakes(
@@ -115,20 +129,13 @@ def dwz_stakes(
 
     their_age = age if opponent_age is None else opponent_age
     their_index = index if opponent_index is None else opponent_index
-    outcomes = []
-    for score in OUTCOME_SCORES:
+
+    def one_game(score: float) -> tuple[Side, Side]:
         mine = dwz.rate(rating, [dwz.DwzGame(opponent, score)], age=age, index=index)
         theirs = dwz.rate(opponent, [dwz.DwzGame(rating, 1 - score)], age=their_age, index=their_index)
-        outcomes.append(
-            Outcome(
-                score=score,
-                change=mine.unrounded - rating,
-                new_rating=mine.new_rating,
-                opponent_change=theirs.unrounded - opponent,
-                opponent_new_rating=theirs.new_rating,
-            )
-        )
-    return _stakes("dwz", rating, opponent, dwz.expected_score(rating - opponent), outcomes)
+        return (mine.unrounded - rating, mine.new_rating), (theirs.unrounded - opponent, theirs.new_rating)
+
+    return _stakes("dwz", rating, opponent, dwz.expected_score(rating - opponent), one_game)
 
 
 def uscf_stakes(
@@ -145,34 +152,24 @@ def uscf_stakes(
     from chessrate.systems.uscf import rating as uscf
 
     effective = uscf.EffectiveGames.GLICKMAN_2004 if effective is None else effective
-    outcomes = []
-    for score in OUTCOME_SCORES:
-        mine = uscf.rate_event(
-            rating,
-            [uscf.UscfGame(opponent, score)],
-            games_played=games_played,
+
+    def rated(player: float, other: float, score: float, played: int) -> Side:
+        after = uscf.rate_event(
+            player,
+            [uscf.UscfGame(other, score)],
+            games_played=played,
             event_end=event_end,
             half_k=half_k,
             effective=effective,
         )
-        theirs = uscf.rate_event(
-            opponent,
-            [uscf.UscfGame(rating, 1 - score)],
-            games_played=opponent_games_played,
-            event_end=event_end,
-            half_k=half_k,
-            effective=effective,
+        return after.new_rating - player, after.published
+
+    def one_game(score: float) -> tuple[Side, Side]:
+        return rated(rating, opponent, score, games_played), rated(
+            opponent, rating, 1 - score, opponent_games_played
         )
-        outcomes.append(
-            Outcome(
-                score=score,
-                change=mine.new_rating - rating,
-                new_rating=mine.published,
-                opponent_change=theirs.new_rating - opponent,
-                opponent_new_rating=theirs.published,
-            )
-        )
-    return _stakes("uscf", rating, opponent, uscf.winning_expectancy(rating, opponent), outcomes)
+
+    return _stakes("uscf", rating, opponent, uscf.winning_expectancy(rating, opponent), one_game)
 
 
 def glicko2_stakes(
@@ -183,20 +180,13 @@ def glicko2_stakes(
     from chessrate.systems.glicko.glicko1 import GlickoGame
 
     tau = glicko2.DEFAULT_TAU if tau is None else tau
-    outcomes = []
-    for score in OUTCOME_SCORES:
-        mine = glicko2.rate_period(player, [GlickoGame(opponent.rating, opponent.deviation, score)], tau=tau)
-        theirs = glicko2.rate_period(
-            opponent, [GlickoGame(player.rating, player.deviation, 1 - score)], tau=tau
-        )
-        outcomes.append(
-            Outcome(
-                score=score,
-                change=mine.after.rating - player.rating,
-                new_rating=mine.after.rating,
-                opponent_change=theirs.after.rating - opponent.rating,
-                opponent_new_rating=theirs.after.rating,
-            )
-        )
+
+    def rated(one: glicko2.Glicko2Rating, other: glicko2.Glicko2Rating, score: float) -> Side:
+        after = glicko2.rate_period(one, [GlickoGame(other.rating, other.deviation, score)], tau=tau).after
+        return after.rating - one.rating, after.rating
+
+    def one_game(score: float) -> tuple[Side, Side]:
+        return rated(player, opponent, score), rated(opponent, player, 1 - score)
+
     expected = glicko2.expected_score(player.rating, opponent.rating, opponent.deviation)
-    return _stakes("glicko2", player.rating, opponent.rating, expected, outcomes)
+    return _stakes("glicko2", player.rating, opponent.rating, expected, one_game)

@@ -18,6 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from chessrate.ratinglist.arrays import distinct, stable_order
+from chessrate.ratinglist.listed import Listed, ListedSummary, first_listed
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.statuses import EntryStatus
 
@@ -362,109 +363,6 @@ def _ratings(lines: Mapping[int, Entry]) -> tuple[NDArray[np.int64], NDArray[np.
         np.array(
             [NO_RATING if entry.rating is None else entry.rating for entry in lines.values()], dtype=np.int64
         ),
-    )
-
-
-class Listed(NamedTuple):
-    """What a player's entries on the lists before a period add up to, as the next period needs it."""
-
-    #: The first list the player is on, and whether they entered it with a file's rating.
-    first: Period
-    entered: bool
-    #: Their games over all their entries (B.02 8.3.3: games rated so far).
-    games: int
-    #: Their highest published rating (None: never rated on a list).
-    highest: int | None
-    #: The last list on which they were not pending (None: pending on every one; B.02 7.1.4 pooling).
-    active: Period | None
-
-    def with_entry(self, period: Period, entry: Entry) -> Listed:
-        """This summary with the player's entry on the list of ``period``, a later list."""
-        highest = self.highest
-        if entry.rating is not None and (highest is None or entry.rating > highest):
-            highest = entry.rating
-        return Listed(
-            first=self.first,
-            entered=self.entered,
-            games=self.games + entry.games,
-            highest=highest,
-            active=self.active if entry.status is EntryStatus.PENDING else period,
-        )
-
-
-#: No value, in the columns of :class:`ListedColumns` (ratings and month numbers are not negative).
-NOT_LISTED = -1
-
-
-class ListedColumns(NamedTuple):
-    """Players' lines summed up (:class:`Listed`) as columns, one row a player: the first list as
-    its month number × 2 + 1 if they entered it with a file's rating, their games, their highest
-    rating and their last list not pending as a month number (:data:`NOT_LISTED`: none)."""
-
-    player: NDArray[np.int64]
-    first: NDArray[np.int64]
-    games: NDArray[np.int64]
-    highest: NDArray[np.int64]
-    active: NDArray[np.int64]
-
-    @classmethod
-    def merged(cls, parts: Sequence[ListedColumns]) -> ListedColumns:
-        """The sums of ``parts`` (each of other lists), player by player, players in id order."""
-        joined = [np.concatenate([getattr(part, name) for part in parts]) for name in cls._fields]
-        order = stable_order(joined[0])
-        player, first, games, highest, active = (column[order] for column in joined)
-        if not len(player):
-            return cls(player, first, games, highest, active)
-        starts = np.flatnonzero(np.diff(player, prepend=player[0] - 1))
-        return cls(
-            player[starts],
-            np.minimum.reduceat(first, starts),
-            np.add.reduceat(games, starts),
-            np.maximum.reduceat(highest, starts),
-            np.maximum.reduceat(active, starts),
-        )
-
-    def listed(self) -> dict[int, Listed]:
-        """Each player's :class:`Listed`."""
-        periods: dict[int, Period] = {}
-
-        def period(month: int) -> Period:
-            return periods.get(month) or periods.setdefault(month, Period(month // 12, month % 12 + 1))
-
-        return {
-            player: Listed(
-                first=period(first >> 1),
-                entered=bool(first & 1),
-                games=games,
-                highest=None if highest == NOT_LISTED else highest,
-                active=None if active == NOT_LISTED else period(active),
-            )
-            for player, first, games, highest, active in zip(
-                self.player.tolist(),
-                self.first.tolist(),
-                self.games.tolist(),
-                self.highest.tolist(),
-                self.active.tolist(),
-                strict=True,
-            )
-        }
-
-
-class ListedSummary(NamedTuple):
-    """The sum of the lists ``versions`` (version ids, oldest period first), to keep in the store."""
-
-    columns: ListedColumns
-    versions: tuple[int, ...]
-
-
-def first_listed(period: Period, entry: Entry) -> Listed:
-    """The summary of a player whose first entry is ``entry``, on the list of ``period``."""
-    return Listed(
-        first=period,
-        entered=entry.status is EntryStatus.ENTERED,
-        games=entry.games,
-        highest=entry.rating,
-        active=None if entry.status is EntryStatus.PENDING else period,
     )
 
 

@@ -34,7 +34,6 @@ from chessrate.ratinglist.arrays import lexical_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
     FLOAT_FIELDS,
-    NOT_LISTED,
     WHOLE_FIELDS,
     Coded,
     Entry,
@@ -42,12 +41,11 @@ from chessrate.ratinglist.facts import (
     EventFacts,
     GameFacts,
     History,
-    ListedColumns,
-    ListedSummary,
     Working,
 )
 from chessrate.ratinglist.facts import NONE as WHOLE_NONE
 from chessrate.ratinglist.initial import POOL_MONTHS
+from chessrate.ratinglist.listed import NOT_LISTED, ListedColumns, ListedSummary
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import int_columns
 from chessrate.ratinglist.schema import (

@@ -16,6 +16,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import Connection, Row
 
 from chessrate.errors import InvalidInputError
+from chessrate.identity import PlayerIdentity, identity_fields
 from chessrate.parse import is_digits
 from chessrate.ratinglist.facts import Working
 from chessrate.ratinglist.fide_import import fide_ratings_of
@@ -35,15 +36,9 @@ from chessrate.ratinglist.workings import rated_workings
 
 
 @dataclass(frozen=True, kw_only=True)
-class ListRow:
+class ListRow(PlayerIdentity):
     rank: int | None
     player_id: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
     status: str
     rating_before: int | None
     rating: int | None
@@ -68,18 +63,11 @@ class ListView:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameLine:
-    event_id: int
+class GameLine(Working):
+    """A game behind a list line, with its figures, and the event's and the opponent's names."""
+
     event: str
-    opponent_id: int
     opponent: str
-    own_rating: Decimal | None
-    opponent_rating: Decimal
-    difference: Decimal | None
-    capped: bool
-    expected: Decimal | None
-    score: Decimal
-    change: Decimal | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,14 +91,8 @@ class HistoryLine:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerView:
+class PlayerView(PlayerIdentity):
     id: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
     history: tuple[HistoryLine, ...]
     #: The player's lines of the FIDE lists imported (``list import-fide``), newest month first.
     fide_lines: tuple[FideLine, ...] = ()
@@ -221,12 +203,7 @@ def _ranked(rows: Iterable[Row[Any]]) -> Iterator[ListRow]:
         yield ListRow(
             rank=rank if row.rating is not None else None,
             player_id=row.player_id,
-            name=row.name,
-            fide_id=row.fide_id,
-            title=row.title,
-            federation=row.federation,
-            birth_year=row.birth_year,
-            sex=row.sex,
+            **identity_fields(row),
             status=row.status,
             rating_before=row.rating_before,
             rating=row.rating,
@@ -312,12 +289,7 @@ def player_view(engine: Engine, reference: str) -> PlayerView:
     )
     return PlayerView(
         id=player.id,
-        name=player.name,
-        fide_id=player.fide_id,
-        title=player.title,
-        federation=player.federation,
-        birth_year=player.birth_year,
-        sex=player.sex,
+        **identity_fields(player),
         history=history,
         fide_lines=fide_lines,
     )
@@ -399,6 +371,10 @@ def _names(connection: Connection, player_ids: set[int]) -> dict[int, str]:
     return {row.id: row.name for row in rows}
 
 
+#: The figures of a game behind a list line, as the store keeps them.
+WORKING_FIELDS = tuple(Working.__dataclass_fields__)
+
+
 def _game_lines(connection: Connection, workings: list[Working]) -> tuple[GameLine, ...]:
     """The games of a list line, with the event's and the opponent's names."""
     names = _names(connection, {w.opponent_id for w in workings})
@@ -407,17 +383,9 @@ def _game_lines(connection: Connection, workings: list[Working]) -> tuple[GameLi
     event_names = {row.id: row.name for row in rows}
     return tuple(
         GameLine(
-            event_id=w.event_id,
+            **{name: getattr(w, name) for name in WORKING_FIELDS},
             event=event_names[w.event_id],
-            opponent_id=w.opponent_id,
             opponent=names[w.opponent_id],
-            own_rating=w.own_rating,
-            opponent_rating=w.opponent_rating,
-            difference=w.difference,
-            capped=w.capped,
-            expected=w.expected,
-            score=w.score,
-            change=w.change,
         )
         for w in workings
     )

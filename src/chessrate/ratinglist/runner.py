@@ -31,13 +31,12 @@ from chessrate.ratinglist.arrays import stable_order
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import (
     NONE,
-    NOT_LISTED,
     ComputedList,
     Entry,
     EntryColumns,
-    ListedSummary,
     Working,
 )
+from chessrate.ratinglist.listed import NOT_LISTED, ListedSummary
 from chessrate.ratinglist.loading import (
     SUMMARY,
     load_first_events,

@@ -207,7 +207,7 @@ list_entries = Table(
     CheckConstraint("rating IS NULL OR rating BETWEEN 0 AND 4000", name="rating_range"),
 )
 
-#: Each player's lines on the published lists summed up (:class:`chessrate.ratinglist.facts.Listed`),
+#: Each player's lines on the published lists summed up (:class:`chessrate.ratinglist.listed.Listed`),
 #: as the history of a run needs them: one row a player instead of every earlier list. A cache of
 #: the lists that ``meta`` key ``summary`` names (their version ids, oldest period first), kept by
 #: the runs: a run reads it when those lists are the first of the lists before its period, sums the

@@ -7,11 +7,11 @@ Text in, the library's results out, problems kept per field, as in :mod:`chessra
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from chessrate.errors import InvalidInputError
+from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING, parse_decimal, parse_in_range, parse_rating, parse_score
 from chessrate.service.elo import MAX_ROWS, GameRow, too_many_rows
 from chessrate.service.options import Outcome
@@ -141,6 +141,71 @@ def _decimal(value: float) -> Decimal:
     return Decimal(int(value)) if value.is_integer() else Decimal(str(value))
 
 
+#: Glickman's unrated player, the paper's defaults (glicko2.pdf, Step 1): 1500, RD 350, volatility 0.06.
+PAPER_NEW_PLAYER = Glicko2Rating(
+    glicko2.UNRATED_RATING, glicko2.UNRATED_DEVIATION, glicko2.UNRATED_VOLATILITY
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GlickoPlayer:
+    """A Glicko-2 player as typed: None where blank (or wrong, the problem kept)."""
+
+    rating: float | None
+    deviation: float | None
+    volatility: float | None
+
+    def start(self, default: Glicko2Rating | LichessRating) -> tuple[float, float, float]:
+        """Rating, RD and volatility, the ``default`` player's where not typed."""
+        return (
+            default.rating if self.rating is None else self.rating,
+            default.deviation if self.deviation is None else self.deviation,
+            default.volatility if self.volatility is None else self.volatility,
+        )
+
+
+def read_glicko2_player(
+    problems: Problems,
+    rating: str,
+    deviation_text: str,
+    volatility_text: str,
+    *,
+    system: str = "glicko2",
+    side: str = "",
+    required: bool = False,
+    hints: Mapping[str, str] | None = None,
+) -> GlickoPlayer:
+    """The one reader of a Glicko-2 player's fields (Lichess's or the paper's), for the calculator
+    and the points at stake. ``side``: ``""`` for the player (``rating``, ``deviation``,
+    ``volatility``), ``"opponent"`` for the opponent (``opponent``, ``opponent_deviation``...).
+    ``required``: the rating must be given; ``hints``: what to type, by field name."""
+    name = side or "rating"
+    prefix = f"{side}_" if side else ""
+    parse = problems.parse if required else problems.optional
+    return GlickoPlayer(
+        rating=parse((name,), rating, _rating(system, name)),
+        deviation=_optional(
+            problems, f"{prefix}deviation", deviation_text, deviation(system, f"{prefix}deviation"), hints
+        ),
+        volatility=_optional(
+            problems, f"{prefix}volatility", volatility_text, volatility(f"{prefix}volatility"), hints
+        ),
+    )
+
+
+def _optional(
+    problems: Problems, name: str, text: str, parser: Callable[[str], float], hints: Mapping[str, str] | None
+) -> float | None:
+    """``problems.optional`` with the field's hint, if any."""
+    if not text.strip():
+        return None
+    try:
+        return parser(text)
+    except RatingError as error:
+        problems.add((name,), text, error, hint=(hints or {}).get(name))
+        return None
+
+
 def glicko(
     inputs: GlickoInputs, problems: Problems, *, today: dt.date, idle_allowed: bool = False
 ) -> Outcome[GlickoResult]:
@@ -160,16 +225,8 @@ def glicko(
             ),
         )
         return Outcome(None, problems)
-    is_lichess = system == "lichess"
     problems.rating_scale = (GLICKO_SCALE, int(MIN_RATING), int(MAX_RATING))
-    default = (
-        lichess.NEW_PLAYER
-        if is_lichess
-        else Glicko2Rating(glicko2.UNRATED_RATING, glicko2.UNRATED_DEVIATION, glicko2.UNRATED_VOLATILITY)
-    )
-    rating = problems.optional(("rating",), inputs.rating, _rating(system, "rating"))
-    rd = problems.optional(("deviation",), inputs.deviation, deviation(system))
-    sigma = problems.optional(("volatility",), inputs.volatility, volatility())
+    typed = read_glicko2_player(problems, inputs.rating, inputs.deviation, inputs.volatility, system=system)
     chosen = problems.optional(("tau",), inputs.tau, tau())
     gain = problems.optional(("gain_factor",), inputs.gain_factor, positive("gain_factor"))
     days = problems.optional(
@@ -180,59 +237,65 @@ def glicko(
         problems.missing.append(("games", 0, "opponent"))
     if problems:
         return Outcome(None, problems)
-    start_rating = rating if rating is not None else default.rating
-    start_rd = rd if rd is not None else default.deviation
-    start_vol = sigma if sigma is not None else default.volatility
-    if is_lichess:
-        player = LichessRating(start_rating, start_rd, start_vol)
-        sides = problems.attempt(
-            ("rating",),
-            inputs.rating,
-            lambda: lichess.rate_games(player, rows, days_idle=days or 0.0, gain_factor=gain or 1.0),
-        )
-        if sides is None:
-            return Outcome(None, problems)
-        if not sides:  # an idle period: only the RD grows
-            idle = lichess.after_idle(player, days or 0.0)
-            return Outcome(
-                GlickoResult(
-                    system=system,
-                    before=player,
-                    after=idle,
-                    games=(),
-                    tau=lichess.TAU,
-                    gain_factor=gain or 1.0,
-                    start_deviation=idle.deviation,
-                ),
-                problems,
-            )
-        games = tuple(
-            GlickoOutcomeGame(
-                opponent=row.opponent_rating,
-                opponent_deviation=row.opponent_deviation,
-                score=row.score,
-                expected=side.expected_score,
-                after=side.after.rating,
-                diff=side.rating_diff_text,
-                diff_value=side.rating_diff,
-                side=side,
-            )
-            for row, side in zip(rows, sides, strict=True)
-        )
+    if system == "lichess":
+        player = LichessRating(*typed.start(lichess.NEW_PLAYER))
+        return _lichess(player, rows, problems, days=days or 0.0, gain=gain or 1.0, typed=inputs.rating)
+    paper_player = Glicko2Rating(*typed.start(PAPER_NEW_PLAYER))
+    return _paper(paper_player, rows, problems, tau=chosen if chosen is not None else glicko2.DEFAULT_TAU)
+
+
+def _lichess(
+    player: LichessRating, rows: list[GlickoGame], problems: Problems, *, days: float, gain: float, typed: str
+) -> Outcome[GlickoResult]:
+    """Lichess: each game its own rating period (lila's Glicko-2), after ``days`` idle."""
+    sides = problems.attempt(
+        ("rating",), typed, lambda: lichess.rate_games(player, rows, days_idle=days, gain_factor=gain)
+    )
+    if sides is None:
+        return Outcome(None, problems)
+    if not sides:  # an idle period: only the RD grows
+        idle = lichess.after_idle(player, days)
         result = GlickoResult(
-            system=system,
+            system="lichess",
             before=player,
-            after=sides[-1].after,
-            games=games,
+            after=idle,
+            games=(),
             tau=lichess.TAU,
-            gain_factor=gain or 1.0,
-            start_deviation=sides[0].before.deviation,
+            gain_factor=gain,
+            start_deviation=idle.deviation,
         )
         return Outcome(result, problems)
-    paper_player = Glicko2Rating(start_rating, start_rd, start_vol)
-    chosen_tau = chosen if chosen is not None else glicko2.DEFAULT_TAU
+    games = tuple(
+        GlickoOutcomeGame(
+            opponent=row.opponent_rating,
+            opponent_deviation=row.opponent_deviation,
+            score=row.score,
+            expected=side.expected_score,
+            after=side.after.rating,
+            diff=side.rating_diff_text,
+            diff_value=side.rating_diff,
+            side=side,
+        )
+        for row, side in zip(rows, sides, strict=True)
+    )
+    result = GlickoResult(
+        system="lichess",
+        before=player,
+        after=sides[-1].after,
+        games=games,
+        tau=lichess.TAU,
+        gain_factor=gain,
+        start_deviation=sides[0].before.deviation,
+    )
+    return Outcome(result, problems)
+
+
+def _paper(
+    player: Glicko2Rating, rows: list[GlickoGame], problems: Problems, *, tau: float
+) -> Outcome[GlickoResult]:
+    """One rating period of Glickman's Glicko-2 paper (glicko2.pdf, Steps 1 to 8)."""
     period_result = problems.attempt(
-        ("games",), len(rows), lambda: glicko2.rate_period(paper_player, rows, tau=chosen_tau)
+        ("games",), len(rows), lambda: glicko2.rate_period(player, rows, tau=tau)
     )
     if period_result is None:
         return Outcome(None, problems)
@@ -245,19 +308,17 @@ def glicko(
         )
         for row, e in zip(rows, period_result.expected_scores, strict=True)
     )
-    return Outcome(
-        GlickoResult(
-            system=system,
-            before=paper_player,
-            after=period_result.after,
-            games=games,
-            tau=chosen_tau,
-            start_deviation=start_rd,
-            variance=period_result.estimated_variance,
-            improvement=period_result.estimated_improvement,
-        ),
-        problems,
+    result = GlickoResult(
+        system="glicko2",
+        before=player,
+        after=period_result.after,
+        games=games,
+        tau=tau,
+        start_deviation=player.deviation,
+        variance=period_result.estimated_variance,
+        improvement=period_result.estimated_improvement,
     )
+    return Outcome(result, problems)
 
 
 @dataclass(kw_only=True)

@@ -330,7 +330,7 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "rules-no-bands": lambda t, p: t.gettext("k_by_rating has no bands"),
     "rules-first-band": lambda t, p: t.gettext("the first k_by_rating band must start from 0"),
-    # A K file given beside a tournament (chessrate.tournament.report.read_k_file).
+    # A K file given beside a tournament (chessrate.tournament.k_file.read_k_file).
     "k-file-csv": lambda t, p: t.gettext("it is not a CSV file (%(detail)s)", **p),
     "k-file-header": lambda t, p: t.gettext("the first line must be the header “player,k”"),
     "k-file-row": lambda t, p: t.gettext(

@@ -12,11 +12,11 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TypeVar
 
-from chessrate.comparisons import pools, stakes
+from chessrate.comparisons import pools
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import (
     MAX_RATING,
@@ -24,29 +24,26 @@ from chessrate.parse import (
     parse_count,
     parse_date,
     parse_decimal,
-    parse_k,
     parse_rating,
     parse_score,
 )
 from chessrate.service import glicko as glicko_values
 from chessrate.service.elo import MAX_ROWS, GameRow, too_many_rows
-from chessrate.service.glicko import GLICKO_SCALE, GlickoResult
-from chessrate.service.options import OptionInputs, Outcome, one_of, read_rating, resolve_options
+from chessrate.service.glicko import GLICKO_SCALE
+from chessrate.service.options import Outcome, one_of, read_rating
 from chessrate.service.problems import Path, Problems
 from chessrate.systems.dwz import rating as dwz
 from chessrate.systems.ecf import rating as ecf
-from chessrate.systems.elo.calculate import AverageResult, PeriodResult, TournamentResult
-from chessrate.systems.glicko import chesscom, glicko2
+from chessrate.systems.glicko import chesscom
 from chessrate.systems.glicko import glicko1 as glicko
 from chessrate.systems.uscf import rating as uscf
 
 T = TypeVar("T")
-STAKES_SYSTEMS = ("elo", "dwz", "uscf", "glicko2")
 EFFECTIVE_CHOICES = tuple(choice.value for choice in uscf.EffectiveGames)
 YES = frozenset({"1", "true", "yes", "on", "y"})
 
 
-def _messages(problems: Problems) -> dict[str, str]:
+def field_hints(problems: Problems) -> dict[str, str]:
     """What to type in the fields that only these calculations have, with their whole range: shown
     when a value is not a number or is out of that range (``Problems.add``'s hint)."""
     t = problems.t
@@ -85,7 +82,7 @@ def _messages(problems: Problems) -> dict[str, str]:
     }
 
 
-def _read(
+def read_field(
     problems: Problems, path: Path, text: str, parser: Callable[[str], T], *, required: bool
 ) -> T | None:
     """Like ``problems.parse`` (or ``optional``), with this module's messages for its own fields."""
@@ -96,7 +93,7 @@ def _read(
     try:
         return parser(text)
     except RatingError as error:
-        hint = _messages(problems).get(str(path[-1]))
+        hint = field_hints(problems).get(str(path[-1]))
         problems.add(path, text, error, hint=hint)
         return None
 
@@ -139,9 +136,9 @@ def _count(name: str, minimum: int = 0, maximum: int | None = None) -> Callable[
     return lambda text: parse_count(text, field=name, minimum=minimum, maximum=maximum)
 
 
-def _dwz_index(text: str) -> int:
+def _dwz_index_named(name: str) -> Callable[[str], int]:
     """A DWZ Index: 0 (a first DWZ) is refused saying why (chessrate.systems.dwz.rating.check_index)."""
-    return dwz.check_index(parse_count(text, field="index"))
+    return lambda text: dwz.check_index(parse_count(text, field=name))
 
 
 def _age(name: str) -> Callable[[str], int]:
@@ -149,9 +146,9 @@ def _age(name: str) -> Callable[[str], int]:
     return _count(name, maximum=dwz.MAX_AGE)
 
 
-def _event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
+def event_end(problems: Problems, text: str, *, today: dt.date) -> dt.date:
     """The day a US Chess event ended (it sets the bonus threshold B); blank or wrong: ``today``."""
-    day = _read(
+    day = read_field(
         problems,
         ("event_end",),
         text,
@@ -213,12 +210,39 @@ class DwzInputs:
     games: tuple[GameRow, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
+class DwzPlayer:
+    """A DWZ player as typed: rating, age and Index (None: blank or wrong, the problem kept)."""
+
+    rating: int | None
+    age: int | None
+    index: int | None
+
+
+def read_dwz_player(
+    problems: Problems, rating: str, age: str, index: str, *, side: str = "", required: bool = True
+) -> DwzPlayer:
+    """The one reader of a DWZ player's fields, for the calculator and the points at stake.
+
+    ``side``: ``""`` for the player (``rating``, ``age``, ``index``), ``"opponent"`` for the
+    opponent (``opponent``, ``opponent_age``, ``opponent_index``). The rating is always needed;
+    age and Index when ``required`` (the opponent's default to the player's)."""
+    name = side or "rating"
+    prefix = f"{side}_" if side else ""
+    problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
+    return DwzPlayer(
+        rating=problems.parse((name,), rating, _whole_rating(name, DWZ_BOUNDS)),
+        age=read_field(problems, (f"{prefix}age",), age, _age(f"{prefix}age"), required=required),
+        index=read_field(
+            problems, (f"{prefix}index",), index, _dwz_index_named(f"{prefix}index"), required=required
+        ),
+    )
+
+
 def dwz_evaluation(inputs: DwzInputs, problems: Problems, *, today: dt.date) -> Outcome[dwz.DwzResult]:
     del today
-    problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
-    rating = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
-    age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
-    index = _read(problems, ("index",), inputs.index, _dwz_index, required=True)
+    player = read_dwz_player(problems, inputs.rating, inputs.age, inputs.index)
+    rating, age, index = player.rating, player.age, player.index
     games = _rows(inputs.games, problems, whole=True, bounds=DWZ_BOUNDS)
     if problems or rating is None or age is None or index is None or games is None:
         return Outcome(None, problems)
@@ -250,25 +274,50 @@ class UscfInputs:
     games: tuple[GameRow, ...] = ()
 
 
-def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Outcome[uscf.UscfResult]:
+@dataclass(frozen=True, kw_only=True)
+class UscfPlayer:
+    """A US Chess player as typed: rating (None: unrated, or wrong) and games played before."""
+
+    rating: float | None
+    games_played: int | None
+
+
+def read_uscf_player(
+    problems: Problems, rating: str, games_played: str, *, side: str = "", unrated: bool = False
+) -> UscfPlayer:
+    """The one reader of a US Chess player's fields, for the calculator and the points at stake.
+
+    ``side`` as for :func:`read_dwz_player`. ``unrated``: a blank rating is an unrated player's,
+    whose blank games played are 0 ("If the player is unrated, set N = 0"); a rated player's
+    games played weigh the rating (N' and the special formula's N), never assumed."""
+    name = side or "rating"
+    played_name = f"{side}_games_played" if side else "games_played"
     problems.rating_scale = ("US Chess", *USCF_BOUNDS)
-    rating = problems.optional(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
-    # A rated player's games played weigh the rating (N' and the special formula's N): never
-    # assumed. Blank is 0 only for an unrated player ("If the player is unrated, set N = 0").
-    if inputs.rating.strip() and not inputs.games_played.strip():
-        problems.add(("games_played",), "", uscf.games_played_needed(""))
-        played = None
-    else:
-        played = _read(
-            problems, ("games_played",), inputs.games_played or "0", _count("games_played"), required=True
-        )
-    day = _event_end(problems, inputs.event_end, today=today)
+    parse = problems.optional if unrated else problems.parse
+    real = parse((name,), rating, _float_rating(name, USCF_BOUNDS))
+    if unrated and rating.strip() and not games_played.strip():
+        problems.add((played_name,), "", uscf.games_played_needed(""))
+        return UscfPlayer(rating=real, games_played=None)
+    played = read_field(
+        problems,
+        (played_name,),
+        (games_played or "0") if unrated else games_played,
+        _count(played_name),
+        required=True,
+    )
+    return UscfPlayer(rating=real, games_played=played)
+
+
+def uscf_event(inputs: UscfInputs, problems: Problems, *, today: dt.date) -> Outcome[uscf.UscfResult]:
+    player = read_uscf_player(problems, inputs.rating, inputs.games_played, unrated=True)
+    rating, played = player.rating, player.games_played
+    day = event_end(problems, inputs.event_end, today=today)
     effective_text = inputs.effective.strip().lower() or uscf.EffectiveGames.GLICKMAN_2004.value
     if effective_text not in EFFECTIVE_CHOICES:
         problems.add(
             ("effective",), inputs.effective, one_of("effective", inputs.effective, EFFECTIVE_CHOICES)
         )
-    bonus_b = _read(problems, ("bonus_b",), inputs.bonus_b, _count("bonus_b"), required=False)
+    bonus_b = read_field(problems, ("bonus_b",), inputs.bonus_b, _count("bonus_b"), required=False)
     games = _rows(inputs.games, problems, whole=False, bounds=USCF_BOUNDS)
     if rating is None and played:
         problems.add(("rating",), inputs.rating, uscf.rated_with_games(played))
@@ -373,9 +422,9 @@ class ChesscomResult:
 def chesscom_glicko(inputs: ChesscomInputs, problems: Problems, *, today: dt.date) -> Outcome[ChesscomResult]:
     del today
     problems.rating_scale = (GLICKO_SCALE, int(MIN_RATING), int(MAX_RATING))  # Chess.com's is Glicko
-    level = _read(problems, ("level",), inputs.level, chesscom.parse_level, required=False)
+    level = read_field(problems, ("level",), inputs.level, chesscom.parse_level, required=False)
     rating = problems.optional(("rating",), inputs.rating, _float_rating("rating"))
-    deviation = _read(
+    deviation = read_field(
         problems, ("deviation",), inputs.deviation, glicko_values.deviation("chesscom"), required=False
     )
     if level is None and rating is None and not problems:
@@ -431,8 +480,8 @@ def convert(inputs: ConvertInputs, problems: Problems, *, today: dt.date) -> Out
     rating = problems.parse(
         ("rating",), inputs.rating, lambda text: float(parse_decimal(text, field="rating"))
     )
-    source = _read(problems, ("from_pool",), inputs.from_pool, pools.parse_pool, required=True)
-    target = _read(problems, ("to_pool",), inputs.to_pool, pools.parse_pool, required=True)
+    source = read_field(problems, ("from_pool",), inputs.from_pool, pools.parse_pool, required=True)
+    target = read_field(problems, ("to_pool",), inputs.to_pool, pools.parse_pool, required=True)
     ratings: dict[pools.Pool, float] = {}
     if source is not None and rating is not None:
         ratings[source] = rating
@@ -460,197 +509,3 @@ def _pool_rating(text: str) -> tuple[pools.Pool, float]:
             "also", text, "write POOL=RATING, such as lichess-classical=1900", code="pool-rating"
         )
     return pools.parse_pool(name), float(parse_decimal(value, field=name.strip()))
-
-
-# --- the points at stake ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class StakesInputs:
-    system: str = "elo"
-    rating: str = ""
-    opponent: str = ""
-    #: Elo: the rule options (K, rule set, table or formula); the opponent's own K if it differs.
-    options: OptionInputs = field(default_factory=OptionInputs)
-    opponent_k: str = ""
-    #: DWZ.
-    age: str = ""
-    index: str = ""
-    opponent_age: str = ""
-    opponent_index: str = ""
-    #: US Chess.
-    games_played: str = ""
-    opponent_games_played: str = ""
-    event_end: str = ""
-    #: Glicko-2.
-    deviation: str = ""
-    volatility: str = ""
-    opponent_deviation: str = ""
-    opponent_volatility: str = ""
-
-
-def points_at_stake(inputs: StakesInputs, problems: Problems, *, today: dt.date) -> Outcome[stakes.Stakes]:
-    system = inputs.system.strip().lower() or "elo"
-    if system not in STAKES_SYSTEMS:
-        problems.add(("system",), inputs.system, one_of("system", inputs.system, STAKES_SYSTEMS))
-        return Outcome(None, problems)
-    if system == "elo":
-        rating = read_rating(problems, ("rating",), inputs.rating)
-        opponent = read_rating(problems, ("opponent",), inputs.opponent)
-        opponent_k = _read(
-            problems,
-            ("opponent_k",),
-            inputs.opponent_k,
-            lambda text: parse_k(text, field="opponent_k"),
-            required=False,
-        )
-        options = resolve_options(inputs.options, problems, today=today)
-        if problems or rating is None or opponent is None or options is None:
-            return Outcome(None, problems, options)
-        result = problems.attempt(
-            ("rating",),
-            inputs.rating,
-            lambda: stakes.elo_stakes(
-                rating,
-                opponent,
-                rules=options.rules,
-                k=options.k,
-                opponent_k=opponent_k,
-                profile=options.profile,
-            ),
-        )
-        return Outcome(result, problems, options)
-    if system == "dwz":
-        problems.rating_scale = ("DWZ", *DWZ_BOUNDS)
-        whole = problems.parse(("rating",), inputs.rating, _whole_rating("rating", DWZ_BOUNDS))
-        other = problems.parse(("opponent",), inputs.opponent, _whole_rating("opponent", DWZ_BOUNDS))
-        age = _read(problems, ("age",), inputs.age, _age("age"), required=True)
-        index = _read(problems, ("index",), inputs.index, _dwz_index, required=True)
-        their_age = _read(
-            problems, ("opponent_age",), inputs.opponent_age, _age("opponent_age"), required=False
-        )
-        their_index = _read(
-            problems, ("opponent_index",), inputs.opponent_index, _count("opponent_index", 1), required=False
-        )
-        if problems or whole is None or other is None or age is None or index is None:
-            return Outcome(None, problems)
-        return Outcome(
-            problems.attempt(
-                ("rating",),
-                whole,
-                lambda: stakes.dwz_stakes(
-                    whole, other, age=age, index=index, opponent_age=their_age, opponent_index=their_index
-                ),
-                fields=("age", "index"),
-            ),
-            problems,
-        )
-    if system == "uscf":
-        problems.rating_scale = ("US Chess", *USCF_BOUNDS)
-        real = problems.parse(("rating",), inputs.rating, _float_rating("rating", USCF_BOUNDS))
-        their = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent", USCF_BOUNDS))
-        played = _read(
-            problems, ("games_played",), inputs.games_played, _count("games_played"), required=True
-        )
-        their_played = problems.parse(
-            ("opponent_games_played",), inputs.opponent_games_played, _count("opponent_games_played")
-        )
-        day = _event_end(problems, inputs.event_end, today=today)
-        if problems or real is None or their is None or played is None or their_played is None:
-            return Outcome(None, problems)
-        return Outcome(
-            problems.attempt(
-                ("rating",),
-                real,
-                lambda: stakes.uscf_stakes(
-                    real, their, games_played=played, opponent_games_played=their_played, event_end=day
-                ),
-                fields=("games_played",),
-            ),
-            problems,
-        )
-    mine = problems.parse(("rating",), inputs.rating, _float_rating("rating"))
-    theirs = problems.parse(("opponent",), inputs.opponent, _float_rating("opponent"))
-    # Glickman's Glicko-2 paper: its RD cap (350) and our floors (requests/glicko.py).
-    paper_rd, paper_sigma = glicko_values.deviation, glicko_values.volatility
-    rd = _read(problems, ("deviation",), inputs.deviation, paper_rd("glicko2"), required=False)
-    vol = _read(problems, ("volatility",), inputs.volatility, paper_sigma(), required=False)
-    their_rd = _read(
-        problems,
-        ("opponent_deviation",),
-        inputs.opponent_deviation,
-        paper_rd("glicko2", "opponent_deviation"),
-        required=False,
-    )
-    their_vol = _read(
-        problems,
-        ("opponent_volatility",),
-        inputs.opponent_volatility,
-        paper_sigma("opponent_volatility"),
-        required=False,
-    )
-    if problems or mine is None or theirs is None:
-        return Outcome(None, problems)
-    player = glicko2.Glicko2Rating(mine, rd or glicko2.UNRATED_DEVIATION, vol or glicko2.UNRATED_VOLATILITY)
-    other_player = glicko2.Glicko2Rating(
-        theirs, their_rd or glicko2.UNRATED_DEVIATION, their_vol or glicko2.UNRATED_VOLATILITY
-    )
-    return Outcome(
-        problems.attempt(("rating",), mine, lambda: stakes.glicko2_stakes(player, other_player)), problems
-    )
-
-
-# --- the stakes panel beside a result ------------------------------------------------------------------
-
-
-def stakes_for(inputs: object, result: object, *, today: dt.date) -> stakes.Stakes | None:
-    """The points at stake in one more game against the opponent, or the opponents' average.
-
-    For a result of an Elo mode, DWZ, US Chess or Glicko-2 (the paper); None for the others. The
-    opponent is assumed to be like the player: the same K (Elo), the same age and Index (DWZ), as
-    many games (US Chess), volatility 0.06 (Glicko-2).
-    """
-    try:
-        return _stakes_for(inputs, result, today)
-    except RatingError:  # an opponent average out of a system's range: no panel rather than a guess
-        return None
-
-
-def _stakes_for(inputs: object, result: object, today: dt.date) -> stakes.Stakes | None:
-    if isinstance(result, TournamentResult):
-        period = result.period
-        return stakes.elo_stakes(period.rating, result.average_opponent, rules=period.rules, k=period.k.k)
-    if isinstance(result, AverageResult):
-        return stakes.elo_stakes(result.rating, result.average_opponent, rules=result.rules, k=result.k.k)
-    if isinstance(result, PeriodResult):
-        opponents = [game.opponent for event in result.events for game in event.games]
-        average = sum(opponents, Decimal(0)) / len(opponents)
-        return stakes.elo_stakes(result.rating, average, rules=result.rules, k=result.k.k)
-    if isinstance(result, dwz.DwzResult) and isinstance(inputs, DwzInputs):
-        average_dwz = round(sum(g.opponent for g in result.games) / len(result.games))
-        age, index = int(parse_count(inputs.age, field="age")), int(parse_count(inputs.index, field="index"))
-        return stakes.dwz_stakes(result.rating, average_dwz, age=age, index=index)
-    if isinstance(result, uscf.UscfResult) and result.rating is not None:
-        average_uscf = sum(g.opponent for g in result.games) / len(result.games)
-        day = today
-        if isinstance(inputs, UscfInputs) and inputs.event_end.strip():
-            day = parse_date(inputs.event_end, field="event_end")
-        return stakes.uscf_stakes(
-            result.rating,
-            average_uscf,
-            games_played=result.games_played,
-            opponent_games_played=result.games_played,
-            event_end=day,
-            half_k=result.half_k,
-        )
-    if isinstance(result, GlickoResult) and result.system == "glicko2" and result.games:
-        count = len(result.games)
-        opponent = glicko2.Glicko2Rating(
-            sum(g.opponent for g in result.games) / count,
-            sum(g.opponent_deviation for g in result.games) / count,
-            glicko2.UNRATED_VOLATILITY,
-        )
-        before = result.before
-        player = glicko2.Glicko2Rating(before.rating, before.deviation, before.volatility)
-        return stakes.glicko2_stakes(player, opponent, tau=result.tau)
-    return None

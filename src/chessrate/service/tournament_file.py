@@ -33,16 +33,16 @@ from chessrate.service.problems import Problems, input_reason
 from chessrate.systems.elo.ruleset import RuleSet
 from chessrate.systems.fide.k_factor import KFactor
 from chessrate.systems.fide.regulations import versions_of
+from chessrate.tournament.k_file import read_k_file
 from chessrate.tournament.report import (
     PlayerReport,
     PlayersList,
     TournamentReport,
     players_list_for,
-    read_k_file,
-    report_row,
     report_rule_set,
     report_tournament,
 )
+from chessrate.tournament.report_csv import report_row
 
 #: Largest tournament file read: 20 MB. Our largest real TRF is 97 kB; a PGN of a big open with
 #: every move is a few MB.
@@ -128,14 +128,9 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
     players_list = _players_list(inputs.players_list, read, list_type, problems)
     if problems or read is None or options is None or list_type is None:
         return Outcome(None, problems, options)
-    notes: list[FileProblem] = []
-    if before_rules and asked is not None:
-        rules, note = report_rule_set(None, day=asked, list_type=list_type)
-        options = dataclasses.replace(options, rules=_with_user_choices(rules, options), day=asked)
-        notes += [note] if note is not None else []
-    elif is_fide and list_type != "standard":  # rapid and blitz have their own chapter
-        rules, _ = report_rule_set(None, day=options.day, list_type=list_type)
-        options = dataclasses.replace(options, rules=_with_user_choices(rules, options))
+    options, notes = _rules_of_the_list(
+        options, list_type, asked=asked if before_rules else None, is_fide=is_fide
+    )
     report = report_tournament(
         read,
         rules=options.rules,
@@ -164,6 +159,21 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
         before_oldest_rules=before_rules,
     )
     return Outcome(result, problems, options)
+
+
+def _rules_of_the_list(
+    options: Options, list_type: ListType, *, asked: dt.date | None, is_fide: bool
+) -> tuple[Options, list[FileProblem]]:
+    """FIDE's rules of the list (rapid and blitz have their own chapter); for a tournament of
+    ``asked``, older than the oldest rules kept, those oldest rules, with the report's warning."""
+    if asked is not None:
+        rules, note = report_rule_set(None, day=asked, list_type=list_type)
+        options = dataclasses.replace(options, rules=_with_user_choices(rules, options), day=asked)
+        return options, [note] if note is not None else []
+    if is_fide and list_type != "standard":
+        rules, _ = report_rule_set(None, day=options.day, list_type=list_type)
+        return dataclasses.replace(options, rules=_with_user_choices(rules, options)), []
+    return options, []
 
 
 def _asked_day(text: str) -> dt.date | None:
@@ -503,8 +513,8 @@ def player_document(
     numbers: _Numbers | None = None,
     k_explanations: dict[KFactor, str] | None = None,
 ) -> PlayerDocument:
-    """The CSV's line (:func:`chessrate.tournament.report.report_row`), K in words and each game that counts,
-    with its working when the player was rated. ``numbers`` and ``k_explanations`` keep what a
+    """The CSV's line (:func:`chessrate.tournament.report_csv.report_row`), K in words and each game
+    that counts, with its working when the player was rated. ``numbers`` and ``k_explanations`` keep what a
     whole report writes again and again (a few K reasons for thousands of players)."""
     n = _Numbers() if numbers is None else numbers
     explained = {} if k_explanations is None else k_explanations

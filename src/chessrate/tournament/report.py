@@ -22,14 +22,12 @@ same for every face: the command line's CSV, JSON and HTML, and the web page's d
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import datetime as dt
 import functools
-import io
 import os
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -40,8 +38,8 @@ from chessrate.errors import InvalidInputError
 from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
 from chessrate.formats.model import Game as FileGame
 from chessrate.formats.model import Player, Problem, ReadResult, Severity, Tournament
-from chessrate.formats.spreadsheet import neutralise
-from chessrate.parse import MAX_RATING, MIN_RATING, is_digits, parse_k
+from chessrate.identity import PlayerIdentity, identity_fields
+from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.systems.elo.calculate import ZERO, Event, Game, choose_k, games_to_cap, rate_period
 from chessrate.systems.elo.presets import resolve_rule_set
 from chessrate.systems.elo.ruleset import Expected, RuleSet, fide_rule_set
@@ -106,14 +104,10 @@ class CountedGame(NamedTuple):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlayerReport:
-    """One player's line of the report, with the working behind it."""
+class PlayerReport(PlayerIdentity):
+    """One player's line of the report (who the player is, and more), with the working behind it."""
 
     start_number: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
     rating: int | None
     #: Games that count for this player's rating: played, against a rated opponent.
     games: int
@@ -135,7 +129,6 @@ class PlayerReport:
     k_source: KSource | None = None
     #: Where the rating came from: "file" or "fide-list" (None: unrated).
     rating_source: str | None = None
-    birth_year: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -452,17 +445,13 @@ def _player_report(
     def report(**working: Any) -> PlayerReport:
         return PlayerReport(
             start_number=player.number,
-            name=player.name,
-            fide_id=player.fide_id,
-            title=player.title,
-            federation=player.federation,
+            **identity_fields(player),
             rating=player.rating,
             games=len(against_rated),
             games_against_unrated=len(played) - len(against_rated),
             score=score,
             performance=performance,
             rating_source=rating_source,
-            birth_year=player.birth_year,
             **working,
         )
 
@@ -472,13 +461,7 @@ def _player_report(
     rating = Decimal(player.rating)
     if not against_rated:
         return report(expected=ZERO, change=ZERO, rounded_change=0, new_rating=rating)
-    source = KSource.K_FILE if k is not None else None
-    if k is None and k_for_everyone is not None:
-        k, source = k_for_everyone, KSource.GIVEN
-    if k is None and list_k is not None:
-        k, source = list_k, KSource.FIDE_LIST
-    if source is None:
-        source = KSource.PROFILE if player.birth_year else KSource.RATING_ONLY
+    k, source = _k_and_source(k, k_for_everyone, list_k, birth_year=player.birth_year)
     profile = PlayerProfile(birth_year=player.birth_year) if player.birth_year else None
     if rules.expected is Expected.TABLE and _on_the_scale(player.rating, against_rated):
         k_factor = choose_k(rating, rules=rules, games=len(against_rated), k=k, profile=profile)
@@ -505,6 +488,20 @@ def _player_report(
         new_rating=rating + rounded,
         rated_games=tuple(rated),
     )
+
+
+def _k_and_source(
+    k: int | None, k_for_everyone: int | None, list_k: int | None, *, birth_year: int | None
+) -> tuple[int | None, KSource]:
+    """K and where it came from: the K file's, else the one K given for everyone, else FIDE's
+    list's; else none, and the rules choose it from the profile (or the rating only)."""
+    if k is not None:
+        return k, KSource.K_FILE
+    if k_for_everyone is not None:
+        return k_for_everyone, KSource.GIVEN
+    if list_k is not None:
+        return list_k, KSource.FIDE_LIST
+    return None, KSource.PROFILE if birth_year else KSource.RATING_ONLY
 
 
 def _on_the_scale(rating: int, games: Sequence[CountedGame]) -> bool:
@@ -590,111 +587,3 @@ def _list_k(entry: FideListPlayer | None, players_list: PlayersList | None, rule
         return None
     in_list = entry.rating(players_list.list_type)
     return in_list.k if in_list else None
-
-
-def read_k_file(text: str, *, origin: str) -> dict[str, int]:
-    """A K per player from CSV text with the columns ``player,k`` (a FIDE id or a start number).
-
-    Raises :class:`~chessrate.errors.InvalidInputError` (field ``k_file``, coded ``k-file-…`` with the
-    line) for a file that is not such a CSV, or a K that is not one (its own code as ``reason_code``).
-    """
-    try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
-    except csv.Error as error:  # a NUL byte, a quote left open
-        raise InvalidInputError(
-            "k_file", origin, f"not a CSV file: {error}", code="k-file-csv", params={"detail": str(error)}
-        ) from None
-    if not rows or [cell.strip().lower() for cell in rows[0]] != ["player", "k"]:
-        raise InvalidInputError(
-            "k_file", origin, "the first line must be the header 'player,k'", code="k-file-header"
-        )
-    table: dict[str, int] = {}
-    for line, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        where = f"{origin} line {line}"
-        if len(row) != 2 or not is_digits(row[0].strip()):
-            shown = ",".join(row)
-            raise InvalidInputError(
-                "k_file",
-                where,
-                f"line {line}: expected 'player,k', got {shown!r}",
-                code="k-file-row",
-                params={"line": line, "value": shown},
-            )
-        try:
-            table[row[0].strip()] = parse_k(row[1], field="k")
-        except InvalidInputError as error:
-            raise InvalidInputError(
-                "k_file",
-                where,
-                f"line {line}: K {row[1].strip()!r}: {error.reason}",
-                code="k-file-k",
-                params={
-                    **error.params,
-                    "line": line,
-                    "value": row[1].strip(),
-                    "reason_code": error.code,
-                    "detail": error.reason,
-                },
-            ) from None
-    return table
-
-
-#: The columns of the CSV report, in order (:func:`report_rows` has these and a few more).
-CSV_COLUMNS = (
-    "start_number", "name", "fide_id", "title", "federation", "rating", "rating_source", "birth_year",
-    "k", "k_reason", "k_source", "games",
-    "games_against_unrated", "score", "expected", "capped_games", "change", "rounded_change",
-    "new_rating", "performance", "initial_rating", "initial_reason",
-)  # fmt: skip
-
-
-def report_row(player: PlayerReport) -> dict[str, Any]:
-    """One player's line as plain values (``None`` where there is nothing), unrounded numbers kept."""
-    return {
-        "start_number": player.start_number,
-        "name": player.name,
-        "fide_id": player.fide_id,
-        "title": player.title,
-        "federation": player.federation,
-        "rating": player.rating,
-        "rating_source": player.rating_source,
-        "birth_year": player.birth_year,
-        "k": player.k.k if player.k else None,
-        "k_reason": player.k.code if player.k else None,
-        "k_params": player.k.reason_params() if player.k else None,
-        "k_source": str(player.k_source) if player.k_source else None,
-        "games": player.games,
-        "games_against_unrated": player.games_against_unrated,
-        "score": player.score,
-        "expected": player.expected,
-        "capped_games": player.capped_games,
-        "change": player.change,
-        "rounded_change": player.rounded_change,
-        "new_rating": player.new_rating,
-        "performance": player.performance.rating if player.performance else None,
-        "initial_rating": player.initial.rating if player.initial else None,
-        "initial_reason": player.initial.reason if player.initial else None,
-    }
-
-
-def report_rows(report: TournamentReport) -> list[dict[str, Any]]:
-    """Every player's line (:func:`report_row`), in the tournament's order."""
-    return [report_row(player) for player in report.players]
-
-
-def report_csv(report: TournamentReport, k_words: Callable[[KFactor], str] | None = None) -> str:
-    """The report as CSV text: a header of ``CSV_COLUMNS``, one line per player, blank for none.
-
-    ``k_reason`` is the reason's code, or its words by ``k_words`` (a face's, from the catalogs).
-    Text that a spreadsheet would run as a formula is quoted (:mod:`chessrate.formats.spreadsheet`).
-    """
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    for player, row in zip(report.players, report_rows(report), strict=True):
-        if k_words is not None and player.k is not None:
-            row["k_reason"] = k_words(player.k)
-        writer.writerow({key: "" if value is None else neutralise(value) for key, value in row.items()})
-    return buffer.getvalue()

@@ -31,7 +31,7 @@ from pydantic import (
 )
 
 from chessrate.errors import InvalidInputError
-from chessrate.service import documents, elo, glicko, system_documents, systems
+from chessrate.service import documents, elo, glicko, stakes, system_documents, systems
 from chessrate.service.language import Translator
 from chessrate.service.options import OptionInputs, Outcome
 from chessrate.service.problems import Problems
@@ -478,7 +478,7 @@ def api_convert(body: ConvertRequest, request: Request) -> Any:
 @router.post("/stakes", summary="The points at stake", response_model=documents.StakesDocument)
 def api_stakes(body: StakesRequest, request: Request) -> Any:
     """What a win, a draw and a loss would do, to both players, before the game."""
-    inputs = systems.StakesInputs(
+    inputs = stakes.StakesInputs(
         system=body.system,
         options=_options(body),
         **_texts(
@@ -499,7 +499,7 @@ def api_stakes(body: StakesRequest, request: Request) -> Any:
             "opponent_volatility",
         ),
     )
-    outcome = systems.points_at_stake(inputs, _problems(request), today=site_of(request).today())
+    outcome = stakes.points_at_stake(inputs, _problems(request), today=site_of(request).today())
     return _answer(outcome, lambda result, _t: documents.stakes_document(result))
 
 

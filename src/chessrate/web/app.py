@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp
 
+import chessrate
 from chessrate.web import api, calculator_pages, report_page, strength_page
 from chessrate.web.error_documents import validation_problems
 from chessrate.web.headers import ApiLanguage, SecurityHeaders
@@ -40,7 +41,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             "or as text (`0,5`, `½`, `tablas` are accepted where a result is expected); bad input "
             "is answered with 422 and the field at fault in `loc`."
         ),
-        version="0.1.0",
+        version=chessrate.__version__,  # pyproject.toml's, from the package metadata
         docs_url=None,
         redoc_url=None,
     )

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import UploadFile
 
-from chessrate.service import elo, glicko, systems
+from chessrate.service import elo, glicko, stakes, systems
 from chessrate.service.options import Outcome
 from chessrate.service.problems import Problems
 from chessrate.web import forms, system_forms
@@ -97,7 +97,7 @@ def _page(mode: Mode) -> Callable[[Request], Any]:
             "submitted": bool(form) and any(key not in {"lang"} for key in form),
             "focus": forms.focus_after(action, inputs),
             "marks": json.dumps(chart_marks(outcome.result)) if mode.chart else "[]",
-            "stakes": systems.stakes_for(inputs, outcome.result, today=site.today())
+            "stakes": stakes.stakes_for(inputs, outcome.result, today=site.today())
             if outcome.result
             else None,
             "lang_links": lang_links(mode.path, state),

@@ -28,15 +28,12 @@ from starlette.concurrency import run_in_threadpool
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import is_digits
 from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile
-from chessrate.ratinglist.k_reasons import stored_k
 from chessrate.ratinglist.loading import published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
     MAX_ID_DIGITS,
     EventView,
-    ListRow,
     ListView,
-    PlayerView,
     event_lines,
     event_view,
     list_view,
@@ -46,12 +43,20 @@ from chessrate.ratinglist.queries import (
 from chessrate.ratinglist.refusals import refusal_text
 from chessrate.ratinglist.runner import GLICKO2, rule_set_for
 from chessrate.ratinglist.store import StoreBusyError, open_store, store_rules
-from chessrate.service.explanations import file_problem, k_reason, list_note, rule_set_title
+from chessrate.service.explanations import file_problem, list_note, rule_set_title
 from chessrate.service.language import Translator
 from chessrate.service.list_writes import import_events, run_list
 from chessrate.service.problems import VALUE_SHOWN, input_reason
 from chessrate.service.tournament_file import MAX_FILE, line_label
 from chessrate.systems.elo.ruleset import FIDE_LISTS, RuleSet
+from chessrate.web.ratinglist_views import (
+    field_label,
+    history_chart,
+    k_text,
+    latest_with_games,
+    sort_key,
+    status_word,
+)
 from chessrate.web.site import html_response, lang_links, site_of
 from chessrate.web.uploads import MAX_FIELD, Submitted, Upload, UploadError, read_form, safe_file_name
 
@@ -174,7 +179,7 @@ class _Pages:
         context.setdefault("page", "list")
         context.setdefault("lang_links", lang_links(request.url.path, state))
         t = site.translator(language)
-        context.setdefault("k_text", _k_text(t))
+        context.setdefault("k_text", k_text(t))
         context.setdefault("notes", lambda note: list_note(note, t))
         html = site.render(language, template, **context)
         response = html_response(html, language, request)
@@ -266,7 +271,7 @@ class _Pages:
             view = (
                 list_view(self.engine, period or None)
                 if period or not periods
-                else _latest_with_games(self.engine, periods)
+                else latest_with_games(self.engine, periods)
             )
         except RatingError:
             if not periods:
@@ -277,7 +282,7 @@ class _Pages:
         if q.strip():
             needle = q.strip().casefold()
             rows = [row for row in rows if needle in row.name.casefold() or needle == str(row.fide_id or "")]
-        rows = sorted(rows, key=_sort_key(sort))
+        rows = sorted(rows, key=sort_key(sort))
         rules_title, rules_source = self.rules_words(view, t)
         return self.render(
             request,
@@ -309,9 +314,9 @@ class _Pages:
             return self.problem(
                 request, t.gettext("No player has the FIDE id or number %(player)s.", player=player)
             )
-        k_text = _k_text(self._t(request), self.rule_sets())
+        k_words = k_text(self._t(request), self.rule_sets())
         return self.render(
-            request, "list_player.html", player=view, chart=_history_chart(view), k_text=k_text
+            request, "list_player.html", player=view, chart=history_chart(view), k_text=k_words
         )
 
     def event_page(self, request: Request, event_id: str) -> Response:
@@ -507,7 +512,7 @@ class _Pages:
             t.gettext(
                 "%(period)s: %(status)s (revision %(revision)s, %(changed)s changed)",
                 period=run.period,
-                status=_status_word(t, run.status),
+                status=status_word(t, run.status),
                 revision=run.revision,
                 changed=len(run.changes),
             )
@@ -537,7 +542,7 @@ def store_error(error: RatingError, t: Translator) -> str:
     params = dict(getattr(error, "params", None) or {})
     translated = input_reason(code, params, "", t) if code else ""
     if isinstance(error, InvalidInputError) and (error.value not in (None, "") or not translated):
-        label = _field_label(error.field, t)
+        label = field_label(error.field, t)
         value = str(error.value if error.value is not None else "")
         value = value if len(value) <= VALUE_SHOWN else value[: VALUE_SHOWN - 1] + "…"
         if translated:
@@ -553,75 +558,9 @@ def store_error(error: RatingError, t: Translator) -> str:
     return t.gettext("The rating list refused it (it says, in English: %(reason)s).", reason=str(error))
 
 
-def _field_label(name: str, t: Translator) -> str:
-    """The name of a field of the rating list's forms, as the page says it."""
-    labels = {
-        "period": t.gettext("Period"),
-        "file": t.gettext("File"),
-        "end": t.gettext("End date"),
-        "player": t.gettext("Player"),
-        "rules": t.gettext("Rule set"),
-    }
-    return labels.get(name, name)
-
-
-def _status_word(t: Translator, status: str) -> str:
-    """A list's status in the page's language (the words of list.html)."""
-    words = {"published": t.gettext("published"), "superseded": t.gettext("superseded")}
-    return words.get(status, t.gettext("draft"))
-
-
 async def _fields(request: Request) -> dict[str, str]:
     """A small form's text fields (the body is bounded by :mod:`chessrate.web.limits`)."""
     try:
         return (await read_form(request, file_limit=MAX_FIELD)).fields
     except UploadError:
         return {}
-
-
-def _sort_key(sort: str) -> Any:
-    def key(row: ListRow) -> tuple[Any, ...]:
-        if sort == "name":
-            return (row.name.casefold(),)
-        if sort == "change":
-            return (-(row.change or 0), row.name.casefold())
-        if sort == "games":
-            return (-row.games, row.name.casefold())
-        return (row.rating is None, -(row.rating or 0), row.name.casefold())
-
-    return key
-
-
-def _latest_with_games(engine: Engine, periods: list[str]) -> Any:
-    """The newest published list on which someone played (an empty month shows nothing new)."""
-    view = None
-    for period in reversed(periods):
-        view = list_view(engine, period)
-        if any(row.games for row in view.rows):
-            return view
-    return view if view is not None else list_view(engine, None)
-
-
-def _k_text(t: Translator, rule_sets: tuple[RuleSet, ...] = ()) -> Any:
-    """Why K was what it was, from the reason the list stored (its code and values), in ``t``'s
-    language, with its source (a club's in that language too: one of ``rule_sets``)."""
-
-    def text(k: int | None, reason: str | None) -> str:
-        if not reason:
-            return ""
-        return k_reason(stored_k(k or 0, reason), t, rule_sets, source=True)
-
-    return text
-
-
-def _history_chart(player: PlayerView) -> dict[str, Any] | None:
-    """The player's published ratings by list date, for the chart (app.js draws it with uPlot)."""
-    points = [(line.list_date, line.rating) for line in player.history if line.rating is not None]
-    if not points:
-        return None
-    return {
-        "days": [day.isoformat() for day, _ in points],
-        "ratings": [rating for _, rating in points],
-        "first": points[0][0],
-        "last": points[-1][0],
-    }

@@ -37,7 +37,8 @@ from chessrate.service.tournament_file import (
     report_document,
     tournament_file,
 )
-from chessrate.tournament.report import CSV_COLUMNS, TournamentReport, report_csv, report_row
+from chessrate.tournament.report import TournamentReport
+from chessrate.tournament.report_csv import CSV_COLUMNS, report_csv, report_row
 from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs, rules_file_too_large
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable

@@ -25,6 +25,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from jinja2_fragments import render_block
 from markupsafe import Markup
 
+import chessrate
 from chessrate.service import explanations
 from chessrate.service.language import Translator
 from chessrate.service.problems import Problems, field_id, field_name
@@ -104,6 +105,7 @@ class Site:
             missing_labels=missing_labels,
             rating_list=self.settings.list_db is not None,
             english=lambda text: english_words(text, language),
+            version=chessrate.__version__,
         )
         return environment
 

@@ -1,0 +1,80 @@
+"""What the rating list's pages show, in the page's language: words for statuses and fields, the
+sort orders, K's reasons, a player's chart. Below the router (:mod:`chessrate.web.ratinglist_pages`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine
+
+from chessrate.ratinglist.k_reasons import stored_k
+from chessrate.ratinglist.queries import ListRow, PlayerView, list_view
+from chessrate.service.explanations import k_reason
+from chessrate.service.language import Translator
+from chessrate.systems.elo.ruleset import RuleSet
+
+
+def field_label(name: str, t: Translator) -> str:
+    """The name of a field of the rating list's forms, as the page says it."""
+    labels = {
+        "period": t.gettext("Period"),
+        "file": t.gettext("File"),
+        "end": t.gettext("End date"),
+        "player": t.gettext("Player"),
+        "rules": t.gettext("Rule set"),
+    }
+    return labels.get(name, name)
+
+
+def status_word(t: Translator, status: str) -> str:
+    """A list's status in the page's language (the words of list.html)."""
+    words = {"published": t.gettext("published"), "superseded": t.gettext("superseded")}
+    return words.get(status, t.gettext("draft"))
+
+
+def sort_key(sort: str) -> Any:
+    def key(row: ListRow) -> tuple[Any, ...]:
+        if sort == "name":
+            return (row.name.casefold(),)
+        if sort == "change":
+            return (-(row.change or 0), row.name.casefold())
+        if sort == "games":
+            return (-row.games, row.name.casefold())
+        return (row.rating is None, -(row.rating or 0), row.name.casefold())
+
+    return key
+
+
+def latest_with_games(engine: Engine, periods: list[str]) -> Any:
+    """The newest published list on which someone played (an empty month shows nothing new)."""
+    view = None
+    for period in reversed(periods):
+        view = list_view(engine, period)
+        if any(row.games for row in view.rows):
+            return view
+    return view if view is not None else list_view(engine, None)
+
+
+def k_text(t: Translator, rule_sets: tuple[RuleSet, ...] = ()) -> Any:
+    """Why K was what it was, from the reason the list stored (its code and values), in ``t``'s
+    language, with its source (a club's in that language too: one of ``rule_sets``)."""
+
+    def text(k: int | None, reason: str | None) -> str:
+        if not reason:
+            return ""
+        return k_reason(stored_k(k or 0, reason), t, rule_sets, source=True)
+
+    return text
+
+
+def history_chart(player: PlayerView) -> dict[str, Any] | None:
+    """The player's published ratings by list date, for the chart (app.js draws it with uPlot)."""
+    points = [(line.list_date, line.rating) for line in player.history if line.rating is not None]
+    if not points:
+        return None
+    return {
+        "days": [day.isoformat() for day, _ in points],
+        "ratings": [rating for _, rating in points],
+        "first": points[0][0],
+        "last": points[-1][0],
+    }
