@@ -60,7 +60,10 @@ def test_lichess_strength_of_20_games(on_lichess: Platform, cli: Any, cache: str
     estimate = run.json()
     assert estimate["player"] == USER
     assert estimate["games"] == 20
-    assert estimate["low"] < estimate["estimate"] < estimate["high"]
+    # An end beyond the model's reach is open (None), with its reason (docs/strength.md).
+    assert estimate["low"] is None or estimate["low"] < estimate["estimate"]
+    assert estimate["high"] is None or estimate["estimate"] < estimate["high"]
+    assert (estimate["low"], estimate["high"]) != (None, None)
     assert run.err == f"20 games of {USER} fetched from Lichess\n"
     # The same document as for the same games in a file.
     path = tmp_path / "games.pgn"
