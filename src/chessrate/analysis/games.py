@@ -10,7 +10,6 @@ centipawn loss (ACPL), and the counts of inaccuracies, mistakes and blunders.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,6 +112,7 @@ class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
     def begin_game(self) -> None:
         super().begin_game()
         self.plies = 0
+        self.san = ""
         self.depth = 0
 
     def begin_variation(self) -> chess.pgn.SkipType | None:  # type: ignore[override]
@@ -126,6 +126,7 @@ class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
         super().end_variation()
 
     def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
+        self.san = san  # the move a refusal names (handle_error)
         if self.depth:
             return None
         self.plies += 1
@@ -141,7 +142,25 @@ class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
         super().visit_move(board, move)
 
     def handle_error(self, error: Exception) -> None:
-        self.game.errors.append(error)
+        kind = _REFUSAL_KINDS.get(type(error))
+        self.game.errors.append(RefusedMove(kind, self.san, error) if kind else error)
+
+
+#: python-chess's refusals of a move in SAN, by the kind of problem each is.
+_REFUSAL_KINDS: dict[type[Exception], str] = {
+    chess.IllegalMoveError: "illegal",
+    chess.InvalidMoveError: "invalid",
+    chess.AmbiguousMoveError: "ambiguous",
+}
+
+
+class RefusedMove(Exception):
+    """A move python-chess refused (``kind``: illegal, invalid or ambiguous), with its SAN."""
+
+    def __init__(self, kind: str, san: str, error: Exception) -> None:
+        super().__init__(str(error))
+        self.kind = kind
+        self.san = san
 
 
 class NullMove(Exception):
@@ -232,22 +251,17 @@ def read_games_cut(text: str, *, cut: int | None = None, max_games: int = MAX_GA
     return ReadGames(games, plies)
 
 
-#: python-chess's words for a move it refuses: "illegal san: 'Ke3' in <FEN>" (chess.IllegalMoveError,
-#: InvalidMoveError, AmbiguousMoveError).
-_REFUSED_MOVE = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
-
-
 def _move_error(number: int, error: Exception) -> FileFormatError:
     """The first error python-chess kept for game ``number``: a refused move, or else the position."""
     if isinstance(error, NullMove):
         return FileFormatError(
             f"game {number}: {error}", code="null-move", params=(("game", number), ("move", error.number))
         )
-    refused = _REFUSED_MOVE.match(str(error))
-    if refused:
-        kind, move = refused.groups()
+    if isinstance(error, RefusedMove):
         return FileFormatError(
-            f"game {number}: {error}", code=f"{kind}-move", params=(("game", number), ("move", move))
+            f"game {number}: {error}",
+            code=f"{error.kind}-move",
+            params=(("game", number), ("move", error.san)),
         )
     return FileFormatError(f"game {number}: {error}", code="unreadable-game", params=(("game", number),))
 
