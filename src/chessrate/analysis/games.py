@@ -407,26 +407,19 @@ def analyse_games(
     """
     setting = setting or Setting()
     stats = stats if stats is not None else AnalysisStats()
-    from_pgn: dict[int, list[int]] = {}
-    if use_pgn_evals:
-        for i, game in enumerate(games):
-            scores = pgn_scores(game)
-            if scores is not None:
-                from_pgn[i] = scores
-                stats.from_pgn += len(scores)
+    from_pgn = _scores_from_pgn(games, stats) if use_pgn_evals else {}
     per_game = [game_keys(g)[0] for g in games]
-    needed = [i for i in range(len(games)) if i not in from_pgn]
+    needed = [per_game[i] for i in range(len(games)) if i not in from_pgn]
     evaluations: dict[str, Evaluation] = {}
     if needed:
         name = engine_name(engine_path)
         with EvaluationCache(cache_path, engine=name, setting=setting.key) as cache:
-            wanted = list(dict.fromkeys(k for i in needed for k in per_game[i]))
-            stats.positions += len(wanted)
+            wanted = _wanted(needed, stats)
             evaluations = cache.get_many(wanted)
             stats.cached += len(evaluations)
             missing = [k for k in wanted if k not in evaluations]
             stats.searched += len(missing)
-            batches = _batches(missing, [per_game[i] for i in needed])
+            batches = _batches(missing, needed)
             if batches:
                 found = run_batches(
                     batches,
@@ -455,6 +448,24 @@ def analyse_games(
             scores[0] = acc.INITIAL_CP  # lila's Cp.initial, as with [%eval] games
         analyses.append(build_analysis(game, scores, [evaluations[k].best for k in keys], "engine"))
     return analyses
+
+
+def _scores_from_pgn(games: Sequence[chess.pgn.Game], stats: AnalysisStats) -> dict[int, list[int]]:
+    """The games whose every position has an ``[%eval]`` comment, by index, with those scores."""
+    from_pgn: dict[int, list[int]] = {}
+    for i, game in enumerate(games):
+        scores = pgn_scores(game)
+        if scores is not None:
+            from_pgn[i] = scores
+            stats.from_pgn += len(scores)
+    return from_pgn
+
+
+def _wanted(needed: Sequence[Sequence[str]], stats: AnalysisStats) -> list[str]:
+    """The distinct positions of the games the engine is needed for, counted in ``stats``."""
+    wanted = list(dict.fromkeys(k for keys in needed for k in keys))
+    stats.positions += len(wanted)
+    return wanted
 
 
 def _move_number(game: chess.pgn.Game, ply: int) -> int:
