@@ -131,16 +131,16 @@ def test_initial_rating_words_say_the_rounding_then_the_cap(cli: Any, client: Te
     games = [f"2400:{score}" for score in (1, 1, 1, 1, 1)]
     data = cli("initial", *games, "--as-of", "2025-01-01", "--json").json()
     assert data["rating"] == 2200
-    assert data["reason"] == (
-        "Ru = Ra + dp = 2228.57 + 309 = 2537.57, rounded 2538; "
-        "2538 is above the maximum initial rating, so 2200"
-    )
+    assert data["reason"] == "capped"
+    assert "2228.57 + (+309) = 2537.57" in data["explanation"]
+    assert data["explanation"].endswith("; rounded 2538; a first rating is at most 2200.")
     body = {"games": [{"opponent": 2400, "result": 1}] * 5, "as_of": "2025-01-01"}
     answer = client.post("/api/performance", json=body)
     assert answer.status_code == 200
     initial = answer.json()["initial_rating"]
     assert initial["rating"] == 2200
-    assert "rounded 2538; 2538 is above the maximum initial rating, so 2200" in initial["reason"]
+    assert initial["reason"] == "capped"
+    assert "rounded 2538; a first rating is at most 2200." in initial["explanation"]
 
 
 def test_a_first_dwz_is_refused_saying_what_is_not_computed_and_why(cli: Any, client: TestClient) -> None:

@@ -112,7 +112,8 @@ def test_performance_and_initial(cli: Any) -> None:
     assert init["rating"] == 1922
     none = cli("initial", "1900:1", "1900:0", "--json").json()
     assert none["rating"] is None
-    assert "at least 5" in none["reason"]
+    assert none["reason"] == "too-few-games"  # B.02 7.1.4: at least 5 games against rated opponents
+    assert "at least 5" in none["explanation"]
 
 
 def test_tables(cli: Any) -> None:

@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
+from chessrate.service.explanations import initial_reason
+from chessrate.service.language import ENGLISH
 from chessrate.systems.elo.calculate import Game, rate_tournament
 from chessrate.systems.elo.ruleset import fide_rule_set
 from chessrate.systems.fide.k_factor import PlayerProfile, fide_k_factor
-from chessrate.systems.fide.performance import initial_rating
+from chessrate.systems.fide.performance import InitialOutcome, initial_rating
 from chessrate.systems.fide.regulations import (
     FIDE_2008_07,
     FIDE_2009_07,
@@ -198,16 +200,17 @@ def test_2009_initial_rating_adds_12_5_per_half_point() -> None:
     assert found.rating == 2038
     below = initial_rating([D(2000)] * 9, D(4), rules=FIDE_2009_07)
     assert below.rating is None
-    assert "not read" in below.reason
+    assert below.outcome is InitialOutcome.BELOW_HALF_NOT_READ
     unknown = initial_rating([D(2000)] * 9, D(6), rules=FIDE_2012_07)
     assert unknown.rating is None
-    assert "not read" in unknown.reason
+    assert unknown.outcome is InitialOutcome.RULES_NOT_READ
 
 
 def test_initial_rating_under_2009_rules_needs_nine_games() -> None:
     found = initial_rating([D(2000)] * 8, D(6), rules=FIDE_2009_07)
     assert found.rating is None
-    assert "at least 9" in found.reason
+    assert found.outcome is InitialOutcome.TOO_FEW_GAMES
+    assert "at least 9" in initial_reason(found, FIDE_2009_07, ENGLISH)
 
 
 def test_a_2009_tournament_is_reported_under_the_2009_rules_with_no_warning() -> None:

@@ -12,7 +12,7 @@ from chessrate.errors import InvalidInputError
 from chessrate.systems.elo.calculate import Event, Game, rate_against_average, rate_period, rate_tournament
 from chessrate.systems.elo.ruleset import Rounding, fide_rule_set
 from chessrate.systems.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, fide_k_factor
-from chessrate.systems.fide.performance import fide_performance, initial_rating
+from chessrate.systems.fide.performance import InitialOutcome, fide_performance, initial_rating
 from chessrate.systems.fide.regulations import (
     FIDE_2014_07,
     FIDE_2022_01,
@@ -223,18 +223,20 @@ def test_initial_rating_published_first_rating_f_n01() -> None:
 
 
 @pytest.mark.parametrize(
-    ("opponents", "points", "words"),
+    ("opponents", "points", "outcome"),
     [
-        ([1500] * 4, "2", "at least 5"),
-        ([1500] * 5, "0", "score of zero"),
-        ([1000] * 6, "0.5", "below the lowest"),
+        ([1500] * 4, "2", InitialOutcome.TOO_FEW_GAMES),
+        ([1500] * 5, "0", InitialOutcome.ZERO_SCORE),
+        ([1000] * 6, "0.5", InitialOutcome.BELOW_FLOOR),
     ],
     ids=["fewer-than-5-games-7.1.4", "zero-score-8.2.1", "below-1400-floor-7.1.4"],
 )
-def test_initial_rating_refused_with_reason(opponents: list[int], points: str, words: str) -> None:
+def test_initial_rating_refused_with_reason(
+    opponents: list[int], points: str, outcome: InitialOutcome
+) -> None:
     result = initial_rating([D(r) for r in opponents], D(points), rules=FIDE_2025_10)
     assert result.rating is None
-    assert words in result.reason
+    assert result.outcome is outcome
 
 
 def test_fide_performance_ra_plus_dp() -> None:

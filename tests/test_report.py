@@ -11,6 +11,7 @@ import pytest
 
 from chessrate.formats import read_tournament
 from chessrate.systems.elo.presets import resolve_rule_set
+from chessrate.systems.fide.performance import InitialOutcome
 from chessrate.tournament.report import TournamentReport, report_tournament
 
 DATA = Path(__file__).parent / "data"
@@ -71,7 +72,8 @@ def test_unrated_player_gets_a_reason_or_an_initial_rating() -> None:
     assert engel.games_against_unrated == 3
     assert engel.initial is not None
     assert engel.initial.rating is None
-    assert "at least 5" in engel.initial.reason
+    # B.02 7.1.4 (2024): a first rating needs at least 5 games against rated opponents.
+    assert engel.initial.outcome is InitialOutcome.TOO_FEW_GAMES
     assert any(p.initial is not None and p.initial.rating is not None for p in report.players)
 
 

@@ -73,7 +73,7 @@ def read_pgn_by_game(source: bytes | str | os.PathLike[str], *, strict: bool = F
     """:func:`read_pgn` game by game: each game's tags read by :func:`scan_headers` and checked
     by :func:`_read_game`, in file order (the exact reader, which the fast paths are tested
     against)."""
-    log = ProblemLog(strict=strict)
+    log = ProblemLog(strict=strict, place="game")
     handle, encoding = _open(source)
     with handle:
         raw_games = _read_games(handle, log)
@@ -98,7 +98,7 @@ def read_pgn_by_game(source: bytes | str | os.PathLike[str], *, strict: bool = F
 
 def read_event_by_game(source: bytes | str | os.PathLike[str]) -> EventRead:
     """:func:`read_pgn_event` game by game: the scanner and checks of :func:`read_pgn_by_game`."""
-    log = ProblemLog(strict=False)
+    log = ProblemLog(strict=False, place="game")
     handle, _ = _open(source)
     with handle:
         raw_games = _read_games(handle, log)
@@ -149,39 +149,36 @@ def _read_games(handle: TextIO, log: ProblemLog) -> list[_RawGame]:
 
 
 def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Sides) -> _RawGame | None:
-    where = f"game at line {line}"
-    white = sides.side(headers, "White", where, line, log)
-    black = sides.side(headers, "Black", where, line, log)
+    white = sides.side(headers, "White", line, log)
+    black = sides.side(headers, "Black", line, log)
     if white is None or black is None:
         return None
     get = headers.get
     result = get("Result", "").strip()
     if result not in RESULTS:
         if result in UNKNOWN:
-            log.warning(
-                line, "no-result", f"{where} has no result ({result or 'no Result tag'!r})", value=result
-            )
+            log.warning(line, "no-result", f"no result ({result or 'no Result tag'!r})", value=result)
         else:
-            log.error(line, "invalid-result", f"{where}: invalid result {result!r}", value=result)
+            log.error(line, "invalid-result", f"invalid result {result!r}", value=result)
     variant = get("Variant", "Standard").strip().lower()
     if variant not in STANDARD_VARIANTS:
         log.warning(
             line,
             "variant",
-            f"{where} is {headers['Variant']!r}, not standard chess: not rated",
+            f"Variant {headers['Variant']!r}, not standard chess: not rated",
             value=headers["Variant"],
         )
     round_text = get("Round", "").strip()
     round_number = sides.round(round_text)
     if round_text not in UNKNOWN and round_number is None:
-        log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
+        log.warning(line, "unreadable-round", f"cannot read round {round_text!r}", value=round_text)
     event = get("Event", "").strip()
     site = get("Site", "").strip()
     for tag, text in (("Event", event), ("Site", site)):
-        _check_control_character(text, tag, where, line, log)
+        _check_control_character(text, tag, line, log)
     date = get("Date", "").strip()
     if date not in UNKNOWN and parse_loose_date(date) is None and not _PARTIAL_DATE.fullmatch(date):
-        log.warning(line, "invalid-date", f"{where}: invalid Date {date!r}", tag="Date", value=date)
+        log.warning(line, "invalid-date", f"invalid Date {date!r}", tag="Date", value=date)
     return _RawGame(
         line,
         white,
@@ -211,9 +208,7 @@ class _Sides:
         self._sides: dict[_SideTexts, _Side] = {}
         self._rounds: dict[str, int | None] = {}
 
-    def side(
-        self, headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog
-    ) -> _Side | None:
+    def side(self, headers: dict[str, str], colour: str, line: int, log: ProblemLog) -> _Side | None:
         get = headers.get
         key = (
             get(colour, ""),
@@ -224,7 +219,7 @@ class _Sides:
         side = self._sides.get(key)
         if side is None:
             problems = len(log.problems)
-            side = _side(key, colour, where, line, log)
+            side = _side(key, colour, line, log)
             if side is not None and len(log.problems) == problems:
                 self._sides[key] = side
         return side
@@ -242,15 +237,15 @@ def _round_number(text: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
+def _side(texts: _SideTexts, colour: str, line: int, log: ProblemLog) -> _Side | None:
     """A side from the texts of its name, ``Elo``, ``FideId`` and ``Title`` tags."""
     name_text, rating_text, id_text, title_text = texts
     name = " ".join(name_text.split())
     if name in UNKNOWN:
-        log.error(line, "no-player-name", f"{where} has no {colour} player", colour=colour)
+        log.error(line, "no-player-name", f"no {colour} player", colour=colour)
         return None
-    if _check_control_character(name_text, colour, where, line, log) or _check_control_character(
-        title_text, f"{colour}Title", where, line, log
+    if _check_control_character(name_text, colour, line, log) or _check_control_character(
+        title_text, f"{colour}Title", line, log
     ):
         return None
     rating_text = rating_text.strip()
@@ -261,19 +256,19 @@ def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog
         log.error(
             line,
             "invalid-rating",
-            f"{where}: invalid {colour}Elo {rating_text!r}",
+            f"invalid {colour}Elo {rating_text!r}",
             tag=f"{colour}Elo",
             value=rating_text,
         )
     if rating is None:
-        log.warning(line, "no-rating", f"{where}: {colour} {name!r} has no rating", colour=colour, name=name)
+        log.warning(line, "no-rating", f"{colour} {name!r} has no rating", colour=colour, name=name)
     id_text = id_text.strip()
     fide_id = int(id_text) or None if is_digits(id_text) else None
     if id_text not in UNKNOWN and not is_digits(id_text):
         log.warning(
             line,
             "invalid-fide-id",
-            f"{where}: invalid {colour}FideId {id_text!r}",
+            f"invalid {colour}FideId {id_text!r}",
             tag=f"{colour}FideId",
             value=id_text,
         )
@@ -282,7 +277,7 @@ def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog
     return _Side(name, fide_id, rating, title)
 
 
-def _check_control_character(text: str, tag: str, where: str, line: int, log: ProblemLog) -> bool:
+def _check_control_character(text: str, tag: str, line: int, log: ProblemLog) -> bool:
     """Whether a tag's value holds a C0 control character but TAB (an error: a NUL cannot even be
     stored by PostgreSQL), reported as ``control-character-in-tag``."""
     character = control_character(text)
@@ -291,7 +286,7 @@ def _check_control_character(text: str, tag: str, where: str, line: int, log: Pr
     log.error(
         line,
         "control-character-in-tag",
-        f"{where}: a control character ({character}) in the {tag} tag",
+        f"a control character ({character}) in the {tag} tag",
         character=character,
         tag=tag,
     )
@@ -317,7 +312,7 @@ def _number(raw_games: list[_RawGame], log: ProblemLog) -> _Numbered:
             log.error(
                 raw.line,
                 "self-pairing",
-                f"game at line {raw.line}: {raw.white.name!r} plays themselves",
+                f"{raw.white.name!r} plays themselves",
                 name=raw.white.name,
             )
             continue

@@ -10,7 +10,6 @@ centipawn loss (ACPL), and the counts of inaccuracies, mistakes and blunders.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,6 +112,7 @@ class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
     def begin_game(self) -> None:
         super().begin_game()
         self.plies = 0
+        self.san = ""
         self.depth = 0
 
     def begin_variation(self) -> chess.pgn.SkipType | None:  # type: ignore[override]
@@ -126,6 +126,7 @@ class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
         super().end_variation()
 
     def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
+        self.san = san  # the move a refusal names (handle_error)
         if self.depth:
             return None
         self.plies += 1
@@ -141,7 +142,25 @@ class QuietGameBuilder(chess.pgn.GameBuilder[chess.pgn.Game]):
         super().visit_move(board, move)
 
     def handle_error(self, error: Exception) -> None:
-        self.game.errors.append(error)
+        kind = _REFUSAL_KINDS.get(type(error))
+        self.game.errors.append(RefusedMove(kind, self.san, error) if kind else error)
+
+
+#: python-chess's refusals of a move in SAN, by the kind of problem each is.
+_REFUSAL_KINDS: dict[type[Exception], str] = {
+    chess.IllegalMoveError: "illegal",
+    chess.InvalidMoveError: "invalid",
+    chess.AmbiguousMoveError: "ambiguous",
+}
+
+
+class RefusedMove(Exception):
+    """A move python-chess refused (``kind``: illegal, invalid or ambiguous), with its SAN."""
+
+    def __init__(self, kind: str, san: str, error: Exception) -> None:
+        super().__init__(str(error))
+        self.kind = kind
+        self.san = san
 
 
 class NullMove(Exception):
@@ -232,22 +251,17 @@ def read_games_cut(text: str, *, cut: int | None = None, max_games: int = MAX_GA
     return ReadGames(games, plies)
 
 
-#: python-chess's words for a move it refuses: "illegal san: 'Ke3' in <FEN>" (chess.IllegalMoveError,
-#: InvalidMoveError, AmbiguousMoveError).
-_REFUSED_MOVE = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
-
-
 def _move_error(number: int, error: Exception) -> FileFormatError:
     """The first error python-chess kept for game ``number``: a refused move, or else the position."""
     if isinstance(error, NullMove):
         return FileFormatError(
             f"game {number}: {error}", code="null-move", params=(("game", number), ("move", error.number))
         )
-    refused = _REFUSED_MOVE.match(str(error))
-    if refused:
-        kind, move = refused.groups()
+    if isinstance(error, RefusedMove):
         return FileFormatError(
-            f"game {number}: {error}", code=f"{kind}-move", params=(("game", number), ("move", move))
+            f"game {number}: {error}",
+            code=f"{error.kind}-move",
+            params=(("game", number), ("move", error.san)),
         )
     return FileFormatError(f"game {number}: {error}", code="unreadable-game", params=(("game", number),))
 
@@ -393,26 +407,19 @@ def analyse_games(
     """
     setting = setting or Setting()
     stats = stats if stats is not None else AnalysisStats()
-    from_pgn: dict[int, list[int]] = {}
-    if use_pgn_evals:
-        for i, game in enumerate(games):
-            scores = pgn_scores(game)
-            if scores is not None:
-                from_pgn[i] = scores
-                stats.from_pgn += len(scores)
+    from_pgn = _scores_from_pgn(games, stats) if use_pgn_evals else {}
     per_game = [game_keys(g)[0] for g in games]
-    needed = [i for i in range(len(games)) if i not in from_pgn]
+    needed = [per_game[i] for i in range(len(games)) if i not in from_pgn]
     evaluations: dict[str, Evaluation] = {}
     if needed:
         name = engine_name(engine_path)
         with EvaluationCache(cache_path, engine=name, setting=setting.key) as cache:
-            wanted = list(dict.fromkeys(k for i in needed for k in per_game[i]))
-            stats.positions += len(wanted)
+            wanted = _wanted(needed, stats)
             evaluations = cache.get_many(wanted)
             stats.cached += len(evaluations)
             missing = [k for k in wanted if k not in evaluations]
             stats.searched += len(missing)
-            batches = _batches(missing, [per_game[i] for i in needed])
+            batches = _batches(missing, needed)
             if batches:
                 found = run_batches(
                     batches,
@@ -441,6 +448,24 @@ def analyse_games(
             scores[0] = acc.INITIAL_CP  # lila's Cp.initial, as with [%eval] games
         analyses.append(build_analysis(game, scores, [evaluations[k].best for k in keys], "engine"))
     return analyses
+
+
+def _scores_from_pgn(games: Sequence[chess.pgn.Game], stats: AnalysisStats) -> dict[int, list[int]]:
+    """The games whose every position has an ``[%eval]`` comment, by index, with those scores."""
+    from_pgn: dict[int, list[int]] = {}
+    for i, game in enumerate(games):
+        scores = pgn_scores(game)
+        if scores is not None:
+            from_pgn[i] = scores
+            stats.from_pgn += len(scores)
+    return from_pgn
+
+
+def _wanted(needed: Sequence[Sequence[str]], stats: AnalysisStats) -> list[str]:
+    """The distinct positions of the games the engine is needed for, counted in ``stats``."""
+    wanted = list(dict.fromkeys(k for keys in needed for k in keys))
+    stats.positions += len(wanted)
+    return wanted
 
 
 def _move_number(game: chess.pgn.Game, ply: int) -> int:

@@ -208,57 +208,67 @@ def convert(ratings: Mapping[Pool, float], target: Pool) -> tuple[Converted, ...
     if target in ratings:
         raise InvalidInputError("to", target.value, "the rating is already in that pool", code="pool-same")
     known = conversions_to(target)
-    results = []
-    for conversion in known:
-        if not all(pool in ratings for pool in conversion.inputs):
-            continue
-        used = tuple((pool, float(ratings[pool])) for pool in conversion.inputs)
-        value = conversion.intercept + math.fsum(
-            factor * ratings[pool] for pool, factor in conversion.coefficients
-        )
-        lowest, highest = POOL_BOUNDS[target]
-        if value < lowest or (highest is not None and value >= highest):
-            # Never a rating the target pool cannot hold (a negative one): outside what the fit can say.
-            raise InvalidInputError(
-                used[0][0].value,
-                used[0][1],
-                f"the published fit {conversion.name} gives {value:.0f} {target.value}, below its lowest "
-                f"rating {lowest:g}: outside the range the fit can say anything about",
-                code="pool-result-outside",
-                params={
-                    "fit": conversion.name,
-                    "value": f"{value:.0f}",
-                    "pool": target.value,
-                    "lowest": f"{lowest:g}",
-                },
-            )
-        adjusted = fide_2024_adjustment(value) if conversion.before_fide_adjustment else None
-        shown = conversion.shown_range
-        outside = shown is not None and any(not shown[0] <= rating <= shown[1] for _, rating in used)
-        results.append(
-            Converted(
-                conversion=conversion,
-                inputs=used,
-                value=value,
-                adjusted=adjusted,
-                extrapolated=shown if outside else None,
-            )
-        )
+    results = tuple(
+        _converted(conversion, ratings)
+        for conversion in known
+        if all(pool in ratings for pool in conversion.inputs)
+    )
     if not results:
-        given = ", ".join(pool.value for pool in ratings) or "nothing"
-        if not known:
-            raise InvalidInputError(
-                "to", target.value, "no published conversion leads to this pool", code="pool-no-conversion"
-            )
-        needs = "; ".join(" and ".join(p.value for p in c.inputs) for c in known)
+        raise _no_conversion(ratings, target, known)
+    return results
+
+
+def _converted(conversion: Conversion, ratings: Mapping[Pool, float]) -> Converted:
+    """One conversion's result, flagged when an input lies outside the range its source shows."""
+    target = conversion.target
+    used = tuple((pool, float(ratings[pool])) for pool in conversion.inputs)
+    value = conversion.intercept + math.fsum(
+        factor * ratings[pool] for pool, factor in conversion.coefficients
+    )
+    lowest, highest = POOL_BOUNDS[target]
+    if value < lowest or (highest is not None and value >= highest):
+        # Never a rating the target pool cannot hold (a negative one): outside what the fit can say.
         raise InvalidInputError(
-            "from",
-            given,
-            f"the published conversions to {target.value} need: {needs}",
-            code="pool-needs",
+            used[0][0].value,
+            used[0][1],
+            f"the published fit {conversion.name} gives {value:.0f} {target.value}, below its lowest "
+            f"rating {lowest:g}: outside the range the fit can say anything about",
+            code="pool-result-outside",
             params={
+                "fit": conversion.name,
+                "value": f"{value:.0f}",
                 "pool": target.value,
-                "needs": "; ".join(" + ".join(p.value for p in c.inputs) for c in known),
+                "lowest": f"{lowest:g}",
             },
         )
-    return tuple(results)
+    shown = conversion.shown_range
+    outside = shown is not None and any(not shown[0] <= rating <= shown[1] for _, rating in used)
+    return Converted(
+        conversion=conversion,
+        inputs=used,
+        value=value,
+        adjusted=fide_2024_adjustment(value) if conversion.before_fide_adjustment else None,
+        extrapolated=shown if outside else None,
+    )
+
+
+def _no_conversion(
+    ratings: Mapping[Pool, float], target: Pool, known: tuple[Conversion, ...]
+) -> InvalidInputError:
+    """Why no conversion applies: none leads to ``target``, or what those that do need."""
+    if not known:
+        return InvalidInputError(
+            "to", target.value, "no published conversion leads to this pool", code="pool-no-conversion"
+        )
+    given = ", ".join(pool.value for pool in ratings) or "nothing"
+    needs = "; ".join(" and ".join(p.value for p in c.inputs) for c in known)
+    return InvalidInputError(
+        "from",
+        given,
+        f"the published conversions to {target.value} need: {needs}",
+        code="pool-needs",
+        params={
+            "pool": target.value,
+            "needs": "; ".join(" + ".join(p.value for p in c.inputs) for c in known),
+        },
+    )

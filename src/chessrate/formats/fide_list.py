@@ -256,6 +256,17 @@ class FideList:
                 params=(("limit", MAX_LINE),),
             )
         header = raw.decode("latin-1").rstrip("\r\n")
+        keys, single = self._header_keys(header)
+        _check_header_keys({key for key, _ in keys})
+        ends: list[int | None] = [start for _, start in keys[1:]]
+        self._header = [(key, start, end) for (key, start), end in zip(keys, [*ends, None], strict=True)]
+        self._width = len(header)
+        self._otit_end = next((end for key, _, end in self._header if key == "o_title"), None)
+        return not single
+
+    def _header_keys(self, header: str) -> tuple[list[tuple[str, int]], bool]:
+        """Each known column's key and start; True when a month names the one rating column (a
+        single list). An unknown column is a warning and is ignored."""
         words = [(m.group(), m.start()) for m in re.finditer(r"\S+", header)]
         if len(words) > 1 and words[0][0].lower() == "id" and words[1][0].lower() == "number":
             words[0:2] = [("ID Number", 0)]
@@ -275,22 +286,7 @@ class FideList:
             else:
                 message = f"column {word!r} of the header is not known: ignored"
                 self._warn(1, "unknown-column", message, params=(("column", word),))
-        found = {key for key, _ in keys}
-        missing = [name for name, key in (("ID Number", "id"), ("Name", "name")) if key not in found]
-        has_ratings = "rating" in found or "standard_rating" in found or "rapid_rating" in found
-        if missing or not has_ratings:
-            what = ", ".join(missing) if missing else "a rating column (SRtng or the month, as SEP26)"
-            raise FileFormatError(
-                f"not a FIDE rating list: the header line has no {what}",
-                line=1,
-                code="not-a-list",
-                params=(("missing", ", ".join(missing)),),
-            )
-        ends: list[int | None] = [start for _, start in keys[1:]]
-        self._header = [(key, start, end) for (key, start), end in zip(keys, [*ends, None], strict=True)]
-        self._width = len(header)
-        self._otit_end = next((end for key, _, end in self._header if key == "o_title"), None)
-        return not single
+        return keys, single
 
     def _txt_players(self) -> Iterator[FideListPlayer]:
         text = io.TextIOWrapper(self._stream, encoding="latin-1", newline=None)
@@ -412,19 +408,19 @@ class FideList:
 
     # Both --------------------------------------------------------------------------------
 
+    def _unknown(self, line: int, code: str, message: str, name: str, value: object) -> Literal[""]:
+        """Warn of a cell's unknown value, which is then ignored (read as blank)."""
+        self._warn(line, code, message, params=((name, value),))
+        return ""
+
     def _player(self, fields: list[str], line: int) -> FideListPlayer:
         """One player from the cells of a line (or the elements of a ``<player>``), in ``_KEYS`` order."""
         numbers = (_COMBINED_NUMBERS if self.combined else _SINGLE_NUMBERS)(fields)
         digits = "".join(numbers)
         if not is_digits(digits):  # one test for every number of the line; the slow path names the bad cell
-            for text, column in zip(
-                numbers, _COMBINED_COLUMNS if self.combined else _SINGLE_COLUMNS, strict=True
-            ):
-                _number(text, column)
+            _refuse_number(numbers, _COMBINED_COLUMNS if self.combined else _SINGLE_COLUMNS)
         if not "".join(fields).isprintable():  # one test for the line; then which cell
-            for key, text in zip(_KEYS, fields, strict=False):
-                if character := control_character(text):
-                    raise _BadRecord(_TEXT_CELLS.get(key, key), character, "control-character")
+            _refuse_control_character(fields)
         fide_id, birthday = numbers[0], numbers[1]
         if not fide_id or int(fide_id) == 0:
             raise _BadRecord("FIDE id", fide_id, "not-a-number")
@@ -439,31 +435,57 @@ class FideList:
             lists[LIST_TYPES.index(self.lists[0])] = _rating(numbers[2:5], _SINGLE_COLUMNS[2])
         flag = fields[_FLAG]
         if flag not in _FLAGS:
-            self._warn(
-                line, "unknown-flag", f"flag {flag!r} is not i, w or wi: ignored", params=(("flag", flag),)
+            flag = self._unknown(
+                line, "unknown-flag", f"flag {flag!r} is not i, w or wi: ignored", "flag", flag
             )
-            flag = ""
         sex = fields[_SEX] or None
         if sex not in _SEXES:
-            self._warn(line, "unknown-sex", f"sex {sex!r} is not M or F: ignored", params=(("sex", sex),))
-            sex = None
-        other = fields[_O_TITLE]
-        return FideListPlayer(
-            fide_id=int(fide_id),
-            name=fields[_NAME],
-            federation=fields[_FED] or None,
-            sex=sex,
-            title=fields[_TITLE] or None,
-            women_title=fields[_W_TITLE] or None,
-            other_titles=tuple(part.strip() for part in other.split(",") if part.strip()) if other else (),
-            online_title=fields[_FOA_TITLE] or None,
-            birth_year=birth_year,
-            flag=_FLAGS[flag],
-            standard=lists[0],
-            rapid=lists[1],
-            blitz=lists[2],
-            line=line,
-        )
+            sex = (
+                self._unknown(line, "unknown-sex", f"sex {sex!r} is not M or F: ignored", "sex", sex) or None
+            )
+        return _list_player(fields, lists, int(fide_id), birth_year, _FLAGS[flag], sex, line)
+
+
+def _list_player(
+    fields: list[str],
+    lists: list[ListRating | None],
+    fide_id: int,
+    birth_year: int | None,
+    flag: str,
+    sex: str | None,
+    line: int,
+) -> FideListPlayer:
+    """The player of a checked line: blank cells are ``None``; other titles split at commas."""
+    other = fields[_O_TITLE]
+    return FideListPlayer(
+        fide_id=fide_id,
+        name=fields[_NAME],
+        federation=fields[_FED] or None,
+        sex=sex,
+        title=fields[_TITLE] or None,
+        women_title=fields[_W_TITLE] or None,
+        other_titles=tuple(part.strip() for part in other.split(",") if part.strip()) if other else (),
+        online_title=fields[_FOA_TITLE] or None,
+        birth_year=birth_year,
+        flag=flag,
+        standard=lists[0],
+        rapid=lists[1],
+        blitz=lists[2],
+        line=line,
+    )
+
+
+def _refuse_number(numbers: tuple[str, ...], columns: tuple[str, ...]) -> None:
+    """Raise for the first cell of ``numbers`` that is not a whole number."""
+    for text, column in zip(numbers, columns, strict=True):
+        _number(text, column)
+
+
+def _refuse_control_character(fields: list[str]) -> None:
+    """Raise for the first cell that holds a control character."""
+    for key, text in zip(_KEYS, fields, strict=False):
+        if character := control_character(text):
+            raise _BadRecord(_TEXT_CELLS.get(key, key), character, "control-character")
 
 
 def _cell_getter(columns: list[_Column]) -> Callable[[str], tuple[str, ...]]:
@@ -636,3 +658,17 @@ def find_players(
                 if len(found) == len(wanted):
                     break
     return found, fide
+
+
+def _check_header_keys(found: set[str]) -> None:
+    """Refuse a header without the player's ID and name, or without any rating column."""
+    missing = [name for name, key in (("ID Number", "id"), ("Name", "name")) if key not in found]
+    has_ratings = "rating" in found or "standard_rating" in found or "rapid_rating" in found
+    if missing or not has_ratings:
+        what = ", ".join(missing) if missing else "a rating column (SRtng or the month, as SEP26)"
+        raise FileFormatError(
+            f"not a FIDE rating list: the header line has no {what}",
+            line=1,
+            code="not-a-list",
+            params=(("missing", ", ".join(missing)),),
+        )

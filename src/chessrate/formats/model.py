@@ -10,7 +10,6 @@ opponent's number, rating (``None`` when unrated), the score and the round.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from decimal import Decimal
@@ -44,15 +43,22 @@ class Problem:
     """A short stable name of the problem's kind: ``unknown-record``, ``asymmetric-pairing``..."""
     params: tuple[tuple[str, object], ...] = ()
     """The values in the message, by name, so that a face can write it in its own language."""
+    place: str = ""
+    """What starts at ``line``, where that is more than a line: ``"game"`` for a PGN game's tags."""
+
+    @property
+    def where(self) -> str:
+        """``file``, ``line 12`` or, with a place, ``game at line 12``."""
+        if self.line is None:
+            return "file"
+        return f"{self.place} at line {self.line}" if self.place else f"line {self.line}"
 
     def __str__(self) -> str:
-        where = "file" if self.line is None else f"line {self.line}"
-        return f"{where}: {self.severity}: {self.message}"
+        return f"{self.where}: {self.severity}: {self.message}"
 
     def located(self) -> str:
-        """``line 12: …``; the message alone when it names its line (``game at line 12: …``)."""
-        where = "file" if self.line is None else f"line {self.line}"
-        return self.message if re.search(rf"\b{where}\b", self.message) else f"{where}: {self.message}"
+        """The message after where it is: ``line 12: …``, ``game at line 12: …``, ``file: …``."""
+        return f"{self.where}: {self.message}"
 
     def as_error(self) -> FileFormatError:
         """The :class:`~chessrate.errors.FileFormatError` strict mode raises for this problem."""
@@ -441,20 +447,23 @@ class EventRead(FileProblems):
 class ProblemLog:
     """Collects problems while a reader works; in strict mode the first error is raised at once."""
 
-    def __init__(self, *, strict: bool) -> None:
+    def __init__(self, *, strict: bool, place: str = "") -> None:
         self.strict = strict
+        #: What a problem's line starts (:attr:`Problem.place`): ``"game"`` in a PGN file.
+        self.place = place
         self.problems: list[Problem] = []
 
     def error(self, line: int | None, code: str, message: str, **params: object) -> None:
         """Record an error (raise it in strict mode)."""
-        problem = Problem(Severity.ERROR, line, message, code, tuple(params.items()))
+        problem = Problem(Severity.ERROR, line, message, code, tuple(params.items()), self.place)
         if self.strict:
             raise problem.as_error()
         self.problems.append(problem)
 
     def warning(self, line: int | None, code: str, message: str, **params: object) -> None:
         """Record a warning."""
-        self.problems.append(Problem(Severity.WARNING, line, message, code, tuple(params.items())))
+        problem = Problem(Severity.WARNING, line, message, code, tuple(params.items()), self.place)
+        self.problems.append(problem)
 
     def sorted(self) -> tuple[Problem, ...]:
         """The problems in line order (whole-file problems first), stable otherwise."""

@@ -65,14 +65,14 @@ def read_pgn(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     a :class:`Game` a game with its sides' ratings and day.
     """
     columns, encoding = tag_columns(source)
-    read = _read_columns(columns, ProblemLog(strict=strict))
+    read = _read_columns(columns, ProblemLog(strict=strict, place="game"))
     return ReadResult(read.tournament(encoding), read.event.problems)
 
 
 def read_pgn_event(source: bytes | str | os.PathLike[str]) -> EventRead:
     """The event of a PGN file, its games as columns: the facts of :func:`read_pgn`, without a
     :class:`Game` object a game."""
-    return _read_columns(tag_columns(source)[0], ProblemLog(strict=False)).event
+    return _read_columns(tag_columns(source)[0], ProblemLog(strict=False, place="game")).event
 
 
 _NO_SCORES: tuple[None, None] = (None, None)
@@ -80,36 +80,33 @@ _NO_SCORES: tuple[None, None] = (None, None)
 
 def _read_game(headers: dict[str, str], line: int, log: ProblemLog, sides: _Sides) -> None:
     """The problems of one game, from its tags (``headers.get`` gives ``""`` for a missing one)."""
-    where = f"game at line {line}"
-    white = sides.side(headers, "White", where, line, log)
-    black = sides.side(headers, "Black", where, line, log)
+    white = sides.side(headers, "White", line, log)
+    black = sides.side(headers, "Black", line, log)
     if white is None or black is None:
         return
     get = headers.get
     result = get("Result", "").strip()
     if result not in RESULTS:
         if result in UNKNOWN:
-            log.warning(
-                line, "no-result", f"{where} has no result ({result or 'no Result tag'!r})", value=result
-            )
+            log.warning(line, "no-result", f"no result ({result or 'no Result tag'!r})", value=result)
         else:
-            log.error(line, "invalid-result", f"{where}: invalid result {result!r}", value=result)
+            log.error(line, "invalid-result", f"invalid result {result!r}", value=result)
     variant = get("Variant", "Standard").strip().lower()
     if variant not in STANDARD_VARIANTS:
         log.warning(
             line,
             "variant",
-            f"{where} is {headers['Variant']!r}, not standard chess: not rated",
+            f"Variant {headers['Variant']!r}, not standard chess: not rated",
             value=headers["Variant"],
         )
     round_text = get("Round", "").strip()
     if _unreadable(round_text, sides.round(round_text)):
-        log.warning(line, "unreadable-round", f"{where}: cannot read round {round_text!r}", value=round_text)
+        log.warning(line, "unreadable-round", f"cannot read round {round_text!r}", value=round_text)
     for tag in ("Event", "Site"):
-        _check_control_character(get(tag, "").strip(), tag, where, line, log)
+        _check_control_character(get(tag, "").strip(), tag, line, log)
     date_text = get("Date", "").strip()
     if _Dates.unreadable(date_text):
-        log.warning(line, "invalid-date", f"{where}: invalid Date {date_text!r}", tag="Date", value=date_text)
+        log.warning(line, "invalid-date", f"invalid Date {date_text!r}", tag="Date", value=date_text)
 
 
 _ROUND = re.compile(r"(\d{1,9})(?:\.\d+)*")
@@ -126,9 +123,7 @@ class _Sides:
         self._sides: dict[_SideTexts, _Side] = {}
         self._rounds: dict[str, int | None] = {}
 
-    def side(
-        self, headers: dict[str, str], colour: str, where: str, line: int, log: ProblemLog
-    ) -> _Side | None:
+    def side(self, headers: dict[str, str], colour: str, line: int, log: ProblemLog) -> _Side | None:
         get = headers.get
         key = (
             get(colour, ""),
@@ -139,7 +134,7 @@ class _Sides:
         side = self._sides.get(key)
         if side is None:
             problems = len(log.problems)
-            side = _side(key, colour, where, line, log)
+            side = _side(key, colour, line, log)
             if side is not None and len(log.problems) == problems:
                 self._sides[key] = side
         return side
@@ -157,15 +152,15 @@ def _round_number(text: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog) -> _Side | None:
+def _side(texts: _SideTexts, colour: str, line: int, log: ProblemLog) -> _Side | None:
     """A side from the texts of its name, ``Elo``, ``FideId`` and ``Title`` tags."""
     name_text, rating_text, id_text, title_text = texts
     name = " ".join(name_text.split())
     if name in UNKNOWN:
-        log.error(line, "no-player-name", f"{where} has no {colour} player", colour=colour)
+        log.error(line, "no-player-name", f"no {colour} player", colour=colour)
         return None
-    if _check_control_character(name_text, colour, where, line, log) or _check_control_character(
-        title_text, f"{colour}Title", where, line, log
+    if _check_control_character(name_text, colour, line, log) or _check_control_character(
+        title_text, f"{colour}Title", line, log
     ):
         return None
     rating_text = rating_text.strip()
@@ -176,19 +171,19 @@ def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog
         log.error(
             line,
             "invalid-rating",
-            f"{where}: invalid {colour}Elo {rating_text!r}",
+            f"invalid {colour}Elo {rating_text!r}",
             tag=f"{colour}Elo",
             value=rating_text,
         )
     if rating is None:
-        log.warning(line, "no-rating", f"{where}: {colour} {name!r} has no rating", colour=colour, name=name)
+        log.warning(line, "no-rating", f"{colour} {name!r} has no rating", colour=colour, name=name)
     id_text = id_text.strip()
     fide_id = int(id_text) or None if is_digits(id_text) else None
     if id_text not in UNKNOWN and not is_digits(id_text):
         log.warning(
             line,
             "invalid-fide-id",
-            f"{where}: invalid {colour}FideId {id_text!r}",
+            f"invalid {colour}FideId {id_text!r}",
             tag=f"{colour}FideId",
             value=id_text,
         )
@@ -197,7 +192,7 @@ def _side(texts: _SideTexts, colour: str, where: str, line: int, log: ProblemLog
     return _Side(name, fide_id, rating, title)
 
 
-def _check_control_character(text: str, tag: str, where: str, line: int, log: ProblemLog) -> bool:
+def _check_control_character(text: str, tag: str, line: int, log: ProblemLog) -> bool:
     """Whether a tag's value holds a C0 control character but TAB (an error: a NUL cannot even be
     stored by PostgreSQL), reported as ``control-character-in-tag``."""
     character = control_character(text)
@@ -206,7 +201,7 @@ def _check_control_character(text: str, tag: str, where: str, line: int, log: Pr
     log.error(
         line,
         "control-character-in-tag",
-        f"{where}: a control character ({character}) in the {tag} tag",
+        f"a control character ({character}) in the {tag} tag",
         character=character,
         tag=tag,
     )
@@ -389,7 +384,7 @@ class _Numbering:
             self.log.error(
                 lines[game],
                 "self-pairing",
-                f"game at line {lines[game]}: {name!r} plays themselves",
+                f"{name!r} plays themselves",
                 name=name,
             )
         keep = list(map(ne, self.white, self.black))
@@ -516,7 +511,7 @@ class _Appearances:
         self.with_problems: set[int] = set()
         for side_texts, appearance in first.items():
             reported = len(probe.problems)
-            self.sides.append(_side(side_texts, "White", "", 0, probe))
+            self.sides.append(_side(side_texts, "White", 0, probe))
             if len(probe.problems) > reported:
                 self.with_problems.add(appearance)
         #: Whether each distinct side can be read (a side that cannot has an error).

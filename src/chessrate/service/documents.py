@@ -427,7 +427,7 @@ def initial_document(initial: InitialRating, rules: FideRules, t: Translator) ->
     return InitialDocument(
         rules=rules.name,
         rating=initial.rating,
-        reason=initial.reason,
+        reason=initial.outcome.value,
         explanation=explanations.initial_reason(initial, rules, t),
         article=initial.article,
         games=initial.games,

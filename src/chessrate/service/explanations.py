@@ -21,8 +21,9 @@ from chessrate.systems.elo.rating import change as elo_change
 from chessrate.systems.elo.rating import expected_score
 from chessrate.systems.elo.ruleset import CapMode, Expected, RuleSet
 from chessrate.systems.fide.k_factor import ARTICLE_K, KFactor
-from chessrate.systems.fide.performance import InitialRating
+from chessrate.systems.fide.performance import InitialOutcome, InitialRating
 from chessrate.systems.fide.regulations import CapScope, FideRules, InitialRatingMethod
+from chessrate.systems.rounding import round_half_away_from_zero
 
 if TYPE_CHECKING:
     from chessrate.service.systems import ChesscomResult
@@ -305,25 +306,69 @@ def rule_set_title_fide(rules: FideRules, t: Translator) -> str:
 
 
 def initial_reason(initial: InitialRating, rules: FideRules, t: Translator) -> str:
-    """Why the initial rating is what it is, from the working the core returns (B.02 7.1.4, 8.2)."""
-    if initial.games == 0:
+    """Why the first rating is what it is, from the core's outcome and working (B.02 7.1.4, 8.2)."""
+    outcome = initial.outcome
+    if outcome is InitialOutcome.NO_RATED_GAMES:
         return t.gettext("no games against rated opponents.")
-    if initial.rating is None and initial.points == 0:
+    if outcome is InitialOutcome.ZERO_SCORE:
         return t.gettext("a score of zero in a first event is not counted (8.2.1).")
-    if initial.rating is None and initial.games < rules.initial_rating_min_games:
+    if outcome is InitialOutcome.TOO_FEW_GAMES:
         return t.gettext(
             "%(games)s games against rated opponents; a first rating needs at least %(needed)s, which "
             "may be gathered over 26 months (7.1.4).",
             games=initial.games,
             needed=rules.initial_rating_min_games,
         )
-    if initial.unrounded is None or initial.average_opponent is None or initial.dp is None:
-        return initial.reason
-    values = {
-        "ra": t.fixed(initial.average_opponent),
-        "dp": t.whole(initial.dp, signed=True),
-        "ru": t.fixed(initial.unrounded),
-    }
+    if outcome is InitialOutcome.RULES_NOT_READ:
+        return t.gettext(
+            "the initial-rating text of %(rules)s was not read, so no first rating is computed.",
+            rules=rules.name,
+        )
+    if outcome is InitialOutcome.BELOW_HALF_NOT_READ:
+        return t.gettext(
+            "a score below 50 %% under %(rules)s: the formula of the time for it was not read, so no first "
+            "rating is computed.",
+            rules=rules.name,
+        )
+    working = _initial_working(initial, rules, t)
+    if outcome is InitialOutcome.BELOW_FLOOR:
+        return (
+            working
+            + "; "
+            + t.gettext("below the lowest published rating, %(floor)s.", floor=rules.rating_floor)
+        )
+    if outcome is InitialOutcome.CAPPED:
+        rounded = round_half_away_from_zero(initial.unrounded or 0)
+        capped = t.gettext(
+            "rounded %(rounded)s; a first rating is at most %(max)s.",
+            rounded=rounded,
+            max=rules.initial_rating_max,
+        )
+        return working + "; " + capped
+    if (
+        rules.rating_floor is None
+        and rules.initial_rating_method is InitialRatingMethod.AVERAGE_PLUS_12_5_PER_HALF_POINT
+    ):
+        return (
+            working
+            + "; "
+            + t.gettext("the lowest published rating under %(rules)s was not read.", rules=rules.name)
+        )
+    return working + "."
+
+
+def _initial_working(initial: InitialRating, rules: FideRules, t: Translator) -> str:
+    """Ru's working by the rules' method (B.02 8.2.3; [FIDE09] for 2008-2011)."""
+    assert initial.average_opponent is not None  # a computed outcome
+    assert initial.unrounded is not None
+    values = {"ra": t.fixed(initial.average_opponent), "ru": t.fixed(initial.unrounded)}
+    if rules.initial_rating_method is InitialRatingMethod.AVERAGE_PLUS_12_5_PER_HALF_POINT:
+        return t.gettext(
+            "Ru = Ra + 12.5 per half point over 50 %% = %(ra)s + %(halves)s × 12.5 = %(ru)s",
+            halves=t.whole(2 * initial.points - initial.games),
+            **values,
+        )
+    assert initial.dp is not None  # every other method gives dp
     method = _initial_method(initial, rules)
     if method == "plus-20":
         working = t.gettext(
@@ -334,22 +379,14 @@ def initial_reason(initial: InitialRating, rules: FideRules, t: Translator) -> s
     elif method == "fifty":
         working = t.gettext("Ru = Ra = %(ra)s, for a score of 50 %%", **values)
     else:
-        working = t.gettext("Ru = Ra + dp (table 8.1.1) = %(ra)s + (%(dp)s) = %(ru)s", **values)
+        working = t.gettext(
+            "Ru = Ra + dp (table 8.1.1) = %(ra)s + (%(dp)s) = %(ru)s",
+            dp=t.whole(initial.dp, signed=True),
+            **values,
+        )
     if rules.initial_rating_method is InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS:
         working += " " + t.gettext("(counting two draws against opponents rated 1800, 8.2.2)")
-    if initial.rating is None:
-        return (
-            working
-            + "; "
-            + t.gettext("below the lowest published rating, %(floor)s.", floor=rules.rating_floor)
-        )
-    if (
-        rules.initial_rating_max is not None
-        and initial.rating == rules.initial_rating_max
-        and (initial.unrounded > rules.initial_rating_max)
-    ):
-        return working + "; " + t.gettext("a first rating is at most %(max)s.", max=rules.initial_rating_max)
-    return working + "."
+    return working
 
 
 def _initial_method(initial: InitialRating, rules: FideRules) -> str:

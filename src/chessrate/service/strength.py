@@ -155,6 +155,35 @@ class StrengthResult:
     games: list[tuple[Estimate, Estimate]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class _EngineChoices:
+    """The analysis options as checked: the engine's setting, where it runs, and what it may read."""
+
+    setting: Setting
+    workers: int
+    scheduler: str | None
+    scheduler_timeout: float
+    pgn_evals: bool
+
+
+def _engine_choices(inputs: AnalyseInputs, problems: Problems, *, strength: bool) -> _EngineChoices:
+    """The options of ``inputs``, each bad one kept as a problem of its field."""
+    model_depth = load_model().depth if strength else None
+    depth = _whole(problems, "depth", inputs.depth, 1, MAX_DEPTH)
+    workers = _whole(problems, "workers", inputs.workers, 1, MAX_WORKERS) or 1
+    timeout = _whole(problems, "scheduler_timeout", inputs.scheduler_timeout, 1, MAX_SCHEDULER_TIMEOUT)
+    scheduler = inputs.scheduler.strip() or None
+    if scheduler is not None:
+        problems.attempt(("scheduler",), scheduler, lambda: check_scheduler(scheduler))
+    return _EngineChoices(
+        setting=Setting(depth=depth or model_depth or Setting().depth),
+        workers=workers,
+        scheduler=scheduler,
+        scheduler_timeout=float(timeout or SCHEDULER_TIMEOUT),
+        pgn_evals=inputs.pgn_evals.strip().lower() not in {"no", "false", "0", "off"},
+    )
+
+
 def analyse_file(
     inputs: AnalyseInputs,
     problems: Problems,
@@ -168,22 +197,16 @@ def analyse_file(
     A game the engine cannot analyse is left out and said (:func:`analysis_notes`); when none can
     be, the file is refused. ``stop`` ends the analysis early (a client gone).
     """
-    model_depth = load_model().depth if strength else None
-    depth = _whole(problems, "depth", inputs.depth, 1, MAX_DEPTH)
-    workers = _whole(problems, "workers", inputs.workers, 1, MAX_WORKERS) or 1
-    timeout = _whole(problems, "scheduler_timeout", inputs.scheduler_timeout, 1, MAX_SCHEDULER_TIMEOUT)
-    scheduler = inputs.scheduler.strip() or None
-    if scheduler is not None:
-        problems.attempt(("scheduler",), scheduler, lambda: check_scheduler(scheduler))
-    pgn_evals = inputs.pgn_evals.strip().lower() not in {"no", "false", "0", "off"}
+    choices = _engine_choices(inputs, problems, strength=strength)
     read = _read(inputs, problems)
-    setting = Setting(depth=depth or model_depth or Setting().depth)
     if inputs.cache:
         problems.attempt(("cache",), inputs.cache, lambda: check_cache(inputs.cache))
     if problems or read is None:
         return Outcome(None, problems)
     if inputs.max_positions is not None and not _positions_within(read, inputs, problems):
         return Outcome(None, problems)
+    assert inputs.file is not None
+    file_name = inputs.file.name
     stats = AnalysisStats()
     stop = stop or Stop(inputs.max_seconds)
     if stop.seconds is None:
@@ -191,49 +214,49 @@ def analyse_file(
     try:
         analyses = analyse_games(
             read.games,
-            setting=setting,
+            setting=choices.setting,
             cache_path=inputs.cache or ":memory:",
-            workers=workers,
-            scheduler=scheduler,
+            workers=choices.workers,
+            scheduler=choices.scheduler,
             # The estimator was fitted on the engine's own evaluations at its depth.
-            use_pgn_evals=pgn_evals and not strength,
+            use_pgn_evals=choices.pgn_evals and not strength,
             progress=progress,
             stats=stats,
             stop=stop,
-            scheduler_timeout=float(timeout or SCHEDULER_TIMEOUT),
+            scheduler_timeout=choices.scheduler_timeout,
         )
         name = engine_name(None) if stats.positions else "[%eval] comments of the PGN"
-    except AnalysisStopped as error:
-        assert inputs.file is not None
-        problems.add(
-            ("file",),
-            inputs.file.name,
-            InvalidInputError("file", inputs.file.name, str(error), code=error.code, params=error.params),
-        )
+    except (AnalysisStopped, RatingError, OSError) as error:
+        _refuse_analysis(error, file_name, choices.scheduler, problems)
         return Outcome(None, problems)
-    except InvalidInputError as error:
-        problems.add((error.field,) if error.field == "scheduler" else ("engine",), error.value, error)
-        return Outcome(None, problems)
-    except RatingError as error:
-        problems.add(("engine",), "", error)
-        return Outcome(None, problems)
-    except OSError as error:  # a scheduler that does not answer, an engine that will not start
-        problems.add(("scheduler",) if scheduler else ("engine",), scheduler or "", str(error))
-        return Outcome(None, problems)
-    assert inputs.file is not None
     if not analyses and stats.failed:
         game, move = stats.failed[0]
         reason = f"the engine could not analyse any game (game {game}, move {move} first)"
         problems.add(
             ("file",),
-            inputs.file.name,
+            file_name,
             InvalidInputError(
-                "file", inputs.file.name, reason, code="engine-failed", params={"game": game, "move": move}
+                "file", file_name, reason, code="engine-failed", params={"game": game, "move": move}
             ),
         )
         return Outcome(None, problems)
-    result = AnalysisResult(inputs.file.name, analyses, stats, setting, name, read.cut, inputs.cut_plies)
+    result = AnalysisResult(file_name, analyses, stats, choices.setting, name, read.cut, inputs.cut_plies)
     return Outcome(result, problems)
+
+
+def _refuse_analysis(
+    error: AnalysisStopped | RatingError | OSError, file_name: str, scheduler: str | None, problems: Problems
+) -> None:
+    """An analysis that ended early or could not run, as the problem of its field."""
+    if isinstance(error, AnalysisStopped):
+        refusal = InvalidInputError("file", file_name, str(error), code=error.code, params=error.params)
+        problems.add(("file",), file_name, refusal)
+    elif isinstance(error, InvalidInputError):
+        problems.add((error.field,) if error.field == "scheduler" else ("engine",), error.value, error)
+    elif isinstance(error, RatingError):
+        problems.add(("engine",), "", error)
+    else:  # a scheduler that does not answer, an engine that will not start
+        problems.add(("scheduler",) if scheduler else ("engine",), scheduler or "", str(error))
 
 
 def _positions_within(read: GamesRead, inputs: AnalyseInputs, problems: Problems) -> bool:

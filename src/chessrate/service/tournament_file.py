@@ -106,6 +106,38 @@ class ReportResult:
     before_oldest_rules: bool = False
 
 
+@dataclass(frozen=True)
+class _ReportDay:
+    """The day a report is of: the one typed, else the file's start; before the oldest FIDE rules
+    kept, the options are resolved on that oldest day and the typed day is kept aside."""
+
+    asked: dt.date | None
+    from_file: bool
+    is_fide: bool
+    before_rules: bool
+    option_inputs: OptionInputs
+    resolve_at: dt.date
+
+    @classmethod
+    def of(
+        cls, inputs: ReportInputs, read: ReadResult | None, list_type: ListType | None, *, today: dt.date
+    ) -> _ReportDay:
+        start = read.tournament.start_date if read is not None else None
+        from_file = not inputs.options.as_of.strip() and start is not None
+        asked = start if from_file else _asked_day(inputs.options.as_of)
+        oldest = versions_of(list_type or "standard")[0].effective_from
+        is_fide = (inputs.options.rules.strip().lower() or "fide") == "fide"
+        before_rules = is_fide and asked is not None and asked < oldest
+        return cls(
+            asked=asked,
+            from_file=from_file,
+            is_fide=is_fide,
+            before_rules=before_rules,
+            option_inputs=dataclasses.replace(inputs.options, as_of="") if before_rules else inputs.options,
+            resolve_at=oldest if before_rules else (start if from_file and start else today),
+        )
+
+
 def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date) -> Outcome[ReportResult]:
     """Read the file, resolve the rule options and rate every player; problems kept per field.
 
@@ -116,20 +148,13 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
     read, text = _read(inputs.file, problems, strict=strict)
     k_text, k_by_player = _k_file(inputs.k_file, problems)
     list_type = _list_type(inputs.list_type, problems)
-    start = read.tournament.start_date if read is not None else None
-    day_from_file = not inputs.options.as_of.strip() and start is not None
-    asked = _asked_day(inputs.options.as_of) if not day_from_file else start
-    oldest = versions_of(list_type or "standard")[0].effective_from
-    is_fide = (inputs.options.rules.strip().lower() or "fide") == "fide"
-    before_rules = is_fide and asked is not None and asked < oldest
-    option_inputs = dataclasses.replace(inputs.options, as_of="") if before_rules else inputs.options
-    resolve_at = oldest if before_rules else (start if day_from_file and start else today)
-    options = resolve_options(option_inputs, problems, today=resolve_at)
+    day = _ReportDay.of(inputs, read, list_type, today=today)
+    options = resolve_options(day.option_inputs, problems, today=day.resolve_at)
     players_list = _players_list(inputs.players_list, read, list_type, problems)
     if problems or read is None or options is None or list_type is None:
         return Outcome(None, problems, options)
     options, notes = _rules_of_the_list(
-        options, list_type, asked=asked if before_rules else None, is_fide=is_fide
+        options, list_type, asked=day.asked if day.before_rules else None, is_fide=day.is_fide
     )
     report = report_tournament(
         read,
@@ -149,14 +174,14 @@ def tournament_file(inputs: ReportInputs, problems: Problems, *, today: dt.date)
         read=read,
         report=report,
         options=options,
-        day_from_file=day_from_file,
+        day_from_file=day.from_file,
         players_list_name=listed.name if listed is not None else "",
         players_list_text=_extract_text(players_list),
         players_list_text_name=_extract_name(players_list),
         players_found=len(players_list.players) if players_list is not None else 0,
         players_with_fide_id=sum(1 for player in read.tournament.players if player.fide_id),
         list_type=list_type,
-        before_oldest_rules=before_rules,
+        before_oldest_rules=day.before_rules,
     )
     return Outcome(result, problems, options)
 

@@ -46,7 +46,7 @@ def report_row(player: PlayerReport) -> dict[str, Any]:
         "new_rating": player.new_rating,
         "performance": player.performance.rating if player.performance else None,
         "initial_rating": player.initial.rating if player.initial else None,
-        "initial_reason": player.initial.reason if player.initial else None,
+        "initial_reason": player.initial.outcome.value if player.initial else None,
     }
 
 

@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
 from chessrate.systems.fide.regulations import FideRules, InitialRatingMethod
@@ -42,12 +43,33 @@ def fide_performance(opponents: Sequence[Decimal], points: Decimal) -> Performan
     return Performance(average_opponent=average, fractional_score=p, dp=dp, rating=average + dp)
 
 
+class InitialOutcome(StrEnum):
+    """Why the first rating is what it is, or why there is none: a code the faces say in their language."""
+
+    NO_RATED_GAMES = "no-rated-games"
+    """No game against a rated opponent (B.02 7.1.4)."""
+    ZERO_SCORE = "zero-score"
+    """A score of zero in a first event is disregarded (B.02 8.2.1)."""
+    TOO_FEW_GAMES = "too-few-games"
+    """Fewer games against rated opponents than a first rating needs (B.02 7.1.4)."""
+    BELOW_FLOOR = "below-floor"
+    """The rating would be below the lowest published rating."""
+    RULES_NOT_READ = "rules-not-read"
+    """The initial-rating text of the rules in force was not read (docs/fide.md)."""
+    BELOW_HALF_NOT_READ = "below-half-not-read"
+    """A score below 50 % under [FIDE09], whose formula for it was not read (docs/fide.md)."""
+    RATED = "rated"
+    """A first rating results."""
+    CAPPED = "capped"
+    """A first rating results, capped at the rules' maximum initial rating."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class InitialRating:
-    """The first rating of a player new to the list, or None with the reason none results."""
+    """The first rating of a player new to the list, or None, with the outcome that says why."""
 
     rating: int | None
-    reason: str
+    outcome: InitialOutcome
     article: str
     games: int
     points: Decimal
@@ -66,28 +88,21 @@ def initial_rating(opponents: Sequence[Decimal], points: Decimal, *, rules: Fide
     games = len(opponents)
     if not 0 <= points <= games:
         raise InvalidInputError("points", points, f"points are between 0 and {games}")
+    none = InitialRating(
+        rating=None,
+        outcome=InitialOutcome.NO_RATED_GAMES,
+        article=ARTICLE_INITIAL,
+        games=games,
+        points=points,
+    )
     if games == 0:
-        return InitialRating(
-            rating=None, reason="no games against rated opponents", article=ARTICLE_INITIAL,
-            games=0, points=points,
-        )  # fmt: skip
+        return none
     if points == 0:
         # B.02 8.2.1: "If an unrated player scores zero in their first event this score is
         # disregarded."
-        return InitialRating(
-            rating=None,
-            reason="a score of zero in a first event is disregarded (8.2.1)",
-            article="FIDE B.02 8.2.1",
-            games=games,
-            points=points,
-        )
+        return dataclasses.replace(none, outcome=InitialOutcome.ZERO_SCORE, article="FIDE B.02 8.2.1")
     if rules.initial_rating_method is InitialRatingMethod.NOT_KNOWN:
-        return InitialRating(
-            rating=None,
-            reason=f"the initial-rating text of {rules.name} was not read, so no first rating is "
-            "computed (docs/fide.md, 'Before 1 July 2014')",
-            article=rules.source, games=games, points=points,
-        )  # fmt: skip
+        return dataclasses.replace(none, outcome=InitialOutcome.RULES_NOT_READ, article=rules.source)
     if rules.initial_rating_method is InitialRatingMethod.AVERAGE_PLUS_12_5_PER_HALF_POINT:
         return _average_plus_12_5(opponents, points, rules=rules)
     if rules.initial_rating_method is InitialRatingMethod.TWO_HYPOTHETICAL_1800_DRAWS:
@@ -95,34 +110,21 @@ def initial_rating(opponents: Sequence[Decimal], points: Decimal, *, rules: Fide
     else:
         working = _average_plus_20(opponents, points)
     average, p, dp, unrounded = working
-    rounded = round_half_away_from_zero(unrounded)
-    rating = rounded
-    notes: list[str] = []
-    if rules.initial_rating_max is not None and rounded > rules.initial_rating_max:
-        notes.append(f"{rounded} is above the maximum initial rating, so {rules.initial_rating_max}")
-        rating = rules.initial_rating_max
-    working_shown = InitialRating(
-        rating=None,
-        reason="",
-        article=ARTICLE_INITIAL,
-        games=games,
-        points=points,
-        average_opponent=average,
-        fractional_score=p,
-        dp=dp,
-        unrounded=unrounded,
+    shown = dataclasses.replace(
+        none, average_opponent=average, fractional_score=p, dp=dp, unrounded=unrounded
     )
-    if games < rules.initial_rating_min_games:
-        reason = (
-            f"{games} games against rated opponents; a first rating needs at least "
-            f"{rules.initial_rating_min_games} (7.1.4); results may be pooled over 26 months"
-        )
-        return dataclasses.replace(working_shown, reason=reason)
-    if rules.rating_floor is not None and rating < rules.rating_floor:
-        reason = f"{rating} is below the lowest published rating {rules.rating_floor}"
-        return dataclasses.replace(working_shown, reason=reason)
-    notes.insert(0, f"Ru = Ra + dp = {average:.2f} + {dp} = {unrounded:.2f}, rounded {rounded}")
-    return dataclasses.replace(working_shown, rating=rating, reason="; ".join(notes))
+    return _first_rating(shown, round_half_away_from_zero(unrounded), rules)
+
+
+def _first_rating(shown: InitialRating, rounded: int, rules: FideRules) -> InitialRating:
+    """The working's outcome: too few games (7.1.4), below the floor, capped at the maximum, or rated."""
+    if shown.games < rules.initial_rating_min_games:
+        return dataclasses.replace(shown, outcome=InitialOutcome.TOO_FEW_GAMES)
+    if rules.rating_floor is not None and rounded < rules.rating_floor:
+        return dataclasses.replace(shown, outcome=InitialOutcome.BELOW_FLOOR)
+    if rules.initial_rating_max is not None and rounded > rules.initial_rating_max:
+        return dataclasses.replace(shown, rating=rules.initial_rating_max, outcome=InitialOutcome.CAPPED)
+    return dataclasses.replace(shown, rating=rounded, outcome=InitialOutcome.RATED)
 
 
 # [FIDE09] (1 July 2009): "the value of 0.5 point in a new player's rating calculation will stay as
@@ -137,35 +139,14 @@ def _average_plus_12_5(opponents: Sequence[Decimal], points: Decimal, *, rules: 
     p = (points / games).quantize(CENT, rounding=ROUND_HALF_UP)
     over_half = points - Decimal(games) / 2
     shown = InitialRating(
-        rating=None, reason="", article=rules.source, games=games, points=points,
-        average_opponent=average, fractional_score=p,
+        rating=None, outcome=InitialOutcome.BELOW_HALF_NOT_READ, article=rules.source, games=games,
+        points=points, average_opponent=average, fractional_score=p,
     )  # fmt: skip
     if over_half < 0:
-        reason = (
-            f"a score below 50 % under {rules.name}: the formula of the time for it was not read, "
-            "so no first rating is computed (docs/fide.md, 'Before 1 July 2014')"
-        )
-        return dataclasses.replace(shown, reason=reason)
+        return shown
     unrounded = average + over_half * 2 * POINTS_PER_HALF_POINT_2009
-    rating = round_half_away_from_zero(unrounded)
     shown = dataclasses.replace(shown, unrounded=unrounded)
-    if games < rules.initial_rating_min_games:
-        reason = (
-            f"{games} games against rated opponents; a first rating needs at least "
-            f"{rules.initial_rating_min_games} under {rules.name}"
-        )
-        return dataclasses.replace(shown, reason=reason)
-    if rules.rating_floor is not None and rating < rules.rating_floor:
-        return dataclasses.replace(
-            shown, reason=f"{rating} is below the lowest published rating {rules.rating_floor}"
-        )
-    reason = (
-        f"Ru = Ra + 12.5 per half point over 50 % = {average:.2f} + {over_half * 2} x 12.5 = "
-        f"{unrounded:.2f}, rounded {rating} [FIDE09]"
-    )
-    if rules.rating_floor is None:
-        reason += f"; the lowest published rating under {rules.name} was not read"
-    return dataclasses.replace(shown, rating=rating, reason=reason)
+    return _first_rating(shown, round_half_away_from_zero(unrounded), rules)
 
 
 # B.02 8.2.2 (2024): "Ra is the average rating of the player's rated opponents plus two
