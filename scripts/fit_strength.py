@@ -47,6 +47,7 @@ import numpy as np
 from chessrate.analysis import read_games_file
 from chessrate.analysis.cache import EvaluationCache
 from chessrate.analysis.games import game_keys
+from chessrate.strength.book import BOOK_FEATURES, Book, Ply, opening_plies
 from chessrate.strength.calibration import (
     engine_analysis,
     evals_engine,
@@ -115,6 +116,22 @@ GROUPS: dict[str, tuple[str, ...]] = {
         for who in ("", "opponent_")
         for name in ("cp_loss_p75", "cp_loss_p90", "win_drop_std", "first_error_move", "first_error_share")
     ),
+    "style of the moves": tuple(
+        f"{who}{name}"
+        for who in ("", "opponent_")
+        for name in (
+            "castling_move",
+            "castled",
+            "opening_queen_share",
+            "opening_pawn_share",
+            "opening_piece_kinds",
+            "early_king_move",
+            "queen_move_share",
+            "check_share",
+            "capture_share",
+        )
+    ),
+    "opening table": tuple(f"{who}{name}" for who in ("", "opponent_") for name in BOOK_FEATURES),
     "course of the game": tuple(
         f"{who}{name}"
         for who in ("", "opponent_")
@@ -143,6 +160,29 @@ class PlayerGame:
     features: list[float]
     group: str  # the player's fold (Lichess) or the event (over the board)
     speed: str = ""
+    white: bool = True
+    opening: tuple[Ply, ...] = ()
+
+
+def set_book(items: Sequence[PlayerGame], book: Book) -> None:
+    """Write the opening table's features (the player's and the opponent's) into each player-game."""
+    for p in items:
+        for prefix, colour in (("", p.white), ("opponent_", not p.white)):
+            for name, value in book.features(p.opening, white=colour).items():
+                p.features[FEATURES.index(prefix + name)] = value
+
+
+def fit_book(items: Sequence[PlayerGame]) -> Book:
+    return Book.fit((p.opening, p.white, p.rating) for p in items)
+
+
+def book_out_of_fold(training: Sequence[PlayerGame]) -> None:
+    """Each training player-game's table features from a table of the other folds' players (no
+    player's own rating in its features)."""
+    for k in range(FOLDS):
+        set_book(
+            [p for p in training if p.group == str(k)], fit_book([p for p in training if p.group != str(k)])
+        )
 
 
 def speed(tag: str | None) -> str:
@@ -170,6 +210,8 @@ def lichess_player_games() -> list[PlayerGame]:
                     features=[features[name] for name in FEATURES],
                     group=str(player_fold(player)),
                     speed=speed(game.headers["TimeControl"]),
+                    white=white,
+                    opening=opening_plies(analysis),
                 )
             )
     return out
@@ -202,6 +244,8 @@ def pgn_player_games(path: str, cache: str, engine: str, setting: str) -> list[P
                         features=[features[name] for name in FEATURES],
                         group=event_of(game),
                         speed=game_kind(game.headers),
+                        white=white,
+                        opening=opening_plies(analysis),
                     )
                 )
     return out
@@ -544,6 +588,9 @@ def main() -> None:
         f"{len(games_in)} games; training {len(training)} player-games, held out {len(testing)}",
         file=sys.stderr,
     )
+    book = fit_book(training)
+    book_out_of_fold(training)
+    set_book(testing, book)
     oof = timed("out-of-fold predictions", lambda: out_of_fold(training))
     model = timed("the model", lambda: train(training))
     held = predict(model, testing)
@@ -573,6 +620,7 @@ def main() -> None:
     previous = json.loads((MODEL_DIR / "model.json").read_text(encoding="utf-8"))
     if args.otb:
         otb_items = pgn_player_games(args.otb, args.otb_cache, engine, setting)
+        set_book(otb_items, book)
         otb_pred = predict(model, otb_items)
         otb, report["otb_temper"] = otb_fit(otb_items, otb_pred)
         cv = otb_cross_validation(otb_items, otb_pred)
@@ -589,6 +637,7 @@ def main() -> None:
         report.setdefault(key, value)
     for path in args.check:
         check_items = pgn_player_games(path, args.otb_cache, engine, setting)
+        set_book(check_items, book)
         check_pred = predict(model, check_items)
         otb_calibration = Calibration.from_json("otb", otb)
         rows = []
@@ -619,6 +668,7 @@ def main() -> None:
         "setting": setting,
         "depth": int(setting.split(";")[0].removeprefix("depth=")),
         "kinds": {"online": online, "otb": otb},
+        "book": book.to_json(),
         "report": report,
         "data": "data/lichess-calibration/calibration.csv, data/lichess-calibration/evals.npz",
         "lightgbm": lgb.__version__,

@@ -16,6 +16,7 @@ import chess
 
 from chessrate.analysis.accuracy import Judgement
 from chessrate.analysis.games import GameAnalysis, MoveAnalysis
+from chessrate.strength.book import BOOK_FEATURES, Book, opening_plies
 
 #: What one player's own moves give (the same measures of the opponent's moves follow, prefixed
 #: ``opponent_``: the opponent's play is evidence too, without the opponent's rating).
@@ -54,6 +55,15 @@ MOVE_FEATURES: tuple[str, ...] = (
     "mean_abs_eval",
     "max_eval",
     "min_eval",
+    "castling_move",
+    "castled",
+    "opening_queen_share",
+    "opening_pawn_share",
+    "opening_piece_kinds",
+    "early_king_move",
+    "queen_move_share",
+    "check_share",
+    "capture_share",
 )
 #: What the game gives: its length, clock, the player's colour, result and a mate on the board.
 GAME_FEATURES: tuple[str, ...] = (
@@ -70,6 +80,8 @@ FEATURES: tuple[str, ...] = (
     *MOVE_FEATURES,
     *GAME_FEATURES,
     *(f"opponent_{name}" for name in MOVE_FEATURES),
+    *BOOK_FEATURES,
+    *(f"opponent_{name}" for name in BOOK_FEATURES),
 )
 #: A move losing at most this many centipawns counts as near-perfect.
 NEAR_PERFECT_CP = 10
@@ -80,6 +92,8 @@ BALANCED_WIN = 25.0
 #: A position is an endgame when at most this many queens, rooks, bishops and knights are on the
 #: board (scalachess ``Divider``: ``majorsAndMinors <= 6``).
 ENDGAME_PIECES = 6
+#: A king move other than castling within the player's first this many moves is "early".
+EARLY_KING_MOVES = 15
 #: Scores are capped at this many centipawns for the evaluation features (lila's cap, as for the
 #: centipawn loss: ``analysis.accuracy``).
 EVAL_CAP = 1000
@@ -157,6 +171,7 @@ def move_features(
     sign = 1 if white else -1
     evals = [float(max(-EVAL_CAP, min(EVAL_CAP, sign * m.before))) for m in own]
     first_error = next((i for i, bad in enumerate(_errors(own)) if bad), len(own))
+    castling = next((float(i) for i, m in enumerate(own) if m.san.startswith("O-O")), NAN)
     return {
         "accuracy": player.accuracy,
         "weighted_accuracy": player.weighted_accuracy,
@@ -192,19 +207,45 @@ def move_features(
         "mean_abs_eval": _mean([abs(v) for v in evals]),
         "max_eval": max(evals) if evals else NAN,
         "min_eval": min(evals) if evals else NAN,
+        **style_features(own, castling),
     }
 
 
-def game_features(analysis: GameAnalysis) -> tuple[dict[str, float], dict[str, float]]:
-    """(White's, Black's) features, the board replayed once."""
+def style_features(own: Sequence[MoveAnalysis], castling: float) -> dict[str, float]:
+    """How one player's moves look in SAN: castling, the pieces moved in the opening, an early king
+    walk, checks and captures (the style of the moves, not their quality)."""
+    opening = own[:OPENING_MOVES]
+    return {
+        "castling_move": castling,
+        "castled": 0.0 if math.isnan(castling) else 1.0,
+        "opening_queen_share": _mean([float(m.san.startswith("Q")) for m in opening]),
+        "opening_pawn_share": _mean([float(m.san[0].islower()) for m in opening]),
+        "opening_piece_kinds": float(len({m.san[0] for m in opening if m.san[0] in "NBRQK"})),
+        "early_king_move": float(any(m.san.startswith("K") for m in own[:EARLY_KING_MOVES])),
+        "queen_move_share": _mean([float(m.san.startswith("Q")) for m in own]),
+        "check_share": _mean([float("+" in m.san or "#" in m.san) for m in own]),
+        "capture_share": _mean([float("x" in m.san) for m in own]),
+    }
+
+
+def game_features(
+    analysis: GameAnalysis, book: Book | None = None
+) -> tuple[dict[str, float], dict[str, float]]:
+    """(White's, Black's) features, the board replayed once; the book's features NaN without ``book``."""
     flags = dict(zip((m.ply for m in analysis.moves), endgame_flags(analysis), strict=True))
     moves = {colour: move_features(analysis, colour, flags) for colour in (chess.WHITE, chess.BLACK)}
+    plies = opening_plies(analysis) if book is not None else ()
+    for colour in (chess.WHITE, chess.BLACK):
+        if book is None:
+            moves[colour].update(dict.fromkeys(BOOK_FEATURES, NAN))
+        else:
+            moves[colour].update(book.features(plies, white=colour))
     return _player(analysis, chess.WHITE, moves), _player(analysis, chess.BLACK, moves)
 
 
-def player_features(analysis: GameAnalysis, white: chess.Color) -> dict[str, float]:
+def player_features(analysis: GameAnalysis, white: chess.Color, book: Book | None = None) -> dict[str, float]:
     """The features of the player of ``white``'s colour in ``analysis``, by name."""
-    return game_features(analysis)[0 if white else 1]
+    return game_features(analysis, book)[0 if white else 1]
 
 
 def _player(
@@ -229,9 +270,9 @@ def _player(
     return {name: NAN if values[name] is None else float(values[name]) for name in FEATURES}  # type: ignore[arg-type]
 
 
-def feature_row(analysis: GameAnalysis, white: chess.Color) -> list[float]:
+def feature_row(analysis: GameAnalysis, white: chess.Color, book: Book | None = None) -> list[float]:
     """``player_features`` in the model's order."""
-    features = player_features(analysis, white)
+    features = player_features(analysis, white, book)
     return [features[name] for name in FEATURES]
 
 
