@@ -47,6 +47,7 @@ import numpy as np
 from chessrate.analysis import read_games_file
 from chessrate.analysis.cache import EvaluationCache
 from chessrate.analysis.games import game_keys
+from chessrate.strength.book import BOOK_FEATURES, Book, Ply, opening_plies
 from chessrate.strength.calibration import (
     engine_analysis,
     evals_engine,
@@ -54,8 +55,15 @@ from chessrate.strength.calibration import (
     read_rows,
     row_game,
 )
-from chessrate.strength.features import FEATURES, game_features, time_control
-from chessrate.strength.fitting import choose_temper, feature_ranges, fit_calibration, ridge
+from chessrate.strength.features import FEATURES, MOVE_FEATURES, game_features, time_control
+from chessrate.strength.fitting import (
+    OTB_BAND_COVERAGE,
+    OTB_COVERAGE,
+    choose_temper,
+    feature_ranges,
+    fit_calibration,
+    ridge,
+)
 from chessrate.strength.kind import game_kind
 from chessrate.strength.model import FIDE_SCALE, MODEL_DIR, SCALE, Calibration
 
@@ -79,9 +87,10 @@ PARAMS: dict[str, object] = {
     "verbose": -1,
 }
 ROUNDS = 600
-#: The over-the-board score: the prediction and these features, by ridge regression.
+#: The over-the-board score: the prediction and these features, by ridge regression; its penalty is
+#: the one of ``OTB_PENALTIES`` with the least MAE by event cross-validation inside the fit's games.
 OTB_INPUTS = ("prediction", *FEATURES)
-OTB_PENALTY = 10.0
+OTB_PENALTIES = (1.0, 10.0, 100.0, 1000.0, 10000.0)
 #: Groups of game counts reported (lower bounds), and the rating bands.
 COUNT_GROUPS = ((1, 1), (2, 4), (5, 9), (10, 10**9))
 LICHESS_BANDS = ((0, 1200), (1200, 1600), (1600, 2000), (2000, 4000))
@@ -91,9 +100,43 @@ SPEEDS = ((0, 180, "bullet"), (180, 480, "blitz"), (480, 1500, "rapid"), (1500, 
 #: Feature groups of the ablation.
 GROUPS: dict[str, tuple[str, ...]] = {
     "time control": ("clock_base", "clock_increment"),
-    "length and ending": ("moves", "score", "mate"),
-    "opponent's play": ("opponent_accuracy", "opponent_acpl", "opponent_blunder_rate"),
-    "losses by phase": ("middlegame_acpl", "endgame_acpl"),
+    "length and ending": ("moves", "score", "mate", "final_eval"),
+    "opponent's play": tuple(f"opponent_{name}" for name in MOVE_FEATURES),
+    "losses by phase": tuple(
+        f"{who}{phase}_{measure}"
+        for who in ("", "opponent_")
+        for phase in ("middlegame", "endgame")
+        for measure in ("acpl", "win_drop", "blunder_rate")
+    )
+    + tuple(
+        f"{who}{name}" for who in ("", "opponent_") for name in ("opening_win_drop", "opening_error_rate")
+    ),
+    "spread of the losses": tuple(
+        f"{who}{name}"
+        for who in ("", "opponent_")
+        for name in ("cp_loss_p75", "cp_loss_p90", "win_drop_std", "first_error_move", "first_error_share")
+    ),
+    "style of the moves": tuple(
+        f"{who}{name}"
+        for who in ("", "opponent_")
+        for name in (
+            "castling_move",
+            "castled",
+            "opening_queen_share",
+            "opening_pawn_share",
+            "opening_piece_kinds",
+            "early_king_move",
+            "queen_move_share",
+            "check_share",
+            "capture_share",
+        )
+    ),
+    "opening table": tuple(f"{who}{name}" for who in ("", "opponent_") for name in BOOK_FEATURES),
+    "course of the game": tuple(
+        f"{who}{name}"
+        for who in ("", "opponent_")
+        for name in ("mean_abs_eval", "max_eval", "min_eval", "endgame_share")
+    ),
 }
 
 
@@ -117,6 +160,29 @@ class PlayerGame:
     features: list[float]
     group: str  # the player's fold (Lichess) or the event (over the board)
     speed: str = ""
+    white: bool = True
+    opening: tuple[Ply, ...] = ()
+
+
+def set_book(items: Sequence[PlayerGame], book: Book) -> None:
+    """Write the opening table's features (the player's and the opponent's) into each player-game."""
+    for p in items:
+        for prefix, colour in (("", p.white), ("opponent_", not p.white)):
+            for name, value in book.features(p.opening, white=colour).items():
+                p.features[FEATURES.index(prefix + name)] = value
+
+
+def fit_book(items: Sequence[PlayerGame]) -> Book:
+    return Book.fit((p.opening, p.white, p.rating) for p in items)
+
+
+def book_out_of_fold(training: Sequence[PlayerGame]) -> None:
+    """Each training player-game's table features from a table of the other folds' players (no
+    player's own rating in its features)."""
+    for k in range(FOLDS):
+        set_book(
+            [p for p in training if p.group == str(k)], fit_book([p for p in training if p.group != str(k)])
+        )
 
 
 def speed(tag: str | None) -> str:
@@ -144,6 +210,8 @@ def lichess_player_games() -> list[PlayerGame]:
                     features=[features[name] for name in FEATURES],
                     group=str(player_fold(player)),
                     speed=speed(game.headers["TimeControl"]),
+                    white=white,
+                    opening=opening_plies(analysis),
                 )
             )
     return out
@@ -176,6 +244,8 @@ def pgn_player_games(path: str, cache: str, engine: str, setting: str) -> list[P
                         features=[features[name] for name in FEATURES],
                         group=event_of(game),
                         speed=game_kind(game.headers),
+                        white=white,
+                        opening=opening_plies(analysis),
                     )
                 )
     return out
@@ -319,26 +389,54 @@ def otb_scores(items: Sequence[PlayerGame], predictions: np.ndarray, fill: Seque
     return x
 
 
+def event_folds(items: Sequence[PlayerGame], folds: int = FOLDS) -> list[int]:
+    """Each player-game's fold by its event (every game of an event in one fold)."""
+    return [digest("chessrate-strength-event:" + p.group)[0] % folds for p in items]
+
+
+def ridge_scores(x: np.ndarray, ratings: np.ndarray, penalty: float, folds: Sequence[int]) -> np.ndarray:
+    """Out-of-fold ridge scores, each fold fitted on the others."""
+    out = np.zeros(len(ratings))
+    fold = np.array(folds)
+    for k in sorted(set(folds)):
+        weights, intercept = ridge(x[fold != k], ratings[fold != k], penalty)
+        out[fold == k] = x[fold == k] @ weights + intercept
+    return out
+
+
 def otb_fit(items: Sequence[PlayerGame], predictions: np.ndarray) -> tuple[dict[str, Any], Any]:
     """The ``otb`` section from player-games with their LightGBM predictions, and ``choose_temper``'s
-    table. A feature missing in a game takes its mean (0 when no game has it)."""
+    table. A feature missing in a game takes its mean (0 when no game has it).
+
+    Inside these games, by event cross-validation: the ridge penalty (least MAE of ``OTB_PENALTIES``),
+    then out-of-fold scores, on which the knots, rho, ``temper`` and ``tail`` are fitted, so that the
+    interval is as wide as the score's error on events the ridge did not see."""
     raw = otb_scores(items, predictions, [math.nan] * len(OTB_INPUTS))
     present = ~np.isnan(raw)
     fill = [float(raw[present[:, j], j].mean()) if present[:, j].any() else 0.0 for j in range(raw.shape[1])]
     x = otb_scores(items, predictions, fill)
     ratings = np.array([p.rating for p in items])
-    weights, intercept = ridge(x, ratings, OTB_PENALTY)
+    folds = event_folds(items)
+    errors = {
+        penalty: float(np.mean(np.abs(ridge_scores(x, ratings, penalty, folds) - ratings)))
+        for penalty in OTB_PENALTIES
+    }
+    penalty = min(OTB_PENALTIES, key=lambda value: errors[value])
+    weights, intercept = ridge(x, ratings, penalty)
     section: dict[str, Any] = {
         "scale": FIDE_SCALE,
         "inputs": list(OTB_INPUTS),
         "weights": [round(float(w), 8) for w in weights],
         "intercept": round(intercept, 6),
         "fill": [round(v, 6) for v in fill],
+        "penalty": penalty,
     }
-    scores = otb_scores_of(section, items, predictions)
+    scores = ridge_scores(x, ratings, penalty, folds)
     section |= fit_calibration(scores, ratings, [p.player for p in items])
     section["feature_ranges"] = feature_ranges(matrix(items), FEATURES)
-    section["temper"], section["tail"], tried = choose_temper(section, scores, ratings, FIDE_BANDS)
+    section["temper"], section["tail"], tried = choose_temper(
+        section, scores, ratings, FIDE_BANDS, OTB_BAND_COVERAGE, OTB_COVERAGE
+    )
     return section, tried
 
 
@@ -353,13 +451,11 @@ def otb_cross_validation(
     items: Sequence[PlayerGame], predictions: np.ndarray, folds: int = FOLDS
 ) -> list[Outcome]:
     """By event: every game of an event in one fold; each player-game estimated from that game alone."""
-    fold = {
-        event: digest("chessrate-strength-event:" + event)[0] % folds for event in {p.group for p in items}
-    }
+    fold = event_folds(items, folds)
     outcomes: list[Outcome] = []
     for k in range(folds):
-        inside = [i for i, p in enumerate(items) if fold[p.group] != k]
-        outside = [i for i, p in enumerate(items) if fold[p.group] == k]
+        inside = [i for i, p in enumerate(items) if fold[i] != k]
+        outside = [i for i, p in enumerate(items) if fold[i] == k]
         section, _ = otb_fit([items[i] for i in inside], predictions[inside])
         calibration = Calibration.from_json("otb", section)
         scores = otb_scores_of(section, [items[i] for i in outside], predictions[outside])
@@ -492,6 +588,9 @@ def main() -> None:
         f"{len(games_in)} games; training {len(training)} player-games, held out {len(testing)}",
         file=sys.stderr,
     )
+    book = fit_book(training)
+    book_out_of_fold(training)
+    set_book(testing, book)
     oof = timed("out-of-fold predictions", lambda: out_of_fold(training))
     model = timed("the model", lambda: train(training))
     held = predict(model, testing)
@@ -521,6 +620,7 @@ def main() -> None:
     previous = json.loads((MODEL_DIR / "model.json").read_text(encoding="utf-8"))
     if args.otb:
         otb_items = pgn_player_games(args.otb, args.otb_cache, engine, setting)
+        set_book(otb_items, book)
         otb_pred = predict(model, otb_items)
         otb, report["otb_temper"] = otb_fit(otb_items, otb_pred)
         cv = otb_cross_validation(otb_items, otb_pred)
@@ -537,6 +637,7 @@ def main() -> None:
         report.setdefault(key, value)
     for path in args.check:
         check_items = pgn_player_games(path, args.otb_cache, engine, setting)
+        set_book(check_items, book)
         check_pred = predict(model, check_items)
         otb_calibration = Calibration.from_json("otb", otb)
         rows = []
@@ -567,6 +668,7 @@ def main() -> None:
         "setting": setting,
         "depth": int(setting.split(";")[0].removeprefix("depth=")),
         "kinds": {"online": online, "otb": otb},
+        "book": book.to_json(),
         "report": report,
         "data": "data/lichess-calibration/calibration.csv, data/lichess-calibration/evals.npz",
         "lightgbm": lgb.__version__,

@@ -53,8 +53,8 @@ def game_estimates(
     model = model or load_model()
     assumed = _kinds([analysis], kind)[0][0]
     return (
-        model.estimate([feature_row(analysis, chess.WHITE)], assumed),
-        model.estimate([feature_row(analysis, chess.BLACK)], assumed),
+        model.estimate([feature_row(analysis, chess.WHITE, model.book)], assumed),
+        model.estimate([feature_row(analysis, chess.BLACK, model.book)], assumed),
     )
 
 
@@ -81,7 +81,7 @@ def player_estimates(
                 continue
             key = name.casefold()
             names.setdefault(key, name)
-            rows.setdefault(key, []).append(feature_row(analysis, white))
+            rows.setdefault(key, []).append(feature_row(analysis, white, model.book))
             reasons.setdefault(key, []).append(game_kind)
     if player is not None:
         key = player.casefold()

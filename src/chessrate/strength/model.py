@@ -2,7 +2,8 @@
 
 ``model/model.txt`` is LightGBM's own text format (trees as numbers), read by
 ``lightgbm.Booster(model_str=...)``: one prediction per player-game on the Lichess scale.
-``model/model.json`` holds, per kind of game (``online``: Lichess rapid/blitz; ``otb``:
+``model/model.json`` holds the opening table (``book``: the ratings of the fit's players per opening
+move, ``chessrate.strength.book``) and, per kind of game (``online``: Lichess rapid/blitz; ``otb``:
 over-the-board classical on the FIDE scale), how that prediction is read on the kind's scale.
 ``scripts/fit_strength.py`` writes both; docs/strength.md gives the method and its figures.
 
@@ -172,12 +173,17 @@ class Calibration:
     def intervals(self, scores: np.ndarray, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(estimates, lows, highs) for mean scores of ``games`` games: the posterior's median, and the
         tempered posterior's ``tail`` and 1 - ``tail`` quantiles; an end beyond the first or last knot
-        (no evidence there) is NaN (open), and the estimate is kept within the closed ends."""
+        (no evidence there) is NaN (open), and the estimate is kept within the closed ends. Several
+        games' interval lies within one game's of the same score (where the knots' spread changes
+        with the rating, the quantiles alone could move an end outwards)."""
         value = self.quantile(self.posterior(scores, games, 1.0), 0.5)
         tempered = self.posterior(scores, games, self.temper)
         low, high = self.quantile(tempered, self.tail), self.quantile(tempered, 1 - self.tail)
         low = np.where(low < self.ratings[0], np.nan, low)
         high = np.where(high > self.ratings[-1], np.nan, high)
+        if games > 1:  # more games of the same mean score never widen one game's interval
+            _, one_low, one_high = self.intervals(scores, 1)
+            low, high = np.fmax(low, one_low), np.fmin(high, one_high)
         value = np.fmin(np.fmax(value, low), high)  # fmax/fmin ignore NaN
         return value, low, high
 
@@ -203,6 +209,7 @@ class StrengthModel:
     def __init__(self, model_text: str, meta: dict[str, Any]) -> None:
         import lightgbm
 
+        from chessrate.strength.book import Book
         from chessrate.strength.features import FEATURES
 
         if list(meta.get("features", [])) != list(FEATURES):
@@ -210,6 +217,8 @@ class StrengthModel:
         self.meta = meta
         self.booster = lightgbm.Booster(model_str=model_text)
         self.depth = int(meta["depth"])
+        #: The opening table of the online fit (``chessrate.strength.book``).
+        self.book = Book.from_json(meta["book"])
         self.kinds = {kind: Calibration.from_json(kind, data) for kind, data in meta["kinds"].items()}
 
     def predict(self, rows: Sequence[Sequence[float]]) -> list[float]:
