@@ -68,6 +68,13 @@ class WebSettings:
     analysis_seconds: float = 180.0
     #: A job whose page has not asked for it in this many seconds stops and frees its engine.
     analysis_abandon_seconds: float = 15.0
+    # Games by username (issue 31, chessrate.web.fetches): docs/security.md lists the caps.
+    #: Whether the strength page may fetch a user's games from Lichess or Chess.com (serve --no-fetch).
+    fetch_games: bool = True
+    #: Fetches one client address may start in any minute.
+    fetch_per_minute: int = 5
+    #: Seconds one fetch may take, from its first request to its last game.
+    fetch_seconds: float = 30.0
 
 
 class Site:
