@@ -178,7 +178,10 @@ async def report_page(request: Request) -> Response:
         outcome = await _computed(report_inputs(submitted), problems, site)
     else:
         outcome = Outcome(None, problems)
-    return _render(request, site, language, submitted, outcome)
+    response = _render(request, site, language, submitted, outcome)
+    if request.method == "POST" and outcome.result is None and problems:
+        response.status_code = 422  # the page and its field message, as /report.csv and /api/report (issue 29)
+    return response
 
 
 @router.post("/report.csv", include_in_schema=False)
