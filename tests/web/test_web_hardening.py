@@ -319,3 +319,7 @@ def test_the_report_page_says_a_damaged_zip_beside_its_field(client: TestClient)
     assert errors["players_list"] == (
         "«players_list.zip» no es una lista de Elo FIDE que podamos usar: el zip no se puede leer"
     )
+    # htmx's live update of the result: the same message, 200 (a 4xx would be a console error).
+    live = client.post("/report", files=files, data={"lang": "es"}, headers={"HX-Request": "true"})
+    assert live.status_code == 200
+    assert "el zip no se puede leer" in html.unescape(live.text)

@@ -6,12 +6,11 @@
 
   if (window.htmx) {
     document.documentElement.classList.add("live");
-    // "Busy, try again in a minute" (503 with Retry-After), "too many fetches from this address" (429,
-    // the strength page's usernames) and a refused file (422, the report's field message) are messages
-    // to show, like a 200.
+    // "Busy, try again in a minute" (503 with Retry-After) and "too many fetches from this address"
+    // (429, the strength page's usernames) are messages to show, like a 200.
     document.addEventListener("htmx:beforeSwap", function (event) {
       var status = event.detail.xhr.status;
-      if (status === 503 || status === 429 || status === 422) {
+      if (status === 503 || status === 429) {
         event.detail.shouldSwap = true;
         event.detail.isError = false;
       }
