@@ -12,6 +12,7 @@ import io
 import socket
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -86,17 +87,26 @@ def stream(
     handler.wfile.write(b"0\r\n\r\n")
 
 
-@pytest.fixture
-def platform() -> Iterator[Platform]:
+@contextmanager
+def serve_platform() -> Iterator[Platform]:
+    """A platform on a free loopback port, for as long as the block lasts."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
     server.daemon_threads = True
     platform = Platform(f"http://127.0.0.1:{server.server_address[1]}")
     server.RequestHandlerClass = type("Handler", (_Handler,), {"platform": platform})
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield platform
-    server.shutdown()
-    server.server_close()
+    try:
+        yield platform
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def platform() -> Iterator[Platform]:
+    with serve_platform() as platform:
+        yield platform
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from platform_server import Platform, send, stream, user_games
 
-from chessrate.platforms import FetchQuery, chesscom, lichess
+from chessrate.platforms import FetchError, FetchQuery, Notice, chesscom, lichess
+from chessrate.service.fetch_refusals import fetch_text, notice_text
 
 NDJSON = "application/x-ndjson"
 USER = "Fetch_Tester-1"
@@ -90,7 +91,7 @@ def test_a_stream_cut_in_the_fourth_of_8_games_keeps_3(on_lichess: Platform, cli
     assert run.json()["games"] == 3
     assert run.err.splitlines() == [
         f"3 games of {USER} fetched from Lichess",
-        "the Lichess stream was cut in game 4: kept the 3 whole games",
+        "the answer of Lichess was cut in game 4: kept the 3 whole games before it",
     ]
 
 
@@ -140,29 +141,36 @@ def test_links_to_each_game(on_lichess: Platform) -> None:
 def test_an_unknown_lichess_user(on_lichess: Platform, cli: Any) -> None:
     run = cli("strength", "--lichess", "nobody_here")
     assert (run.code, run.out) == (2, "")
-    assert run.err == "chessrate: error: no Lichess account named 'nobody_here' (unknown or closed)\n"
+    assert run.err == "chessrate: error: no Lichess account named “nobody_here” (unknown or closed)\n"
 
 
 def test_an_unknown_chesscom_user(on_chesscom: Platform, cli: Any) -> None:
     run = cli("analyse", "--chesscom", "nobody_here")
     assert (run.code, run.out) == (2, "")
-    assert run.err == "chessrate: error: no Chess.com account named 'nobody_here' (unknown or closed)\n"
+    assert run.err == "chessrate: error: no Chess.com account named “nobody_here” (unknown or closed)\n"
     assert [s.path for s in on_chesscom.requests] == ["/pub/player/nobody_here/games/archives"]
+
+
+LICHESS_RULE = "not a Lichess username: 2 to 30 letters, digits, _ or -, the first and last a letter or digit"
+CHESSCOM_RULE = "not a Chess.com username: 3 to 20 letters, digits, _ or -"
 
 
 @pytest.mark.parametrize(
     ("option", "user", "line"),
     [
-        ("--lichess", "a", "invalid lichess 'a': not a Lichess username (2 to 30 letters, digits, _ or -, "
-         "starting and ending with a letter or digit)"),
-        ("--lichess", "x/../../admin", "invalid lichess 'x/../../admin': not a Lichess username (2 to 30 "
-         "letters, digits, _ or -, starting and ending with a letter or digit)"),
-        ("--chesscom", "ab", "invalid chesscom 'ab': not a Chess.com username (3 to 25 letters, digits, "
-         "_ or -)"),
-        ("--chesscom", "http://evil.example", "invalid chesscom 'http://evil.example': not a Chess.com "
-         "username (3 to 25 letters, digits, _ or -)"),
+        ("--lichess", "a", f"invalid lichess 'a': {LICHESS_RULE}"),
+        ("--lichess", "x/../../admin", f"invalid lichess 'x/../../admin': {LICHESS_RULE}"),
+        ("--lichess", "_abc", f"invalid lichess '_abc': {LICHESS_RULE}"),  # lila: first a letter or digit
+        ("--lichess", "abc-", f"invalid lichess 'abc-': {LICHESS_RULE}"),  # ... and last
+        ("--lichess", "a" * 31, f"invalid lichess '{'a' * 31}': {LICHESS_RULE}"),  # lila: at most 30
+        ("--lichess", "Ghost", f"invalid lichess 'Ghost': {LICHESS_RULE}"),  # lila's deleted accounts
+        ("--lichess", "ab.cd", f"invalid lichess 'ab.cd': {LICHESS_RULE}"),
+        ("--chesscom", "ab", f"invalid chesscom 'ab': {CHESSCOM_RULE}"),  # Chess.com: at least 3
+        ("--chesscom", "a" * 21, f"invalid chesscom '{'a' * 21}': {CHESSCOM_RULE}"),  # ... at most 20
+        ("--chesscom", "first.last", f"invalid chesscom 'first.last': {CHESSCOM_RULE}"),  # no dots
+        ("--chesscom", "http://evil.example", f"invalid chesscom 'http://evil.example': {CHESSCOM_RULE}"),
     ],
-)  # fmt: skip
+)
 def test_usernames_are_checked_before_any_request(
     platform: Platform, monkeypatch: pytest.MonkeyPatch, cli: Any, option: str, user: str, line: str
 ) -> None:
@@ -176,7 +184,7 @@ def test_usernames_are_checked_before_any_request(
 def test_no_games_of_that_speed(on_lichess: Platform, on_chesscom: Platform, cli: Any) -> None:
     on_lichess.routes[f"/api/games/user/{USER}"] = lambda h: stream(h, NDJSON, [])
     run = cli("strength", "--lichess", USER, "--speed", "rapid")
-    assert (run.code, run.err) == (2, f"chessrate: error: '{USER}' has no rapid games on Lichess\n")
+    assert (run.code, run.err) == (2, f"chessrate: error: “{USER}” has no rapid games on Lichess\n")
     base = "/pub/player/someone/games"
     archives = json.dumps({"archives": [f"https://api.chess.com{base}/2026/11"]}).encode()
     month = json.dumps({"games": [{"url": "u", "pgn": user_games("someone", 1)[0], "time_class": "bullet",
@@ -184,13 +192,13 @@ def test_no_games_of_that_speed(on_lichess: Platform, on_chesscom: Platform, cli
     on_chesscom.routes[f"{base}/archives"] = lambda h: send(h, 200, "application/json", archives)
     on_chesscom.routes[f"{base}/2026/11"] = lambda h: send(h, 200, "application/json", month)
     run = cli("strength", "--chesscom", "someone", "--speed", "blitz,rapid")
-    assert (run.code, run.err) == (2, "chessrate: error: 'someone' has no blitz,rapid games on Chess.com\n")
+    assert (run.code, run.err) == (2, "chessrate: error: “someone” has no blitz,rapid games on Chess.com\n")
 
 
 def test_a_bad_speed_is_named(cli: Any) -> None:
     run = cli("strength", "--lichess", USER, "--speed", "blitz,lightning")
     assert (run.code, run.err) == (
-        2, "chessrate: error: invalid speed 'lightning': not one of ultraBullet, bullet, blitz, rapid, "
+        2, "chessrate: error: invalid speed 'lightning': write one of: ultraBullet, bullet, blitz, rapid, "
         "classical, correspondence\n",
     )  # fmt: skip
 
@@ -203,11 +211,15 @@ def test_a_rate_limit_is_waited_out_as_lichess_asks(
                lambda h: stream(h, NDJSON, lines)]  # fmt: skip
     on_lichess.routes[f"/api/games/user/{USER}"] = lambda h: answers.pop(0)(h)
     waits: list[float] = []
-    said: list[str] = []
+    said: list[Notice] = []
     games = lichess.fetch(FetchQuery(user=USER, max_games=1), said.append, waits.append)
     assert games.count == 1
     assert waits == [60.0]  # Lichess: a full minute
-    assert said == ["Lichess is rate limiting (429): waiting 60 s as it asks, then trying again"]
+    assert said == [Notice("fetch-waiting", {"host": "Lichess", "seconds": 60})]
+    assert (
+        notice_text(said[0])
+        == "Lichess is limiting our requests (429): waiting 60 s as it asks, then trying again"
+    )
     assert len(on_lichess.requests) == 2
 
 
@@ -217,8 +229,12 @@ def test_a_rate_limit_that_lasts(on_chesscom: Platform) -> None:
 
     on_chesscom.routes["/pub/player/someone/games/archives"] = limited
     waits: list[float] = []
-    with pytest.raises(Exception, match=r"^Chess.com is rate limiting \(429\); try again later$"):
+    with pytest.raises(FetchError) as refused:
         chesscom.fetch(FetchQuery(user="someone"), lambda _line: None, waits.append)
+    assert (refused.value.code, refused.value.params) == ("fetch-rate-limited", {"host": "Chess.com"})
+    assert fetch_text("fetch-rate-limited", refused.value.params) == (
+        "Chess.com is limiting our requests (429): try again in a few minutes"
+    )
     assert waits == [90.0, 90.0]  # Retry-After, as asked
     assert len(on_chesscom.requests) == 3
 
@@ -236,14 +252,14 @@ def test_a_platform_answering_something_else(on_lichess: Platform, on_chesscom: 
     on_lichess.routes[f"/api/games/user/{USER}"] = lambda h: send(h, 200, "text/html", b"<html>hello</html>")
     run = cli("strength", "--lichess", USER)
     assert (run.code, run.err) == (
-        2, "chessrate: error: Lichess answered something other than the documented NDJSON games\n"
+        2, "chessrate: error: Lichess answered something other than the games its API documents\n"
     )  # fmt: skip
     on_chesscom.routes["/pub/player/someone/games/archives"] = lambda h: send(
         h, 200, "application/json", b"[1]"
     )
     run = cli("strength", "--chesscom", "someone")
     assert (run.code, run.err) == (
-        2, "chessrate: error: Chess.com answered something other than the documented archives list\n"
+        2, "chessrate: error: Chess.com answered something other than the games its API documents\n"
     )  # fmt: skip
     on_chesscom.routes["/pub/player/someone/games/archives"] = lambda h: send(h, 503, "text/html", b"down")
     run = cli("strength", "--chesscom", "someone")
@@ -282,7 +298,11 @@ def test_a_stream_that_stalls_half_way_keeps_the_games_read(
     on_lichess.routes[f"/api/games/user/{USER}"] = stall
     games = lichess.fetch(FetchQuery(user=USER, max_games=3), print)
     assert games.count == 2
-    assert games.note == "Lichess stopped answering for 1 s in game 3: kept the 2 whole games"
+    assert games.note is not None
+    assert (
+        notice_text(games.note)
+        == "Lichess stopped answering for 1 s in game 3: kept the 2 whole games before it"
+    )
 
 
 def test_a_chesscom_month_cut_keeps_the_months_before(on_chesscom: Platform) -> None:
@@ -297,9 +317,9 @@ def test_a_chesscom_month_cut_keeps_the_months_before(on_chesscom: Platform) -> 
     on_chesscom.routes[f"{base}/2026/10"] = lambda h: stream(h, "application/json", [month[:40]], cut=True)
     games = chesscom.fetch(FetchQuery(user="someone", max_games=5), print)
     assert games.links == ["https://www.chess.com/game/live/1"]
-    assert games.note == (
-        "Chess.com answered something other than the documented JSON: kept the 1 games read before "
-        "Chess.com's 2026/10 archive"
+    assert games.note is not None
+    assert notice_text(games.note) == (
+        "the archive of 2026-10 could not be read from Chess.com: kept the 1 game of the months after it"
     )
 
 
@@ -310,3 +330,30 @@ def test_analyse_by_username(on_lichess: Platform, cli: Any, cache: str) -> None
     assert run.code == 0, run.err
     assert len(run.json()["games"]) == 2
     assert on_lichess.requests[0].query["max"] == ["2"]
+
+
+@pytest.mark.parametrize(
+    ("platform_name", "user"),
+    [
+        ("lichess", "ab"),  # lila's shortest
+        ("lichess", "a" * 30),  # and longest
+        ("lichess", "1stAccount"),  # an older account may start with a digit (historicalUsernameRegex)
+        ("lichess", "Some_User-9"),
+        ("chesscom", "abc"),  # Chess.com's shortest
+        ("chesscom", "a" * 20),  # and longest
+        ("chesscom", "first_last-2"),
+    ],
+)
+def test_usernames_the_platforms_take_are_asked_for(
+    platform: Platform, monkeypatch: pytest.MonkeyPatch, cli: Any, platform_name: str, user: str
+) -> None:
+    monkeypatch.setenv("CHESSRATE_LICHESS_URL", platform.url)
+    monkeypatch.setenv("CHESSRATE_CHESSCOM_URL", platform.url)
+    run = cli("strength", f"--{platform_name}", user)
+    assert run.code == 2  # the loopback server knows nobody: the platform's own answer, 404
+    assert "unknown or closed" in run.err
+    assert [s.path for s in platform.requests] == [
+        f"/api/games/user/{user}"
+        if platform_name == "lichess"
+        else f"/pub/player/{user.lower()}/games/archives"
+    ]

@@ -307,14 +307,19 @@ def test_a_damaged_zip_is_a_422_naming_the_list(client: TestClient, url: str) ->
 
 
 def test_the_report_page_says_a_damaged_zip_beside_its_field(client: TestClient) -> None:
-    # The page answers 200 with each bad field's message beside it, as for any bad file (its rule).
+    # The page answers 422 with each bad field's message beside it, as /report.csv and /api/report do.
     files = {
         "file": ("fide-example.trf", EXAMPLE.read_bytes(), "text/plain"),
         "players_list": ("players_list.zip", damaged_zip(), "application/zip"),
     }
     page = client.post("/report", files=files, data={"lang": "es"})
-    assert page.status_code == 200
+    assert page.status_code == 422
+    assert "<h1>" in page.text  # the whole page, with the form to send another file
     errors = json.loads(html.unescape(page.text.split("data-errors='")[1].split("'")[0]))
     assert errors["players_list"] == (
         "«players_list.zip» no es una lista de Elo FIDE que podamos usar: el zip no se puede leer"
     )
+    # htmx's live update of the result: the same message, 200 (a 4xx would be a console error).
+    live = client.post("/report", files=files, data={"lang": "es"}, headers={"HX-Request": "true"})
+    assert live.status_code == 200
+    assert "el zip no se puede leer" in html.unescape(live.text)

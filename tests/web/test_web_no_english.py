@@ -82,7 +82,7 @@ ADMIN_PASSWORD = "correct horse battery"
 #: Text that is the same in every language: names, symbols, formulas, the FIDE article numbers.
 SAME_EVERYWHERE = re.compile(
     r"^(chessrate|chess|rate|(Glicko-2 / Lichess|Glicko-1 / Chess\.com|US Chess)( · chessrate)?|"
-    r"(Chess\.com|Lichess) (blitz|bullet)|Lichess|Glicko-2|FIDE|TRF|PGN|CSV|"
+    r"(Chess\.com|Lichess) (blitz|bullet)|Lichess|Chess\.com|Glicko-2|FIDE|TRF|PGN|CSV|"
     r"English|Español|Català|JSON|[A-Z]?[a-z]?[\W\d]*|[\W\d]*[a-zA-Z]*[\W\d]*|Ru = .*|E = .*|τ|"
     r"Club Ciabe.*|· error:|lichess, glicko2)$"  # "error" is Spanish too
 )

@@ -1,6 +1,7 @@
 """``--lichess USER`` / ``--chesscom USER`` for ``strength`` and ``analyse`` (issue 31): the user's
 games fetched through the request layer (chessrate.service.fetch), handed on as the PGN file the
-commands already take. Progress and notes go to standard error, so ``--json`` stays clean.
+commands already take. Progress and notes go to standard error, so ``--json`` stays clean; every
+line is said from the catalogs (chessrate.service.fetch_refusals).
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from typing import Annotated
 import typer
 
 from chessrate.errors import InvalidInputError
-from chessrate.service.fetch import DEFAULT_MAX, FetchInputs, fetch_file
+from chessrate.platforms import Notice
+from chessrate.service.fetch import DEFAULT_MAX, HOSTS, FetchInputs, fetch_file
+from chessrate.service.fetch_refusals import notice_text
+from chessrate.service.language import ENGLISH, Translator
 from chessrate.service.tournament_file import FileInput
 
 LichessOpt = Annotated[
@@ -31,9 +35,12 @@ SpeedOpt = Annotated[
 SinceOpt = Annotated[str, typer.Option("--since", metavar="DATE", help="Only games since YYYY-MM-DD.")]
 BothOpt = Annotated[bool, typer.Option("--both", help="Estimate the opponents too, not only the user.")]
 
+#: The language of the lines said here (the command line's; issue 30 may choose another).
+LINES: Translator = ENGLISH
 
-def say(line: str) -> None:
-    sys.stderr.write(line + "\n")
+
+def say(notice: Notice) -> None:
+    sys.stderr.write(notice_text(notice, LINES) + "\n")
     sys.stderr.flush()
 
 
@@ -57,7 +64,7 @@ def fetched_games(
         FetchInputs(platform=platform, user=user, max_games=max_games, speeds=speed, since=since), say
     )
     games = fetched.games
-    say(f"{games.count} games of {user} fetched from {'Lichess' if platform == 'lichess' else 'Chess.com'}")
-    if games.note:
+    say(Notice("fetched", {"count": games.count, "user": user, "host": HOSTS[platform]}))
+    if games.note is not None:
         say(games.note)
     return fetched.file

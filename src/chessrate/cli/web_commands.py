@@ -37,6 +37,12 @@ def serve(
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send cookies only over https, even if not seen so.")
     ] = False,
+    no_fetch: Annotated[
+        bool,
+        typer.Option(
+            "--no-fetch", help="Never fetch games from Lichess or Chess.com by username (strength page)."
+        ),
+    ] = False,
 ) -> None:
     """Start the web calculator (and its JSON API at /docs) on http://HOST:PORT."""
     from chessrate.web import WebSettings, create_app
@@ -44,7 +50,12 @@ def serve(
     from chessrate.web.server import listening_socket, serve
 
     number = parse_count(port, field="--port", minimum=1, maximum=65535)
-    settings = WebSettings(list_db=list_db, list_admin_password=admin_password, secure_cookies=secure_cookies)
+    settings = WebSettings(
+        list_db=list_db,
+        list_admin_password=admin_password,
+        secure_cookies=secure_cookies,
+        fetch_games=not no_fetch,
+    )
     web_app = create_app(settings)  # a short admin password: one line
     listening_socket(host, number).close()  # a bad host, a port in use: one line, before uvicorn
     missing = missing_assets(settings.static)

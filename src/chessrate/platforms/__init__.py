@@ -7,6 +7,6 @@ own rules before any request, and no user-supplied URL is ever fetched.
 
 from __future__ import annotations
 
-from chessrate.platforms.http import FetchedGames, FetchError, FetchQuery
+from chessrate.platforms.http import FetchedGames, FetchError, FetchQuery, FetchStop, Notice
 
-__all__ = ["FetchError", "FetchQuery", "FetchedGames"]
+__all__ = ["FetchError", "FetchQuery", "FetchStop", "FetchedGames", "Notice"]

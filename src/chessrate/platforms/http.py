@@ -1,7 +1,10 @@
 """The HTTP both platforms share: one request at a time, chessrate named in the User-Agent, a
-timeout that is a setting, and a 429 waited out as the platform asks.
+timeout that is a setting, a 429 waited out as the platform asks, and a stop that a face can pull.
 
 The standard library's client (urllib) is enough for two GET endpoints and adds no dependency.
+Nothing here writes a sentence: a refusal is a :class:`FetchError` with a code and its values, and
+a progress line a :class:`Notice`; the request layer says both from the catalogs
+(``chessrate.service.fetch_refusals``, docs/codes.md).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -18,7 +22,7 @@ from datetime import date
 from http.client import HTTPException, HTTPResponse
 from importlib import metadata
 
-from chessrate.errors import RatingError
+from chessrate.errors import CodedError
 
 #: Seconds a platform may stay silent (connecting or between two reads) before we give up;
 #: ``CHESSRATE_FETCH_TIMEOUT`` overrides it. Under the 60 s issue 31 allows for one line.
@@ -26,16 +30,60 @@ DEFAULT_TIMEOUT = 20.0
 #: How many times a 429 is waited out before the rate limit is reported.
 MAX_RETRIES = 2
 
-#: Says what the fetch is doing (a 429's wait): one line, for standard error.
-Say = Callable[[str], None]
+
+@dataclass(frozen=True)
+class Notice:
+    """A line for the user while fetching (a 429's wait, a stream cut): a code and its values."""
+
+    code: str
+    params: dict[str, object] = field(default_factory=dict)
 
 
-class FetchError(RatingError):
-    """A platform could not give the games: ``field`` is the option (``lichess``, ``chesscom``)."""
+#: Says what the fetch is doing (a 429's wait), for standard error.
+Say = Callable[[Notice], None]
 
-    def __init__(self, field: str, message: str) -> None:
+
+class FetchError(CodedError):
+    """A platform could not give the games: ``field`` is the option (``lichess``, ``chesscom``),
+    ``code`` the fault (docs/codes.md, "Fetching by username") and ``params`` its values."""
+
+    def __init__(self, field: str, code: str, message: str = "", **params: object) -> None:
         self.field = field
-        super().__init__(message)
+        super().__init__(message or f"{code} {params}", code=code, params=params)
+
+
+class FetchStop:
+    """Ends a fetch early: :meth:`cancel` (the web's client left) or a deadline of ``seconds`` for
+    the whole fetch. ``wait_429``: whether a 429 is waited out (the command line) or reported at
+    once (the web, whose client will not wait a minute)."""
+
+    def __init__(self, seconds: float | None = None, *, wait_429: bool = True) -> None:
+        self.seconds = seconds
+        self.wait_429 = wait_429
+        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._cancelled = threading.Event()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def remaining(self) -> float | None:
+        return None if self._deadline is None else self._deadline - time.monotonic()
+
+    def check(self, field: str, host: str) -> None:
+        """Raise when the fetch must end: cancelled, or out of time."""
+        if self.cancelled:
+            raise FetchError(field, "fetch-cancelled", host=host)
+        remaining = self.remaining()
+        if remaining is not None and remaining <= 0:
+            raise FetchError(field, "fetch-timeout", host=host, seconds=self.seconds)
+
+
+#: A fetch nobody stops, with no deadline but each read's timeout (the command line's).
+PATIENT = FetchStop()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,8 +103,8 @@ class FetchedGames:
 
     pgn: str
     links: list[str] = field(default_factory=list)
-    #: A line saying the stream was cut and how much was kept; "" when all came.
-    note: str = ""
+    #: The stream was cut (code ``fetch-cut``) and how much was kept; None when all came.
+    note: Notice | None = None
 
     @property
     def count(self) -> int:
@@ -80,6 +128,12 @@ def timeout() -> float:
     return value if value > 0 else DEFAULT_TIMEOUT
 
 
+def read_timeout(stop: FetchStop) -> float:
+    """Each read's timeout: the setting, or less when the whole fetch's deadline is nearer."""
+    remaining = stop.remaining()
+    return timeout() if remaining is None else max(0.1, min(timeout(), remaining))
+
+
 def base_url(variable: str, default: str) -> str:
     return (os.environ.get(variable) or default).rstrip("/")
 
@@ -92,6 +146,14 @@ def _retry_after(response_headers: object, least: float) -> float:
         return least
 
 
+def _silent(field: str, host: str, stop: FetchStop) -> FetchError:
+    """The platform said nothing in time: the whole fetch's deadline, or one read's timeout."""
+    remaining = stop.remaining()
+    if remaining is not None and remaining <= 0.1 and stop.seconds is not None:
+        return FetchError(field, "fetch-timeout", host=host, seconds=stop.seconds)
+    return FetchError(field, "fetch-timeout", host=host, seconds=read_timeout(stop))
+
+
 def open_url(
     url: str,
     *,
@@ -101,42 +163,48 @@ def open_url(
     wait_429: float,
     say: Say,
     sleep: Callable[[float], None] = time.sleep,
+    stop: FetchStop = PATIENT,
 ) -> HTTPResponse:
     """GET ``url`` (built by us, never given by a user); a 404 is returned for the caller to name."""
     request = urllib.request.Request(url, headers={"User-Agent": user_agent(), "Accept": accept})
-    for attempt in range(MAX_RETRIES + 1):
+    retries = MAX_RETRIES if stop.wait_429 else 0
+    for attempt in range(retries + 1):
+        stop.check(field, host)
         try:
-            response: HTTPResponse = urllib.request.urlopen(request, timeout=timeout())
+            response: HTTPResponse = urllib.request.urlopen(request, timeout=read_timeout(stop))
             return response
         except urllib.error.HTTPError as error:
-            if error.code == 429 and attempt < MAX_RETRIES:
+            if error.code == 429 and attempt < retries:
                 seconds = _retry_after(error.headers, wait_429)
-                say(f"{host} is rate limiting (429): waiting {seconds:.0f} s as it asks, then trying again")
+                say(Notice("fetch-waiting", {"host": host, "seconds": round(seconds)}))
                 sleep(seconds)
                 continue
             if error.code == 429:
-                raise FetchError(field, f"{host} is rate limiting (429); try again later") from None
+                raise FetchError(field, "fetch-rate-limited", host=host) from None
             if error.code in (404, 410):
                 return error  # type: ignore[return-value]  # an HTTPError is also the response
-            raise FetchError(field, f"{host} answered HTTP {error.code}, not the games") from None
+            raise FetchError(field, "fetch-http-status", host=host, status=error.code) from None
         except TimeoutError:
-            raise FetchError(field, f"{host} did not answer within {timeout():g} s") from None
+            raise _silent(field, host, stop) from None
         except (urllib.error.URLError, HTTPException, OSError) as error:
             reason = getattr(error, "reason", error)
             if isinstance(reason, TimeoutError | socket.timeout):
-                raise FetchError(field, f"{host} did not answer within {timeout():g} s") from None
-            raise FetchError(field, f"{host} could not be reached: {reason}") from None
+                raise _silent(field, host, stop) from None
+            raise FetchError(field, "fetch-unreachable", host=host, reason=str(reason)) from None
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def read_lines(response: HTTPResponse, *, field: str, host: str) -> Iterator[tuple[bytes, bool]]:
+def read_lines(
+    response: HTTPResponse, *, field: str, host: str, stop: FetchStop = PATIENT
+) -> Iterator[tuple[bytes, bool]]:
     """The body's lines as they stream in, each with whether it ended whole (a newline); a cut
     stream ends the iteration early with its last partial line marked not whole."""
     while True:
+        stop.check(field, host)
         try:
             line = response.readline()
         except TimeoutError:
-            raise FetchError(field, f"{host} stopped answering for {timeout():g} s") from None
+            raise _silent(field, host, stop) from None
         except (HTTPException, OSError) as error:
             partial = getattr(error, "partial", b"")
             if partial:
@@ -147,10 +215,10 @@ def read_lines(response: HTTPResponse, *, field: str, host: str) -> Iterator[tup
         yield line, line.endswith(b"\n")
 
 
-def read_json(response: HTTPResponse, *, field: str, host: str) -> object:
+def read_json(response: HTTPResponse, *, field: str, host: str, stop: FetchStop = PATIENT) -> object:
     try:
         return json.loads(response.read())
     except TimeoutError:
-        raise FetchError(field, f"{host} stopped answering for {timeout():g} s") from None
+        raise _silent(field, host, stop) from None
     except (HTTPException, OSError, ValueError):
-        raise FetchError(field, f"{host} answered something other than the documented JSON") from None
+        raise FetchError(field, "fetch-other", host=host, what="json") from None

@@ -17,28 +17,40 @@ from datetime import UTC, datetime
 from datetime import time as clock
 
 from chessrate.errors import InvalidInputError
-from chessrate.platforms.http import FetchedGames, FetchError, FetchQuery, Say, base_url, open_url, read_lines
+from chessrate.platforms.http import (
+    PATIENT,
+    FetchedGames,
+    FetchError,
+    FetchQuery,
+    FetchStop,
+    Notice,
+    Say,
+    base_url,
+    open_url,
+    read_lines,
+)
 
 HOST = "Lichess"
 FIELD = "lichess"
 DEFAULT_URL = "https://lichess.org"
 #: The least wait after a 429, seconds (Lichess API tips: a full minute).
 WAIT_429 = 60.0
-#: Usernames as Lichess accepts them for existing accounts: 2 to 30 letters, digits, ``_`` or
-#: ``-``, starting and ending with a letter or digit (lila, modules/user, ``historicalUsernameRegex``).
+#: Usernames as Lichess takes them for existing accounts: 2 to 30 letters, digits, ``_`` or ``-``,
+#: the first and last a letter or digit (lila, modules/user/src/main/User.scala,
+#: ``historicalUsernameRegex``; UserForm's ``historicalUsernameConstraints``: 2 to 30). New accounts
+#: must also start with a letter (``newUsernameRegex``), which older ones need not.
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,28}[a-z0-9]", re.IGNORECASE)
-OTHER = "Lichess answered something other than the documented NDJSON games"
+#: lila's ``isGhost``: "ghost" stands for every deleted account (same file); never an account.
+GHOST = "ghost"
+#: A game's id as the export gives it (eight letters and digits), the last part of its address.
+GAME_ID = re.compile(r"[A-Za-z0-9]{8}")
 #: Lichess's speeds (``perfType`` values for standard chess).
-OTHER = "Lichess answered something other than the documented NDJSON games"
 SPEEDS = ("ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence")
 
 
 def check_username(user: str) -> str:
-    if not USERNAME.fullmatch(user):
-        raise InvalidInputError(
-            FIELD, user, "not a Lichess username (2 to 30 letters, digits, _ or -, starting and ending "
-            "with a letter or digit)"
-        )  # fmt: skip
+    if not USERNAME.fullmatch(user) or user.lower() == GHOST:
+        raise InvalidInputError(FIELD, user, "not a Lichess username", code="lichess-username")
     return user
 
 
@@ -55,24 +67,26 @@ def games_url(query: FetchQuery) -> str:
     return base_url("CHESSRATE_LICHESS_URL", DEFAULT_URL) + path + "?" + urllib.parse.urlencode(params)
 
 
-def fetch(query: FetchQuery, say: Say, sleep: Callable[[float], None] = time.sleep) -> FetchedGames:
+def fetch(
+    query: FetchQuery, say: Say, sleep: Callable[[float], None] = time.sleep, stop: FetchStop = PATIENT
+) -> FetchedGames:
     """The user's games, newest first; a stream cut half-way keeps the whole games read."""
     check_username(query.user)
     response = open_url(
         games_url(query), accept="application/x-ndjson", field=FIELD, host=HOST, wait_429=WAIT_429,
-        say=say, sleep=sleep,
+        say=say, sleep=sleep, stop=stop,
     )  # fmt: skip
     if response.status in (404, 410):
-        raise FetchError(FIELD, f"no Lichess account named '{query.user}' (unknown or closed)")
+        raise FetchError(FIELD, "fetch-unknown-user", host=HOST, user=query.user)
     if not response.headers.get("Content-Type", "").startswith("application/x-ndjson"):
-        raise FetchError(FIELD, OTHER)
+        raise FetchError(FIELD, "fetch-other", host=HOST, what="ndjson")
     games: list[str] = []
     links: list[str] = []
     site = base_url("CHESSRATE_LICHESS_URL", DEFAULT_URL)
-    note = ""
+    note: Notice | None = None
     with response:
         try:
-            for line, whole in read_lines(response, field=FIELD, host=HOST):
+            for line, whole in read_lines(response, field=FIELD, host=HOST, stop=stop):
                 if not line.strip():
                     continue
                 try:
@@ -81,29 +95,25 @@ def fetch(query: FetchQuery, say: Say, sleep: Callable[[float], None] = time.sle
                     game = None
                 if not isinstance(game, dict) or not isinstance(game.get("pgn"), str):
                     if whole:
-                        raise FetchError(FIELD, OTHER)
-                    note = f"the Lichess stream was cut in game {len(games) + 1}: {_kept(games)}"
+                        raise FetchError(FIELD, "fetch-other", host=HOST, what="ndjson")
+                    note = Notice("fetch-cut", {"host": HOST, "game": len(games) + 1, "kept": len(games)})
                     break
                 games.append(game["pgn"].strip())
-                links.append(f"{site}/{game.get('id', '')}")
+                game_id = str(game.get("id", ""))
+                links.append(f"{site}/{game_id}" if GAME_ID.fullmatch(game_id) else "")
                 if len(games) >= query.max_games:
                     break
         except FetchError as error:  # silent half-way: the games read are kept
-            if not games or str(error) == OTHER:
+            if not games or error.code != "fetch-timeout":
                 raise
-            note = f"{error} in game {len(games) + 1}: {_kept(games)}"
+            note = Notice(
+                "fetch-cut-silent", {"host": HOST, "game": len(games) + 1, "kept": len(games), **error.params}
+            )
     if not games:
-        if note:
-            raise FetchError(FIELD, "the Lichess stream was cut before one whole game came")
-        raise FetchError(FIELD, _no_games(query))
+        if note is not None:
+            raise FetchError(FIELD, "fetch-cut-empty", host=HOST)
+        raise FetchError(
+            FIELD, "fetch-no-games", host=HOST, user=query.user, speeds=",".join(query.speeds),
+            since=query.since.isoformat() if query.since else "",
+        )  # fmt: skip
     return FetchedGames("\n\n".join(games) + "\n", links, note)
-
-
-def _kept(games: list[str]) -> str:
-    return f"kept the {len(games)} whole games"
-
-
-def _no_games(query: FetchQuery) -> str:
-    speeds = f" {','.join(query.speeds)}" if query.speeds else ""
-    since = f" since {query.since.isoformat()}" if query.since else ""
-    return f"'{query.user}' has no{speeds} games on Lichess{since}"

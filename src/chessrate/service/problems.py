@@ -17,6 +17,7 @@ from typing import TypeVar
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.refusals import IMPORT_REFUSALS
+from chessrate.service.fetch_refusals import FETCH_REFUSALS
 from chessrate.service.language import Translator
 
 T = TypeVar("T")
@@ -428,6 +429,7 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         **p,
     ),
     **IMPORT_REFUSALS,
+    **FETCH_REFUSALS,  # games by username (issue 31)
     "period-format": lambda t, p: t.gettext("a rating period is written YYYY-MM, such as 2024-03"),
     "period-last": lambda t, p: t.gettext("the last rating period is 9999-11"),
     "period-order": lambda t, p: t.gettext(

@@ -91,6 +91,11 @@ class Job:
     outcome: Outcome[StrengthResult] | None = None
     touched: float = field(default_factory=time.monotonic)
     finished: float | None = None
+    #: Games fetched by username: each game's address on its platform, and what was said of the fetch.
+    links: list[str] = field(default_factory=list)
+    fetch_lines: list[str] = field(default_factory=list)
+    #: The platform the games came from (Lichess, Chess.com), named by the links.
+    link_host: str = ""
 
 
 class JobStop(Stop):
@@ -117,12 +122,21 @@ class Jobs:
         self.jobs: dict[str, Job] = {}
 
     def start(
-        self, language: str, seconds: float | None, run: Callable[[Job], Outcome[StrengthResult]]
+        self,
+        language: str,
+        seconds: float | None,
+        run: Callable[[Job], Outcome[StrengthResult]],
+        *,
+        links: list[str] | None = None,
+        fetch_lines: list[str] | None = None,
+        link_host: str = "",
     ) -> str | None:
         """A new job's id, or None when the pool is full. ``run(job)`` analyses, with ``job.stop``."""
         self.prune()
         stop = JobStop(seconds, self.abandon_seconds)
-        job = stop.job = Job(language, stop)
+        job = stop.job = Job(
+            language, stop, links=links or [], fetch_lines=fetch_lines or [], link_host=link_host
+        )
 
         def task() -> None:
             try:

@@ -178,7 +178,14 @@ async def report_page(request: Request) -> Response:
         outcome = await _computed(report_inputs(submitted), problems, site)
     else:
         outcome = Outcome(None, problems)
-    return _render(request, site, language, submitted, outcome)
+    response = _render(request, site, language, submitted, outcome)
+    # A refused file: the page and its field message with 422, as /report.csv and /api/report (issue 29).
+    # htmx's live update of the result keeps 200, as the strength page's job does: a 4xx would be a
+    # console error in the browser for what is a message to show.
+    live = request.headers.get("hx-request") == "true"
+    if request.method == "POST" and outcome.result is None and problems and not live:
+        response.status_code = 422
+    return response
 
 
 @router.post("/report.csv", include_in_schema=False)

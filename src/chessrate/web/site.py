@@ -68,6 +68,13 @@ class WebSettings:
     analysis_seconds: float = 180.0
     #: A job whose page has not asked for it in this many seconds stops and frees its engine.
     analysis_abandon_seconds: float = 15.0
+    # Games by username (issue 31, chessrate.web.fetches): docs/security.md lists the caps.
+    #: Whether the strength page may fetch a user's games from Lichess or Chess.com (serve --no-fetch).
+    fetch_games: bool = True
+    #: Fetches one client address may start in any minute.
+    fetch_per_minute: int = 5
+    #: Seconds one fetch may take, from its first request to its last game.
+    fetch_seconds: float = 30.0
 
 
 class Site:
@@ -92,6 +99,9 @@ class Site:
             extensions=["jinja2.ext.i18n"],
             trim_blocks=True,
             lstrip_blocks=True,
+            # The templates are the package's files: compiled once, never looked at on disk again
+            # (without this, every render stats each template it uses, on the event loop).
+            auto_reload=False,
         )
         catalog: gettext.NullTranslations = self.catalogs[language]
         environment.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
@@ -106,7 +116,11 @@ class Site:
             rating_list=self.settings.list_db is not None,
             english=lambda text: english_words(text, language),
             version=chessrate.__version__,
+            fetch_games=self.settings.fetch_games,
         )
+        # FIDE's tables 8.1.1 and 8.1.2 never change: rendered once per language, not on every page
+        # (their 150 numbers formatted by Babel were half of a calculator page's time).
+        environment.globals["fide_tables"] = Markup(environment.get_template("_tables.html").render())
         return environment
 
     def language(self, request: Request, form: Form | None = None) -> str:

@@ -8,11 +8,17 @@ PGN run on threads too. With htmx the form starts a job (``POST /strength/jobs``
 for its progress (``GET /strength/jobs/{id}``) until the result replaces it. Without JavaScript,
 ``POST /strength`` waits for its analysis and answers the whole page; a client that leaves stops
 it. A full pool is answered 503 with ``Retry-After``.
+
+Instead of a PGN, a Lichess or Chess.com username (issue 31): the server fetches the user's newest
+games through :mod:`chessrate.web.fetches` (per-client limit, a deadline, off the loop, stopped when
+the client leaves), estimates that user, and links each game to its page on the platform.
+``serve --no-fetch`` turns it off.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from concurrent.futures import Future
 
@@ -23,8 +29,11 @@ from fastapi.responses import HTMLResponse, Response
 from chessrate.analysis.accuracy import capped_cp
 from chessrate.analysis.engine import score_from_int
 from chessrate.analysis.runners import Progress, Stop
+from chessrate.errors import InvalidInputError
+from chessrate.service.fetch import HOSTS, PLATFORMS, FetchInputs, fetch_query
+from chessrate.service.fetch_refusals import fetch_text, notice_text
 from chessrate.service.options import Outcome
-from chessrate.service.problems import Problems
+from chessrate.service.problems import Problems, input_reason
 from chessrate.service.strength import (
     MAX_FILE,
     AnalyseInputs,
@@ -36,6 +45,7 @@ from chessrate.service.strength import (
 )
 from chessrate.service.tournament_file import FileInput
 from chessrate.web.analyses import READERS, RETRY_AFTER, AnalysisPool, Job, Jobs
+from chessrate.web.fetches import Fetched, fetch_games, sentence
 from chessrate.web.site import Site, WebSettings, error_messages, html_response, lang_links, site_of
 from chessrate.web.uploads import Submitted, read_form_or_query
 
@@ -45,6 +55,8 @@ router = APIRouter()
 
 #: Most games one web request may analyse (each takes about 0.1-0.5 s of a core).
 MAX_WEB_GAMES = 40
+#: Games fetched by username when the form does not say how many (the command line's default).
+DEFAULT_WEB_FETCH = 20
 #: How often the no-JavaScript form looks whether its client is still there, in seconds.
 DISCONNECT_POLL = 0.5
 
@@ -93,7 +105,7 @@ def strength_inputs(submitted: Submitted, settings: WebSettings | None = None) -
     settings = settings or WebSettings()
     return AnalyseInputs(
         file=file,
-        player=submitted.fields.get("player", ""),
+        player=submitted.fields.get("player", "") or by_user_name(submitted),
         max_games=MAX_WEB_GAMES,
         cut_plies=settings.analysis_plies,
         max_positions=settings.analysis_positions,
@@ -101,20 +113,115 @@ def strength_inputs(submitted: Submitted, settings: WebSettings | None = None) -
     )
 
 
+def by_user_name(submitted: Submitted) -> str:
+    """The username typed, if any ("" when the games are pasted or uploaded)."""
+    return submitted.fields.get("user", "").strip()
+
+
+def fetch_inputs(submitted: Submitted) -> FetchInputs:
+    """The username fields as the request layer's inputs, capped at the web's game limit."""
+    return FetchInputs(
+        platform=submitted.fields.get("platform", "lichess"),
+        user=by_user_name(submitted),
+        max_games=submitted.fields.get("max", ""),
+        speeds=submitted.fields.get("speed", ""),
+        cap=MAX_WEB_GAMES,
+    )
+
+
 async def _submitted(request: Request) -> tuple[Submitted, str | None]:
     return await read_form_or_query(request, file_limit=MAX_FILE, big_fields=frozenset({"pgn"}))
 
 
-def _problems(site: Site, language: str, unreadable: str | None, inputs: AnalyseInputs) -> Problems:
+def _problems(
+    site: Site, language: str, unreadable: str | None, inputs: AnalyseInputs, user: str = ""
+) -> Problems:
     problems = Problems(site.translator(language))
     t = problems.t
     if unreadable is not None:
         problems.add(("pgn",), "", unreadable, message=t.gettext("The form could not be read."))
-    elif inputs.file is None:
+    elif user and inputs.file is not None:
+        problems.add(
+            ("user",), user, "both", message=t.gettext("Give a username or the games (PGN), not both.")
+        )
+    elif user and not site.settings.fetch_games:
+        problems.add(("user",), user, "fetch-off", message=_fetch_off(problems))
+    elif inputs.file is None and not user:
         problems.add(
             ("pgn",), "", "missing", message=t.gettext("Paste the games (PGN) or choose a PGN file.")
         )
     return problems
+
+
+def _fetch_off(problems: Problems) -> str:
+    return problems.t.gettext(
+        "Fetching games by username is turned off on this server (chessrate serve --no-fetch): paste "
+        "the games or choose a PGN file."
+    )
+
+
+def _checked_query(inputs: FetchInputs, problems: Problems) -> bool:
+    """The username (by its platform's rules), the number of games and the speed, before any request."""
+    try:
+        fetch_query(inputs)
+    except InvalidInputError as error:
+        path = ("user",) if error.field in PLATFORMS else (error.field,)
+        said = input_reason(error.code, error.params, error.reason, problems.t)
+        problems.add(path, error.value, error, message=sentence(said))
+        return False
+    return True
+
+
+@dataclasses.dataclass
+class ByUser:
+    """What a fetch gave the page: the inputs with the games, their links, what was said."""
+
+    inputs: AnalyseInputs
+    links: list[str]
+    lines: list[str]
+    host: str
+
+
+async def _by_user(
+    request: Request, site: Site, submitted: Submitted, inputs: AnalyseInputs, problems: Problems
+) -> ByUser | Fetched:
+    """The user's games as the analysis's file; else how the fetch ended (refused, or the client left)."""
+    wanted = fetch_inputs(submitted)
+    if not _checked_query(wanted, problems):
+        return Fetched(status=422)
+    fetched = await fetch_games(request, wanted, problems, site.settings.fetch_seconds)
+    if fetched.games is None:
+        return fetched
+    games = fetched.games.games
+    lines = [
+        fetch_text(
+            "fetched", {"count": games.count, "user": wanted.user, "host": HOSTS[wanted.platform]}, problems.t
+        )
+    ]
+    if games.note is not None:
+        lines.append(notice_text(games.note, problems.t))
+    host = HOSTS[wanted.platform]
+    return ByUser(dataclasses.replace(inputs, file=fetched.games.file), games.links, lines, host)
+
+
+def _refused(
+    request: Request,
+    site: Site,
+    language: str,
+    fields: dict[str, str],
+    problems: Problems,
+    fetched: Fetched,
+    block: str | None,
+) -> Response:
+    """A fetch that ended without games: the field error (429 with Retry-After at the client's limit)."""
+    if fetched.gone:
+        return Response(status_code=204)
+    response = _render(request, site, language, fields, Outcome(None, problems), block=block)
+    # htmx's block is answered 200, as a bad PGN's is; the client's limit is 429 either way.
+    response.status_code = 200 if block is not None and fetched.status == 422 else fetched.status
+    if fetched.retry_after is not None:
+        response.headers["Retry-After"] = str(fetched.retry_after)
+    return response
 
 
 def chart_data(result: StrengthResult) -> list[dict[str, object]]:
@@ -142,6 +249,9 @@ def _render(
     block: str | None,
     job: str = "",
     job_state: Job | None = None,
+    links: list[str] | None = None,
+    fetch_lines: list[str] | None = None,
+    link_host: str = "",
 ) -> HTMLResponse:
     problems = outcome.problems if outcome is not None else Problems(site.translator(language))
     result = outcome.result if outcome is not None else None
@@ -159,6 +269,12 @@ def _render(
         "caps": site.settings,
         "notes": analysis_notes(result.analysis, problems.t) if result else [],
         "lang_links": lang_links("/strength", {}),
+        "links": links or [],
+        "link_host": link_host,
+        "fetch_lines": fetch_lines or [],
+        "fetch_off": not site.settings.fetch_games,
+        "fetch_max": min(MAX_WEB_GAMES, DEFAULT_WEB_FETCH),
+        "platforms": HOSTS,
     }
     response = html_response(site.render(language, "strength.html", block, **context), language, request)
     response.headers["Cache-Control"] = "no-store"
@@ -226,7 +342,16 @@ async def strength_page(request: Request) -> Response:
     if request.method != "POST":
         return _render(request, site, language, submitted.fields, None, block=None)
     inputs = strength_inputs(submitted, site.settings)
-    problems = _problems(site, language, unreadable, inputs)
+    user = by_user_name(submitted)
+    problems = _problems(site, language, unreadable, inputs, user)
+    links: list[str] = []
+    lines: list[str] = []
+    host = ""
+    if user and not problems:
+        by_user = await _by_user(request, site, submitted, inputs, problems)
+        if isinstance(by_user, Fetched):
+            return _refused(request, site, language, submitted.fields, problems, by_user, None)
+        inputs, links, lines, host = by_user.inputs, by_user.links, by_user.lines, by_user.host
     outcome: Outcome[StrengthResult] | None = Outcome(None, problems)
     if not problems and await _checked(request, inputs, problems):
         stop = Stop(inputs.max_seconds)
@@ -236,7 +361,10 @@ async def strength_page(request: Request) -> Response:
         outcome = await _wait(request, future, stop)
         if outcome is None:  # nobody to answer
             return Response(status_code=204)
-    response = _render(request, site, language, submitted.fields, outcome, block=None)
+    response = _render(
+        request, site, language, submitted.fields, outcome, block=None, links=links, fetch_lines=lines,
+        link_host=host,
+    )  # fmt: skip
     if outcome is None or outcome.result is None:
         response.status_code = 422
     return response
@@ -249,10 +377,22 @@ async def start_job(request: Request) -> Response:
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
     inputs = strength_inputs(submitted, site.settings)
-    problems = _problems(site, language, unreadable, inputs)
+    user = by_user_name(submitted)
+    problems = _problems(site, language, unreadable, inputs, user)
+    links: list[str] = []
+    lines: list[str] = []
+    host = ""
+    if user and not problems:  # the games by username, fetched before the job starts
+        by_user = await _by_user(request, site, submitted, inputs, problems)
+        if isinstance(by_user, Fetched):
+            return _refused(request, site, language, submitted.fields, problems, by_user, "result")
+        inputs, links, lines, host = by_user.inputs, by_user.links, by_user.lines, by_user.host
     # A bad PGN, or one over the caps, is told at once, not by the job.
     if problems or not await _checked(request, inputs, problems):
-        return _render(request, site, language, submitted.fields, Outcome(None, problems), block="result")
+        return _render(
+            request, site, language, submitted.fields, Outcome(None, problems), block="result",
+            fetch_lines=lines,
+        )  # fmt: skip
 
     def run(job: Job) -> Outcome[StrengthResult]:
         def progress(done: int, total: int) -> None:
@@ -260,7 +400,9 @@ async def start_job(request: Request) -> Response:
 
         return _analyse(inputs, problems, job.stop, progress)
 
-    key = jobs_of(request).start(language, inputs.max_seconds, run)
+    key = jobs_of(request).start(
+        language, inputs.max_seconds, run, links=links, fetch_lines=lines, link_host=host
+    )
     if key is None:
         return _busy(request, site, language, submitted.fields, problems, "result")
     return _render(
@@ -292,4 +434,7 @@ async def job_state(request: Request, key: str) -> Response:
         return _render(request, site, language, {}, Outcome(None, problems), block="result")
     if job.outcome is None:
         return _render(request, site, language, {}, None, block="result", job=key, job_state=job)
-    return _render(request, site, language, {}, job.outcome, block="result")
+    return _render(
+        request, site, language, {}, job.outcome, block="result", links=job.links,
+        fetch_lines=job.fetch_lines, link_host=job.link_host,
+    )  # fmt: skip

@@ -6,9 +6,11 @@
 
   if (window.htmx) {
     document.documentElement.classList.add("live");
-    // "Busy, try again in a minute" (503 with Retry-After) is a message to show, like a 200.
+    // "Busy, try again in a minute" (503 with Retry-After) and "too many fetches from this address"
+    // (429, the strength page's usernames) are messages to show, like a 200.
     document.addEventListener("htmx:beforeSwap", function (event) {
-      if (event.detail.xhr.status === 503) {
+      var status = event.detail.xhr.status;
+      if (status === 503 || status === 429) {
         event.detail.shouldSwap = true;
         event.detail.isError = false;
       }

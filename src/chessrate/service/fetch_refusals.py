@@ -1,0 +1,114 @@
+"""What fetching games by username can say, each once: a code, its values and one template in the
+catalogs (issue 31; docs/codes.md, "Fetching by username").
+
+:mod:`chessrate.platforms` raises a :class:`~chessrate.platforms.FetchError` (or an
+:class:`~chessrate.errors.InvalidInputError` for a username its platform would never take) with a
+code and values, and reports a stream cut or a 429's wait as a
+:class:`~chessrate.platforms.Notice`; every face says them from here in the user's language
+(:func:`chessrate.service.problems.input_reason` reads :data:`FETCH_REFUSALS` too). Apart from
+:mod:`chessrate.service.fetch` so that the problems module can read them without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chessrate.platforms import Notice
+from chessrate.service.language import ENGLISH, Translator
+
+Template = Callable[[Translator, dict[str, object]], str]
+
+
+def _count(p: dict[str, object], name: str) -> int:
+    value = p[name]
+    return value if isinstance(value, int) else int(str(value))
+
+
+def _no_games(t: Translator, p: dict[str, object]) -> str:
+    """No game of the speeds asked for (if any), since the day asked for (if any)."""
+    if p.get("speeds") and p.get("since"):
+        return t.gettext("“%(user)s” has no %(speeds)s games on %(host)s since %(since)s", **p)
+    if p.get("speeds"):
+        return t.gettext("“%(user)s” has no %(speeds)s games on %(host)s", **p)
+    if p.get("since"):
+        return t.gettext("“%(user)s” has no games on %(host)s since %(since)s", **p)
+    return t.gettext("“%(user)s” has no games on %(host)s", **p)
+
+
+#: Refusals (``FetchError.code``, the usernames' ``InvalidInputError.code``) and notices, by code.
+FETCH_REFUSALS: dict[str, Template] = {
+    "lichess-username": lambda t, p: t.gettext(
+        "not a Lichess username: 2 to 30 letters, digits, _ or -, the first and last a letter or digit"
+    ),
+    "chesscom-username": lambda t, p: t.gettext("not a Chess.com username: 3 to 20 letters, digits, _ or -"),
+    "fetch-unknown-user": lambda t, p: t.gettext(
+        "no %(host)s account named “%(user)s” (unknown or closed)", **p
+    ),
+    "fetch-no-games": _no_games,
+    "fetch-rate-limited": lambda t, p: t.gettext(
+        "%(host)s is limiting our requests (429): try again in a few minutes", **p
+    ),
+    "fetch-timeout": lambda t, p: t.gettext(
+        "%(host)s did not answer within %(seconds)s s", host=p["host"], seconds=_seconds(t, p)
+    ),
+    "fetch-cancelled": lambda t, p: t.gettext("the fetch from %(host)s was stopped", **p),
+    "fetch-http-status": lambda t, p: t.gettext("%(host)s answered HTTP %(status)s, not the games", **p),
+    "fetch-unreachable": lambda t, p: t.gettext("%(host)s could not be reached (%(reason)s)", **p),
+    "fetch-other": lambda t, p: t.gettext(
+        "%(host)s answered something other than the games its API documents", **p
+    ),
+    "fetch-cut-empty": lambda t, p: t.gettext(
+        "the answer of %(host)s was cut before one whole game came", **p
+    ),
+    # Notices: a stream cut half-way (what was kept), a 429 waited out, the games fetched.
+    "fetch-cut": lambda t, p: t.ngettext(
+        "the answer of %(host)s was cut in game %(game)s: kept the %(num)s whole game before it",
+        "the answer of %(host)s was cut in game %(game)s: kept the %(num)s whole games before it",
+        _count(p, "kept"),
+        host=p["host"],
+        game=p["game"],
+    ),
+    "fetch-cut-silent": lambda t, p: t.ngettext(
+        "%(host)s stopped answering for %(seconds)s s in game %(game)s: kept the %(num)s whole game "
+        "before it",
+        "%(host)s stopped answering for %(seconds)s s in game %(game)s: kept the %(num)s whole games "
+        "before it",
+        _count(p, "kept"),
+        host=p["host"],
+        game=p["game"],
+        seconds=_seconds(t, p),
+    ),
+    "fetch-cut-month": lambda t, p: t.ngettext(
+        "the archive of %(month)s could not be read from %(host)s: kept the %(num)s game of the months "
+        "after it",
+        "the archive of %(month)s could not be read from %(host)s: kept the %(num)s games of the months "
+        "after it",
+        _count(p, "kept"),
+        host=p["host"],
+        month=p["month"],
+    ),
+    "fetch-waiting": lambda t, p: t.gettext(
+        "%(host)s is limiting our requests (429): waiting %(seconds)s s as it asks, then trying again", **p
+    ),
+    "fetched": lambda t, p: t.ngettext(
+        "%(num)s game of %(user)s fetched from %(host)s",
+        "%(num)s games of %(user)s fetched from %(host)s",
+        _count(p, "count"),
+        user=p["user"],
+        host=p["host"],
+    ),
+}
+
+
+def _seconds(t: Translator, p: dict[str, object]) -> str:
+    value = p["seconds"]
+    return t.number(value, 1) if isinstance(value, int | float) else str(value)
+
+
+def fetch_text(code: str, params: dict[str, object], t: Translator = ENGLISH) -> str:
+    """The refusal or notice ``code`` with its values, in ``t``'s language (English by default)."""
+    return FETCH_REFUSALS[code](t, params)
+
+
+def notice_text(notice: Notice, t: Translator = ENGLISH) -> str:
+    return fetch_text(notice.code, notice.params, t)
