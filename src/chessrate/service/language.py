@@ -15,7 +15,7 @@ import datetime as dt
 import functools
 import gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import IO, TYPE_CHECKING, Any
@@ -252,6 +252,40 @@ class English(Translator):
 
 #: English, from its catalog (read on the first sentence): the command line's language.
 ENGLISH = English("en", _OnFirstUse("en"))
+
+
+#: The languages of the catalogs, English first (the language of the message ids).
+LANGUAGES = ("en", "es", "ca")
+#: The locales that mean no translation (POSIX, "Locale"; GNU gettext, "The LANGUAGE variable").
+_NO_LOCALE = {"C", "POSIX"}
+
+
+def language_of_environment(environ: Mapping[str, str]) -> str:
+    """The language of the catalogs the environment asks for, as gettext reads it, else English.
+
+    GNU gettext's order (manual, "Locale Environment Variables"): ``LANGUAGE``, a colon-separated
+    list of preferences (the first language we have wins), then the first set of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG``. ``LANGUAGE`` is ignored when the locale is ``C`` or ``POSIX``
+    ("The LANGUAGE variable"), which, as an empty environment, mean English. ``es_ES.UTF-8``,
+    ``ca_ES@valencia`` and ``es`` are Spanish and Catalan; a language we have no catalog for is
+    passed over for the next preference.
+    """
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    if _language_code(locale) in _NO_LOCALE:
+        return "en"
+    preferences = [*environ.get("LANGUAGE", "").split(":"), locale]
+    for preference in preferences:
+        code = _language_code(preference).lower()
+        if code in LANGUAGES:
+            return code
+        if code.upper() in _NO_LOCALE:
+            return "en"
+    return "en"
+
+
+def _language_code(locale: str) -> str:
+    """``es_ES.UTF-8@euro`` → ``es``; ``C.UTF-8`` → ``C``."""
+    return locale.strip().split("@")[0].split(".")[0].split("_")[0].split("-")[0]
 
 
 def translator(language: str) -> Translator:
