@@ -47,6 +47,8 @@ def invalid_line(error: InvalidInputError) -> str:
     """``invalid FIELD 'VALUE': REASON``, the field and the reason in the command line's language."""
     from chessrate.cli.options import field_label
 
+    if words().language == "en":  # the library's own words
+        return str(error)
     return _(
         "invalid %(field)s %(value)s: %(reason)s",
         field=field_label(error.field),
@@ -56,7 +58,9 @@ def invalid_line(error: InvalidInputError) -> str:
 
 
 def coded_line(error: CodedError) -> str:
-    """A refusal with its code, said in the command line's language."""
+    """A refusal with its code, said in the command line's language (English: the library's words)."""
+    if words().language == "en":
+        return str(error)
     return _reason(error.code, error.params, str(error))
 
 

@@ -659,7 +659,7 @@ def export_command(
     from chessrate.ratinglist.queries import streamed_list
 
     if output_format not in {"csv", "json"}:
-        raise InvalidInputError("--format", output_format, _("use csv or json"))
+        raise InvalidInputError("format", output_format, _("use csv or json"))
     # Written as read: a list of any length in bounded memory.
     with streamed_list(open_store(db), period, draft=draft) as view:
         if output_format == "json":

@@ -228,7 +228,8 @@ def said_reason(problem: Problem, t: Translator) -> str:
 GAME_FIELDS = {"opponent": N_("opponent rating"), "deviation": N_("opponent deviation")}
 #: The fields an error may name by their own name (``invalid rating '-5'``), said from the catalogs.
 FIELD_WORDS = (
-    N_("event"), N_("rating"), N_("opponent"), N_("result"), N_("table"), N_("file"), N_("age"), N_("index"),
+    N_("event"), N_("format"), N_("rating"), N_("opponent"), N_("result"), N_("table"), N_("file"),
+    N_("age"), N_("index"),
     N_("deviation"), N_("volatility"), N_("tau"), N_("level"), N_("points"), N_("games"),
     N_("average"), N_("system"), N_("days idle"), N_("games played"), N_("event end"), N_("c"),
     N_("standard rating"), N_("birth year"), N_("rated games"), N_("highest rating"), N_("start rating"),
