@@ -40,7 +40,7 @@ SHORT_PGN = """[Event "Casual game"]
 """
 
 #: Each command's arguments, with ``{db}`` (the demo list), ``{new_db}`` (a new store each run),
-#: ``{trf}``, ``{pgn}`` and ``{fide_list}``.
+#: ``{trf}``, ``{broken}`` (a TRF with problems), ``{pgn}`` and ``{fide_list}``.
 EXAMPLES: dict[str, list[list[str]]] = {
     "game": [["1500", "1700", "draw", "--k", "20"], ["2700", "2200", "1", "--as-of", "2025-09-30"]],
     "tournament": [
@@ -70,7 +70,12 @@ EXAMPLES: dict[str, list[list[str]]] = {
     "ecf": [["1800", "1800:1", "--junior"]],
     "convert": [["1800", "--from", "lichess-blitz", "--to", "fide"]],
     "stakes": [["1800", "1700"], ["1800", "1700", "--system", "glicko2"]],
-    "report": [["{trf}"], ["{trf}", "--format", "csv"]],
+    "report": [
+        ["{trf}"],
+        ["{trf}", "--format", "csv"],
+        [str(ROOT / "tests" / "data" / "trf" / "fide-example.trf")],
+        ["{broken}"],
+    ],
     "analyse": [["{pgn}"]],
     "strength": [["{pgn}"]],
     "serve": [["--port", "0"]],  # refused before it serves: the one line of its error
@@ -156,7 +161,9 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     build_demo(db)
     pgn = folder / "short.pgn"
     pgn.write_text(SHORT_PGN, encoding="utf-8")
-    return {"folder": folder, "db": db, "pgn": str(pgn), "count": iter(range(10**6))}
+    broken = folder / "broken.trf"  # a player numbered 7 where the pairings say 1 (the web's test)
+    broken.write_bytes((DEMO / "swiss-9-rounds.trf").read_bytes().replace(b" 1 ", b" 7 ", 1))
+    return {"folder": folder, "db": db, "pgn": str(pgn), "broken": str(broken), "count": iter(range(10**6))}
 
 
 def filled(args: list[str], places: dict[str, Any]) -> list[str]:
@@ -164,6 +171,7 @@ def filled(args: list[str], places: dict[str, Any]) -> list[str]:
         "db": places["db"],
         "trf": str(DEMO / "swiss-9-rounds.trf"),
         "pgn": places["pgn"],
+        "broken": places["broken"],
         "fide_list": str(FIDE_LIST),
     }
     out = []

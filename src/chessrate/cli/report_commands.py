@@ -36,7 +36,7 @@ from chessrate.service.tournament_file import (
     report_document,
     tournament_file,
 )
-from chessrate.tournament.report import TournamentReport
+from chessrate.tournament.report import RULES_OLDEST_KEPT, TournamentReport
 from chessrate.tournament.report_csv import CSV_COLUMNS, report_csv, report_row, report_rows
 
 FORMATS = ("table", "csv", "json", "html")
@@ -188,15 +188,23 @@ def _print_table(result: TournamentReport, read: ReadResult) -> None:
     columns += [N_("change"), N_("rounded"), N_("new"), N_("perf")]
     caption = _("rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)")
     print_table(_title(result), columns, rows, caption=caption)
+    if words().language != "en":
+        for problem in _report_problems(result):  # the report's notes and problems, in the language
+            sys.stderr.write(_(SEVERITIES[problem.severity], note=_located(problem)) + "\n")
+        return
     problems = {str(problem): problem for problem in read.problems}
     for warning in result.warnings:  # each once: "warning: game at line 1: …", "error: line 17: …"
         problem = problems.get(warning)
-        line = (
-            _("warning: %(note)s", note=warning)
-            if problem is None
-            else _(SEVERITIES[problem.severity], note=_located(problem))
-        )
+        line = f"warning: {warning}" if problem is None else f"{problem.severity}: {problem.located()}"
         sys.stderr.write(line + "\n")
+
+
+def _report_problems(result: TournamentReport) -> list[Problem]:
+    """The report's notes and problems in the order of its English ``warnings``: the rules' note,
+    the file's problems, the list's, the other notes."""
+    first = [note for note in result.notes if note.code == RULES_OLDEST_KEPT]
+    rest = [note for note in result.notes if note.code != RULES_OLDEST_KEPT]
+    return [*first, *result.file_problems, *result.list_warnings, *rest]
 
 
 def _located(problem: Problem) -> str:
@@ -204,7 +212,7 @@ def _located(problem: Problem) -> str:
     if words().language == "en":
         return problem.located()
     said = file_problem(problem.code, problem.params, problem.message, words())
-    return f"{line_label(problem.line, words())}: {said}"
+    return said if problem.line is None else f"{line_label(problem.line, words())}: {said}"
 
 
 _HTML = """<!doctype html>
