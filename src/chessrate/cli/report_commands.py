@@ -189,8 +189,8 @@ def _print_table(result: TournamentReport, read: ReadResult) -> None:
     caption = _("rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)")
     print_table(_title(result), columns, rows, caption=caption)
     if words().language != "en":
-        for problem in _report_problems(result):  # the report's notes and problems, in the language
-            sys.stderr.write(_(SEVERITIES[problem.severity], note=_located(problem)) + "\n")
+        for said in _report_problems(result):  # the report's notes and problems, in the language
+            sys.stderr.write(_(SEVERITIES[said.severity], note=_located(said)) + "\n")
         return
     problems = {str(problem): problem for problem in read.problems}
     for warning in result.warnings:  # each once: "warning: game at line 1: …", "error: line 17: …"
