@@ -1,19 +1,22 @@
-"""Tables that fit the terminal: at 80 and 60 columns no line is longer than the terminal, no title
-phrase is broken across lines, no cell is folded or cut; a table too wide is stacked, row by row."""
+"""Tables that fit the terminal: at 80 and 60 columns, in English, Spanish and Catalan, no line is longer
+than the terminal, no title phrase is broken across lines, no cell is folded or cut; a table too wide is
+stacked, row by row."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from chessrate.cli.output import table_width, title_lines
+from chessrate.cli import main
+from chessrate.cli.output import console, table_width, title_lines
 
 ROOT = Path(__file__).resolve().parents[1]
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 TRF = str(ROOT / "src" / "chessrate" / "data" / "demo" / "swiss-9-rounds.trf")
 COMMANDS = [
     ["game", "1500", "1700", "draw", "--k", "20"],
@@ -51,25 +54,51 @@ COMMANDS = [
 
 
 def shown(width: int, *args: str) -> str:
-    environment = {**os.environ, "COLUMNS": str(width), "PYTHONPATH": str(ROOT / "src")}
-    done = subprocess.run(
-        [sys.executable, "-m", "chessrate", *args],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    """``chessrate ARGS`` on a terminal ``width`` columns wide, in this process (as a fresh one: the
+    console is made again for the width; no locale variable set)."""
+    saved = {name: os.environ.pop(name, None) for name in ("COLUMNS", *LOCALE_VARIABLES)}
+    os.environ["COLUMNS"] = str(width)
+    console.cache_clear()
+    out, err = io.StringIO(), io.StringIO()
+    code: object = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(list(args))
+    except SystemExit as done:
+        code = done.code
+    finally:
+        console.cache_clear()
+        for name, value in saved.items():
+            os.environ.pop(name, None)
+            if value is not None:
+                os.environ[name] = value
+    assert not code, err.getvalue()
+    return out.getvalue()
 
 
+@pytest.mark.parametrize("language", ["en", "es", "ca"])
 @pytest.mark.parametrize("width", [80, 60])
 @pytest.mark.parametrize("args", COMMANDS, ids=lambda args: " ".join(args[:2]))
-def test_every_line_fits_and_nothing_is_cut(args: list[str], width: int) -> None:
-    out = shown(width, *args)
+def test_every_line_fits_and_nothing_is_cut(args: list[str], width: int, language: str) -> None:
+    out = shown(width, "--lang", language, *args)
     for line in out.splitlines():
         assert len(line) <= width, line
     assert not re.search(r"…\s*[│┃]", out)  # Rich's mark of a cell cut short, at the cell's end
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [
+        ("es", "Una partida — FIDE 2025-10-01 (en vigor el 2026-12-05)"),
+        ("ca", "Una partida — FIDE 2025-10-01 (en vigor el dia 2026-12-05)"),
+    ],
+)
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_game_title_is_whole_on_one_line_in_spanish_and_catalan(
+    width: int, language: str, title: str
+) -> None:
+    out = shown(width, "--lang", language, "game", "1800", "1700", "1", "--as-of", "2026-12-05")
+    assert out.splitlines()[0] == title
 
 
 def test_a_title_breaks_between_its_phrases_only() -> None:

@@ -1,4 +1,5 @@
-"""The command line's English writes numbers and dates exactly as Babel's English locale does."""
+"""The command line's English writes numbers and dates exactly as Babel's English locale does, and its
+Spanish and Catalan numbers as Babel's (without loading Babel's locale data)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,22 @@ from hypothesis import strategies as st
 
 from chessrate.service.language import ENGLISH, Translator
 
-BABEL_ENGLISH = Translator("en", gettext.NullTranslations())
+
+class Babel(Translator):
+    """A translator that writes numbers with Babel itself (chessrate's do without its locale data)."""
+
+    def _decimal(self, value: Decimal | float | int, pattern: str) -> str:
+        from babel.numbers import format_decimal
+
+        return format_decimal(Decimal(str(value)), format=pattern, locale=self.language)
+
+    def date(self, value: dt.date, style: str = "long") -> str:
+        from babel.dates import format_date
+
+        return format_date(value, format=style, locale=self.language)
+
+
+BABEL_ENGLISH = Babel("en", gettext.NullTranslations())
 
 FORMATS: list[Callable[[Translator, Decimal], str]] = [
     lambda t, v: t.number(v),
@@ -36,6 +52,16 @@ def test_numbers_as_babel_writes_them(value: Decimal) -> None:
         assert write(ENGLISH, value) == write(BABEL_ENGLISH, value)
 
 
+@given(values, st.sampled_from(["es", "ca"]))
+def test_spanish_and_catalan_numbers_as_babel_writes_them(value: Decimal, language: str) -> None:
+    ours, babel = (
+        Translator(language, gettext.NullTranslations()),
+        Babel(language, gettext.NullTranslations()),
+    )
+    for write in FORMATS:
+        assert write(ours, value) == write(babel, value)
+
+
 @given(st.floats(min_value=-4000, max_value=4000, allow_nan=False))
 def test_floats_as_babel_writes_them(value: float) -> None:
     assert ENGLISH.number(value) == BABEL_ENGLISH.number(value)
@@ -53,3 +79,16 @@ def test_cldr_english_examples() -> None:
     assert ENGLISH.whole(Decimal("-0.4").to_integral_value()) == "-0"
     assert ENGLISH.change(Decimal("7.2")) == "+7.2"
     assert ENGLISH.fixed(Decimal("0.635")) == "0.64"
+
+
+@given(
+    st.dates(min_value=dt.date(2000, 1, 1), max_value=dt.date(2100, 12, 31)),
+    st.sampled_from(["es", "ca"]),
+    st.sampled_from(["long", "medium"]),
+)
+def test_spanish_and_catalan_dates_as_babel_writes_them(day: dt.date, language: str, style: str) -> None:
+    ours, babel = (
+        Translator(language, gettext.NullTranslations()),
+        Babel(language, gettext.NullTranslations()),
+    )
+    assert ours.date(day, style) == babel.date(day, style)

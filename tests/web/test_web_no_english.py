@@ -1,13 +1,13 @@
 """No English in Spanish or Catalan (issue 14, defect 4): every page and mode rendered in es and ca.
 
-Two checks. The catalogs are wrapped so that every message id the pages ask for and the catalog lacks
-is recorded: there must be none. And the text the pages show in es or ca must not contain a sentence
-shown identically in English (what bypasses the catalogs: the core's own words, a rule set's title).
+Two checks (``tests/no_english.py``, shared with the command line's ``test_cli_lang.py``). The catalogs
+are wrapped so that every message id the pages ask for and the catalog lacks is recorded: there must be
+none. And the text the pages show in es or ca must not contain a sentence shown identically in English
+(what bypasses the catalogs: the core's own words, a rule set's title).
 """
 
 from __future__ import annotations
 
-import gettext
 import html
 import re
 
@@ -19,6 +19,7 @@ from test_web_report import BROKEN_SWISS, CANDIDATES, FIDE_EXAMPLE, upload
 from chessrate.ratinglist.demo import build_demo
 from chessrate.web import WebSettings, create_app, site
 from chessrate.web.i18n import load_catalogs
+from no_english import Recording, shared_english
 
 #: Every calculator with values (a result), blank, and with the cases that bring the core's words:
 #: the Ciabe club's K bands, the 700 rule, a capped game, an error.
@@ -79,38 +80,6 @@ LIST_PAGES = (
     "/list/admin",
 )
 ADMIN_PASSWORD = "correct horse battery"
-#: Text that is the same in every language: names, symbols, formulas, the FIDE article numbers.
-SAME_EVERYWHERE = re.compile(
-    r"^(chessrate|chess|rate|(Glicko-2 / Lichess|Glicko-1 / Chess\.com|US Chess)( · chessrate)?|"
-    r"(Chess\.com|Lichess) (blitz|bullet)|Lichess|Chess\.com|Glicko-2|FIDE|TRF|PGN|CSV|"
-    r"English|Español|Català|JSON|[A-Z]?[a-z]?[\W\d]*|[\W\d]*[a-zA-Z]*[\W\d]*|Ru = .*|E = .*|τ|"
-    r"Club Ciabe.*|· error:|lichess, glicko2)$"  # "error" is Spanish too
-)
-
-
-class Recording(gettext.NullTranslations):
-    """A catalog that records every message id it does not hold."""
-
-    def __init__(self, inner: gettext.NullTranslations, missing: set[str]) -> None:
-        super().__init__()
-        self.inner = inner
-        self.missing = missing
-        self.known = getattr(inner, "_catalog", {})
-
-    def gettext(self, message: str) -> str:
-        if message not in self.known:
-            self.missing.add(message)
-        return self.inner.gettext(message)
-
-    def pgettext(self, context: str, message: str) -> str:
-        if f"{context}\x04{message}" not in self.known:
-            self.missing.add(message)
-        return self.inner.pgettext(context, message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        if (singular, 0) not in self.known:
-            self.missing.add(singular)
-        return self.inner.ngettext(singular, plural, n)
 
 
 @pytest.fixture(scope="module")
@@ -136,12 +105,7 @@ def visible_text(page: str) -> set[str]:
 
 
 def english_leaks(english: str, other: str) -> list[str]:
-    shared = visible_text(english) & visible_text(other)
-    return sorted(
-        text
-        for text in shared
-        if len(re.findall(r"[a-z]{3,}", text)) >= 2 and not SAME_EVERYWHERE.match(text)
-    )
+    return shared_english(visible_text(english), visible_text(other))
 
 
 def report_words(page: str) -> str:

@@ -8,12 +8,15 @@ module of each command, and :class:`CommandsByModule` imports it when the comman
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from chessrate.cli.language import N_
+from chessrate.cli.language import say as _
 from chessrate.systems.registry import system_commands
 
 #: Each command and the module that registers it on :data:`app`, in the order ``--help`` lists them:
@@ -30,7 +33,83 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class CommandsByModule(TyperGroup):
+class SaidInLanguage:
+    """A command or group whose help is said in the command line's language (:mod:`.language`).
+
+    Its help texts are written in English and marked for the catalogs (``N_``); they are said
+    when the command is built, which is after :func:`chessrate.cli.main` has chosen the language.
+    Click's and Typer's own words (``Usage:``, ``Options``, ``[required]``) are said here too.
+    """
+
+    help: str | None
+    short_help: str | None
+    params: list[Any]
+
+    def say_help(self) -> None:
+        self.help = _(inspect.cleandoc(self.help)) if self.help else self.help
+        self.short_help = _(self.short_help) if self.short_help else self.short_help
+        for param in self.params:
+            if getattr(param, "help", None):
+                param.help = _(inspect.cleandoc(param.help))
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage:") + " ")
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        sections: dict[str, list[tuple[str, str]]] = {"argument": [], "option": []}
+        for param in self.get_params(ctx):  # type: ignore[attr-defined]
+            record = param.get_help_record(ctx)
+            if record is not None and param.param_type_name in sections:
+                name, text = record
+                if "--help" in param.opts or param.name in TYPER_OPTIONS:  # added after __init__
+                    text = text.replace(param.help, _(param.help))
+                sections[param.param_type_name].append((name, _said_extras(text)))
+        for kind, heading in (("argument", _("Arguments")), ("option", _("Options"))):
+            if sections[kind]:
+                with formatter.section(heading):
+                    formatter.write_dl(sections[kind])
+        if isinstance(self, TyperGroup):
+            self.format_commands(ctx, formatter)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):  # type: ignore[attr-defined]
+            command = self.get_command(ctx, name)  # type: ignore[attr-defined]
+            if command is not None and not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _command in rows)
+            with formatter.section(_("Commands")):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
+
+
+#: The options Typer adds to the application after it is built, their help said where it is shown.
+TYPER_OPTIONS = {"install_completion", "show_completion"}
+#: Typer's marks after an option's help: ``[default: elo]``, ``[required]``.
+_EXTRAS = re.compile(r"\[(default: (?P<default>[^\]]*)|env var: (?P<var>[^\]]*)|required)\]")
+
+
+def _said_extras(text: str) -> str:
+    def said(mark: re.Match[str]) -> str:
+        if mark["default"] is not None:
+            return "[" + _("default: %(default)s", default=mark["default"]) + "]"
+        if mark["var"] is not None:
+            return "[" + _("env var: %(var)s", var=mark["var"]) + "]"
+        return "[" + _("required") + "]"
+
+    return _EXTRAS.sub(said, text)
+
+
+class Group(SaidInLanguage, TyperGroup):
+    """A group of commands (``chessrate list``) whose help is said in the command line's language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.say_help()
+
+
+class CommandsByModule(Group):
     """A group that imports a command's module only when that command is run."""
 
     # ``Any``: Typer's Context and Command are of the Click it vendors (``typer._click``).
@@ -49,7 +128,7 @@ class CommandsByModule(TyperGroup):
 NEGATIVE_NUMBER = re.compile(r"-\d[\d.,]*")
 
 
-class Command(TyperCommand):
+class Command(SaidInLanguage, TyperCommand):
     """A command whose arguments may be negative numbers, with a plain usage line.
 
     ``chessrate game -1500 1700 1`` reaches the rating's check (``invalid rating '-1500'``)
@@ -60,6 +139,7 @@ class Command(TyperCommand):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.say_help()
         for param in self.params:
             flag = getattr(param, "is_flag", False) or getattr(param, "count", False)
             if param.metavar is None and not flag:
@@ -103,6 +183,8 @@ def _build(name: str) -> Any:
             )
     for group in app.registered_groups:
         if group.name == name:
+            if not isinstance(group.cls, type) or group.cls is TyperGroup:  # None, or Typer's default
+                group.cls = Group
             for command in group.typer_instance.registered_commands if group.typer_instance else ():
                 if command.cls in (None, TyperCommand):
                     command.cls = Command
@@ -118,7 +200,7 @@ def _build(name: str) -> Any:
 app = typer.Typer(
     name="chessrate",
     cls=CommandsByModule,
-    help="Chess ratings as your federation, club or online platform computes them, with the working.",
+    help=N_("Chess ratings as your federation, club or online platform computes them, with the working."),
     no_args_is_help=True,
     # --install-completion and --show-completion for bash, zsh, fish and PowerShell (README)
     add_completion=True,
@@ -136,10 +218,31 @@ def _print_version(asked: bool) -> None:
         raise typer.Exit
 
 
+def _check_language(given: str | None) -> str | None:
+    """``--lang`` is one of the catalogs' languages; :func:`chessrate.cli.main` has already used it."""
+    from chessrate.service.language import LANGUAGES
+
+    if given is not None and given.strip().lower() not in LANGUAGES:
+        from chessrate.errors import InvalidInputError
+
+        raise InvalidInputError("--lang", given, _("use es, ca or en"))
+    return given
+
+
 @app.callback()
 def chessrate(
     show_version: bool = typer.Option(
-        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        False, "--version", callback=_print_version, is_eager=True, help=N_("Print the version and exit.")
+    ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        metavar="es|ca|en",
+        callback=_check_language,
+        help=N_(
+            "The language of the output and the help: es, ca or en; default: the environment's "
+            "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."
+        ),
     ),
 ) -> None:
     """Chess ratings as your federation, club or online platform computes them, with the working."""

@@ -6,11 +6,31 @@ would never end or would fill memory before any size check.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
 
+from chessrate.cli.language import N_, words
+from chessrate.cli.language import say as _
 from chessrate.errors import InvalidInputError
+
+#: The system's reasons a file cannot be read (``strerror``, English), said from the catalogs.
+OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EISDIR: N_("a folder, not a file"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why ``error``'s file cannot be read: the system's words in English, else the language's."""
+    reason = OS_REASONS.get(error.errno or 0)
+    if reason is not None and words().language != "en":
+        return _(reason)
+    return error.strerror or _("cannot be read")
 
 
 def checked_file(path: Path, field: str, limit: int | None = None) -> int:
@@ -18,7 +38,7 @@ def checked_file(path: Path, field: str, limit: int | None = None) -> int:
     try:
         status = os.stat(path)
     except OSError as error:
-        raise InvalidInputError(field, str(path), error.strerror or "cannot be read") from None
+        raise InvalidInputError(field, str(path), os_reason(error)) from None
     if not stat.S_ISREG(status.st_mode):
         raise InvalidInputError(
             field, str(path), "not a regular file (a device, a pipe or a folder)", code="not-a-file"
@@ -41,7 +61,7 @@ def read_checked(path: Path, field: str, limit: int) -> bytes:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as error:
-        raise InvalidInputError(field, str(path), error.strerror or "cannot be read") from None
+        raise InvalidInputError(field, str(path), os_reason(error)) from None
     if len(data) > limit:  # grew since it was checked
         raise InvalidInputError(
             field, str(path), f"larger than {limit} bytes", code="file-too-large", params={"limit": limit}

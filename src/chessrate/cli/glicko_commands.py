@@ -14,8 +14,10 @@ from typing import Annotated
 import typer
 
 from chessrate.cli.app import app
+from chessrate.cli.language import N_, words
+from chessrate.cli.language import say as _
 from chessrate.cli.options import result_of
-from chessrate.cli.output import fmt, print_document, print_json, print_summary, print_table
+from chessrate.cli.output import fixed, fmt, number, print_document, print_json, print_summary, print_table
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.service import system_documents, systems
 from chessrate.service.elo import GameRow
@@ -27,7 +29,6 @@ from chessrate.service.glicko import (
     glicko_document,
     glicko_one,
 )
-from chessrate.service.language import ENGLISH
 from chessrate.service.problems import Problems
 from chessrate.systems.glicko import lichess
 from chessrate.systems.glicko.glicko1 import GlickoGame
@@ -36,25 +37,25 @@ GamesArg = Annotated[
     list[str] | None,
     typer.Argument(
         metavar="GAME...",
-        help="OPPONENT_RATING:OPPONENT_RD:RESULT, e.g. 1400:30:1; none for an idle period.",
+        help=N_("OPPONENT_RATING:OPPONENT_RD:RESULT, e.g. 1400:30:1; none for an idle period."),
         show_default=False,
     ),
 ]
-RatingOpt = Annotated[str | None, typer.Option("--rating", help="Your rating.", show_default=False)]
+RatingOpt = Annotated[str | None, typer.Option("--rating", help=N_("Your rating."), show_default=False)]
 DeviationOpt = Annotated[
-    str | None, typer.Option("--deviation", help="Your rating deviation (RD).", show_default=False)
+    str | None, typer.Option("--deviation", help=N_("Your rating deviation (RD)."), show_default=False)
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))]
 
 
 def _game_rows(texts: list[str] | None) -> tuple[GameRow, ...]:
     """Each GAME argument split into the request layer's fields (checked there)."""
     rows = []
-    for number, text in enumerate(texts or [], start=1):
+    for place, text in enumerate(texts or [], start=1):
         parts = text.split(":")
         if len(parts) != 3:
             raise InvalidInputError(
-                f"game {number}", text, "a game is OPPONENT_RATING:OPPONENT_RD:RESULT, e.g. 1400:30:1"
+                f"game {place}", text, _("a game is OPPONENT_RATING:OPPONENT_RD:RESULT, e.g. 1400:30:1")
             )
         opponent, deviation, result = parts
         rows.append(GameRow(opponent=opponent, deviation=deviation, result=result))
@@ -63,13 +64,13 @@ def _game_rows(texts: list[str] | None) -> tuple[GameRow, ...]:
 
 def _require(text: str | None, option: str, hint: str = "") -> str:
     if text is None:
-        raise RatingError(f"missing {option}{hint}")
+        raise RatingError(_("missing %(option)s", option=option) + hint)
     return text
 
 
 def _games_table(columns: list[str], rows: list[list[str]]) -> None:
     if rows:
-        print_table("Games", columns, rows)
+        print_table(_("Games"), columns, rows)
 
 
 def _paper_games_json(games: Sequence[GlickoGame], expected: Sequence[float]) -> list[dict[str, float]]:
@@ -87,15 +88,18 @@ def _paper_games_json(games: Sequence[GlickoGame], expected: Sequence[float]) ->
 
 def _paper_games_table(games: Sequence[GlickoGame], expected: Sequence[float]) -> None:
     _games_table(
-        ["game", "opponent", "opponent RD", "score", "expected score"],
+        [N_("game"), N_("opponent"), N_("opponent RD"), N_("score"), N_("expected score")],
         [
-            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
+            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), fixed(e, 3)]
             for n, (g, e) in enumerate(zip(games, expected, strict=True), start=1)
         ],
     )
 
 
-@app.command("glicko")
+@app.command(
+    "glicko",
+    help=N_("Glicko (Glicko-1) for one rating period, as in Glickman's paper (or --preset chesscom)."),
+)
 def glicko_command(
     games: GamesArg = None,
     rating: RatingOpt = None,
@@ -104,8 +108,10 @@ def glicko_command(
         str | None,
         typer.Option(
             "--c",
-            help="Step 1 constant c, or FROM:TO:N for the c that takes RD from FROM to TO in N "
-            "periods (the paper's 50:350:100 gives 34.6). Without it the RD is taken as given.",
+            help=N_(
+                "Step 1 constant c, or FROM:TO:N for the c that takes RD from FROM to TO in N "
+                "periods (the paper's 50:350:100 gives 34.6). Without it the RD is taken as given."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -113,23 +119,29 @@ def glicko_command(
         str | None,
         typer.Option(
             "--periods-idle",
-            help="The paper's t: rating periods since you last played (1 = played in the "
-            "previous period); needs --c. Default 1.",
+            help=N_(
+                "The paper's t: rating periods since you last played (1 = played in the "
+                "previous period); needs --c. Default 1."
+            ),
             show_default=False,
         ),
     ] = None,
     min_deviation: Annotated[
         str | None,
         typer.Option(
-            "--min-deviation", help="Floor for the new RD (Glickman suggests e.g. 30).", show_default=False
+            "--min-deviation",
+            help=N_("Floor for the new RD (Glickman suggests e.g. 30)."),
+            show_default=False,
         ),
     ] = None,
     preset: Annotated[
         str | None,
         typer.Option(
             "--preset",
-            help="chesscom: a Chess.com-style ESTIMATE (Glicko-1, start rating by --level, RD 350); "
-            "Chess.com does not publish its constants.",
+            help=N_(
+                "chesscom: a Chess.com-style ESTIMATE (Glicko-1, start rating by --level, RD 350); "
+                "Chess.com does not publish its constants."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -137,23 +149,26 @@ def glicko_command(
         str | None,
         typer.Option(
             "--level",
-            help="With --preset chesscom: the level picked at sign-up: new 400, beginner 800, "
-            "intermediate 1200, advanced 1600, expert 2000.",
+            help=N_(
+                "With --preset chesscom: the level picked at sign-up: new 400, beginner 800, "
+                "intermediate 1200, advanced 1600, expert 2000."
+            ),
             show_default=False,
         ),
     ] = None,
     json: JsonOpt = False,
 ) -> None:
-    """Glicko (Glicko-1) for one rating period, as in Glickman's paper (or --preset chesscom)."""
     if preset is not None:
         if preset.strip().lower() != "chesscom":
-            raise InvalidInputError("--preset", preset, "the only preset of glicko is chesscom")
+            raise InvalidInputError("--preset", preset, _("the only preset of glicko is chesscom"))
         if c is not None or periods_idle is not None or min_deviation is not None:
-            raise RatingError("--c, --periods-idle and --min-deviation do not apply with --preset chesscom")
+            raise RatingError(
+                _("--c, --periods-idle and --min-deviation do not apply with --preset chesscom")
+            )
         _chesscom(games, level, rating, deviation, json=json)
         return
     if level is not None:
-        raise InvalidInputError("--level", level, "the level applies only with --preset chesscom")
+        raise InvalidInputError("--level", level, _("the level applies only with --preset chesscom"))
     inputs = GlickoOneInputs(
         rating=rating or "",
         deviation=deviation or "",
@@ -162,7 +177,7 @@ def glicko_command(
         min_deviation=min_deviation or "",
         games=_game_rows(games),
     )
-    rated = result_of(glicko_one(inputs, Problems(ENGLISH)))
+    rated = result_of(glicko_one(inputs, Problems(words())))
     result = rated.period
     if json:
         print_json(
@@ -177,11 +192,11 @@ def glicko_command(
         return
     _paper_games_table(rated.games, result.expected_scores)
     print_summary(
-        "Glicko (Glickman's paper), one rating period",
+        _("Glicko (Glickman's paper), one rating period"),
         [
-            ("rating", f"{result.before.rating:.1f} → {result.after.rating:.1f}"),
-            ("deviation at period start", f"{result.start.deviation:.1f}"),
-            ("new deviation", f"{result.after.deviation:.1f}"),
+            (_("rating"), f"{fixed(result.before.rating, 1)} → {fixed(result.after.rating, 1)}"),
+            (_("deviation at period start"), fixed(result.start.deviation, 1)),
+            (_("new deviation"), fixed(result.after.deviation, 1)),
         ],
     )
 
@@ -191,36 +206,36 @@ def _chesscom(
 ) -> None:
     rows = []
     for text in games or []:
-        opponent, _, rest = text.partition(":")
-        rd, _, score = rest.partition(":")
+        opponent, _colon, rest = text.partition(":")
+        rd, _colon, score = rest.partition(":")
         rows.append(GameRow(opponent=opponent, deviation=rd, result=score))
     inputs = systems.ChesscomInputs(
         level=level or "", rating=rating or "", deviation=deviation or "", games=tuple(rows)
     )
-    rated = result_of(systems.chesscom_glicko(inputs, Problems(ENGLISH), today=dt.date.today()))
-    document = system_documents.chesscom_document(rated, ENGLISH)
+    rated = result_of(systems.chesscom_glicko(inputs, Problems(words()), today=dt.date.today()))
+    document = system_documents.chesscom_document(rated, words())
     if json:
         print_document(document)
         return
     period = rated.period
     _games_table(
-        ["game", "opponent", "opponent RD", "score", "expected score"],
+        [N_("game"), N_("opponent"), N_("opponent RD"), N_("score"), N_("expected score")],
         [
-            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), f"{e:.3f}"]
+            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), fixed(e, 3)]
             for n, (g, e) in enumerate(zip(rated.games, period.expected_scores, strict=True), start=1)
         ],
     )
     print_summary(
-        "Chess.com-style Glicko (an estimate)",
+        _("Chess.com-style Glicko (an estimate)"),
         [
             (
-                "start",
-                f"{rated.start.rating:.0f}, RD {rated.start.deviation:.0f}"
-                + (f"  (level {rated.level.value})" if rated.level else ""),
+                _("start"),
+                f"{fixed(rated.start.rating, 0)}, RD {fixed(rated.start.deviation, 0)}"
+                + ("  " + _("(level %(level)s)", level=rated.level.value) if rated.level else ""),
             ),
-            ("rating", f"{period.after.rating:.1f}"),
-            ("deviation", f"{period.after.deviation:.1f}"),
-            ("note", document.note),
+            (_("rating"), fixed(period.after.rating, 1)),
+            (_("deviation"), fixed(period.after.deviation, 1)),
+            (_("note"), document.note),
         ],
     )
 
@@ -231,62 +246,71 @@ def _is_lichess(
     """Whether ``--preset lichess`` is asked for; an option of the other mode is refused by name."""
     lichess_preset = preset is not None
     if preset is not None and preset.strip().lower() != "lichess":
-        raise InvalidInputError("--preset", preset, "the only preset is lichess")
+        raise InvalidInputError("--preset", preset, _("the only preset is lichess"))
     if lichess_preset and tau is not None:
-        raise InvalidInputError("--tau", tau, f"Lichess uses tau {lichess.TAU}; drop --tau or --preset")
+        raise InvalidInputError(
+            "--tau", tau, _("Lichess uses tau %(tau)s; drop --tau or --preset", tau=number(str(lichess.TAU)))
+        )
     if not lichess_preset and gain_factor is not None:
         raise InvalidInputError(
-            "--gain-factor", gain_factor, "the gain factor applies only with --preset lichess"
+            "--gain-factor", gain_factor, _("the gain factor applies only with --preset lichess")
         )
     if not lichess_preset and days_idle is not None:
-        raise InvalidInputError("--days-idle", days_idle, "days idle apply only with --preset lichess")
+        raise InvalidInputError("--days-idle", days_idle, _("days idle apply only with --preset lichess"))
     return lichess_preset
 
 
-@app.command("glicko2")
+@app.command(
+    "glicko2",
+    help=N_(
+        "Glicko-2 for one rating period (Glickman's paper), or a Lichess session (--preset "
+        "lichess).\n\n"
+        "Lichess shows the stored rating truncated to a whole number: the number on the "
+        "screen is not the stored rating, and the PGN's diff is trunc(new) - trunc(old)."
+    ),
+)
 def glicko2_command(
     games: GamesArg = None,
     rating: RatingOpt = None,
     deviation: DeviationOpt = None,
     volatility: Annotated[
-        str | None, typer.Option("--volatility", help="Your volatility (sigma).", show_default=False)
+        str | None, typer.Option("--volatility", help=N_("Your volatility (sigma)."), show_default=False)
     ] = None,
     tau: Annotated[
         str | None,
         typer.Option(
-            "--tau", help="System constant tau; default 0.5 (the paper's example).", show_default=False
+            "--tau", help=N_("System constant tau; default 0.5 (the paper's example)."), show_default=False
         ),
     ] = None,
     preset: Annotated[
         str | None,
         typer.Option(
             "--preset",
-            help="lichess: rate the games one after another as Lichess does (defaults: a new player).",
+            help=N_("lichess: rate the games one after another as Lichess does (defaults: a new player)."),
             show_default=False,
         ),
     ] = None,
     days_idle: Annotated[
         str | None,
         typer.Option(
-            "--days-idle", help="With --preset lichess: days since your previous game.", show_default=False
+            "--days-idle",
+            help=N_("With --preset lichess: days since your previous game."),
+            show_default=False,
         ),
     ] = None,
     gain_factor: Annotated[
         str | None,
         typer.Option(
             "--gain-factor",
-            help="With --preset lichess: Lichess's rating-gain factor, a server setting (e.g. 1.015 "
-            "for bullet; default 1). The whole rating Lichess shows is the stored one truncated.",
+            help=N_(
+                "With --preset lichess: Lichess's rating-gain factor, a server setting (e.g. 1.015 "
+                "for bullet; default 1). The whole rating Lichess shows is the stored one truncated."
+            ),
             show_default=False,
         ),
     ] = None,
     json: JsonOpt = False,
 ) -> None:
-    """Glicko-2 for one rating period (Glickman's paper), or a Lichess session (--preset lichess).
-
-    Lichess shows the stored rating truncated to a whole number: the number on the screen is not
-    the stored rating, and the PGN's diff is trunc(new) - trunc(old).
-    """
     lichess_preset = _is_lichess(preset, tau=tau, gain_factor=gain_factor, days_idle=days_idle)
     inputs = GlickoInputs(
         system="lichess" if lichess_preset else "glicko2",
@@ -298,12 +322,12 @@ def glicko2_command(
         gain_factor=gain_factor or "",
         games=_game_rows(games),
     )
-    result = result_of(glicko(inputs, Problems(ENGLISH), today=dt.date.today(), idle_allowed=True))
+    result = result_of(glicko(inputs, Problems(words()), today=dt.date.today(), idle_allowed=True))
     if lichess_preset:
         _lichess(result, json=json)
         return
     # The paper's player states all three (the request layer's blanks are an unrated player's).
-    hint = " (or use --preset lichess for a new Lichess player)"
+    hint = " " + _("(or use --preset lichess for a new Lichess player)")
     for given, option in ((rating, "--rating"), (deviation, "--deviation"), (volatility, "--volatility")):
         _require(given, option, hint)
     if json:
@@ -313,11 +337,11 @@ def glicko2_command(
     played = [GlickoGame(g.opponent, g.opponent_deviation, g.score) for g in result.games]
     _paper_games_table(played, [g.expected for g in result.games])
     print_summary(
-        f"Glicko-2 (Glickman's paper), one rating period, tau {result.tau}",
+        _("Glicko-2 (Glickman's paper), one rating period, tau %(tau)s", tau=number(str(result.tau))),
         [
-            ("rating", f"{before.rating:.2f} → {after.rating:.2f}"),
-            ("deviation", f"{before.deviation:.2f} → {after.deviation:.2f}"),
-            ("volatility", f"{before.volatility:.6f} → {after.volatility:.6f}"),
+            (_("rating"), f"{fixed(before.rating, 2)} → {fixed(after.rating, 2)}"),
+            (_("deviation"), f"{fixed(before.deviation, 2)} → {fixed(after.deviation, 2)}"),
+            (_("volatility"), f"{fixed(before.volatility, 6)} → {fixed(after.volatility, 6)}"),
         ],
     )
 
@@ -331,14 +355,22 @@ def _lichess(result: GlickoResult, *, json: bool) -> None:
         print_document(glicko_document(result))  # the API's document (/api/glicko)
         return
     _games_table(
-        ["game", "opponent", "opponent RD", "score", "expected score", "rating", "diff (PGN)"],
+        [
+            N_("game"),
+            N_("opponent"),
+            N_("opponent RD"),
+            N_("score"),
+            N_("expected score"),
+            N_("rating"),
+            N_("diff (PGN)"),
+        ],
         [
             [
                 str(n),
                 fmt(g.opponent),
                 fmt(g.opponent_deviation),
                 fmt(g.score),
-                f"{side.expected_score:.3f}",
+                fixed(side.expected_score, 3),
                 f"{side.before.display} → {side.after.display}",
                 side.rating_diff_text,
             ]
@@ -347,17 +379,21 @@ def _lichess(result: GlickoResult, *, json: bool) -> None:
     )
     gain_factor = result.gain_factor
     print_summary(
-        "Glicko-2 as Lichess runs it (each game its own rating period)",
+        _("Glicko-2 as Lichess runs it (each game its own rating period)"),
         [
-            ("rating", f"{player.rating:.2f} → {final.rating:.2f}  (shown as {final.display})"),
-            ("deviation", f"{player.deviation:.2f} → {final.deviation:.2f}"),
-            ("volatility", f"{player.volatility:.6f} → {final.volatility:.6f}"),
-            ("provisional (RD ≥ 110)", fmt(final.provisional)),
             (
-                "rating-gain factor",
-                f"{gain_factor:g}"
-                + ("  (none; Lichess's own is a server setting)" if gain_factor == 1.0 else ""),
+                _("rating"),
+                f"{fixed(player.rating, 2)} → {fixed(final.rating, 2)}  "
+                + _("(shown as %(display)s)", display=final.display),
             ),
-            ("not known here", "halving against bots"),
+            (_("deviation"), f"{fixed(player.deviation, 2)} → {fixed(final.deviation, 2)}"),
+            (_("volatility"), f"{fixed(player.volatility, 6)} → {fixed(final.volatility, 6)}"),
+            (_("provisional (RD ≥ 110)"), fmt(final.provisional)),
+            (
+                _("rating-gain factor"),
+                number(f"{gain_factor:g}")
+                + ("  " + _("(none; Lichess's own is a server setting)") if gain_factor == 1.0 else ""),
+            ),
+            (_("not known here"), _("halving against bots")),
         ],
     )

@@ -19,7 +19,17 @@ import typer
 
 from chessrate.cli.app import app
 from chessrate.cli.files import checked_file
-from chessrate.cli.output import JsonOption, fmt, print_json, print_json_streamed, print_summary, print_table
+from chessrate.cli.language import N_, words
+from chessrate.cli.language import say as _
+from chessrate.cli.output import (
+    JsonOption,
+    fixed,
+    fmt,
+    print_json,
+    print_json_streamed,
+    print_summary,
+    print_table,
+)
 from chessrate.errors import InvalidInputError
 from chessrate.parse import parse_count, parse_date
 from chessrate.ratinglist.periods import Period
@@ -41,19 +51,31 @@ if TYPE_CHECKING:
 # importer or the queries at start-up.
 
 list_app = typer.Typer(
-    help="A rating list of your own: players, events, monthly periods, published lists, histories.",
+    help=N_("A rating list of your own: players, events, monthly periods, published lists, histories."),
     no_args_is_help=True,
 )
 app.add_typer(list_app, name="list")
 
+#: What ``list init`` says of the store's rules and schema.
+STORE_STATES = (N_("unchanged (fide for a new store)"), N_("up to date"))
+#: The words of the list's tables and summaries that are keys of its JSON (``start_date``: the
+#: column ``start date``), said from the catalogs.
+LIST_WORDS = (
+    N_("id"), N_("file"), N_("month"), N_("start date"), N_("end date"), N_("players"),
+    N_("new players"), N_("rated games"), N_("refreshed players"), N_("list type"), N_("replaced by"),
+    N_("db"), N_("rules"), N_("schema"), N_("unchanged (fide for a new store)"), N_("up to date"),
+    N_("events"), N_("periods"), N_("latest list"), N_("draft"), N_("published"), N_("standard"),
+    N_("rapid"), N_("blitz"), N_("start_date"), N_("end_date"), N_("replaced_by"),
+)  # fmt: skip
+
 DbOption = Annotated[
-    str, typer.Option("--db", help="A SQLAlchemy URL, or a file path for SQLite.", show_default=True)
+    str, typer.Option("--db", help=N_("A SQLAlchemy URL, or a file path for SQLite."), show_default=True)
 ]
 RulesOption = Annotated[
     str | None,
     typer.Option(
         "--rules",
-        help="fide, fide-rapid, fide-blitz (on each period's date), ciabe, elo, FILE.toml or glicko2.",
+        help=N_("fide, fide-rapid, fide-blitz (on each period's date), ciabe, elo, FILE.toml or glicko2."),
     ),
 ]
 
@@ -66,9 +88,10 @@ def club_file_path(rules: str) -> str:
     return str(Path(rules.strip()).expanduser().resolve())
 
 
-@list_app.command("init")
+@list_app.command(
+    "init", help=N_("Create the store (or upgrade its schema); --rules sets the store's default rule set.")
+)
 def init_command(db: DbOption = DEFAULT_DB, rules: RulesOption = None, as_json: bool = JsonOption) -> None:
-    """Create the store (or upgrade its schema); --rules sets the store's default rule set."""
     if rules is not None:
         from chessrate.ratinglist.runner import rule_set_for
 
@@ -80,22 +103,25 @@ def init_command(db: DbOption = DEFAULT_DB, rules: RulesOption = None, as_json: 
     if as_json:
         print_json(result)
     else:
-        print_summary("Rating list store", list(result.items()))
+        said = {key: _(value) if value in STORE_STATES else value for key, value in result.items()}
+        print_summary(_("Rating list store"), [(_(key), value) for key, value in said.items()])
 
 
-@list_app.command("import")
+@list_app.command(
+    "import", help=N_("Import events; the same file twice, or a file with errors, imports nothing.")
+)
 def import_command(
-    files: Annotated[list[Path], typer.Argument(help="TRF, PGN or CSV files.", show_default=False)],
+    files: Annotated[list[Path], typer.Argument(help=N_("TRF, PGN or CSV files."), show_default=False)],
     db: DbOption = DEFAULT_DB,
-    start: Annotated[str | None, typer.Option("--start", help="The event's first day (YYYY-MM-DD).")] = None,
-    end: Annotated[str | None, typer.Option("--end", help="The event's last day (YYYY-MM-DD).")] = None,
+    start: Annotated[
+        str | None, typer.Option("--start", help=N_("The event's first day (YYYY-MM-DD)."))
+    ] = None,
+    end: Annotated[str | None, typer.Option("--end", help=N_("The event's last day (YYYY-MM-DD)."))] = None,
     replaces: Annotated[
-        str | None, typer.Option("--replaces", help="Id of the event a corrected file replaces.")
+        str | None, typer.Option("--replaces", help=N_("Id of the event a corrected file replaces."))
     ] = None,
     as_json: bool = JsonOption,
 ) -> None:
-    """Import events; the same file twice, or a file with errors, imports nothing."""
-    from chessrate.service.language import ENGLISH
     from chessrate.service.list_writes import import_events
 
     first = parse_date(start, field="--start") if start else None
@@ -111,7 +137,7 @@ def import_command(
         if error.code != "import-same-games":
             raise
         # The command line's own way out: the web imports a corrected file as a new event.
-        hint = ENGLISH.gettext("a corrected file: --replaces %(event)s", event=error.params["event"])
+        hint = words().gettext("a corrected file: --replaces %(event)s", event=error.params["event"])
         raise StoreError(f"{error} ({hint})", code=error.code, params=error.params) from None
     rows: list[dict[str, Any]] = [
         {
@@ -138,10 +164,10 @@ def import_command(
     else:
         keys = ["id", "name", "start_date", "end_date", "period", "players", "new_players", "rated_games"]
         columns = [key.replace("_", " ") for key in keys]
-        print_table("Imported", columns, ([row[key] for key in keys] for row in rows))
+        print_table(_("Imported"), columns, ([row[key] for key in keys] for row in rows))
     for row in rows:
         for warning in row["warnings"]:
-            sys.stderr.write(f"warning: {row['file']}: {warning}\n")
+            sys.stderr.write(_("warning: %(note)s", note=row["file"] + ": " + warning) + "\n")
 
 
 #: Events listed one a row after an import; more are added up by period (``--json`` lists them all).
@@ -158,37 +184,40 @@ def _print_imported_periods(rows: list[dict[str, Any]]) -> None:
             period[key] += row[key]
     columns = ["period", "events", *(key.replace("_", " ") for key in keys)]
     table = [[period, *values.values()] for period, values in sorted(totals.items())]
-    print_table(f"Imported {len(rows)} events (--json lists each)", columns, table)
+    print_table(_("Imported %(events)s events (--json lists each)", events=len(rows)), columns, table)
 
 
-@list_app.command("import-fide")
+@list_app.command(
+    "import-fide",
+    help=N_("Create or refresh players from FIDE's list, with FIDE's rating and K of that month."),
+)
 def import_fide_command(
     players_list: Annotated[
-        Path, typer.Argument(help="FIDE's rating list: TXT or XML, or its zip.", show_default=False)
+        Path, typer.Argument(help=N_("FIDE's rating list: TXT or XML, or its zip."), show_default=False)
     ],
     db: DbOption = DEFAULT_DB,
     list_type: Annotated[
-        str, typer.Option("--list-type", help="Which list of a combined file: standard, rapid or blitz.")
+        str, typer.Option("--list-type", help=N_("Which list of a combined file: standard, rapid or blitz."))
     ] = "standard",
     month: Annotated[
-        str | None, typer.Option("--month", help="The list's month (YYYY-MM) when the file does not say it.")
+        str | None,
+        typer.Option("--month", help=N_("The list's month (YYYY-MM) when the file does not say it.")),
     ] = None,
     federation: Annotated[
-        str | None, typer.Option("--federation", help="Keep only this federation's players (ESP).")
+        str | None, typer.Option("--federation", help=N_("Keep only this federation's players (ESP)."))
     ] = None,
     replace: Annotated[
-        bool, typer.Option("--replace", help="Replace the month's list imported from another file.")
+        bool, typer.Option("--replace", help=N_("Replace the month's list imported from another file."))
     ] = False,
     as_json: bool = JsonOption,
 ) -> None:
-    """Create or refresh players from FIDE's list, with FIDE's rating and K of that month."""
     from chessrate.formats.fide_list import LIST_TYPES
     from chessrate.service.list_writes import import_fide
 
     checked_file(players_list, "players_list")
     kind = list_type.strip().lower()
     if kind not in LIST_TYPES:
-        raise InvalidInputError("--list-type", list_type, "use standard, rapid or blitz")
+        raise InvalidInputError("--list-type", list_type, _("use standard, rapid or blitz"))
     done = import_fide(
         open_store(db),
         players_list,
@@ -218,37 +247,46 @@ def import_fide_command(
         print_json({"imported": row})
         return
     if done.already_imported:
-        sys.stdout.write(
-            f"{done.file_name}: FIDE's {done.list_type} list of {row['month']} is already imported\n"
+        said = _(
+            "%(file)s: FIDE's %(list)s list of %(month)s is already imported",
+            file=done.file_name,
+            list=_(done.list_type),
+            month=row["month"],
         )
+        sys.stdout.write(said + "\n")
         return
     columns = ["list_type", "month", "file", "players", "new_players", "refreshed_players"]
-    print_table("FIDE list imported", columns, [[str(row[c]) for c in columns]])
+    print_table(_("FIDE list imported"), columns, [[str(row[c]) for c in columns]])
     if done.replaced_file:
-        sys.stdout.write(
-            f"replaced the list of {row['month']} from {done.replaced_file}: {done.added} players added, "
-            f"{done.removed} removed, {done.changed} with another rating, games, K or flag\n"
+        said = _(
+            "replaced the list of %(month)s from %(file)s: %(added)s players added, %(removed)s removed, "
+            "%(changed)s with another rating, games, K or flag",
+            month=row["month"],
+            file=done.replaced_file,
+            added=done.added,
+            removed=done.removed,
+            changed=done.changed,
         )
+        sys.stdout.write(said + "\n")
     for warning in done.warnings:
-        sys.stderr.write(f"warning: {done.file_name}: {warning}\n")
+        sys.stderr.write(_("warning: %(note)s", note=done.file_name + ": " + warning) + "\n")
 
 
-@list_app.command("run")
+@list_app.command("run", help=N_("Rate a period (and recompute the periods after it), in one transaction."))
 def run_command(
-    period: Annotated[str, typer.Argument(help="The rating period, YYYY-MM.", show_default=False)],
+    period: Annotated[str, typer.Argument(help=N_("The rating period, YYYY-MM."), show_default=False)],
     db: DbOption = DEFAULT_DB,
     rules: RulesOption = None,
     republish: Annotated[
-        bool, typer.Option("--republish", help="Publish a re-run in place of the published lists.")
+        bool, typer.Option("--republish", help=N_("Publish a re-run in place of the published lists."))
     ] = False,
     as_json: bool = JsonOption,
 ) -> None:
-    """Rate a period (and recompute the periods after it), in one transaction."""
     from chessrate.service.list_writes import run_list
 
     chosen = Period.parse(period)
     if rules is not None and not rules.strip():
-        raise InvalidInputError("--rules", rules, "empty: leave the option out for the store's rule set")
+        raise InvalidInputError("--rules", rules, _("empty: leave the option out for the store's rule set"))
     rules = club_file_path(rules) if rules is not None else None
     report = run_list(open_store(db), chosen, rules=rules, republish=republish, on_wait=_say_waiting)
     if as_json:
@@ -256,41 +294,61 @@ def run_command(
         return
     rows = [
         [
-            run.period, run.list_date.isoformat(), run.status, str(run.revision), str(run.events),
+            run.period, run.list_date.isoformat(), _(run.status), str(run.revision), str(run.events),
             str(run.rated_players), str(run.games), str(len(run.changes)) if run.replaced_published or
             run.status == "draft" else "—",
         ]
         for run in report.periods
     ]  # fmt: skip
-    columns = ["period", "list of", "status", "revision", "events", "rated", "player-games", "changed"]
-    caption = "player-games: each rated game once for each player it rates (twice between two rated players)"
-    print_table(f"Period run — {report.rules_title}", columns, rows, caption=caption)
+    columns = [
+        N_("period"),
+        N_("list of"),
+        N_("status"),
+        N_("revision"),
+        N_("events"),
+        N_("rated"),
+        N_("player-games"),
+        N_("changed"),
+    ]
+    caption = _(
+        "player-games: each rated game once for each player it rates (twice between two rated players)"
+    )
+    print_table(_("Period run — %(rules)s", rules=report.rules_title), columns, rows, caption=caption)
     for run in report.periods:
         for change in run.changes:
-            sys.stdout.write(
-                f"{run.period}: {change.name}: published {fmt(change.published)}, now {fmt(change.now)}\n"
+            said = _(
+                "%(period)s: %(name)s: published %(published)s, now %(now)s",
+                period=run.period,
+                name=change.name,
+                published=fmt(change.published),
+                now=fmt(change.now),
             )
+            sys.stdout.write(said + "\n")
     if any(run.status == "draft" for run in report.periods):
-        sys.stdout.write("The published lists are unchanged; run again with --republish to publish these.\n")
+        said = _("The published lists are unchanged; run again with --republish to publish these.")
+        sys.stdout.write(said + "\n")
     for note in report.notes:
-        sys.stderr.write(f"note: {note}\n")
+        sys.stderr.write(_("note: %(note)s", note=note) + "\n")
 
 
 def _say_waiting() -> None:
-    sys.stderr.write(
-        f"chessrate: another run or import is in progress on this store; waiting for it to end "
-        f"(at most {WRITER_WAIT / 60:.0f} minutes)...\n"
+    said = _(
+        "chessrate: another run or import is in progress on this store; waiting for it to end "
+        "(at most %(minutes)s minutes)...",
+        minutes=fixed(WRITER_WAIT / 60, 0),
     )
+    sys.stderr.write(said + "\n")
 
 
-@list_app.command("check")
+@list_app.command(
+    "check", help=N_("Check the store's file (SQLite's PRAGMA integrity_check); exit 2 if it is damaged.")
+)
 def check_command(db: DbOption = DEFAULT_DB) -> None:
-    """Check the store's file (SQLite's PRAGMA integrity_check); exit 2 if it is damaged."""
     sound, lines = check_store(db)
     for line in lines[:20]:
         sys.stdout.write(f"{line}\n")
     if not sound:
-        raise StoreError(f"the database file {db} is damaged: restore the last backup")
+        raise StoreError(_("the database file %(db)s is damaged: restore the last backup", db=db))
 
 
 def _run_json(report: RunReport) -> dict[str, Any]:
@@ -358,9 +416,8 @@ def _list_players(view: ListView) -> Iterator[dict[str, Any]]:
 def _note_words(note: str | None) -> str | None:
     """A line's note in English words, from the catalog (its clauses: chessrate.ratinglist.notes)."""
     from chessrate.service import explanations
-    from chessrate.service.language import ENGLISH
 
-    return explanations.list_note(note, ENGLISH) if note else None
+    return explanations.list_note(note, words()) if note else None
 
 
 def _note_codes(note: str | None) -> list[dict[str, object]] | None:
@@ -370,17 +427,18 @@ def _note_codes(note: str | None) -> list[dict[str, object]] | None:
     return [{"code": code, "params": params} for code, params in note_clauses(note)] if note else None
 
 
-@list_app.command("show")
+@list_app.command("show", help=N_("A period's list, best rating first, with each player's change."))
 def show_command(
-    period: Annotated[str | None, typer.Argument(help="YYYY-MM; default: the latest list.")] = None,
+    period: Annotated[str | None, typer.Argument(help=N_("YYYY-MM; default: the latest list."))] = None,
     db: DbOption = DEFAULT_DB,
-    draft: Annotated[bool, typer.Option("--draft", help="Show the re-run waiting to be published.")] = False,
+    draft: Annotated[
+        bool, typer.Option("--draft", help=N_("Show the re-run waiting to be published."))
+    ] = False,
     all_players: Annotated[
-        bool, typer.Option("--all", help="Also players without a rating (pending, dropped).")
+        bool, typer.Option("--all", help=N_("Also players without a rating (pending, dropped)."))
     ] = False,
     as_json: bool = JsonOption,
 ) -> None:
-    """A period's list, best rating first, with each player's change."""
     from chessrate.ratinglist.queries import list_view, streamed_list
 
     if as_json:  # written as read: a list of any length in bounded memory
@@ -391,29 +449,41 @@ def show_command(
     rows = [
         [
             fmt(row.rank), row.name[:30], fmt(row.fide_id), fmt(row.federation), fmt(row.rating),
-            fmt(row.change, signed=True), fmt(row.k), str(row.games), row.status,
+            fmt(row.change, signed=True), fmt(row.k), str(row.games), _(row.status),
         ]
         for row in view.rows
         if all_players or row.rating is not None
     ]  # fmt: skip
-    title = (
-        f"List of {view.list_date.isoformat()} (period {view.period}, {view.status} r{view.revision},"
-        f" rules {view.rules})"
+    title = _(
+        "List of %(day)s (period %(period)s, %(status)s r%(revision)s, rules %(rules)s)",
+        day=view.list_date.isoformat(),
+        period=view.period,
+        status=_(view.status),
+        revision=view.revision,
+        rules=view.rules,
     )
-    columns = ["rank", "name", "FIDE id", "fed", "rating", "change", "K", "games", "status"]
+    columns = [
+        N_("rank"),
+        N_("name"),
+        "FIDE id",
+        N_("fed"),
+        N_("rating"),
+        N_("change"),
+        "K",
+        N_("games"),
+        N_("status"),
+    ]
     print_table(title, columns, rows, caption=view.rules_title)
 
 
-@list_app.command("player")
+@list_app.command("player", help=N_("A player's history: every list, with the games behind each change."))
 def player_command(
-    player: Annotated[str, typer.Argument(help="FIDE id or store id.", show_default=False)],
+    player: Annotated[str, typer.Argument(help=N_("FIDE id or store id."), show_default=False)],
     db: DbOption = DEFAULT_DB,
     as_json: bool = JsonOption,
 ) -> None:
-    """A player's history: every list, with the games behind each change."""
     from chessrate.ratinglist.queries import player_view
     from chessrate.service import explanations
-    from chessrate.service.language import ENGLISH
 
     view = player_view(open_store(db), player)
     if as_json:
@@ -482,30 +552,58 @@ def player_command(
         [
             line.period, line.list_date.isoformat(), fmt(line.rating_before), fmt(line.rating),
             fmt(line.rounded_change, signed=True), fmt(line.adjustment, signed=True), fmt(line.k),
-            str(line.games), line.status,
+            str(line.games), _(line.status),
         ]
         for line in view.history
     ]  # fmt: skip
-    columns = ["period", "list of", "before", "rating", "change", "adjust", "K", "games", "status"]
-    print_table(f"{view.name} (FIDE id {fmt(view.fide_id)}, store id {view.id})", columns, rows)
+    columns = [
+        N_("period"),
+        N_("list of"),
+        N_("before"),
+        N_("rating"),
+        N_("change"),
+        N_("adjust"),
+        "K",
+        N_("games"),
+        N_("status"),
+    ]
+    title = _(
+        "%(name)s (FIDE id %(fide_id)s, store id %(id)s)",
+        name=view.name,
+        fide_id=fmt(view.fide_id),
+        id=view.id,
+    )
+    print_table(title, columns, rows)
     for fide in view.fide_lines:
-        sys.stdout.write(
-            f"FIDE {fide.list_type} list of {fide.month.isoformat()[:7]}: rating {fmt(fide.rating)}, "
-            f"K {fmt(fide.k)}, games {fmt(fide.games)}\n"
+        said = _(
+            "FIDE %(list)s list of %(month)s: rating %(rating)s, K %(k)s, games %(games)s",
+            list=_(fide.list_type),
+            month=fide.month.isoformat()[:7],
+            rating=fmt(fide.rating),
+            k=fmt(fide.k),
+            games=fmt(fide.games),
         )
+        sys.stdout.write(said + "\n")
     for line in view.history:
         if line.game_lines:
             why = (
-                explanations.k_reason(_k_of(line), ENGLISH, source=True)
+                explanations.k_reason(_k_of(line), words(), source=True)
                 if line.k_reason
                 else _note_words(line.note)
             )
             sys.stdout.write(f"{line.period}: {why or ''}\n")
             for g in line.game_lines:
-                sys.stdout.write(
-                    f"  {g.event}: vs {g.opponent} ({fmt(g.opponent_rating)}) score {fmt(g.score)}"
-                    f" expected {fmt(g.expected)} change {fmt(g.change, signed=True)}\n"
+                said = _(
+                    "%(event)s: vs %(opponent)s (%(rating)s) score %(score)s expected %(expected)s "
+                    "change %(change)s",
+                    event=g.event,
+                    opponent=g.opponent,
+                    rating=fmt(g.opponent_rating),
+                    score=fmt(g.score),
+                    expected=fmt(g.expected),
+                    change=fmt(g.change, signed=True),
                 )
+                sys.stdout.write(f"  {said}\n")
 
 
 def _k_of(line: HistoryLine) -> KFactor:
@@ -515,9 +613,8 @@ def _k_of(line: HistoryLine) -> KFactor:
     return stored_k(line.k or 0, line.k_reason or "")
 
 
-@list_app.command("events")
+@list_app.command("events", help=N_("Every imported event, with its period and file."))
 def events_command(db: DbOption = DEFAULT_DB, as_json: bool = JsonOption) -> None:
-    """Every imported event, with its period and file."""
     from chessrate.ratinglist.queries import event_lines
 
     lines = event_lines(open_store(db))
@@ -540,7 +637,7 @@ def events_command(db: DbOption = DEFAULT_DB, as_json: bool = JsonOption) -> Non
         print_json({"events": rows})
         return
     columns = ["id", "name", "start_date", "end_date", "period", "players", "replaced_by"]
-    print_table("Events", columns, ([fmt(row[c]) for c in columns] for row in rows))
+    print_table(_("Events"), columns, ([fmt(row[c]) for c in columns] for row in rows))
 
 
 EXPORT_COLUMNS = [
@@ -549,21 +646,20 @@ EXPORT_COLUMNS = [
 ]  # fmt: skip
 
 
-@list_app.command("export")
+@list_app.command("export", help=N_("A period's list as CSV or JSON on standard output."))
 def export_command(
-    period: Annotated[str, typer.Argument(help="YYYY-MM.", show_default=False)],
+    period: Annotated[str, typer.Argument(help=N_("YYYY-MM."), show_default=False)],
     db: DbOption = DEFAULT_DB,
-    output_format: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
+    output_format: Annotated[str, typer.Option("--format", help=N_("csv or json."))] = "csv",
     draft: Annotated[
-        bool, typer.Option("--draft", help="Export the re-run waiting to be published.")
+        bool, typer.Option("--draft", help=N_("Export the re-run waiting to be published."))
     ] = False,
 ) -> None:
-    """A period's list as CSV or JSON on standard output."""
     from chessrate.formats.spreadsheet import neutralise
     from chessrate.ratinglist.queries import streamed_list
 
     if output_format not in {"csv", "json"}:
-        raise InvalidInputError("format", output_format, "use csv or json")
+        raise InvalidInputError("format", output_format, _("use csv or json"))
     # Written as read: a list of any length in bounded memory.
     with streamed_list(open_store(db), period, draft=draft) as view:
         if output_format == "json":
@@ -575,13 +671,14 @@ def export_command(
             writer.writerow(["" if row[key] is None else neutralise(row[key]) for key in EXPORT_COLUMNS])
 
 
-@list_app.command("demo")
+@list_app.command(
+    "demo", help=N_("Build a small demo list from the real tournament files shipped with chessrate.")
+)
 def demo_command(db: DbOption = DEFAULT_DB, as_json: bool = JsonOption) -> None:
-    """Build a small demo list from the real tournament files shipped with chessrate."""
     from chessrate.ratinglist.demo import build_demo
 
     summary = build_demo(db)
     if as_json:
         print_json(summary)
     else:
-        print_summary("Demo rating list", list(summary.items()))
+        print_summary(_("Demo rating list"), [(_(key), value) for key, value in summary.items()])

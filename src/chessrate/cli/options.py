@@ -15,41 +15,50 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from chessrate.cli.language import N_
+from chessrate.cli.language import say as _
 from chessrate.errors import InvalidInputError, RatingError, RuleSetError
+from chessrate.service.language import Translator
 from chessrate.service.options import OptionInputs, Outcome
 from chessrate.service.problems import Path as FieldPath
-from chessrate.service.problems import Problems
+from chessrate.service.problems import Problem, Problems
 
 T = TypeVar("T")
 
-KOpt = Annotated[str | None, typer.Option("--k", metavar="K", help="K-factor; default: from the rule set.")]
+KOpt = Annotated[
+    str | None, typer.Option("--k", metavar="K", help=N_("K-factor; default: from the rule set."))
+]
 RulesOpt = Annotated[
     str | None,
     typer.Option(
         "--rules",
         metavar="NAME|FILE.toml",
-        help="fide (default), fide-rapid, fide-blitz, elo, ciabe, or a club's FILE.toml.",
+        help=N_("fide (default), fide-rapid, fide-blitz, elo, ciabe, or a club's FILE.toml."),
     ),
 ]
 AsOfOpt = Annotated[
     str | None,
     typer.Option(
-        "--as-of", metavar="YYYY-MM-DD", help="Apply the FIDE rules of this day (YYYY-MM-DD); default today."
+        "--as-of",
+        metavar="YYYY-MM-DD",
+        help=N_("Apply the FIDE rules of this day (YYYY-MM-DD); default today."),
     ),
 ]
 ExpectedOpt = Annotated[
     str | None,
-    typer.Option("--expected", metavar="table|formula", help="table (FIDE 8.1.2) or formula (logistic)."),
+    typer.Option("--expected", metavar="table|formula", help=N_("table (FIDE 8.1.2) or formula (logistic).")),
 ]
-NoCapOpt = Annotated[bool, typer.Option("--no-cap", help="Use the real difference: no 400-point rule.")]
+NoCapOpt = Annotated[bool, typer.Option("--no-cap", help=N_("Use the real difference: no 400-point rule."))]
 BirthYearOpt = Annotated[
-    str | None, typer.Option("--birth-year", metavar="YEAR", help="For the junior K (FIDE 8.3.3).")
+    str | None, typer.Option("--birth-year", metavar="YEAR", help=N_("For the junior K (FIDE 8.3.3)."))
 ]
-RatedGamesOpt = Annotated[str | None, typer.Option("--rated-games", metavar="N", help="Games rated so far.")]
+RatedGamesOpt = Annotated[
+    str | None, typer.Option("--rated-games", metavar="N", help=N_("Games rated so far."))
+]
 HighestOpt = Annotated[
-    str | None, typer.Option("--highest-rating", metavar="RATING", help="Highest published rating.")
+    str | None, typer.Option("--highest-rating", metavar="RATING", help=N_("Highest published rating."))
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))]
 
 #: The options every Elo command shares, in the order ``--help`` shows them.
 RULE_OPTIONS: tuple[tuple[str, Any], ...] = (
@@ -78,11 +87,11 @@ def rule_options(
     """The options as typed; a club's ``FILE.toml`` is read here, its text checked by the request layer."""
     for name, given in (("--rules", rules), ("--as-of", as_of), ("--k", k), ("--expected", expected)):
         if given is not None and not given.strip():
-            raise InvalidInputError(name, given, "empty: leave the option out for its default")
+            raise InvalidInputError(name, given, _("empty: leave the option out for its default"))
     spec = (rules or "fide").strip()
     rules_toml, origin = "", "club rules"
     if spec.lower().endswith(".toml"):
-        from chessrate.cli.files import checked_file
+        from chessrate.cli.files import checked_file, os_reason
         from chessrate.formats.text import decode  # only for a club file: the readers are not loaded
         from chessrate.service.tournament_file import MAX_SMALL_FILE
 
@@ -91,7 +100,9 @@ def rule_options(
         try:
             rules_toml = decode(Path(spec).read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
-            raise RuleSetError(f"cannot read rule set file {spec!r}: {error.strerror}") from None
+            raise RuleSetError(
+                _("cannot read rule set file %(file)s: %(reason)s", file=repr(spec), reason=os_reason(error))
+            ) from None
         spec, origin = "custom", spec
     elif spec.lower() == "plain":
         spec = "elo"
@@ -190,19 +201,50 @@ def problem_line(problems: Problems, names: dict[str, str] | None = None) -> str
     """
     names = names or {}
     for path, problem in problems.errors.items():
-        if problem.detail is not None:
-            return problem.detail
+        reason = said_reason(problem, problems.t)
+        if problem.detail is not None:  # the library's whole sentence: in English, else its reason
+            return problem.detail if problems.t.language == "en" else reason
         label = field_words(path, names)
         if problem.value is None or problem.value == "":  # not given: say which option to give
-            return f"missing {label}: {problem.reason}"
-        return f"invalid {label} {problem.value!r}: {problem.reason}"
+            return _("missing %(field)s: %(reason)s", field=label, reason=reason)
+        return _(
+            "invalid %(field)s %(value)s: %(reason)s", field=label, value=repr(problem.value), reason=reason
+        )
     if problems.missing:
-        return f"missing {field_words(problems.missing[0], names)}"
-    return "nothing to calculate"
+        return _("missing %(field)s", field=field_words(problems.missing[0], names))
+    return _("nothing to calculate")
+
+
+def said_reason(problem: Problem, t: Translator) -> str:
+    """Why the field was refused, in ``t``'s language: from the error's code; a reason the request
+    layer says in English only (no code) is said by the field's own message, as the web shows it."""
+    if t.language == "en":  # the library's own words
+        return problem.reason
+    said = problem.said or problem.reason
+    return said if said != problem.reason else problem.message
 
 
 #: A game's fields as the command line's GAME argument names them.
-GAME_FIELDS = {"opponent": "opponent rating", "deviation": "opponent deviation"}
+GAME_FIELDS = {"opponent": N_("opponent rating"), "deviation": N_("opponent deviation")}
+#: The fields an error may name by their own name (``invalid rating '-5'``), said from the catalogs.
+FIELD_WORDS = (
+    N_("event"), N_("format"), N_("rating"), N_("opponent"), N_("result"), N_("table"), N_("file"),
+    N_("age"), N_("index"),
+    N_("deviation"), N_("volatility"), N_("tau"), N_("level"), N_("points"), N_("games"),
+    N_("average"), N_("system"), N_("days idle"), N_("games played"), N_("event end"), N_("c"),
+    N_("standard rating"), N_("birth year"), N_("rated games"), N_("highest rating"), N_("start rating"),
+    N_("players list"), N_("opponent k"), N_("periods idle"), N_("min deviation"), N_("gain factor"),
+)  # fmt: skip
+#: The parts of a field's path that have a word of their own: a game, a tournament.
+PATH_WORDS = {"games": N_("game"), "events": N_("tournament")}
+
+
+def field_label(field: str) -> str:
+    """A field as an error names it: an option as typed (``--k``), else its words in the language
+    (``rating``, ``game 2``, ``opponent rating``)."""
+    if field.startswith("-"):
+        return field
+    return " ".join(part if part.isdigit() else _(part) for part in field.split(" "))
 
 
 def field_words(path: FieldPath, names: dict[str, str] | None = None) -> str:
@@ -220,7 +262,7 @@ def field_words(path: FieldPath, names: dict[str, str] | None = None) -> str:
         if isinstance(part, int):
             words.append(str(part + 1))
         elif place and isinstance(path[place - 1], int) and part in GAME_FIELDS:
-            words.append(GAME_FIELDS[part])
+            words.append(_(GAME_FIELDS[part]))
         else:
-            words.append({"games": "game", "events": "tournament"}.get(part, part.replace("_", " ")))
+            words.append(_(PATH_WORDS.get(part, part.replace("_", " "))))
     return " ".join(words)

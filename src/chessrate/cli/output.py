@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from chessrate.cli.language import N_, words
+from chessrate.cli.language import say as _
 from chessrate.service.documents import json_bytes, to_json
 
 if TYPE_CHECKING:
@@ -35,7 +37,7 @@ def console() -> Console:
     return Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120, emoji=False)
 
 
-JsonOption = typer.Option(False, "--json", help="Print the result as JSON.")
+JsonOption = typer.Option(False, "--json", help=N_("Print the result as JSON."))
 
 
 def to_jsonable(value: Any) -> Any:
@@ -87,12 +89,31 @@ def print_big_document(document: Any) -> None:
     buffer.flush()
 
 
+def decimal_point() -> str:
+    """The decimal separator of the command line's language, from its catalog (es, ca: a comma,
+    as CLDR and the web write it); the catalog, not Babel, whose locale data would cost every
+    start ~20 ms."""
+    return words().catalog.pgettext("decimal separator", ".")
+
+
+def number(text: str) -> str:
+    """A number written in English (``+15.20``, ``1500``) in the command line's language (``+15,20``)."""
+    point = decimal_point()
+    return text if point == "." else text.replace(".", point)
+
+
+def fixed(value: Any, places: int) -> str:
+    """``value`` with exactly ``places`` decimals, the decimal separator the language's."""
+    return number(f"{value:.{places}f}")
+
+
 def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
-    """A number for people: Decimals as written, floats to ``places``, ``None`` as a dash."""
+    """A number for people: Decimals as written, floats to ``places``, ``None`` as a dash, the
+    decimal separator the language's."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, float | Decimal) and places is not None:
         text = f"{value:.{places}f}"
     elif (
@@ -105,7 +126,7 @@ def fmt(value: Any, *, signed: bool = False, places: int | None = None) -> str:
         text = str(value)
     if signed and isinstance(value, int | float | Decimal) and value > 0:
         text = "+" + text
-    return text
+    return number(text)
 
 
 #: Where a title may break: between its phrases ("One game — FIDE 2025-10-01 (in force on …)").
@@ -132,7 +153,7 @@ def table_width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     """The width of the table with no cell folded: every column as wide as its widest cell."""
     widths = [max(map(len, column.splitlines() or [""])) for column in columns]
     widths = [
-        max(width, NAME_WIDTH) if name == "name" else width
+        max(width, NAME_WIDTH) if name in {"name", _("name")} else width
         for width, name in zip(widths, columns, strict=True)
     ]
     for row in rows:
@@ -144,11 +165,14 @@ def print_table(
     title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str | None = None
 ) -> None:
     """A table under its title; where the terminal is too narrow for it whole, each row stacked
-    as ``column: value`` lines, so that no cell and no title phrase is folded."""
+    as ``column: value`` lines, so that no cell and no title phrase is folded. ``columns`` are
+    English (``name`` is the column of names), said here in the command line's language."""
     from rich.markup import escape
     from rich.table import Table
 
     out = console()
+    names = [column == "name" for column in columns]
+    columns = [_(column) if column else column for column in columns]
     cells = [[str(cell) for cell in row] for row in rows]
     # Every text is escaped: a name such as "[/bold]" from a file is printed, not read as markup.
     for line in title_lines(title, out.width):
@@ -157,11 +181,11 @@ def print_table(
         print_stacked(columns, cells)
     else:
         table = Table(caption=escape(caption) if caption is not None else None, caption_justify="left")
-        for column in columns:
+        for column, is_name in zip(columns, names, strict=True):
             table.add_column(
                 escape(column),
-                justify="left" if column in {"", "name"} else "right",
-                min_width=NAME_WIDTH if column == "name" else None,
+                justify="left" if is_name or not column else "right",
+                min_width=NAME_WIDTH if is_name else None,
                 no_wrap=True,
             )
         for row in cells:

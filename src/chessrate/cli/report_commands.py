@@ -15,26 +15,42 @@ import typer
 
 from chessrate.cli.app import app
 from chessrate.cli.files import checked_file, read_checked
+from chessrate.cli.language import N_, words
+from chessrate.cli.language import say as _
 from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_big_document, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.formats import ReadResult
+from chessrate.formats.model import Problem
 from chessrate.runtime.gc_pause import cycle_collector_paused
 from chessrate.service import explanations
-from chessrate.service.language import ENGLISH
+from chessrate.service.file_problems import file_problem
 from chessrate.service.problems import Problems
+from chessrate.service.report_csv import localized_csv
 from chessrate.service.tournament_file import (
     MAX_FILE,
     MAX_SMALL_FILE,
     FileInput,
     ReportInputs,
+    line_label,
     report_document,
     tournament_file,
 )
-from chessrate.tournament.report import TournamentReport
+from chessrate.tournament.report import RULES_OLDEST_KEPT, TournamentReport
 from chessrate.tournament.report_csv import CSV_COLUMNS, report_csv, report_row, report_rows
 
 FORMATS = ("table", "csv", "json", "html")
+#: Where a player's K came from (``report.KSource``), as the table says it.
+K_SOURCES = {
+    "file": N_("file"),
+    "fide-list": N_("fide-list"),
+    "k-file": N_("k-file"),
+    "given": N_("given"),
+    "profile": N_("profile"),
+    "rating only": N_("rating only"),
+}
+#: A file's problem by its severity (``formats.model.Problem``), as the report's lines say it.
+SEVERITIES = {"warning": N_("warning: %(note)s"), "error": N_("error: %(note)s")}
 
 
 def _file(path: Path, field: str, limit: int = MAX_FILE) -> FileInput:
@@ -42,33 +58,39 @@ def _file(path: Path, field: str, limit: int = MAX_FILE) -> FileInput:
     return FileInput(name=str(path), data=data, size=len(data))
 
 
-@app.command()
+@app.command(help=N_("Every player's rating change from a tournament file, with the file's problems listed."))
 def report(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A TRF, PGN or CSV file.", show_default=False)],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help=N_("A TRF, PGN or CSV file."), show_default=False)
+    ],
     as_of: Annotated[
         str | None,
         typer.Option(
-            "--as-of", metavar="YYYY-MM-DD", help="Rules of this day; default: the tournament's start."
+            "--as-of", metavar="YYYY-MM-DD", help=N_("Rules of this day; default: the tournament's start.")
         ),
     ] = None,
     rules: Annotated[
         str | None,
-        typer.Option("--rules", metavar="NAME|FILE.toml", help="fide (default), elo, ciabe or FILE.toml."),
+        typer.Option(
+            "--rules", metavar="NAME|FILE.toml", help=N_("fide (default), elo, ciabe or FILE.toml.")
+        ),
     ] = None,
     k_file: Annotated[
         Path | None,
-        typer.Option("--k-file", metavar="FILE", help="CSV 'player,k': a K per FIDE id or start number."),
+        typer.Option("--k-file", metavar="FILE", help=N_("CSV 'player,k': a K per FIDE id or start number.")),
     ] = None,
     k: Annotated[
         str | None,
-        typer.Option("--k", metavar="K", help="One K for every player (rule sets without a K rule need it)."),
+        typer.Option(
+            "--k", metavar="K", help=N_("One K for every player (rule sets without a K rule need it).")
+        ),
     ] = None,
     players_list: Annotated[
         Path | None,
         typer.Option(
             "--players-list",
             metavar="FILE",
-            help="FIDE's rating list (TXT or XML, or its zip): FIDE's K, birth year and missing ratings.",
+            help=N_("FIDE's rating list (TXT or XML, or its zip): FIDE's K, birth year and missing ratings."),
         ),
     ] = None,
     list_type: Annotated[
@@ -76,17 +98,16 @@ def report(
         typer.Option(
             "--list-type",
             metavar="standard|rapid|blitz",
-            help="Which list of it, and so which FIDE rules: standard (default), rapid or blitz.",
+            help=N_("Which list of it, and so which FIDE rules: standard (default), rapid or blitz."),
         ),
     ] = "standard",
     output: Annotated[
-        str, typer.Option("--format", metavar="table|csv|json|html", help="table, csv, json or html.")
+        str, typer.Option("--format", metavar="table|csv|json|html", help=N_("table, csv, json or html."))
     ] = "table",
-    strict: Annotated[bool, typer.Option("--strict", help="Refuse a file with any error.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help=N_("Refuse a file with any error."))] = False,
 ) -> None:
-    """Every player's rating change from a tournament file, with the file's problems listed."""
     if output not in FORMATS:
-        raise InvalidInputError("--format", output, "use table, csv, json or html")
+        raise InvalidInputError("--format", output, _("use table, csv, json or html"))
     with cycle_collector_paused():
         _report(file, as_of, rules, k_file, k, players_list, list_type, output, strict)
 
@@ -112,11 +133,14 @@ def _report(
         strict="true" if strict else "",
         options=rule_options(rules=rules, as_of=as_of, k=k),
     )
-    result = result_of(tournament_file(inputs, Problems(ENGLISH), today=dt.date.today()))
+    result = result_of(tournament_file(inputs, Problems(words()), today=dt.date.today()))
     if output == "json":
-        print_big_document(report_document(result, ENGLISH))
+        print_big_document(report_document(result, words()))
     elif output == "csv":
-        sys.stdout.write(report_csv(result.report, lambda k: explanations.k_reason(k, ENGLISH)))
+        if words().language == "en":  # the plain CSV: commas, points, the column names of the JSON
+            sys.stdout.write(report_csv(result.report, lambda k: explanations.k_reason(k, words())))
+        else:  # as the web's download in Spanish and Catalan: ";" and decimal commas, for a spreadsheet
+            sys.stdout.write(localized_csv(result.report, words()))
     elif output == "html":
         _print_html(result.report)
     else:
@@ -124,33 +148,71 @@ def _report(
 
 
 def _title(result: TournamentReport) -> str:
-    name = result.tournament.name or "Tournament"
-    return f"{name} — {result.rules.title}, rules of {result.as_of.isoformat()}"
+    name = result.tournament.name or _("Tournament")
+    return _(
+        "%(name)s — %(rules)s, rules of %(day)s",
+        name=name,
+        rules=explanations.report_rules_title(result.rules, result.as_of, words()),
+        day=result.as_of.isoformat(),
+    )
 
 
 def _print_table(result: TournamentReport, read: ReadResult) -> None:
     rows = []
     for player in result.players:
         row = report_row(player)
-        outcome = f"initial {fmt(row['initial_rating'])}" if player.rating is None else fmt(row["new_rating"])
+        outcome = (
+            _("initial %(rating)s", rating=fmt(row["initial_rating"]))
+            if player.rating is None
+            else fmt(row["new_rating"])
+        )
         rows.append(
             [
                 str(player.start_number), player.name[:28], fmt(player.rating), fmt(row["k"]),
-                row["k_source"] or "—",
+                _(K_SOURCES.get(row["k_source"], row["k_source"])) if row["k_source"] else "—",
                 str(player.games), fmt(player.score, places=1), fmt(player.expected),
                 fmt(player.change, signed=True, places=2) if player.change is not None else "—",
                 fmt(player.rounded_change, signed=True), outcome, fmt(row["performance"]),
             ]
         )  # fmt: skip
-    columns = ["no", "name", "rating", "K", "K from", "rated\ngames", "rated\nscore", "expected"]
-    columns += ["change", "rounded", "new", "perf"]
-    caption = "rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)"
+    columns = [
+        N_("no"),
+        N_("name"),
+        N_("rating"),
+        "K",
+        N_("K from"),
+        N_("rated\ngames"),
+        N_("rated\nscore"),
+        N_("expected"),
+    ]
+    columns += [N_("change"), N_("rounded"), N_("new"), N_("perf")]
+    caption = _("rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)")
     print_table(_title(result), columns, rows, caption=caption)
+    if words().language != "en":
+        for said in _report_problems(result):  # the report's notes and problems, in the language
+            sys.stderr.write(_(SEVERITIES[said.severity], note=_located(said)) + "\n")
+        return
     problems = {str(problem): problem for problem in read.problems}
     for warning in result.warnings:  # each once: "warning: game at line 1: …", "error: line 17: …"
         problem = problems.get(warning)
         line = f"warning: {warning}" if problem is None else f"{problem.severity}: {problem.located()}"
         sys.stderr.write(line + "\n")
+
+
+def _report_problems(result: TournamentReport) -> list[Problem]:
+    """The report's notes and problems in the order of its English ``warnings``: the rules' note,
+    the file's problems, the list's, the other notes."""
+    first = [note for note in result.notes if note.code == RULES_OLDEST_KEPT]
+    rest = [note for note in result.notes if note.code != RULES_OLDEST_KEPT]
+    return [*first, *result.file_problems, *result.list_warnings, *rest]
+
+
+def _located(problem: Problem) -> str:
+    """A file's problem where it is (``line 12: …``), in the command line's language."""
+    if words().language == "en":
+        return problem.located()
+    said = file_problem(problem.code, problem.params, problem.message, words())
+    return said if problem.line is None else f"{line_label(problem.line, words())}: {said}"
 
 
 _HTML = """<!doctype html>

@@ -20,16 +20,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from chessrate.cli import fetch_options as by_user
 from chessrate.cli.app import app
 from chessrate.cli.files import read_checked
+from chessrate.cli.language import N_, words
+from chessrate.cli.language import say as _
 from chessrate.cli.options import result_of
-from chessrate.cli.output import fmt, print_document, print_table
-from chessrate.service.language import ENGLISH
+from chessrate.cli.output import fmt, number, print_document, print_table
 from chessrate.service.problems import Problems
 from chessrate.service.strength import (
     AnalyseInputs,
     AnalysisResult,
+    StrengthDocument,
+    StrengthResult,
     analyse_file,
     analysis_document,
     analysis_notes,
+    fide_range,
     strength_document,
     strength_file,
 )
@@ -40,25 +44,42 @@ from chessrate.service.tournament_file import MAX_FILE, FileInput
 DepthOpt = Annotated[
     str | None,
     typer.Option(
-        "--depth", metavar="N", help="Search depth, 1 to 30 (default 8; strength: the model's depth)."
+        "--depth", metavar="N", help=N_("Search depth, 1 to 30 (default 8; strength: the model's depth).")
     ),
 ]
 WorkersOpt = Annotated[
-    str, typer.Option("--workers", metavar="N", help="Engine processes on this machine, 1 to 64.")
+    str, typer.Option("--workers", metavar="N", help=N_("Engine processes on this machine, 1 to 64."))
 ]
 SchedulerOpt = Annotated[
-    str | None, typer.Option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT, to run the searches on.")
+    str | None,
+    typer.Option("--scheduler", help=N_("A Dask scheduler, tcp://HOST:PORT, to run the searches on.")),
 ]
 SchedulerTimeoutOpt = Annotated[
     str,
     typer.Option(
-        "--scheduler-timeout", metavar="SECONDS", help="Longest wait for the scheduler to answer, 1 to 600."
+        "--scheduler-timeout",
+        metavar="SECONDS",
+        help=N_("Longest wait for the scheduler to answer, 1 to 600."),
     ),
 ]
 CacheOpt = Annotated[
-    Path | None, typer.Option("--cache", help="SQLite file that keeps evaluations between runs.")
+    Path | None, typer.Option("--cache", help=N_("SQLite file that keeps evaluations between runs."))
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))]
+#: The help of the options of ``fetch_options`` (a module of the fetch's), marked here for the
+#: catalogs: the help is said in the language when the command is built (:mod:`chessrate.cli.app`).
+FETCH_WORDS = (
+    N_("Fetch this Lichess user's games."),
+    N_("Fetch this Chess.com player's games."),
+    N_("Most games fetched, newest first (default 20)."),
+    N_("Only these speeds, e.g. blitz,rapid (default: all)."),
+    N_("Only games since YYYY-MM-DD."),
+    N_("Estimate the opponents too, not only the user."),
+)
+#: A player's side, as the analysis table says it.
+COLOURS = {"white": N_("white"), "black": N_("black")}
+#: Where a game's evaluations came from (``analysis.games``): the engine, or the PGN's own.
+SOURCES = {"engine": N_("engine"), "pgn": N_("pgn")}
 #: Height of the terminal evaluation graph, in lines.
 GRAPH_LINES = 8
 
@@ -101,7 +122,7 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
         TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("positions"),
+        TextColumn(_("positions")),
         TimeRemainingColumn(),
         console=err,
         transient=True,
@@ -115,9 +136,11 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
         yield update
 
 
-@app.command()
+@app.command(
+    help=N_("Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph.")
+)
 def analyse(
-    file: Annotated[Path | None, typer.Argument(help="A PGN file.", show_default=False)] = None,
+    file: Annotated[Path | None, typer.Argument(help=N_("A PGN file."), show_default=False)] = None,
     depth: DepthOpt = None,
     workers: WorkersOpt = "1",
     scheduler: SchedulerOpt = None,
@@ -130,36 +153,59 @@ def analyse(
     speed: by_user.SpeedOpt = "",
     since: by_user.SinceOpt = "",
 ) -> None:
-    """Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph."""
     source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
     inputs = _inputs(source, workers, scheduler, scheduler_timeout, cache, depth=depth or "")
-    with _progress("Analysing") as update:
-        result = result_of(analyse_file(inputs, Problems(ENGLISH), progress=update))
+    with _progress(_("Analysing")) as update:
+        result = result_of(analyse_file(inputs, Problems(words()), progress=update))
     _say_notes(result)
     document = analysis_document(result)
     if as_json:
         print_document(document)
         return
-    for number, game in enumerate(document.games, start=1):
-        title = f"Game {number}: {game.white.name} - {game.black.name} {game.result} ({game.source})"
+    for place, game in enumerate(document.games, start=1):
+        title = _(
+            "Game %(number)s: %(white)s - %(black)s %(result)s (%(source)s)",
+            number=place,
+            white=game.white.name,
+            black=game.black.name,
+            result=game.result,
+            source=_(SOURCES.get(game.source, game.source)),
+        )
         rows = [
-            [p.colour, p.name[:28], fmt(p.accuracy), fmt(p.acpl), str(p.inaccuracies), str(p.mistakes),
-             str(p.blunders), str(p.moves)]
+            [_(COLOURS[p.colour]), p.name[:28], fmt(p.accuracy), fmt(p.acpl), str(p.inaccuracies),
+             str(p.mistakes), str(p.blunders), str(p.moves)]
             for p in (game.white, game.black)
         ]  # fmt: skip
-        columns = ["", "name", "accuracy %", "ACPL", "inaccuracies", "mistakes", "blunders", "moves"]
+        columns = [
+            "",
+            N_("name"),
+            N_("accuracy %"),
+            N_("ACPL"),
+            N_("inaccuracies"),
+            N_("mistakes"),
+            N_("blunders"),
+            N_("moves"),
+        ]
         print_table(title, columns, rows)
         sys.stdout.write(evaluation_graph([m.white_win_percent for m in game.moves]) + "\n\n")
     sys.stdout.write(
-        f"{document.engine}, {document.setting}: {document.positions} positions, "
-        f"{document.searched} searched, cache hit rate {document.cache_hit_rate:.0%}\n"
+        _(
+            "%(engine)s, %(setting)s: %(positions)s positions, %(searched)s searched, "
+            "cache hit rate %(rate)s",
+            engine=document.engine,
+            setting=document.setting,
+            positions=document.positions,
+            searched=document.searched,
+            rate=number(f"{document.cache_hit_rate:.0%}"),
+        )
+        + "\n"
     )
 
 
 def _say_notes(result: AnalysisResult) -> None:
     """Games cut or left out (the engine failed on them), one line each on standard error."""
-    for note in analysis_notes(result, ENGLISH):
-        err.print(f"warning: {note}", markup=False, highlight=False, soft_wrap=True)
+    for note in analysis_notes(result, words()):
+        err.print(_("warning: %(note)s", note=note), markup=False, highlight=False, soft_wrap=True)
 
 
 def evaluation_graph(white_win_percents: Sequence[float], width: int = 100) -> str:
@@ -175,34 +221,37 @@ def evaluation_graph(white_win_percents: Sequence[float], width: int = 100) -> s
         cells = ["█" if v >= threshold else ("─" if middle else " ") for v in values]
         label = "100%" if row == GRAPH_LINES else (" 50%" if middle else "    ")
         lines.append(f"{label} │{''.join(cells)}")
-    lines.append("     └" + "─" * len(values) + f" White's win%, {len(white_win_percents)} plies")
+    plies = _("White's win%%, %(plies)s plies", plies=len(white_win_percents))
+    lines.append("     └" + "─" * len(values) + " " + plies)
     return "\n".join(lines)
 
 
 def interval_text(low: int | None, high: int | None) -> str:
     """An 80% interval as the terminal shows it: "1450 – 1900", "at least 2400", "at most 1100"."""
     if low is None and high is None:
-        return "open"
+        return _("open")
     if high is None:
-        return f"at least {low}"
+        return _("at least %(rating)s", rating=low)
     if low is None:
-        return f"at most {high}"
+        return _("at most %(rating)s", rating=high)
     return f"{low} – {high}"
 
 
-@app.command()
+@app.command(help=N_("Each player's playing strength estimated from the moves alone, with an 80% interval."))
 def strength(
-    file: Annotated[Path | None, typer.Argument(help="A PGN file.", show_default=False)] = None,
+    file: Annotated[Path | None, typer.Argument(help=N_("A PGN file."), show_default=False)] = None,
     player: Annotated[
-        str | None, typer.Option("--player", help="Only this player (name as in the PGN).")
+        str | None, typer.Option("--player", help=N_("Only this player (name as in the PGN)."))
     ] = None,
     kind: Annotated[
         str,
         typer.Option(
             "--kind",
             metavar="KIND",
-            help="The kind of game: online (Lichess scale), otb (over-the-board classical, FIDE scale) "
-            "or auto (from the TimeControl and Site tags).",
+            help=N_(
+                "The kind of game: online (Lichess scale), otb (over-the-board classical, FIDE scale) "
+                "or auto (from the TimeControl and Site tags)."
+            ),
         ),
     ] = "auto",
     workers: WorkersOpt = "1",
@@ -217,13 +266,12 @@ def strength(
     since: by_user.SinceOpt = "",
     both: by_user.BothOpt = False,
 ) -> None:
-    """Each player's playing strength estimated from the moves alone, with an 80% interval."""
     source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
     if not isinstance(source, Path) and player is None and not both:  # the user's, as --player USER
         player = lichess or chesscom
     inputs = _inputs(source, workers, scheduler, scheduler_timeout, cache, player=player or "", kind=kind)
-    with _progress("Analysing") as update:
-        result = result_of(strength_file(inputs, Problems(ENGLISH), progress=update))
+    with _progress(_("Analysing")) as update:
+        result = result_of(strength_file(inputs, Problems(words()), progress=update))
     _say_notes(result.analysis)
     document = strength_document(result)
     if as_json:
@@ -234,9 +282,16 @@ def strength(
         return
     rows = [
         [p.player[:28], str(p.estimate), interval_text(p.low, p.high), str(p.games),
-         "over the board" if p.kind == "otb" else "online", interval_text(p.fide_low, p.fide_high)]
+         _("over the board") if p.kind == "otb" else _("online"), interval_text(p.fide_low, p.fide_high)]
         for p in document.players
     ]  # fmt: skip
+    lines = _notes_in_english(document) if words().language == "en" else _notes(result)
+    columns = [N_("name"), N_("estimate"), N_("80% interval"), N_("games"), N_("kind of game"), "FIDE"]
+    print_table(_("Strength from the moves"), columns, rows, caption="\n".join(lines))
+
+
+def _notes_in_english(document: StrengthDocument) -> list[str]:
+    """What the estimates rest on, in the strength model's own words."""
     lines = [f"Scale: {scale}." for scale in dict.fromkeys(p.scale for p in document.players)]
     lines += [
         f"FIDE: {note}; {source}."
@@ -246,6 +301,70 @@ def strength(
         f"Kind of game {'over the board' if kind == 'otb' else 'online'}: {reason}."
         for kind, reason in dict.fromkeys((p.kind, p.kind_reason) for p in document.players)
     ]
-    lines += [f"{p.player}: {p.reach}." for p in document.players if p.reach]
-    columns = ["name", "estimate", "80% interval", "games", "kind of game", "FIDE"]
-    print_table("Strength from the moves", columns, rows, caption="\n".join(lines))
+    return lines + [f"{p.player}: {p.reach}." for p in document.players if p.reach]
+
+
+#: What the estimates of a kind of game rest on, said from the catalogs (the strength model's
+#: ``SCALE`` and ``FIDE_SCALE``, the request layer's ``FIDE_NOTE`` and ``OTB_FIDE_NOTE``).
+SCALES = {
+    "online": N_("Scale: Lichess rating (Glicko-2), 2016-17 pool, mostly 10+0 games."),
+    "otb": N_("Scale: FIDE standard rating, over-the-board classical games of 2024-25."),
+}
+FIDE_NOTES = {
+    "online": N_(
+        "FIDE: rough: the estimate's scale (Lichess 2016-17, mostly 10+0) is taken as the Lichess blitz "
+        "pool of the published conversion; the range spans the fit's value and FIDE's 1 March 2024 "
+        "adjustment; %(source)s."
+    ),
+    "otb": N_(
+        "FIDE: fitted on 455 over-the-board classical games of 2024-25 with FIDE standard ratings; "
+        "no conversion (docs/strength.md); %(source)s."
+    ),
+}
+KINDS = {
+    "online": N_(
+        "Kind of game online: a TimeControl under 1500 s (base + 40 x increment, lila's rule), or a "
+        "web address in Site."
+    ),
+    "otb": N_(
+        "Kind of game over the board: a classical TimeControl (1500 s or more), or none and no web "
+        "address in Site."
+    ),
+}
+KIND_NAMES = {"online": N_("online rapid/blitz"), "otb": N_("over-the-board classical")}
+
+
+def _notes(result: StrengthResult) -> list[str]:
+    """What the estimates rest on, in the command line's language: the scale, the FIDE range and
+    the kind of each kind of game, and where an interval is open or a game beyond the fit."""
+    estimates = [(p.player, p.estimate) for p in result.players]
+    kinds = list(dict.fromkeys(estimate.kind for _player, estimate in estimates))
+    lines = [_(SCALES[kind]) for kind in kinds]
+    for kind in kinds:
+        for source in dict.fromkeys(fide_range(e).conversions for _player, e in estimates if e.kind == kind):
+            lines.append(_(FIDE_NOTES[kind], source=source))
+    lines += [_(KINDS[kind]) for kind in kinds]
+    for player, estimate in estimates:
+        notes = []
+        if estimate.high is None:
+            notes.append(_(OPEN_ABOVE, player=player, rating=round(estimate.reach_high)))
+        if estimate.low is None:
+            notes.append(_(OPEN_BELOW, player=player, rating=round(estimate.reach_low)))
+        if estimate.beyond:
+            kind = _(KIND_NAMES[estimate.kind])
+            features = ", ".join(estimate.beyond)
+            notes.append(_(BEYOND, player=player, kind=kind, features=features))
+        lines += notes
+    return lines
+
+
+#: The web's words for an open end (templates/strength.html), and the fit's range.
+OPEN_ABOVE = N_(
+    "%(player)s: open above: these moves fit the strongest players the model was fitted on (about "
+    "%(rating)s and above), so it cannot tell how much stronger."
+)
+OPEN_BELOW = N_(
+    "%(player)s: open below: these moves fit the weakest players the model was fitted on (about "
+    "%(rating)s and below), so it cannot tell how much weaker."
+)
+BEYOND = N_("%(player)s: beyond the range of the %(kind)s games fitted on: %(features)s.")

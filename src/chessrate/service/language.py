@@ -6,7 +6,8 @@ by :func:`read_catalog` with the standard library alone, so the command line say
 from the same catalogs as the web without loading the web, Jinja or Babel (docs/codes.md).
 :data:`ENGLISH`, the command line's, reads its catalog on its first sentence and writes numbers and
 dates by CLDR's English patterns without loading Babel's locale data, which would cost the command
-line ~25 ms at each start; a property test holds it to Babel's output.
+line ~25 ms at each start; Spanish and Catalan write numbers so too (:data:`DECIMAL_SYMBOLS`);
+property tests hold both to Babel's output.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import datetime as dt
 import functools
 import gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import IO, TYPE_CHECKING, Any
@@ -207,6 +208,11 @@ class Translator:
 
     def date(self, value: dt.date, style: str = "long") -> str:
         """A day as the locale writes it: in full (17 June 2022, 17 de junio de 2022) or ``medium``."""
+        months = CLDR_MONTHS.get(self.language)
+        if months is not None and style in {"long", "medium"}:  # without Babel's locale data
+            pattern = months["pattern"][style == "medium"]
+            month = months["medium" if style == "medium" else "long"][value.month - 1]
+            return pattern.format(day=value.day, month=month, year=value.year)
         from babel.dates import format_date
 
         return format_date(value, format=style, locale=self.language)
@@ -215,9 +221,59 @@ class Translator:
         return self._decimal(value, "+0;-0" if signed else "0")
 
     def _decimal(self, value: Decimal | float | int, pattern: str) -> str:
+        point = DECIMAL_SYMBOLS.get(self.language)
+        if point is not None:  # our patterns need only the symbol: no locale data to load
+            return _pattern_decimal(value, pattern, point)
         from babel.numbers import format_decimal
 
         return format_decimal(Decimal(str(value)), format=pattern, locale=self.language)
+
+
+#: CLDR's long (``d 'de' MMMM 'de' y``; ca ``d MMMM 'del' y``) and medium (``d MMM y``) dates of
+#: Spanish and Catalan, their month names with Catalan's ``de``/``d’`` (CLDR's format-context
+#: names), so that a day is written without Babel's locale data (a test holds them to Babel's).
+CLDR_MONTHS: dict[str, dict[str, tuple[str, ...]]] = {
+    "es": {
+        "pattern": ("{day} de {month} de {year}", "{day} {month} {year}"),
+        "long": (
+            "enero", "febrero", "marzo", "abril", "mayo", "junio",
+            "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
+        ),
+        "medium": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"),
+    },
+    "ca": {
+        "pattern": ("{day} {month} del {year}", "{day} {month} {year}"),
+        "long": (
+            "de gener", "de febrer", "de març", "d’abril", "de maig", "de juny",
+            "de juliol", "d’agost", "de setembre", "d’octubre", "de novembre", "de desembre",
+        ),
+        "medium": (
+            "de gen.", "de febr.", "de març", "d’abr.", "de maig", "de juny",
+            "de jul.", "d’ag.", "de set.", "d’oct.", "de nov.", "de des.",
+        ),
+    },
+}  # fmt: skip
+#: CLDR's decimal symbol of each language of the catalogs (their minus and plus signs are ASCII's):
+#: our patterns (``[+]0[.0…#…][;-…]``, no grouping) need nothing else, so numbers are written
+#: without Babel's locale data, which costs ~20 ms to load (a test holds this to Babel's output).
+DECIMAL_SYMBOLS = {"en": ".", "es": ",", "ca": ","}
+
+
+def _pattern_decimal(value: Decimal | float | int, pattern: str, point: str) -> str:
+    """``value`` by one of our patterns, ``[+]0[.0…#…][;-…]``, rounded half to even as Babel does."""
+    positive = pattern.split(";")[0]
+    signed = positive.startswith("+")
+    _, _, decimals = positive.lstrip("+").partition(".")
+    exact = Decimal(str(value))
+    number = exact.quantize(Decimal(1).scaleb(-len(decimals)), ROUND_HALF_EVEN)
+    text = f"{abs(number):f}"
+    if "." in text:
+        whole, fraction = text.split(".")
+        fraction = fraction.rstrip("0").ljust(decimals.count("0"), "0")
+        text = f"{whole}{point}{fraction}" if fraction else whole
+    if exact.is_signed():  # also when it rounds to zero: -0.4 is "-0", as Babel writes it
+        return "-" + text
+    return ("+" if signed else "") + text
 
 
 class English(Translator):
@@ -233,25 +289,43 @@ class English(Translator):
         month = self.MONTHS[value.month - 1]
         return f"{month if style == 'long' else month[:3]} {value.day}, {value.year}"
 
-    def _decimal(self, value: Decimal | float | int, pattern: str) -> str:
-        """``pattern`` is one of ours: ``[+]0[.0…#…][;-…]``, rounded half to even as Babel does."""
-        positive = pattern.split(";")[0]
-        signed = positive.startswith("+")
-        _, _, decimals = positive.lstrip("+").partition(".")
-        exact = Decimal(str(value))
-        number = exact.quantize(Decimal(1).scaleb(-len(decimals)), ROUND_HALF_EVEN)
-        text = f"{abs(number):f}"
-        if "." in text:
-            whole, fraction = text.split(".")
-            fraction = fraction.rstrip("0").ljust(decimals.count("0"), "0")
-            text = f"{whole}.{fraction}" if fraction else whole
-        if exact.is_signed():  # also when it rounds to zero: -0.4 is "-0", as Babel writes it
-            return "-" + text
-        return ("+" if signed else "") + text
-
 
 #: English, from its catalog (read on the first sentence): the command line's language.
 ENGLISH = English("en", _OnFirstUse("en"))
+
+
+#: The languages of the catalogs, English first (the language of the message ids).
+LANGUAGES = ("en", "es", "ca")
+#: The locales that mean no translation (POSIX, "Locale"; GNU gettext, "The LANGUAGE variable").
+_NO_LOCALE = {"C", "POSIX"}
+
+
+def language_of_environment(environ: Mapping[str, str]) -> str:
+    """The language of the catalogs the environment asks for, as gettext reads it, else English.
+
+    GNU gettext's order (manual, "Locale Environment Variables"): ``LANGUAGE``, a colon-separated
+    list of preferences (the first language we have wins), then the first set of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG``. ``LANGUAGE`` is ignored when the locale is ``C`` or ``POSIX``
+    ("The LANGUAGE variable"), which, as an empty environment, mean English. ``es_ES.UTF-8``,
+    ``ca_ES@valencia`` and ``es`` are Spanish and Catalan; a language we have no catalog for is
+    passed over for the next preference.
+    """
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    if _language_code(locale) in _NO_LOCALE:
+        return "en"
+    preferences = [*environ.get("LANGUAGE", "").split(":"), locale]
+    for preference in preferences:
+        code = _language_code(preference).lower()
+        if code in LANGUAGES:
+            return code
+        if code.upper() in _NO_LOCALE:
+            return "en"
+    return "en"
+
+
+def _language_code(locale: str) -> str:
+    """``es_ES.UTF-8@euro`` → ``es``; ``C.UTF-8`` → ``C``."""
+    return locale.strip().split("@")[0].split(".")[0].split("_")[0].split("-")[0]
 
 
 def translator(language: str) -> Translator:
