@@ -412,3 +412,11 @@ def test_the_report_csv_is_the_web_s_in_spanish_and_catalan(run_cli: Any, langua
     assert re.search(r";\d+,\d+;", first)  # a decimal comma between semicolons
     plain = run_cli(["report", str(DEMO / "swiss-9-rounds.trf"), "--format", "csv"]).out
     assert plain.splitlines()[0].startswith("start_number,name,")
+
+
+def test_the_fetch_help_names_the_fetch_default() -> None:
+    # The --max help is a fixed catalog sentence; it must say the service's default.
+    from chessrate.cli import fetch_options
+    from chessrate.service.fetch import DEFAULT_MAX
+
+    assert f"(default {DEFAULT_MAX})." in fetch_options.MaxOpt.__metadata__[0].help

@@ -12,35 +12,34 @@ from typing import Annotated
 
 import typer
 
+from chessrate.cli.language import N_, words
 from chessrate.errors import InvalidInputError
 from chessrate.platforms import Notice
-from chessrate.service.fetch import DEFAULT_MAX, HOSTS, FetchInputs, fetch_file
+from chessrate.service.fetch import HOSTS, FetchInputs, fetch_file
 from chessrate.service.fetch_refusals import notice_text
-from chessrate.service.language import ENGLISH, Translator
 from chessrate.service.tournament_file import FileInput
 
 LichessOpt = Annotated[
     str | None,
-    typer.Option("--lichess", metavar="USER", help="Fetch this Lichess user's games."),
+    typer.Option("--lichess", metavar="USER", help=N_("Fetch this Lichess user's games.")),
 ]
 ChesscomOpt = Annotated[
-    str | None, typer.Option("--chesscom", metavar="USER", help="Fetch this Chess.com player's games.")
+    str | None, typer.Option("--chesscom", metavar="USER", help=N_("Fetch this Chess.com player's games."))
 ]
 MaxOpt = Annotated[
-    str, typer.Option("--max", metavar="N", help=f"Most games fetched, newest first (default {DEFAULT_MAX}).")
+    # The default is service.fetch.DEFAULT_MAX (tests/test_cli_lang.py holds the two together).
+    str, typer.Option("--max", metavar="N", help=N_("Most games fetched, newest first (default 20)."))
 ]
 SpeedOpt = Annotated[
-    str, typer.Option("--speed", metavar="LIST", help="Only these speeds, e.g. blitz,rapid (default: all).")
+    str,
+    typer.Option("--speed", metavar="LIST", help=N_("Only these speeds, e.g. blitz,rapid (default: all).")),
 ]
-SinceOpt = Annotated[str, typer.Option("--since", metavar="DATE", help="Only games since YYYY-MM-DD.")]
-BothOpt = Annotated[bool, typer.Option("--both", help="Estimate the opponents too, not only the user.")]
-
-#: The language of the lines said here (the command line's; issue 30 may choose another).
-LINES: Translator = ENGLISH
+SinceOpt = Annotated[str, typer.Option("--since", metavar="DATE", help=N_("Only games since YYYY-MM-DD."))]
+BothOpt = Annotated[bool, typer.Option("--both", help=N_("Estimate the opponents too, not only the user."))]
 
 
 def say(notice: Notice) -> None:
-    sys.stderr.write(notice_text(notice, LINES) + "\n")
+    sys.stderr.write(notice_text(notice, words()) + "\n")
     sys.stderr.flush()
 
 

@@ -66,16 +66,6 @@ CacheOpt = Annotated[
     Path | None, typer.Option("--cache", help=N_("SQLite file that keeps evaluations between runs."))
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))]
-#: The help of the options of ``fetch_options`` (a module of the fetch's), marked here for the
-#: catalogs: the help is said in the language when the command is built (:mod:`chessrate.cli.app`).
-FETCH_WORDS = (
-    N_("Fetch this Lichess user's games."),
-    N_("Fetch this Chess.com player's games."),
-    N_("Most games fetched, newest first (default 20)."),
-    N_("Only these speeds, e.g. blitz,rapid (default: all)."),
-    N_("Only games since YYYY-MM-DD."),
-    N_("Estimate the opponents too, not only the user."),
-)
 #: A player's side, as the analysis table says it.
 COLOURS = {"white": N_("white"), "black": N_("black")}
 #: Where a game's evaluations came from (``analysis.games``): the engine, or the PGN's own.

@@ -48,7 +48,7 @@ def serve(
     no_fetch: Annotated[
         bool,
         typer.Option(
-            "--no-fetch", help="Never fetch games from Lichess or Chess.com by username (strength page)."
+            "--no-fetch", help=N_("Never fetch games from Lichess or Chess.com by username (strength page).")
         ),
     ] = False,
 ) -> None:
