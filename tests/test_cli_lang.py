@@ -370,6 +370,24 @@ def test_lang_wins_over_the_environment(
     assert run_cli(args, env).out.startswith(first)
 
 
+@pytest.mark.parametrize(
+    ("args", "first"),
+    [
+        (["table", "dp", "--lang", "es"], "Tabla FIDE 8.1.1"),
+        (["table", "dp", "--lang=ca"], "Taula FIDE 8.1.1"),
+        (["table", "--lang", "ca", "dp"], "Taula FIDE 8.1.1"),
+    ],
+)
+def test_lang_after_the_command_is_read_as_before_it(run_cli: Any, args: list[str], first: str) -> None:
+    said = run_cli(args, {"LANG": "en_GB.UTF-8"})
+    assert (said.code, said.out.startswith(first)) == (0, True)
+
+
+def test_an_unknown_lang_after_the_command_is_refused_as_before_it(run_cli: Any) -> None:
+    said = run_cli(["table", "dp", "--lang", "fr"], {"LANG": "es_ES.UTF-8"})
+    assert (said.code, said.err) == (2, "chessrate: error: --lang no válido 'fr': usa es, ca o en\n")
+
+
 def test_an_unknown_lang_is_refused_in_the_environment_s_language(run_cli: Any) -> None:
     said = run_cli(["--lang", "fr", "table", "dp"], {"LANG": "es_ES.UTF-8"})
     assert said.code == 2

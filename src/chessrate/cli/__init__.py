@@ -14,16 +14,17 @@ import typer
 from typer._click.exceptions import MissingParameter, NoArgsIsHelpError  # Typer's own Click
 
 from chessrate.cli.app import app
-from chessrate.cli.language import N_, chosen_language, use, words
+from chessrate.cli.language import N_, chosen_language, lang_first, use, words
 from chessrate.cli.language import say as _
 from chessrate.errors import CodedError, InvalidInputError, RatingError
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; the exit code is 2 for any bad input."""
-    use(chosen_language(sys.argv[1:] if argv is None else argv))
+    args = lang_first(sys.argv[1:] if argv is None else argv)
+    use(chosen_language(args))
     try:
-        app(args=argv, prog_name="chessrate", standalone_mode=False)
+        app(args=args, prog_name="chessrate", standalone_mode=False)
     except InvalidInputError as error:
         fail(invalid_line(error))
     except CodedError as error:

@@ -48,6 +48,25 @@ def N_(message: str) -> str:
     return message
 
 
+def lang_first(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a ``--lang`` given after the command's name moved before it, where it belongs.
+
+    ``chessrate game 1500 1700 1 --lang es`` is read as ``chessrate --lang es game 1500 1700 1``;
+    nothing after ``--`` is looked at, and a ``--lang`` already before the command stays there.
+    """
+    args = list(argv)
+    if lang_argument(args) is not None:
+        return args
+    for place, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return [arg, *args[:place], *args[place + 1 :]]
+        if arg == "--lang" and place + 1 < len(args):
+            return [arg, args[place + 1], *args[:place], *args[place + 2 :]]
+    return args
+
+
 def lang_argument(argv: Sequence[str]) -> str | None:
     """The value of ``--lang`` among the global options (before the command's name), if given."""
     for place, arg in enumerate(argv):
