@@ -16,7 +16,7 @@ import datetime as dt
 import functools
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import IO, TYPE_CHECKING, Any
@@ -292,6 +292,20 @@ class English(Translator):
 
 #: English, from its catalog (read on the first sentence): the command line's language.
 ENGLISH = English("en", _OnFirstUse("en"))
+
+#: A sentence said from its code's values, in a translator's language.
+Template = Callable[[Translator, dict[str, object]], str]
+
+
+def said(message: str) -> Template:
+    """The template of a sentence that needs nothing but its values by name: ``message`` from the
+    catalog of the translator's language, filled with the values given. ``said`` marks the
+    sentence for the catalogs (scripts/update_catalogs.sh: ``-k said``)."""
+
+    def say(t: Translator, values: dict[str, object]) -> str:
+        return t.gettext(message, **values)
+
+    return say
 
 
 #: The languages of the catalogs, English first (the language of the message ids).
