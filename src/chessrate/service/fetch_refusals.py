@@ -14,14 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chessrate.platforms import Notice
-from chessrate.service.language import ENGLISH, Translator, said
+from chessrate.service.language import ENGLISH, Translator, said, said_plural
 
 Template = Callable[[Translator, dict[str, object]], str]
-
-
-def _count(p: dict[str, object], name: str) -> int:
-    value = p[name]
-    return value if isinstance(value, int) else int(str(value))
 
 
 def _no_games(t: Translator, p: dict[str, object]) -> str:
@@ -53,41 +48,35 @@ FETCH_REFUSALS: dict[str, Template] = {
     "fetch-other": said("%(host)s answered something other than the games its API documents"),
     "fetch-cut-empty": said("the answer of %(host)s was cut before one whole game came"),
     # Notices: a stream cut half-way (what was kept), a 429 waited out, the games fetched.
-    "fetch-cut": lambda t, p: t.ngettext(
+    "fetch-cut": said_plural(
         "the answer of %(host)s was cut in game %(game)s: kept the %(num)s whole game before it",
         "the answer of %(host)s was cut in game %(game)s: kept the %(num)s whole games before it",
-        _count(p, "kept"),
-        host=p["host"],
-        game=p["game"],
+        "kept",
     ),
     "fetch-cut-silent": lambda t, p: t.ngettext(
         "%(host)s stopped answering for %(seconds)s s in game %(game)s: kept the %(num)s whole game "
         "before it",
         "%(host)s stopped answering for %(seconds)s s in game %(game)s: kept the %(num)s whole games "
         "before it",
-        _count(p, "kept"),
+        int(str(p["kept"])),
         host=p["host"],
         game=p["game"],
         seconds=_seconds(t, p),
     ),
-    "fetch-cut-month": lambda t, p: t.ngettext(
+    "fetch-cut-month": said_plural(
         "the archive of %(month)s could not be read from %(host)s: kept the %(num)s game of the months "
         "after it",
         "the archive of %(month)s could not be read from %(host)s: kept the %(num)s games of the months "
         "after it",
-        _count(p, "kept"),
-        host=p["host"],
-        month=p["month"],
+        "kept",
     ),
     "fetch-waiting": said(
         "%(host)s is limiting our requests (429): waiting %(seconds)s s as it asks, then trying again"
     ),
-    "fetched": lambda t, p: t.ngettext(
+    "fetched": said_plural(
         "%(num)s game of %(user)s fetched from %(host)s",
         "%(num)s games of %(user)s fetched from %(host)s",
-        _count(p, "count"),
-        user=p["user"],
-        host=p["host"],
+        "count",
     ),
 }
 

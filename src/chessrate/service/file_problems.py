@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from chessrate.service.language import Translator, said
+from chessrate.service.language import Translator, said, said_if
 from chessrate.service.problems import input_reason, list_type_words
 
 FileText = Callable[[Translator, dict[str, object]], str]
@@ -58,9 +58,7 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "no-games": said("the file has no games"),
     "no-players": said("the file has no 001 player record"),
     "repeated-player": said("starting number %(player)s already used on line %(other_line)s"),
-    "self-pairing": lambda t, p: (
-        t.gettext("“%(name)s” plays themselves", **p) if "name" in p else t.gettext("paired with themselves")
-    ),
+    "self-pairing": said_if("name", said("“%(name)s” plays themselves"), said("paired with themselves")),
     "unknown-opponent": said("meets %(opponent)s, who is not in the file"),
     "asymmetric-pairing": lambda t, p: (
         t.gettext(
@@ -93,10 +91,8 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "rating-changes": said(
         "“%(name)s” is rated %(rating)s here and %(other_rating)s elsewhere; each game keeps its own ratings"
     ),
-    "no-result": lambda t, p: (
-        t.gettext("paired with %(opponent)s but no result yet", **p)
-        if "opponent" in p
-        else t.gettext("the game has no result")
+    "no-result": said_if(
+        "opponent", said("paired with %(opponent)s but no result yet"), said("the game has no result")
     ),
     "invalid-result": said("invalid result “%(value)s”"),
     "variant": said("“%(value)s”, not standard chess: not rated"),
@@ -121,19 +117,17 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "unknown-line": said("not a TRF record: “%(value)s”"),
     "unknown-record": said("unknown record “%(record)s”"),
     "repeated-record": said("record %(record)s repeated; the first one is kept"),
-    "unreadable-date": lambda t, p: (
-        t.gettext("cannot read the date “%(value)s” of record %(record)s", **p)
-        if "record" in p
-        else t.gettext("cannot read the round date “%(value)s”", **p)
+    "unreadable-date": said_if(
+        "record",
+        said("cannot read the date “%(value)s” of record %(record)s"),
+        said("cannot read the round date “%(value)s”"),
     ),
     "ambiguous-date": lambda t, p: _ambiguous_date(t, p),
     "unreadable-count": said("record %(record)s is not a number: “%(value)s”"),
-    "invalid-rounds": lambda t, p: (
-        t.gettext(
-            "record %(record)s announces %(value)s rounds, more than the %(limit)s a file may have", **p
-        )
-        if "limit" in p
-        else t.gettext("invalid number of rounds “%(value)s” in record %(record)s", **p)
+    "invalid-rounds": said_if(
+        "limit",
+        said("record %(record)s announces %(value)s rounds, more than the %(limit)s a file may have"),
+        said("invalid number of rounds “%(value)s” in record %(record)s"),
     ),
     "unread-scoring": said("scoring not understood: %(value)s"),
     "invalid-player": said("invalid starting number “%(value)s” (columns %(columns)s)"),
@@ -147,10 +141,10 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "invalid-colour": said("invalid colour “%(value)s”"),
     "bye-with-opponent": said("bye “%(value)s” with opponent %(opponent)s"),
     "result-without-opponent": said("result “%(value)s” without an opponent"),
-    "too-many-rounds": lambda t, p: (
-        t.gettext("cells for %(count)s rounds, more than the %(limit)s a file may have", **p)
-        if "limit" in p
-        else t.gettext("cells for %(count)s rounds; the file announces %(planned)s", **p)
+    "too-many-rounds": said_if(
+        "limit",
+        said("cells for %(count)s rounds, more than the %(limit)s a file may have"),
+        said("cells for %(count)s rounds; the file announces %(planned)s"),
     ),
     # FIDE's rating list (formats.fide_list) and what the report found in it (report.py).
     "unknown-column": said("column “%(column)s” of the header is not known: ignored"),

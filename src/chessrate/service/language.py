@@ -180,7 +180,7 @@ class Translator:
         text = self.catalog.gettext(message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, count: int, **values: object) -> str:
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: object) -> str:
         text = self.catalog.ngettext(singular, plural, count)
         return text % {"num": count, **values}
 
@@ -304,6 +304,26 @@ def said(message: str) -> Template:
 
     def say(t: Translator, values: dict[str, object]) -> str:
         return t.gettext(message, **values)
+
+    return say
+
+
+def said_plural(singular: str, plural: str, count: str) -> Template:
+    """The template of a sentence about ``values[count]`` things (said as ``%(num)s``), in the
+    plural form the translator's language takes for that number (``-k said_plural:1,2``)."""
+
+    def say(t: Translator, values: dict[str, object]) -> str:
+        number = values[count]
+        return t.ngettext(singular, plural, number if isinstance(number, int) else int(str(number)), **values)
+
+    return say
+
+
+def said_if(name: str, given: Template, otherwise: Template) -> Template:
+    """``given`` when the values hold ``name``, else ``otherwise`` (a sentence with one value less)."""
+
+    def say(t: Translator, values: dict[str, object]) -> str:
+        return (given if name in values else otherwise)(t, values)
 
     return say
 

@@ -18,7 +18,7 @@ from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.refusals import IMPORT_REFUSALS
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
-from chessrate.service.language import Translator, said
+from chessrate.service.language import Template, Translator, said, said_plural
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -136,9 +136,9 @@ class Problems:
             return str(hint)
         if name in RATING_FIELDS and code in KIND_CODES | {"rating-range"}:
             return self._rating_hint(shown, code, extra["params"])
-        hints = _field_hints(name)
+        hints = _FIELD_HINTS.get(name)
         if hints is not None and (hints[0] is None or code in hints[0]):
-            return hints[1](self.t, shown, reason)
+            return hints[1](self.t, {"value": shown, "reason": reason})
         if not shown and code:  # nothing typed: the reason says what to give
             return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
         return _("Check this value: %(reason)s", reason=reason)
@@ -170,42 +170,39 @@ KIND_CODES = frozenset({"not-a-number", "not-finite", "too-long", "digits", "too
 #: The codes of a number out of its field's range (chessrate.parse.parse_count, parse_in_range).
 RANGE_CODES = frozenset({"minimum", "maximum"})
 
-Hint = Callable[[Translator, str, str], str]
-
-
-def _field_hints(name: str) -> tuple[frozenset[str] | None, Hint] | None:
-    """The hint of a field and the codes it answers (None: every code)."""
-    if name == "result":
-        return KIND_CODES | {"result"}, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=v
-        )
-    if name == "points":
-        return KIND_CODES | {"points-range", "half-points"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=v
-        )
-    if name == "games":
-        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: write the number of games, from 1 to 10,000.", value=v
-        )
-    if name in {"rated_games", "games_this_period"}:
-        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: write a whole number of games, from 0 to 10,000.", value=v
-        )
-    if name == "k":
-        return KIND_CODES | {"k", "k-maximum"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: K is a whole number from 1 to 1000, such as 20.", value=v
-        )
-    if name == "birth_year":
-        return KIND_CODES | {"minimum", "future-year"}, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a birth year: write four digits, not in the future.", value=v
-        )
-    if name == "as_of":
-        return None, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on.", value=v
-        )
-    if name == "rules_toml":
-        return None, lambda t, v, r: t.gettext("The club’s rules could not be read: %(reason)s", reason=r)
-    return None
+#: The games of a player's record: a whole number from 0 to 10,000.
+_GAMES_SO_FAR = (
+    KIND_CODES | RANGE_CODES,
+    said("“%(value)s”: write a whole number of games, from 0 to 10,000."),
+)
+#: A field's hint (said with the value shown as ``value``, the library's reason as ``reason``)
+#: and the codes it answers (None: every code).
+_FIELD_HINTS: dict[str, tuple[frozenset[str] | None, Template]] = {
+    "result": (
+        KIND_CODES | {"result"},
+        said("“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss."),
+    ),
+    "points": (
+        KIND_CODES | {"points-range", "half-points"},
+        said("“%(value)s”: points are whole or half points, from 0 to the number of games."),
+    ),
+    "games": (KIND_CODES | RANGE_CODES, said("“%(value)s”: write the number of games, from 1 to 10,000.")),
+    "rated_games": _GAMES_SO_FAR,
+    "games_this_period": _GAMES_SO_FAR,
+    "k": (
+        KIND_CODES | {"k", "k-maximum"},
+        said("“%(value)s”: K is a whole number from 1 to 1000, such as 20."),
+    ),
+    "birth_year": (
+        KIND_CODES | {"minimum", "future-year"},
+        said("“%(value)s” is not a birth year: write four digits, not in the future."),
+    ),
+    "as_of": (
+        None,
+        said("“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on."),
+    ),
+    "rules_toml": (None, said("The club’s rules could not be read: %(reason)s")),
+}
 
 
 def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
@@ -397,14 +394,12 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         "run this period from the command line, naming the rule set with --rules"
     ),
     "rules-kind": said("the lists before were computed with %(previous)s: Elo and Glicko-2 lists do not mix"),
-    "list-missing-players": lambda t, p: t.ngettext(
+    "list-missing-players": said_plural(
         "the list of period %(period)s: %(num)s line names a player the store does not have (player id "
         "%(player)s); nothing was written",
         "the list of period %(period)s: %(num)s lines name a player the store does not have (player id "
         "%(player)s); nothing was written",
-        _count(p),
-        period=p["period"],
-        player=p["player"],
+        "count",
     ),
     "import-database": said(
         "the database refused the import of %(files)s and nothing was imported (it says, in English: "
@@ -440,12 +435,6 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         else t.gettext("period %(period)s has no published list", period=p["period"])
     ),
 }
-
-
-def _count(p: dict[str, object]) -> int:
-    """The ``count`` of a reason's values, for its plural form."""
-    count = p["count"]
-    return count if isinstance(count, int) else int(str(count))
 
 
 def _toml_kind(t: Translator, kind: object) -> str:
