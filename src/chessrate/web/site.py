@@ -84,7 +84,7 @@ class Site:
         self.catalogs = load_catalogs()
         self.environments = {language: self._environment(language) for language in LANGUAGES}
         self.missing = missing_assets(settings.static)
-        #: The templates each page extends, nearest first (see :meth:`_bases`).
+        #: The templates each page extends, nearest first (see :meth:`bases`).
         self.extends: dict[str, tuple[str, ...]] = {}
         for name in self.missing:
             log.warning("web asset %s is missing from %s: %s", name, settings.static / "vendor", INSTALL_HINT)
@@ -140,9 +140,9 @@ class Site:
         context.setdefault("missing_assets", self.missing)
         if block is None:
             return environment.get_template(template).render(**context)
-        return render_block(environment, template, block, context, self._bases(environment, template))
+        return render_block(environment, template, block, context, self.bases(environment, template))
 
-    def _bases(self, environment: Environment, template: str) -> tuple[str, ...]:
+    def bases(self, environment: Environment, template: str) -> tuple[str, ...]:
         """The templates ``template`` extends, nearest first (read once)."""
         if template not in self.extends:
             bases: list[str] = []
