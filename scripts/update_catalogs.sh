@@ -4,7 +4,7 @@
 set -e
 cd "$(dirname "$0")/.."
 LOCALE=src/chessrate/web/locale
-pybabel extract -F babel.cfg -k gettext --no-location --sort-output --omit-header \
+pybabel extract -F babel.cfg -k gettext -k said -k said_plural:1,2 --no-location --sort-output --omit-header \
   -o "$LOCALE/messages.pot" .
 for lang in es ca en; do
   if [ -f "$LOCALE/$lang/LC_MESSAGES/messages.po" ]; then

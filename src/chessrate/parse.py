@@ -10,6 +10,7 @@ import datetime as dt
 import math
 import re
 from decimal import Decimal, InvalidOperation
+from enum import StrEnum
 from typing import TypeVar
 
 from chessrate.errors import InvalidInputError
@@ -262,3 +263,15 @@ def parse_date(text: str | dt.date, *, field: str = "date") -> dt.date:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
         raise InvalidInputError(field, text, "a date is written YYYY-MM-DD", code="date") from None
+
+
+_Choice = TypeVar("_Choice", bound=StrEnum)
+
+
+def parse_choice(kind: type[_Choice], text: str, *, field: str) -> _Choice:
+    """One of ``kind``'s values, in any case and with spaces around; else refused with the values."""
+    try:
+        return kind(text.strip().lower())
+    except ValueError:
+        known = ", ".join(choice.value for choice in kind)
+        raise InvalidInputError(field, text, f"use one of {known}") from None

@@ -8,7 +8,8 @@ it, and prints a table or, with ``--json``, the document the API answers
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
 
 import typer
 
@@ -24,7 +25,7 @@ from chessrate.service import system_documents as documents
 from chessrate.service import systems
 from chessrate.service.documents import stakes_document
 from chessrate.service.elo import GameRow
-from chessrate.service.options import OptionInputs
+from chessrate.service.options import OptionInputs, Outcome
 from chessrate.service.problems import Problems
 from chessrate.systems.uscf import rating as uscf
 
@@ -38,9 +39,23 @@ POOLS = ", ".join(pool.value for pool in Pool)
 #: DWZ's age groups (Anhang 1.2), as the table says them.
 AGE_GROUPS = {"youth": N_("youth"), "junior": N_("junior"), "senior": N_("senior")}
 
+T = TypeVar("T")
+
 
 def _problems() -> Problems:
     return Problems(words())
+
+
+def _calculated(
+    calculate: Callable[..., Outcome[T]], inputs: object, document: Callable[[T], object] | None
+) -> T | None:
+    """The calculation's result (its problem: the one-line error); with a ``document`` (``--json``),
+    None once the result is printed as it."""
+    result = result_of(calculate(inputs, _problems(), today=dt.date.today()))
+    if document is None:
+        return result
+    print_document(document(result))
+    return None
 
 
 def _rows(texts: list[str]) -> tuple[GameRow, ...]:
@@ -68,9 +83,8 @@ def dwz(
     json: JsonOpt = False,
 ) -> None:
     inputs = systems.DwzInputs(rating=rating, age=age, index=index, games=_rows(games))
-    result = result_of(systems.dwz_evaluation(inputs, _problems(), today=dt.date.today()))
-    if json:
-        print_document(documents.dwz_document(result))
+    result = _calculated(systems.dwz_evaluation, inputs, documents.dwz_document if json else None)
+    if result is None:
         return
     _games_table(
         [
@@ -146,9 +160,8 @@ def uscf_command(
         bonus_b=bonus_threshold,
         games=_rows(games),
     )
-    result = result_of(systems.uscf_event(inputs, _problems(), today=dt.date.today()))
-    if json:
-        print_document(documents.uscf_document(result))
+    result = _calculated(systems.uscf_event, inputs, documents.uscf_document if json else None)
+    if result is None:
         return
     _games_table(
         [
@@ -231,9 +244,8 @@ def ecf(
         new_player="on" if new_player else "",
         games=_rows(games),
     )
-    result = result_of(systems.ecf_rating(inputs, _problems(), today=dt.date.today()))
-    if json:
-        print_document(documents.ecf_document(result))
+    result = _calculated(systems.ecf_rating, inputs, documents.ecf_document if json else None)
+    if result is None:
         return
     _games_table(
         [
@@ -296,9 +308,8 @@ def convert(
     inputs = systems.ConvertInputs(
         rating=rating, from_pool=from_pool, to_pool=to_pool, also=tuple(also or ())
     )
-    result = result_of(systems.convert(inputs, _problems(), today=dt.date.today()))
-    if json:
-        print_document(documents.convert_document(result))
+    result = _calculated(systems.convert, inputs, documents.convert_document if json else None)
+    if result is None:
         return
     rows = []
     for c in result.conversions:
@@ -375,9 +386,8 @@ def stakes(
         opponent_deviation=opponent_deviation,
         opponent_volatility=opponent_volatility,
     )
-    result = result_of(stakes_inputs.points_at_stake(inputs, _problems(), today=dt.date.today()))
-    if json:
-        print_document(stakes_document(result))
+    result = _calculated(stakes_inputs.points_at_stake, inputs, stakes_document if json else None)
+    if result is None:
         return
     print_stakes(result)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
-from chessrate.parse import check_rating
+from chessrate.parse import check_rating, parse_choice
 
 #: FIDE, 1 March 2024: R + 0.40 x (2000 - R) for ratings below 2000.
 FIDE_ADJUSTMENT_DAY = dt.date(2024, 3, 1)
@@ -42,11 +42,7 @@ class Pool(StrEnum):
 
 
 def parse_pool(text: str) -> Pool:
-    try:
-        return Pool(text.strip().lower())
-    except ValueError:
-        known = ", ".join(pool.value for pool in Pool)
-        raise InvalidInputError("pool", text, f"use one of {known}") from None
+    return parse_choice(Pool, text, field="pool")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from chessrate.service.file_problems import file_problem as file_problem  # where the faces read it
-from chessrate.service.language import Translator
+from chessrate.service.language import Translator, said
 from chessrate.service.options import Options
 from chessrate.service.problems import list_type_words
 from chessrate.systems.elo.calculate import Game, GameWorking
@@ -39,45 +39,39 @@ def _fide_list_k(t: Translator, v: dict[str, object]) -> str:
 
 # Each K reason of the core (chessrate.systems.fide.k_factor.K_REASONS), in the catalogs' words.
 _K_REASONS: dict[str, Render] = {
-    "k-given": lambda t, v: t.gettext("K %(k)s, as you chose it.", **v),
-    "k-everyone": lambda t, v: t.gettext("K %(k)s for every player (%(rules)s).", **v),
+    "k-given": said("K %(k)s, as you chose it."),
+    "k-everyone": said("K %(k)s for every player (%(rules)s)."),
     "k-fide-list": _fide_list_k,
-    "k-fide-list-in-force": lambda t, v: t.gettext(
-        "K %(k)s, from the FIDE list in force: this rating list has no history of the player.", **v
+    "k-fide-list-in-force": said(
+        "K %(k)s, from the FIDE list in force: this rating list has no history of the player."
     ),
-    "k-rating-alone-established": lambda t, v: t.gettext(
+    "k-rating-alone-established": said(
         "K %(k)s: rated %(limit)s or more. Without birth year, rated games and highest rating, "
-        "K comes from the rating alone.",
-        **v,
+        "K comes from the rating alone."
     ),
-    "k-rating-alone-standard": lambda t, v: t.gettext(
+    "k-rating-alone-standard": said(
         "K %(k)s: rated below %(limit)s. Without birth year, rated games and highest rating, "
-        "K comes from the rating alone.",
-        **v,
+        "K comes from the rating alone."
     ),
-    "k-established": lambda t, v: t.gettext(
-        "K %(k)s: a published rating has reached %(limit)s, and K stays %(k)s even if the rating "
-        "drops later.",
-        **v,
+    "k-established": said(
+        "K %(k)s: a published rating has reached %(limit)s, and K stays %(k)s even if the rating drops later."
     ),
-    "k-junior-end-of-year": lambda t, v: t.gettext(
+    "k-junior-end-of-year": said(
         "K %(k)s: a junior (born %(year)s) keeps it until the end of the year they turn 18, "
-        "while rated under %(limit)s.",
-        **v,
+        "while rated under %(limit)s."
     ),
-    "k-junior-birthday": lambda t, v: t.gettext(
-        "K %(k)s: a junior (born %(year)s) keeps it until their 18th birthday, while rated under %(limit)s.",
-        **v,
+    "k-junior-birthday": said(
+        "K %(k)s: a junior (born %(year)s) keeps it until their 18th birthday, while rated under %(limit)s."
     ),
-    "k-new-player": lambda t, v: t.gettext(
-        "K %(k)s: new to the list, with %(games)s rated games so far (fewer than %(needed)s).", **v
+    "k-new-player": said(
+        "K %(k)s: new to the list, with %(games)s rated games so far (fewer than %(needed)s)."
     ),
-    "k-standard": lambda t, v: t.gettext("K %(k)s: rated under %(limit)s, with %(games)s rated games.", **v),
-    "k-standard-games-unknown": lambda t, v: t.gettext(
-        "K %(k)s: rated under %(limit)s; rated games not given, so taken as 30 or more.", **v
+    "k-standard": said("K %(k)s: rated under %(limit)s, with %(games)s rated games."),
+    "k-standard-games-unknown": said(
+        "K %(k)s: rated under %(limit)s; rated games not given, so taken as 30 or more."
     ),
-    "k-band": lambda t, v: t.gettext("K %(k)s: the band for ratings from %(low)s to %(high)s.", **v),
-    "k-band-top": lambda t, v: t.gettext("K %(k)s: the band for ratings from %(low)s up.", **v),
+    "k-band": said("K %(k)s: the band for ratings from %(low)s to %(high)s."),
+    "k-band-top": said("K %(k)s: the band for ratings from %(low)s up."),
 }
 
 
@@ -423,25 +417,17 @@ def _pooled(t: Translator, p: dict[str, object]) -> str:
 
 # The clauses of a rating list's note, by code (chessrate.ratinglist.notes), in the catalogs' words.
 _NOTE_CLAUSES: dict[str, Render] = {
-    "initial-no-games": lambda t, p: t.gettext("no games against rated opponents"),
-    "initial-zero-score": lambda t, p: t.gettext(
-        "a score of zero in a first event is disregarded (%(article)s)", **p
-    ),
-    "initial-games": lambda t, p: t.gettext("%(n)s games against rated opponents", **p),
-    "initial-needs": lambda t, p: t.gettext("a first rating needs at least %(n)s (%(article)s)", **p),
-    "initial-pooled-months": lambda t, p: t.gettext("results may be pooled over %(n)s months", **p),
-    "initial-below-lowest": lambda t, p: t.gettext(
-        "%(rating)s is below the lowest published rating %(floor)s", **p
-    ),
-    "initial-working": lambda t, p: t.gettext("Ru = Ra + dp = %(sum)s, rounded %(rating)s", **p),
-    "initial-capped": lambda t, p: t.gettext(
-        "%(rating)s capped at the maximum initial rating %(limit)s", **p
-    ),
+    "initial-no-games": said("no games against rated opponents"),
+    "initial-zero-score": said("a score of zero in a first event is disregarded (%(article)s)"),
+    "initial-games": said("%(n)s games against rated opponents"),
+    "initial-needs": said("a first rating needs at least %(n)s (%(article)s)"),
+    "initial-pooled-months": said("results may be pooled over %(n)s months"),
+    "initial-below-lowest": said("%(rating)s is below the lowest published rating %(floor)s"),
+    "initial-working": said("Ru = Ra + dp = %(sum)s, rounded %(rating)s"),
+    "initial-capped": said("%(rating)s capped at the maximum initial rating %(limit)s"),
     "pooled": _pooled,
-    "below-floor": lambda t, p: t.gettext(
-        "%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)", **p
-    ),
-    "glicko2-no-games": lambda t, p: t.gettext("no games: the deviation grows (Glicko-2 Step 6)"),
+    "below-floor": said("%(rating)s is below the floor %(floor)s: shown as unrated (%(article)s)"),
+    "glicko2-no-games": said("no games: the deviation grows (Glicko-2 Step 6)"),
 }
 
 

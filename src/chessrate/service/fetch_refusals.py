@@ -14,14 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chessrate.platforms import Notice
-from chessrate.service.language import ENGLISH, Translator
+from chessrate.service.language import ENGLISH, Translator, said, said_plural
 
 Template = Callable[[Translator, dict[str, object]], str]
-
-
-def _count(p: dict[str, object], name: str) -> int:
-    value = p[name]
-    return value if isinstance(value, int) else int(str(value))
 
 
 def _no_games(t: Translator, p: dict[str, object]) -> str:
@@ -37,65 +32,51 @@ def _no_games(t: Translator, p: dict[str, object]) -> str:
 
 #: Refusals (``FetchError.code``, the usernames' ``InvalidInputError.code``) and notices, by code.
 FETCH_REFUSALS: dict[str, Template] = {
-    "lichess-username": lambda t, p: t.gettext(
+    "lichess-username": said(
         "not a Lichess username: 2 to 30 letters, digits, _ or -, the first and last a letter or digit"
     ),
-    "chesscom-username": lambda t, p: t.gettext("not a Chess.com username: 3 to 20 letters, digits, _ or -"),
-    "fetch-unknown-user": lambda t, p: t.gettext(
-        "no %(host)s account named “%(user)s” (unknown or closed)", **p
-    ),
+    "chesscom-username": said("not a Chess.com username: 3 to 20 letters, digits, _ or -"),
+    "fetch-unknown-user": said("no %(host)s account named “%(user)s” (unknown or closed)"),
     "fetch-no-games": _no_games,
-    "fetch-rate-limited": lambda t, p: t.gettext(
-        "%(host)s is limiting our requests (429): try again in a few minutes", **p
-    ),
+    "fetch-rate-limited": said("%(host)s is limiting our requests (429): try again in a few minutes"),
     "fetch-timeout": lambda t, p: t.gettext(
         "%(host)s did not answer within %(seconds)s s", host=p["host"], seconds=_seconds(t, p)
     ),
-    "fetch-cancelled": lambda t, p: t.gettext("the fetch from %(host)s was stopped", **p),
-    "fetch-http-status": lambda t, p: t.gettext("%(host)s answered HTTP %(status)s, not the games", **p),
-    "fetch-unreachable": lambda t, p: t.gettext("%(host)s could not be reached (%(reason)s)", **p),
-    "fetch-other": lambda t, p: t.gettext(
-        "%(host)s answered something other than the games its API documents", **p
-    ),
-    "fetch-cut-empty": lambda t, p: t.gettext(
-        "the answer of %(host)s was cut before one whole game came", **p
-    ),
+    "fetch-cancelled": said("the fetch from %(host)s was stopped"),
+    "fetch-http-status": said("%(host)s answered HTTP %(status)s, not the games"),
+    "fetch-unreachable": said("%(host)s could not be reached (%(reason)s)"),
+    "fetch-other": said("%(host)s answered something other than the games its API documents"),
+    "fetch-cut-empty": said("the answer of %(host)s was cut before one whole game came"),
     # Notices: a stream cut half-way (what was kept), a 429 waited out, the games fetched.
-    "fetch-cut": lambda t, p: t.ngettext(
+    "fetch-cut": said_plural(
         "the answer of %(host)s was cut in game %(game)s: kept the %(num)s whole game before it",
         "the answer of %(host)s was cut in game %(game)s: kept the %(num)s whole games before it",
-        _count(p, "kept"),
-        host=p["host"],
-        game=p["game"],
+        "kept",
     ),
     "fetch-cut-silent": lambda t, p: t.ngettext(
         "%(host)s stopped answering for %(seconds)s s in game %(game)s: kept the %(num)s whole game "
         "before it",
         "%(host)s stopped answering for %(seconds)s s in game %(game)s: kept the %(num)s whole games "
         "before it",
-        _count(p, "kept"),
+        int(str(p["kept"])),
         host=p["host"],
         game=p["game"],
         seconds=_seconds(t, p),
     ),
-    "fetch-cut-month": lambda t, p: t.ngettext(
+    "fetch-cut-month": said_plural(
         "the archive of %(month)s could not be read from %(host)s: kept the %(num)s game of the months "
         "after it",
         "the archive of %(month)s could not be read from %(host)s: kept the %(num)s games of the months "
         "after it",
-        _count(p, "kept"),
-        host=p["host"],
-        month=p["month"],
+        "kept",
     ),
-    "fetch-waiting": lambda t, p: t.gettext(
-        "%(host)s is limiting our requests (429): waiting %(seconds)s s as it asks, then trying again", **p
+    "fetch-waiting": said(
+        "%(host)s is limiting our requests (429): waiting %(seconds)s s as it asks, then trying again"
     ),
-    "fetched": lambda t, p: t.ngettext(
+    "fetched": said_plural(
         "%(num)s game of %(user)s fetched from %(host)s",
         "%(num)s games of %(user)s fetched from %(host)s",
-        _count(p, "count"),
-        user=p["user"],
-        host=p["host"],
+        "count",
     ),
 }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from chessrate.service.language import Translator
+from chessrate.service.language import Translator, said, said_if
 from chessrate.service.problems import input_reason, list_type_words
 
 FileText = Callable[[Translator, dict[str, object]], str]
@@ -51,23 +51,15 @@ def _invalid_value(t: Translator, p: dict[str, object]) -> str:
 
 # Each problem a tournament-file reader reports (chessrate.formats: Problem.code and .params).
 _FILE_PROBLEMS: dict[str, FileText] = {
-    "unknown-format": lambda t, p: t.gettext("not a TRF, PGN or CSV file"),
-    "control-character": lambda t, p: t.gettext(
-        "a control character (%(character)s) in column %(column)s", **p
-    ),
-    "control-character-in-tag": lambda t, p: t.gettext(
-        "a control character (%(character)s) in the %(tag)s tag", **p
-    ),
-    "empty-file": lambda t, p: t.gettext("the file is empty"),
-    "no-games": lambda t, p: t.gettext("the file has no games"),
-    "no-players": lambda t, p: t.gettext("the file has no 001 player record"),
-    "repeated-player": lambda t, p: t.gettext(
-        "starting number %(player)s already used on line %(other_line)s", **p
-    ),
-    "self-pairing": lambda t, p: (
-        t.gettext("“%(name)s” plays themselves", **p) if "name" in p else t.gettext("paired with themselves")
-    ),
-    "unknown-opponent": lambda t, p: t.gettext("meets %(opponent)s, who is not in the file", **p),
+    "unknown-format": said("not a TRF, PGN or CSV file"),
+    "control-character": said("a control character (%(character)s) in column %(column)s"),
+    "control-character-in-tag": said("a control character (%(character)s) in the %(tag)s tag"),
+    "empty-file": said("the file is empty"),
+    "no-games": said("the file has no games"),
+    "no-players": said("the file has no 001 player record"),
+    "repeated-player": said("starting number %(player)s already used on line %(other_line)s"),
+    "self-pairing": said_if("name", said("“%(name)s” plays themselves"), said("paired with themselves")),
+    "unknown-opponent": said("meets %(opponent)s, who is not in the file"),
     "asymmetric-pairing": lambda t, p: (
         t.gettext(
             "meets %(opponent)s, but line %(other_line)s gives %(opponent)s no opponent in round %(round)s",
@@ -80,44 +72,31 @@ _FILE_PROBLEMS: dict[str, FileText] = {
             **p,
         )
     ),
-    "result-mismatch": lambda t, p: t.gettext(
-        "has result “%(result)s” against %(opponent)s, whose line %(other_line)s has “%(other_result)s”", **p
+    "result-mismatch": said(
+        "has result “%(result)s” against %(opponent)s, whose line %(other_line)s has “%(other_result)s”"
     ),
-    "colour-mismatch": lambda t, p: t.gettext("has the same colour “%(colour)s” as %(opponent)s", **p),
-    "colour-missing": lambda t, p: t.gettext("the game with %(opponent)s has no colour on one side", **p),
-    "points-mismatch": lambda t, p: t.gettext(
-        "player %(player)s declares %(declared)s points; the rounds give %(computed)s", **p
+    "colour-mismatch": said("has the same colour “%(colour)s” as %(opponent)s"),
+    "colour-missing": said("the game with %(opponent)s has no colour on one side"),
+    "points-mismatch": said("player %(player)s declares %(declared)s points; the rounds give %(computed)s"),
+    "player-count": said("record 062 announces %(count)s players; the file has %(found)s"),
+    "rated-count": said("record 072 announces %(count)s rated players; the file has %(found)s"),
+    "csv-syntax": said("unreadable CSV: %(detail)s"),
+    "csv-header": said("the header row must name the columns %(columns)s; missing: %(missing)s"),
+    "csv-column": said("column “%(column)s” is not used"),
+    "csv-repeated-column": said("the header row names the column “%(column)s” more than once"),
+    "csv-quote-open": said(
+        "a quote opened on this line runs to line %(to_line)s; a field cannot hold a line break"
     ),
-    "player-count": lambda t, p: t.gettext(
-        "record 062 announces %(count)s players; the file has %(found)s", **p
+    "csv-row": said("%(found)s fields where the header has %(count)s"),
+    "rating-changes": said(
+        "“%(name)s” is rated %(rating)s here and %(other_rating)s elsewhere; each game keeps its own ratings"
     ),
-    "rated-count": lambda t, p: t.gettext(
-        "record 072 announces %(count)s rated players; the file has %(found)s", **p
+    "no-result": said_if(
+        "opponent", said("paired with %(opponent)s but no result yet"), said("the game has no result")
     ),
-    "csv-syntax": lambda t, p: t.gettext("unreadable CSV: %(detail)s", **p),
-    "csv-header": lambda t, p: t.gettext(
-        "the header row must name the columns %(columns)s; missing: %(missing)s", **p
-    ),
-    "csv-column": lambda t, p: t.gettext("column “%(column)s” is not used", **p),
-    "csv-repeated-column": lambda t, p: t.gettext(
-        "the header row names the column “%(column)s” more than once", **p
-    ),
-    "csv-quote-open": lambda t, p: t.gettext(
-        "a quote opened on this line runs to line %(to_line)s; a field cannot hold a line break", **p
-    ),
-    "csv-row": lambda t, p: t.gettext("%(found)s fields where the header has %(count)s", **p),
-    "rating-changes": lambda t, p: t.gettext(
-        "“%(name)s” is rated %(rating)s here and %(other_rating)s elsewhere; each game keeps its own ratings",
-        **p,
-    ),
-    "no-result": lambda t, p: (
-        t.gettext("paired with %(opponent)s but no result yet", **p)
-        if "opponent" in p
-        else t.gettext("the game has no result")
-    ),
-    "invalid-result": lambda t, p: t.gettext("invalid result “%(value)s”", **p),
-    "variant": lambda t, p: t.gettext("“%(value)s”, not standard chess: not rated", **p),
-    "unreadable-round": lambda t, p: t.gettext("cannot read the round “%(value)s”", **p),
+    "invalid-result": said("invalid result “%(value)s”"),
+    "variant": said("“%(value)s”, not standard chess: not rated"),
+    "unreadable-round": said("cannot read the round “%(value)s”"),
     "no-player-name": lambda t, p: (
         t.gettext("the game has no White player")
         if p["colour"] == "White"
@@ -132,75 +111,60 @@ _FILE_PROBLEMS: dict[str, FileText] = {
     "invalid-black-rating": _invalid_value,
     "invalid-date": _invalid_value,
     "invalid-round": _invalid_value,
-    "no-rating": lambda t, p: t.gettext("“%(name)s” has no rating", **p),
-    "several-events": lambda t, p: t.gettext("the games belong to %(count)s events", **p),
-    "name-mismatch": lambda t, p: t.gettext(
-        "player %(player)s is “%(name)s” here and “%(other_name)s” on line %(other_line)s", **p
-    ),
-    "unknown-line": lambda t, p: t.gettext("not a TRF record: “%(value)s”", **p),
-    "unknown-record": lambda t, p: t.gettext("unknown record “%(record)s”", **p),
-    "repeated-record": lambda t, p: t.gettext("record %(record)s repeated; the first one is kept", **p),
-    "unreadable-date": lambda t, p: (
-        t.gettext("cannot read the date “%(value)s” of record %(record)s", **p)
-        if "record" in p
-        else t.gettext("cannot read the round date “%(value)s”", **p)
+    "no-rating": said("“%(name)s” has no rating"),
+    "several-events": said("the games belong to %(count)s events"),
+    "name-mismatch": said("player %(player)s is “%(name)s” here and “%(other_name)s” on line %(other_line)s"),
+    "unknown-line": said("not a TRF record: “%(value)s”"),
+    "unknown-record": said("unknown record “%(record)s”"),
+    "repeated-record": said("record %(record)s repeated; the first one is kept"),
+    "unreadable-date": said_if(
+        "record",
+        said("cannot read the date “%(value)s” of record %(record)s"),
+        said("cannot read the round date “%(value)s”"),
     ),
     "ambiguous-date": lambda t, p: _ambiguous_date(t, p),
-    "unreadable-count": lambda t, p: t.gettext("record %(record)s is not a number: “%(value)s”", **p),
-    "invalid-rounds": lambda t, p: (
-        t.gettext(
-            "record %(record)s announces %(value)s rounds, more than the %(limit)s a file may have", **p
-        )
-        if "limit" in p
-        else t.gettext("invalid number of rounds “%(value)s” in record %(record)s", **p)
+    "unreadable-count": said("record %(record)s is not a number: “%(value)s”"),
+    "invalid-rounds": said_if(
+        "limit",
+        said("record %(record)s announces %(value)s rounds, more than the %(limit)s a file may have"),
+        said("invalid number of rounds “%(value)s” in record %(record)s"),
     ),
-    "unread-scoring": lambda t, p: t.gettext("scoring not understood: %(value)s", **p),
-    "invalid-player": lambda t, p: t.gettext(
-        "invalid starting number “%(value)s” (columns %(columns)s)", **p
-    ),
-    "invalid-sex": lambda t, p: t.gettext("unknown sex “%(value)s” (column %(columns)s)", **p),
-    "unknown-title": lambda t, p: t.gettext("unknown title “%(value)s” (columns %(columns)s)", **p),
-    "no-name": lambda t, p: t.gettext("player %(player)s has no name (columns %(columns)s)", **p),
-    "invalid-points": lambda t, p: t.gettext("invalid points “%(value)s” (columns %(columns)s)", **p),
-    "unreadable-birth-date": lambda t, p: t.gettext(
-        "cannot read the birth date “%(value)s” (columns %(columns)s)", **p
-    ),
-    "misaligned-cell": lambda t, p: t.gettext("“%(value)s” is not in the TRF columns", **p),
-    "invalid-opponent": lambda t, p: t.gettext("invalid opponent “%(value)s”", **p),
-    "invalid-colour": lambda t, p: t.gettext("invalid colour “%(value)s”", **p),
-    "bye-with-opponent": lambda t, p: t.gettext("bye “%(value)s” with opponent %(opponent)s", **p),
-    "result-without-opponent": lambda t, p: t.gettext("result “%(value)s” without an opponent", **p),
-    "too-many-rounds": lambda t, p: (
-        t.gettext("cells for %(count)s rounds, more than the %(limit)s a file may have", **p)
-        if "limit" in p
-        else t.gettext("cells for %(count)s rounds; the file announces %(planned)s", **p)
+    "unread-scoring": said("scoring not understood: %(value)s"),
+    "invalid-player": said("invalid starting number “%(value)s” (columns %(columns)s)"),
+    "invalid-sex": said("unknown sex “%(value)s” (column %(columns)s)"),
+    "unknown-title": said("unknown title “%(value)s” (columns %(columns)s)"),
+    "no-name": said("player %(player)s has no name (columns %(columns)s)"),
+    "invalid-points": said("invalid points “%(value)s” (columns %(columns)s)"),
+    "unreadable-birth-date": said("cannot read the birth date “%(value)s” (columns %(columns)s)"),
+    "misaligned-cell": said("“%(value)s” is not in the TRF columns"),
+    "invalid-opponent": said("invalid opponent “%(value)s”"),
+    "invalid-colour": said("invalid colour “%(value)s”"),
+    "bye-with-opponent": said("bye “%(value)s” with opponent %(opponent)s"),
+    "result-without-opponent": said("result “%(value)s” without an opponent"),
+    "too-many-rounds": said_if(
+        "limit",
+        said("cells for %(count)s rounds, more than the %(limit)s a file may have"),
+        said("cells for %(count)s rounds; the file announces %(planned)s"),
     ),
     # FIDE's rating list (formats.fide_list) and what the report found in it (report.py).
-    "unknown-column": lambda t, p: t.gettext("column “%(column)s” of the header is not known: ignored", **p),
+    "unknown-column": said("column “%(column)s” of the header is not known: ignored"),
     "bad-player-line": lambda t, p: _bad_list_player(t, p),
     "bad-player-record": lambda t, p: _bad_list_player(t, p),
-    "broken-xml": lambda t, p: t.gettext("the XML is broken (%(reason)s); reading stopped", **p),
-    "xml-encoding": lambda t, p: t.gettext(
-        "the XML’s encoding is unknown (%(reason)s); reading stopped", **p
-    ),
-    "xml-entities": lambda t, p: t.gettext("the XML declares a DTD or an entity: refused"),
-    "line-too-long": lambda t, p: t.gettext(
-        "a line or text longer than %(limit)s characters; reading stopped", **p
-    ),
-    "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read; reading stopped"),
-    "unknown-flag": lambda t, p: t.gettext("flag “%(flag)s” is not i, w or wi: ignored", **p),
-    "unknown-sex": lambda t, p: t.gettext("sex “%(sex)s” is not M or F: ignored", **p),
+    "broken-xml": said("the XML is broken (%(reason)s); reading stopped"),
+    "xml-encoding": said("the XML’s encoding is unknown (%(reason)s); reading stopped"),
+    "xml-entities": said("the XML declares a DTD or an entity: refused"),
+    "line-too-long": said("a line or text longer than %(limit)s characters; reading stopped"),
+    "zip-unreadable": said("the zip cannot be read; reading stopped"),
+    "unknown-flag": said("flag “%(flag)s” is not i, w or wi: ignored"),
+    "unknown-sex": said("sex “%(sex)s” is not M or F: ignored"),
     "list-rating-differs": lambda t, p: _list_rating_differs(t, p),
     # The report's own notes (chessrate.tournament.report: TournamentReport.notes).
     "rules-oldest-kept": lambda t, p: _oldest_kept(t, p),
-    "game-not-rated": lambda t, p: t.gettext(
+    "game-not-rated": said(
         "the game %(white)s-%(black)s (%(white_rating)s against %(black_rating)s) is not rated: "
-        "%(difference)s points or more apart with a player above %(above)s (%(source)s)",
-        **p,
+        "%(difference)s points or more apart with a player above %(above)s (%(source)s)"
     ),
-    "k-file-unknown-player": lambda t, p: t.gettext(
-        "K file: no player has the FIDE id or start number %(key)s", **p
-    ),
+    "k-file-unknown-player": said("K file: no player has the FIDE id or start number %(key)s"),
 }
 
 

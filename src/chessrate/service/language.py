@@ -16,7 +16,7 @@ import datetime as dt
 import functools
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import IO, TYPE_CHECKING, Any
@@ -180,7 +180,7 @@ class Translator:
         text = self.catalog.gettext(message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, count: int, **values: object) -> str:
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: object) -> str:
         text = self.catalog.ngettext(singular, plural, count)
         return text % {"num": count, **values}
 
@@ -292,6 +292,40 @@ class English(Translator):
 
 #: English, from its catalog (read on the first sentence): the command line's language.
 ENGLISH = English("en", _OnFirstUse("en"))
+
+#: A sentence said from its code's values, in a translator's language.
+Template = Callable[[Translator, dict[str, object]], str]
+
+
+def said(message: str) -> Template:
+    """The template of a sentence that needs nothing but its values by name: ``message`` from the
+    catalog of the translator's language, filled with the values given. ``said`` marks the
+    sentence for the catalogs (scripts/update_catalogs.sh: ``-k said``)."""
+
+    def say(t: Translator, values: dict[str, object]) -> str:
+        return t.gettext(message, **values)
+
+    return say
+
+
+def said_plural(singular: str, plural: str, count: str) -> Template:
+    """The template of a sentence about ``values[count]`` things (said as ``%(num)s``), in the
+    plural form the translator's language takes for that number (``-k said_plural:1,2``)."""
+
+    def say(t: Translator, values: dict[str, object]) -> str:
+        number = values[count]
+        return t.ngettext(singular, plural, number if isinstance(number, int) else int(str(number)), **values)
+
+    return say
+
+
+def said_if(name: str, given: Template, otherwise: Template) -> Template:
+    """``given`` when the values hold ``name``, else ``otherwise`` (a sentence with one value less)."""
+
+    def say(t: Translator, values: dict[str, object]) -> str:
+        return (given if name in values else otherwise)(t, values)
+
+    return say
 
 
 #: The languages of the catalogs, English first (the language of the message ids).

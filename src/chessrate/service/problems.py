@@ -18,7 +18,7 @@ from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.refusals import IMPORT_REFUSALS
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
-from chessrate.service.language import Translator
+from chessrate.service.language import Template, Translator, said, said_plural
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -136,9 +136,9 @@ class Problems:
             return str(hint)
         if name in RATING_FIELDS and code in KIND_CODES | {"rating-range"}:
             return self._rating_hint(shown, code, extra["params"])
-        hints = _field_hints(name)
+        hints = _FIELD_HINTS.get(name)
         if hints is not None and (hints[0] is None or code in hints[0]):
-            return hints[1](self.t, shown, reason)
+            return hints[1](self.t, {"value": shown, "reason": reason})
         if not shown and code:  # nothing typed: the reason says what to give
             return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
         return _("Check this value: %(reason)s", reason=reason)
@@ -170,42 +170,39 @@ KIND_CODES = frozenset({"not-a-number", "not-finite", "too-long", "digits", "too
 #: The codes of a number out of its field's range (chessrate.parse.parse_count, parse_in_range).
 RANGE_CODES = frozenset({"minimum", "maximum"})
 
-Hint = Callable[[Translator, str, str], str]
-
-
-def _field_hints(name: str) -> tuple[frozenset[str] | None, Hint] | None:
-    """The hint of a field and the codes it answers (None: every code)."""
-    if name == "result":
-        return KIND_CODES | {"result"}, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss.", value=v
-        )
-    if name == "points":
-        return KIND_CODES | {"points-range", "half-points"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: points are whole or half points, from 0 to the number of games.", value=v
-        )
-    if name == "games":
-        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: write the number of games, from 1 to 10,000.", value=v
-        )
-    if name in {"rated_games", "games_this_period"}:
-        return KIND_CODES | {"minimum", "maximum"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: write a whole number of games, from 0 to 10,000.", value=v
-        )
-    if name == "k":
-        return KIND_CODES | {"k", "k-maximum"}, lambda t, v, r: t.gettext(
-            "“%(value)s”: K is a whole number from 1 to 1000, such as 20.", value=v
-        )
-    if name == "birth_year":
-        return KIND_CODES | {"minimum", "future-year"}, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a birth year: write four digits, not in the future.", value=v
-        )
-    if name == "as_of":
-        return None, lambda t, v, r: t.gettext(
-            "“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on.", value=v
-        )
-    if name == "rules_toml":
-        return None, lambda t, v, r: t.gettext("The club’s rules could not be read: %(reason)s", reason=r)
-    return None
+#: The games of a player's record: a whole number from 0 to 10,000.
+_GAMES_SO_FAR = (
+    KIND_CODES | RANGE_CODES,
+    said("“%(value)s”: write a whole number of games, from 0 to 10,000."),
+)
+#: A field's hint (said with the value shown as ``value``, the library's reason as ``reason``)
+#: and the codes it answers (None: every code).
+_FIELD_HINTS: dict[str, tuple[frozenset[str] | None, Template]] = {
+    "result": (
+        KIND_CODES | {"result"},
+        said("“%(value)s” is not a result: write 1, ½ (or 0.5) or 0, or win, draw or loss."),
+    ),
+    "points": (
+        KIND_CODES | {"points-range", "half-points"},
+        said("“%(value)s”: points are whole or half points, from 0 to the number of games."),
+    ),
+    "games": (KIND_CODES | RANGE_CODES, said("“%(value)s”: write the number of games, from 1 to 10,000.")),
+    "rated_games": _GAMES_SO_FAR,
+    "games_this_period": _GAMES_SO_FAR,
+    "k": (
+        KIND_CODES | {"k", "k-maximum"},
+        said("“%(value)s”: K is a whole number from 1 to 1000, such as 20."),
+    ),
+    "birth_year": (
+        KIND_CODES | {"minimum", "future-year"},
+        said("“%(value)s” is not a birth year: write four digits, not in the future."),
+    ),
+    "as_of": (
+        None,
+        said("“%(value)s” is not a day we know rules for: write YYYY-MM-DD, from 2014-07-01 on."),
+    ),
+    "rules_toml": (None, said("The club’s rules could not be read: %(reason)s")),
+}
 
 
 def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
@@ -219,54 +216,51 @@ def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
 
 # The reasons of chessrate.parse (InvalidInputError.code), in the user's language.
 _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
-    "not-a-number": lambda t, p: t.gettext("not a number"),
-    "not-finite": lambda t, p: t.gettext("not a finite number"),
-    "result": lambda t, p: t.gettext("a result is 1, ½ (or 0.5) or 0, or win, draw or loss"),
-    "thousands-separator": lambda t, p: t.gettext(
-        "write a rating without a thousands separator, such as 1500"
-    ),
-    "rating-range": lambda t, p: t.gettext("a rating is between %(low)s and %(high)s", **p),
-    "points-range": lambda t, p: t.gettext("points are between 0 and the %(games)s games played", **p),
-    "half-points": lambda t, p: t.gettext("points are whole or half points"),
-    "not-whole": lambda t, p: t.gettext("not a whole number"),
-    "minimum": lambda t, p: t.gettext("it must be at least %(minimum)s", **p),
-    "k": lambda t, p: t.gettext("K is a whole number above zero"),
-    "date": lambda t, p: t.gettext("a date is written YYYY-MM-DD"),
-    "too-large": lambda t, p: t.gettext("too large"),
-    "too-long": lambda t, p: t.gettext("longer than %(length)s characters", **p),
-    "digits": lambda t, p: t.gettext("write the number with the digits 0-9"),
-    "maximum": lambda t, p: t.gettext("it must be at most %(maximum)s", **p),
-    "k-maximum": lambda t, p: t.gettext("K is at most %(maximum)s", **p),
-    "above-zero": lambda t, p: t.gettext("it must be above zero"),
-    "not-negative": lambda t, p: t.gettext("it cannot be negative"),
-    "one-of": lambda t, p: t.gettext("write one of: %(choices)s", **p),
-    "not-rated-game": lambda t, p: t.gettext(
+    "not-a-number": said("not a number"),
+    "not-finite": said("not a finite number"),
+    "result": said("a result is 1, ½ (or 0.5) or 0, or win, draw or loss"),
+    "thousands-separator": said("write a rating without a thousands separator, such as 1500"),
+    "rating-range": said("a rating is between %(low)s and %(high)s"),
+    "points-range": said("points are between 0 and the %(games)s games played"),
+    "half-points": said("points are whole or half points"),
+    "not-whole": said("not a whole number"),
+    "minimum": said("it must be at least %(minimum)s"),
+    "k": said("K is a whole number above zero"),
+    "date": said("a date is written YYYY-MM-DD"),
+    "too-large": said("too large"),
+    "too-long": said("longer than %(length)s characters"),
+    "digits": said("write the number with the digits 0-9"),
+    "maximum": said("it must be at most %(maximum)s"),
+    "k-maximum": said("K is at most %(maximum)s"),
+    "above-zero": said("it must be above zero"),
+    "not-negative": said("it cannot be negative"),
+    "one-of": said("write one of: %(choices)s"),
+    "not-rated-game": said(
         "the game is not rated: %(difference)s points or more apart with a player above %(above)s "
-        "(FIDE rapid and blitz 8.3.1, from 1 December 2024)",
-        **p,
+        "(FIDE rapid and blitz 8.3.1, from 1 December 2024)"
     ),
-    "not-rated-with-total": lambda t, p: t.gettext(
+    "not-rated-with-total": said(
         "a game is not rated (FIDE rapid and blitz 8.3.1): give each game’s result, not the total"
     ),
-    "colour-result": lambda t, p: t.gettext(
+    "colour-result": said(
         "a result such as 1-0 gives White’s score, and the player’s colour is not known here: write "
         "1, ½ or 0 from the player’s side"
     ),
-    "too-small": lambda t, p: t.gettext("too small to compute with"),
-    "not-computable": lambda t, p: t.gettext("too extreme to compute with"),
-    "too-many-rows": lambda t, p: t.gettext("at most %(maximum)s games", **p),
-    "too-many-events": lambda t, p: t.gettext("at most %(maximum)s tournaments", **p),
-    "future-year": lambda t, p: t.gettext("a birth year cannot be in the future"),
-    "whole-rating": lambda t, p: t.gettext("this rating is a whole number"),
-    "pool-rating": lambda t, p: t.gettext("write POOL=RATING, such as lichess-classical=1900"),
-    "pool-same": lambda t, p: t.gettext("the rating given is already in this pool"),
-    "pool-no-conversion": lambda t, p: t.gettext("no published conversion leads to this pool"),
-    "pool-needs": lambda t, p: t.gettext("the published conversions to %(pool)s need: %(needs)s", **p),
-    "age": lambda t, p: t.gettext("an age is a whole number of years from 0 to %(maximum)s", **p),
-    "uscf-rating-needed": lambda t, p: t.gettext(
+    "too-small": said("too small to compute with"),
+    "not-computable": said("too extreme to compute with"),
+    "too-many-rows": said("at most %(maximum)s games"),
+    "too-many-events": said("at most %(maximum)s tournaments"),
+    "future-year": said("a birth year cannot be in the future"),
+    "whole-rating": said("this rating is a whole number"),
+    "pool-rating": said("write POOL=RATING, such as lichess-classical=1900"),
+    "pool-same": said("the rating given is already in this pool"),
+    "pool-no-conversion": said("no published conversion leads to this pool"),
+    "pool-needs": said("the published conversions to %(pool)s need: %(needs)s"),
+    "age": said("an age is a whole number of years from 0 to %(maximum)s"),
+    "uscf-rating-needed": said(
         "a player with rated games played has a rating: give it, or 0 games for an unrated player"
     ),
-    "lichess-rating-bounds": lambda t, p: t.gettext(
+    "lichess-rating-bounds": said(
         "a Lichess rating is from 400 (lila's minRating) to below 4000 (lila's sanity check)"
     ),
     "pool-rating-outside": lambda t, p: (
@@ -274,68 +268,54 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         if p.get("highest")
         else t.gettext("a %(pool)s rating is %(lowest)s or more", **p)
     ),
-    "pool-result-outside": lambda t, p: t.gettext(
+    "pool-result-outside": said(
         "the published fit %(fit)s gives %(value)s %(pool)s, below its lowest rating %(lowest)s: outside "
-        "the range the fit can say anything about",
-        **p,
+        "the range the fit can say anything about"
     ),
-    "ecf-grade-not-rating": lambda t, p: t.gettext(
+    "ecf-grade-not-rating": said(
         "%(value)s looks like an old three-digit ECF grade, not a rating: a grade converts as "
-        "7.5 × grade + 700 = %(rating)s; give it as a grade to convert every value",
-        **p,
+        "7.5 × grade + 700 = %(rating)s; give it as a grade to convert every value"
     ),
-    "dwz-first-rating": lambda t, p: t.gettext(
+    "dwz-first-rating": said(
         "a first DWZ (Index 0) is not computed: the Wertungsordnung gives it, with at least 5 games against "
         "opponents with a DWZ, neither all won nor all lost, by an iteration over the whole tournament "
         "(WO 3.4.1, 3.4.4), which one player's games cannot run"
     ),
-    "uscf-future-event": lambda t, p: t.gettext(
-        "the event ends after today (%(today)s): a US Chess event is rated once it has ended", **p
+    "uscf-future-event": said(
+        "the event ends after today (%(today)s): a US Chess event is rated once it has ended"
     ),
-    "uscf-games-played-needed": lambda t, p: t.gettext(
+    "uscf-games-played-needed": said(
         "give the rated games played before this event: they weigh the rating (0 only for an unrated player)"
     ),
-    "c-for-idle-periods": lambda t, p: t.gettext("periods idle grow the RD by c each period: give c"),
-    "c-growth": lambda t, p: t.gettext(
-        "c is a number, or FROM:TO:N for the c that takes an RD from FROM to TO in N periods"
-    ),
+    "c-for-idle-periods": said("periods idle grow the RD by c each period: give c"),
+    "c-growth": said("c is a number, or FROM:TO:N for the c that takes an RD from FROM to TO in N periods"),
     # A club's rule set as TOML (chessrate.systems.elo.presets.rule_set_from_toml: RuleSetError.code).
-    "toml-syntax": lambda t, p: t.gettext(
-        "line %(line)s, column %(column)s is not valid TOML (a key = value per line, text in quotes)", **p
+    "toml-syntax": said(
+        "line %(line)s, column %(column)s is not valid TOML (a key = value per line, text in quotes)"
     ),
-    "toml-syntax-end": lambda t, p: t.gettext("the TOML ends before something it opened is closed"),
-    "rules-unknown-key": lambda t, p: t.gettext("unknown key “%(key)s”", **p),
-    "rules-missing-key": lambda t, p: t.gettext("the key “%(key)s” is missing", **p),
+    "toml-syntax-end": said("the TOML ends before something it opened is closed"),
+    "rules-unknown-key": said("unknown key “%(key)s”"),
+    "rules-missing-key": said("the key “%(key)s” is missing"),
     "rules-type": lambda t, p: t.gettext(
         "%(key)s = %(value)s is not %(kind)s", key=p["key"], value=p["value"], kind=_toml_kind(t, p["kind"])
     ),
-    "rules-choice": lambda t, p: t.gettext("%(key)s = %(value)s: write %(choices)s", **p),
-    "rules-difference-cap": lambda t, p: t.gettext(
-        "difference_cap = %(value)s: write false or a whole number above 0", **p
+    "rules-choice": said("%(key)s = %(value)s: write %(choices)s"),
+    "rules-difference-cap": said("difference_cap = %(value)s: write false or a whole number above 0"),
+    "rules-max-k-times-games": said("max_k_times_games = %(value)s is not a whole number above 0"),
+    "rules-translations": said('%(key)s = %(value)s: write { es = "...", ca = "..." }'),
+    "rules-band": said("k_by_rating entry %(entry)s must be { from = RATING, k = K }"),
+    "rules-band-from": said("k_by_rating entry %(entry)s: from = %(value)s is not a rating"),
+    "rules-band-k": said("k_by_rating entry %(entry)s: k = %(value)s is not a whole number above 0"),
+    "rules-band-order": said(
+        "k_by_rating entry %(entry)s: from = %(value)s must be above the previous band’s"
     ),
-    "rules-max-k-times-games": lambda t, p: t.gettext(
-        "max_k_times_games = %(value)s is not a whole number above 0", **p
-    ),
-    "rules-translations": lambda t, p: t.gettext(
-        '%(key)s = %(value)s: write { es = "...", ca = "..." }', **p
-    ),
-    "rules-band": lambda t, p: t.gettext("k_by_rating entry %(entry)s must be { from = RATING, k = K }", **p),
-    "rules-band-from": lambda t, p: t.gettext(
-        "k_by_rating entry %(entry)s: from = %(value)s is not a rating", **p
-    ),
-    "rules-band-k": lambda t, p: t.gettext(
-        "k_by_rating entry %(entry)s: k = %(value)s is not a whole number above 0", **p
-    ),
-    "rules-band-order": lambda t, p: t.gettext(
-        "k_by_rating entry %(entry)s: from = %(value)s must be above the previous band’s", **p
-    ),
-    "rules-no-bands": lambda t, p: t.gettext("k_by_rating has no bands"),
-    "rules-first-band": lambda t, p: t.gettext("the first k_by_rating band must start from 0"),
+    "rules-no-bands": said("k_by_rating has no bands"),
+    "rules-first-band": said("the first k_by_rating band must start from 0"),
     # A K file given beside a tournament (chessrate.tournament.k_file.read_k_file).
-    "k-file-csv": lambda t, p: t.gettext("it is not a CSV file (%(detail)s)", **p),
-    "k-file-header": lambda t, p: t.gettext("the first line must be the header “player,k”"),
-    "k-file-row": lambda t, p: t.gettext(
-        "line %(line)s: write a FIDE id or a start number, a comma and its K, not “%(value)s”", **p
+    "k-file-csv": said("it is not a CSV file (%(detail)s)"),
+    "k-file-header": said("the first line must be the header “player,k”"),
+    "k-file-row": said(
+        "line %(line)s: write a FIDE id or a start number, a comma and its K, not “%(value)s”"
     ),
     "k-file-k": lambda t, p: t.gettext(
         "line %(line)s: K “%(value)s”: %(reason)s",
@@ -344,12 +324,10 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         reason=input_reason(str(p["reason_code"]), p, str(p["detail"]), t),
     ),
     # FIDE's rating list given beside a tournament (formats.fide_list, report.players_list_for).
-    "zip-members": lambda t, p: t.gettext("the zip holds %(count)s files, not one list", **p),
-    "zip-unreadable": lambda t, p: t.gettext("the zip cannot be read"),
-    "zip-too-large": lambda t, p: t.gettext(
-        "the zip unpacks to %(size)s bytes, more than the %(limit)s a list may have", **p
-    ),
-    "line-too-long": lambda t, p: t.gettext("the header line is longer than %(limit)s characters", **p),
+    "zip-members": said("the zip holds %(count)s files, not one list"),
+    "zip-unreadable": said("the zip cannot be read"),
+    "zip-too-large": said("the zip unpacks to %(size)s bytes, more than the %(limit)s a list may have"),
+    "line-too-long": said("the header line is longer than %(limit)s characters"),
     "not-a-list": lambda t, p: (
         t.gettext("not a FIDE rating list: the header line has no %(missing)s", **p)
         if p.get("missing")
@@ -357,119 +335,83 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
             "not a FIDE rating list: the header line has no rating column (SRtng, or the month as SEP26)"
         )
     ),
-    "list-type": lambda t, p: t.gettext("a list is standard, rapid or blitz"),
+    "list-type": said("a list is standard, rapid or blitz"),
     "list-type-by-name": lambda t, p: t.gettext(
         "by its name, the file is FIDE’s %(list)s list", list=_list_word(t, p)
     ),
-    "list-type-unnamed": lambda t, p: t.gettext(
+    "list-type-unnamed": said(
         "the file holds one list and its name does not say which: choose standard, rapid or blitz"
     ),
     # Games given to estimate strength from (analysis.games, strength).
-    "unreadable-movetext": lambda t, p: t.gettext("game %(game)s: its moves cannot be read", **p),
-    "illegal-move": lambda t, p: t.gettext("game %(game)s: the move %(move)s is not legal there", **p),
-    "invalid-move": lambda t, p: t.gettext("game %(game)s: “%(move)s” is not a move", **p),
-    "ambiguous-move": lambda t, p: t.gettext(
-        "game %(game)s: the move %(move)s could be made by more than one piece", **p
-    ),
-    "unreadable-game": lambda t, p: t.gettext(
-        "game %(game)s: its position (FEN) or moves cannot be read", **p
-    ),
-    "variant": lambda t, p: t.gettext("game %(game)s: the variant “%(variant)s” is not standard chess", **p),
-    "too-many-games": lambda t, p: t.gettext("more than %(count)s games", **p),
-    "game-too-long": lambda t, p: t.gettext(
-        "game %(game)s: more than %(plies)s plies, longer than any legal game", **p
-    ),
-    "null-move": lambda t, p: t.gettext(
-        "game %(game)s: move %(move)s is a null move, which cannot be analysed", **p
-    ),
-    "impossible-position": lambda t, p: t.gettext(
-        "game %(game)s: its start position (FEN) cannot arise in a game", **p
-    ),
-    "too-many-positions": lambda t, p: t.gettext(
+    "unreadable-movetext": said("game %(game)s: its moves cannot be read"),
+    "illegal-move": said("game %(game)s: the move %(move)s is not legal there"),
+    "invalid-move": said("game %(game)s: “%(move)s” is not a move"),
+    "ambiguous-move": said("game %(game)s: the move %(move)s could be made by more than one piece"),
+    "unreadable-game": said("game %(game)s: its position (FEN) or moves cannot be read"),
+    "variant": said("game %(game)s: the variant “%(variant)s” is not standard chess"),
+    "too-many-games": said("more than %(count)s games"),
+    "game-too-long": said("game %(game)s: more than %(plies)s plies, longer than any legal game"),
+    "null-move": said("game %(game)s: move %(move)s is a null move, which cannot be analysed"),
+    "impossible-position": said("game %(game)s: its start position (FEN) cannot arise in a game"),
+    "too-many-positions": said(
         "%(count)s positions to analyse, more than the %(limit)s one request may have here: "
-        "send fewer or shorter games",
-        **p,
+        "send fewer or shorter games"
     ),
-    "engine-time": lambda t, p: t.gettext(
-        "the analysis took more than %(seconds)s s of engine time: send fewer or shorter games", **p
+    "engine-time": said(
+        "the analysis took more than %(seconds)s s of engine time: send fewer or shorter games"
     ),
-    "cancelled": lambda t, p: t.gettext("the analysis was stopped"),
-    "engine-failed": lambda t, p: t.gettext(
-        "the engine could not analyse any game (first: game %(game)s, move %(move)s)", **p
-    ),
-    "no-game": lambda t, p: t.gettext("no game found in the PGN"),
-    "no-moves": lambda t, p: t.gettext("no move to judge in the games"),
-    "no-player-games": lambda t, p: t.gettext("no game of this player in the file"),
-    "no-estimate": lambda t, p: t.gettext("no estimate could be made from these moves"),
+    "cancelled": said("the analysis was stopped"),
+    "engine-failed": said("the engine could not analyse any game (first: game %(game)s, move %(move)s)"),
+    "no-game": said("no game found in the PGN"),
+    "no-moves": said("no move to judge in the games"),
+    "no-player-games": said("no game of this player in the file"),
+    "no-estimate": said("no estimate could be made from these moves"),
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
     # The rating-list store (chessrate.ratinglist: StoreError.code and its InvalidInputError codes).
-    "store-damaged": lambda t, p: t.gettext(
-        "the store’s file %(store)s is damaged: check it (chessrate list check) and restore the last backup",
-        **p,
+    "store-damaged": said(
+        "the store’s file %(store)s is damaged: check it (chessrate list check) and restore the last backup"
     ),
-    "store-busy": lambda t, p: t.gettext(
-        "another import or run is using the rating list: try again when it ends"
+    "store-busy": said("another import or run is using the rating list: try again when it ends"),
+    "store-init": said("the store %(store)s cannot be created (the database says: %(reason)s)"),
+    "no-store": said("there is no store at %(store)s: create it with chessrate list init"),
+    "store-unopenable": said("the store %(store)s cannot be opened (the database says: %(reason)s)"),
+    "not-a-store": said("%(store)s is not a chessrate store"),
+    "foreign-database": said(
+        "%(store)s is not a chessrate store: it holds other tables (%(tables)s); nothing was changed"
     ),
-    "store-init": lambda t, p: t.gettext(
-        "the store %(store)s cannot be created (the database says: %(reason)s)", **p
-    ),
-    "no-store": lambda t, p: t.gettext(
-        "there is no store at %(store)s: create it with chessrate list init", **p
-    ),
-    "store-unopenable": lambda t, p: t.gettext(
-        "the store %(store)s cannot be opened (the database says: %(reason)s)", **p
-    ),
-    "not-a-store": lambda t, p: t.gettext("%(store)s is not a chessrate store", **p),
-    "foreign-database": lambda t, p: t.gettext(
-        "%(store)s is not a chessrate store: it holds other tables (%(tables)s); nothing was changed", **p
-    ),
-    "store-schema": lambda t, p: t.gettext(
+    "store-schema": said(
         "the store %(store)s has schema %(found)s and this chessrate needs %(needed)s: upgrade it with "
-        "chessrate list init",
-        **p,
+        "chessrate list init"
     ),
     **IMPORT_REFUSALS,
     **FETCH_REFUSALS,  # games by username (issue 31)
-    "period-format": lambda t, p: t.gettext("a rating period is written YYYY-MM, such as 2024-03"),
-    "period-last": lambda t, p: t.gettext("the last rating period is 9999-11"),
-    "period-order": lambda t, p: t.gettext(
-        "period %(period)s cannot be run before %(next)s: run the periods in order", **p
-    ),
-    "period-unpublished": lambda t, p: t.gettext(
-        "period %(period)s has no published list: run it first", **p
-    ),
-    "rules-mixing": lambda t, p: t.gettext(
+    "period-format": said("a rating period is written YYYY-MM, such as 2024-03"),
+    "period-last": said("the last rating period is 9999-11"),
+    "period-order": said("period %(period)s cannot be run before %(next)s: run the periods in order"),
+    "period-unpublished": said("period %(period)s has no published list: run it first"),
+    "rules-mixing": said(
         "the lists already published were computed with other rules than %(rules)s, the store’s default: "
-        "run this period from the command line, naming the rule set with --rules",
-        **p,
+        "run this period from the command line, naming the rule set with --rules"
     ),
-    "rules-kind": lambda t, p: t.gettext(
-        "the lists before were computed with %(previous)s: Elo and Glicko-2 lists do not mix", **p
-    ),
-    "list-missing-players": lambda t, p: t.ngettext(
+    "rules-kind": said("the lists before were computed with %(previous)s: Elo and Glicko-2 lists do not mix"),
+    "list-missing-players": said_plural(
         "the list of period %(period)s: %(num)s line names a player the store does not have (player id "
         "%(player)s); nothing was written",
         "the list of period %(period)s: %(num)s lines name a player the store does not have (player id "
         "%(player)s); nothing was written",
-        _count(p),
-        period=p["period"],
-        player=p["player"],
+        "count",
     ),
-    "import-database": lambda t, p: t.gettext(
+    "import-database": said(
         "the database refused the import of %(files)s and nothing was imported (it says, in English: "
-        "%(reason)s)",
-        **p,
+        "%(reason)s)"
     ),
-    "run-database": lambda t, p: t.gettext(
+    "run-database": said(
         "the database refused the run of period %(period)s and nothing was written (it says, in English: "
-        "%(reason)s)",
-        **p,
+        "%(reason)s)"
     ),
     # FIDE's list imported into the store, and the demo list (ratinglist.fide_import, ratinglist.demo).
-    "list-month-unknown": lambda t, p: t.gettext(
-        "neither %(name)s nor its name says the list’s month: give it (YYYY-MM)", **p
-    ),
-    "list-month-differs": lambda t, p: t.gettext("%(name)s is the list of %(month)s", **p),
+    "list-month-unknown": said("neither %(name)s nor its name says the list’s month: give it (YYYY-MM)"),
+    "list-month-differs": said("%(name)s is the list of %(month)s"),
     "fide-list-imported": lambda t, p: t.gettext(
         "%(file)s: FIDE’s %(list)s list of %(month)s was already imported from another file "
         "(%(earlier_file)s); nothing was imported",
@@ -478,34 +420,21 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         month=p["month"],
         earlier_file=p["earlier_file"],
     ),
-    "file-unreadable": lambda t, p: t.gettext("%(file)s cannot be read (%(reason)s)", **p),
-    "fide-list-failed": lambda t, p: t.gettext(
-        "%(file)s could not be read to the end (%(reason)s); nothing was imported", **p
-    ),
-    "fide-list-empty": lambda t, p: t.gettext(
-        "no player could be read from %(file)s; nothing was imported", **p
-    ),
-    "demo-not-empty": lambda t, p: t.gettext(
-        "the store %(store)s already holds events: the demo needs an empty one", **p
-    ),
-    "rules-relative-path": lambda t, p: t.gettext(
+    "file-unreadable": said("%(file)s cannot be read (%(reason)s)"),
+    "fide-list-failed": said("%(file)s could not be read to the end (%(reason)s); nothing was imported"),
+    "fide-list-empty": said("no player could be read from %(file)s; nothing was imported"),
+    "demo-not-empty": said("the store %(store)s already holds events: the demo needs an empty one"),
+    "rules-relative-path": said(
         "the rule set is the club file %(rules)s, a path relative to the folder where the list was run, "
-        "which this server cannot know: run the period from the command line, in that folder",
-        **p,
+        "which this server cannot know: run the period from the command line, in that folder"
     ),
-    "no-list": lambda t, p: t.gettext("no list has been published yet"),
+    "no-list": said("no list has been published yet"),
     "period-no-list": lambda t, p: (
         t.gettext("period %(period)s has no draft list", period=p["period"])
         if p.get("status") == "draft"
         else t.gettext("period %(period)s has no published list", period=p["period"])
     ),
 }
-
-
-def _count(p: dict[str, object]) -> int:
-    """The ``count`` of a reason's values, for its plural form."""
-    count = p["count"]
-    return count if isinstance(count, int) else int(str(count))
 
 
 def _toml_kind(t: Translator, kind: object) -> str:

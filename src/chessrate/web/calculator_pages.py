@@ -40,22 +40,25 @@ class Mode:
     path: str
     read: Callable[[forms.Form], Any]
     compute: Callable[..., Outcome[Any]]
-    chart: bool
+    #: The page shows a chart of the result, FIDE's tables 8.1.1 and 8.1.2, the points at stake.
+    chart: bool = False
+    tables: bool = False
+    stakes: bool = False
 
 
 MODES: tuple[Mode, ...] = (
-    Mode("game", "/game", forms.game, elo.one_game, chart=True),
-    Mode("average", "/average", forms.average, elo.against_average, chart=True),
-    Mode("tournament", "/tournament", forms.tournament, elo.tournament, chart=True),
-    Mode("period", "/period", forms.period, elo.period, chart=True),
-    Mode("k_factor", "/k-factor", forms.k_factor, elo.k_factor, chart=False),
-    Mode("performance", "/performance", forms.performance, elo.performance, chart=False),
-    Mode("glicko", "/glicko", forms.glicko, glicko.glicko, chart=False),
-    Mode("dwz", "/dwz", system_forms.dwz, systems.dwz_evaluation, chart=False),
-    Mode("uscf", "/uscf", system_forms.uscf, systems.uscf_event, chart=False),
-    Mode("ecf", "/ecf", system_forms.ecf, systems.ecf_rating, chart=False),
-    Mode("chesscom", "/chesscom", system_forms.chesscom, systems.chesscom_glicko, chart=False),
-    Mode("pools", "/pools", system_forms.pools, systems.convert, chart=False),
+    Mode("game", "/game", forms.game, elo.one_game, chart=True, tables=True, stakes=True),
+    Mode("average", "/average", forms.average, elo.against_average, chart=True, tables=True, stakes=True),
+    Mode("tournament", "/tournament", forms.tournament, elo.tournament, chart=True, tables=True, stakes=True),
+    Mode("period", "/period", forms.period, elo.period, chart=True, tables=True, stakes=True),
+    Mode("k_factor", "/k-factor", forms.k_factor, elo.k_factor),
+    Mode("performance", "/performance", forms.performance, elo.performance, tables=True),
+    Mode("glicko", "/glicko", forms.glicko, glicko.glicko, stakes=True),
+    Mode("dwz", "/dwz", system_forms.dwz, systems.dwz_evaluation, stakes=True),
+    Mode("uscf", "/uscf", system_forms.uscf, systems.uscf_event, stakes=True),
+    Mode("ecf", "/ecf", system_forms.ecf, systems.ecf_rating),
+    Mode("chesscom", "/chesscom", system_forms.chesscom, systems.chesscom_glicko),
+    Mode("pools", "/pools", system_forms.pools, systems.convert),
 )
 
 

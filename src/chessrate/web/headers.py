@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
-from chessrate.web.limits import ASGIApp, Message, Receive, Scope, Send
+from chessrate.web.limits import HttpMiddleware, Message, Receive, Scope, Send
 
 #: The pages' policy: everything from this site, nothing inline, no frames, forms post here only.
 CONTENT_SECURITY_POLICY = (
@@ -31,16 +31,10 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 STRICT_TRANSPORT_SECURITY = b"max-age=31536000"
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """ASGI middleware: CSP, frame, referrer and sniffing headers; HSTS over https."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         https = scope.get("scheme") == "https"
 
         async def with_headers(message: Message) -> None:
@@ -62,14 +56,11 @@ class SecurityHeaders:
 API_VARY = ("Accept-Language", "Cookie")
 
 
-class ApiLanguage:
+class ApiLanguage(HttpMiddleware):
     """ASGI middleware: ``Content-Language`` and ``Vary: Accept-Language, Cookie`` on ``/api/`` answers."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
         site = scope["app"].state.site

@@ -33,6 +33,24 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+
+class HttpMiddleware:
+    """ASGI middleware for HTTP requests: :meth:`http` handles each; anything else (the server's
+    lifespan events) passes through as it is."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        await self.http(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+
+
 #: Longest URL (path and query string, in bytes). Browsers and proxies keep to about 8 KB.
 MAX_URL = 8192
 #: The path :class:`chessrate.web.server.LongUrlProtocol` puts in place of a URL too long to read, so
@@ -62,16 +80,10 @@ def body_limit(path: str) -> int:
     return UPLOAD_BODY if path in UPLOAD_ROUTES else DEFAULT_BODY
 
 
-class RequestLimits:
+class RequestLimits(HttpMiddleware):
     """ASGI middleware: 414 for a long URL, 413 for a large body (declared or streamed)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         url = len(scope.get("raw_path") or scope["path"].encode()) + len(scope["query_string"])
         if url > MAX_URL or scope["path"] == TOO_LONG_PATH:
             await refuse(scope, send, 414, MAX_URL)

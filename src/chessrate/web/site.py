@@ -21,8 +21,7 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import HTMLResponse, JSONResponse
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-from jinja2_fragments import render_block
+from jinja2 import Environment, PackageLoader, StrictUndefined, nodes, select_autoescape
 from markupsafe import Markup
 
 import chessrate
@@ -85,6 +84,8 @@ class Site:
         self.catalogs = load_catalogs()
         self.environments = {language: self._environment(language) for language in LANGUAGES}
         self.missing = missing_assets(settings.static)
+        #: The templates each page extends, nearest first (see :meth:`bases`).
+        self.extends: dict[str, tuple[str, ...]] = {}
         for name in self.missing:
             log.warning("web asset %s is missing from %s: %s", name, settings.static / "vendor", INSTALL_HINT)
 
@@ -139,7 +140,44 @@ class Site:
         context.setdefault("missing_assets", self.missing)
         if block is None:
             return environment.get_template(template).render(**context)
-        return render_block(environment, template, block, **context)
+        return render_block(environment, template, block, context, self.bases(environment, template))
+
+    def bases(self, environment: Environment, template: str) -> tuple[str, ...]:
+        """The templates ``template`` extends, nearest first (read once)."""
+        if template not in self.extends:
+            bases: list[str] = []
+            name = template
+            while (base := _extended(environment, name)) is not None:
+                bases.append(base)
+                name = base
+            self.extends[template] = tuple(bases)
+        return self.extends[template]
+
+
+def _extended(environment: Environment, template: str) -> str | None:
+    """The template that ``template`` extends, if any."""
+    assert environment.loader is not None
+    source = environment.loader.get_source(environment, template)[0]
+    extends = environment.parse(source).find(nodes.Extends)
+    if extends is None or not isinstance(extends.template, nodes.Const):
+        return None
+    return str(extends.template.value)
+
+
+def render_block(
+    environment: Environment, template: str, block: str, context: dict[str, Any], bases: tuple[str, ...]
+) -> str:
+    """One block of a page alone (an htmx answer), as the whole page renders it: with the blocks of
+    the templates it extends (``bases``), so that a block a page inherits (a calculator's form and
+    result panel, from mode_base.html) holds the page's own blocks."""
+    page = environment.get_template(template).new_context(context)
+    for base in bases:
+        for name, render in environment.get_template(base).blocks.items():
+            page.blocks.setdefault(name, []).append(render)
+    try:
+        return environment.concat(page.blocks[block][0](page))
+    except Exception:
+        environment.handle_exception()
 
 
 def english_words(text: str, language: str) -> Markup:

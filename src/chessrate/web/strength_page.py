@@ -204,6 +204,27 @@ async def _by_user(
     return ByUser(dataclasses.replace(inputs, file=fetched.games.file), games.links, lines, host)
 
 
+async def _asked(
+    request: Request,
+    site: Site,
+    language: str,
+    submitted: Submitted,
+    unreadable: str | None,
+    block: str | None,
+) -> tuple[ByUser, Problems] | Response:
+    """What the form asks to analyse and its problems: the inputs, with the games fetched by
+    username if it names one (their links, what was said); or the answer refusing the fetch."""
+    inputs = strength_inputs(submitted, site.settings)
+    user = by_user_name(submitted)
+    problems = _problems(site, language, unreadable, inputs, user)
+    if not user or problems:
+        return ByUser(inputs, [], [], ""), problems
+    by_user = await _by_user(request, site, submitted, inputs, problems)
+    if isinstance(by_user, Fetched):
+        return _refused(request, site, language, submitted.fields, problems, by_user, block)
+    return by_user, problems
+
+
 def _refused(
     request: Request,
     site: Site,
@@ -341,17 +362,11 @@ async def strength_page(request: Request) -> Response:
     language = site.language(request, submitted.fields)
     if request.method != "POST":
         return _render(request, site, language, submitted.fields, None, block=None)
-    inputs = strength_inputs(submitted, site.settings)
-    user = by_user_name(submitted)
-    problems = _problems(site, language, unreadable, inputs, user)
-    links: list[str] = []
-    lines: list[str] = []
-    host = ""
-    if user and not problems:
-        by_user = await _by_user(request, site, submitted, inputs, problems)
-        if isinstance(by_user, Fetched):
-            return _refused(request, site, language, submitted.fields, problems, by_user, None)
-        inputs, links, lines, host = by_user.inputs, by_user.links, by_user.lines, by_user.host
+    asked = await _asked(request, site, language, submitted, unreadable, None)
+    if isinstance(asked, Response):
+        return asked
+    by_user, problems = asked
+    inputs = by_user.inputs
     outcome: Outcome[StrengthResult] | None = Outcome(None, problems)
     if not problems and await _checked(request, inputs, problems):
         stop = Stop(inputs.max_seconds)
@@ -362,8 +377,8 @@ async def strength_page(request: Request) -> Response:
         if outcome is None:  # nobody to answer
             return Response(status_code=204)
     response = _render(
-        request, site, language, submitted.fields, outcome, block=None, links=links, fetch_lines=lines,
-        link_host=host,
+        request, site, language, submitted.fields, outcome, block=None, links=by_user.links,
+        fetch_lines=by_user.lines, link_host=by_user.host,
     )  # fmt: skip
     if outcome is None or outcome.result is None:
         response.status_code = 422
@@ -376,22 +391,17 @@ async def start_job(request: Request) -> Response:
     site = site_of(request)
     submitted, unreadable = await _submitted(request)
     language = site.language(request, submitted.fields)
-    inputs = strength_inputs(submitted, site.settings)
-    user = by_user_name(submitted)
-    problems = _problems(site, language, unreadable, inputs, user)
-    links: list[str] = []
-    lines: list[str] = []
-    host = ""
-    if user and not problems:  # the games by username, fetched before the job starts
-        by_user = await _by_user(request, site, submitted, inputs, problems)
-        if isinstance(by_user, Fetched):
-            return _refused(request, site, language, submitted.fields, problems, by_user, "result")
-        inputs, links, lines, host = by_user.inputs, by_user.links, by_user.lines, by_user.host
+    # The games by username are fetched before the job starts.
+    asked = await _asked(request, site, language, submitted, unreadable, "result")
+    if isinstance(asked, Response):
+        return asked
+    by_user, problems = asked
+    inputs = by_user.inputs
     # A bad PGN, or one over the caps, is told at once, not by the job.
     if problems or not await _checked(request, inputs, problems):
         return _render(
             request, site, language, submitted.fields, Outcome(None, problems), block="result",
-            fetch_lines=lines,
+            fetch_lines=by_user.lines,
         )  # fmt: skip
 
     def run(job: Job) -> Outcome[StrengthResult]:
@@ -401,7 +411,12 @@ async def start_job(request: Request) -> Response:
         return _analyse(inputs, problems, job.stop, progress)
 
     key = jobs_of(request).start(
-        language, inputs.max_seconds, run, links=links, fetch_lines=lines, link_host=host
+        language,
+        inputs.max_seconds,
+        run,
+        links=by_user.links,
+        fetch_lines=by_user.lines,
+        link_host=by_user.host,
     )
     if key is None:
         return _busy(request, site, language, submitted.fields, problems, "result")

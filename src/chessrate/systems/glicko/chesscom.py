@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from chessrate.errors import InvalidInputError
+from chessrate.parse import parse_choice
 from chessrate.systems.glicko import glicko1 as glicko
 
 
@@ -48,11 +48,7 @@ START_DEVIATION = glicko.UNRATED_DEVIATION
 
 
 def parse_level(text: str) -> Level:
-    try:
-        return Level(text.strip().lower())
-    except ValueError:
-        known = ", ".join(level.value for level in Level)
-        raise InvalidInputError("level", text, f"use one of {known}") from None
+    return parse_choice(Level, text, field="level")
 
 
 def start_rating(level: Level) -> glicko.GlickoRating:
