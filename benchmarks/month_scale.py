@@ -241,17 +241,19 @@ def chessrate(*args: str, out: Path | None = None) -> Step:
     """``python -m chessrate ARGS`` in its own process: wall seconds, peak RSS, CPU seconds."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     sink = out.open("wb") if out is not None else subprocess.DEVNULL
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "chessrate", *args], stdout=sink, stderr=subprocess.PIPE, env=env
-    )
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    if out is not None:
-        sink.close()  # type: ignore[union-attr]
-    if status != 0:
-        error = process.stderr.read().decode() if process.stderr else ""
-        raise SystemExit(f"chessrate {' '.join(args[:3])} failed: {error[-2000:]}")
+    # Standard error to a file: a month's warnings (players without a rating) fill a pipe.
+    with tempfile.TemporaryFile() as said:
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "chessrate", *args], stdout=sink, stderr=said, env=env
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        if out is not None:
+            sink.close()  # type: ignore[union-attr]
+        if status != 0:
+            said.seek(0)
+            raise SystemExit(f"chessrate {' '.join(args[:3])} failed: {said.read().decode()[-2000:]}")
     return Step(seconds, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime)
 
 
