@@ -114,7 +114,7 @@ def month_events(
         else:
             wanted = float(np.clip(rng.lognormal(np.log(245.0), 0.7), 20, 500))
             rounds = int(rng.choice([5, 7, 9]))
-            size = max(4, 2 * round(wanted / rounds / 2))
+            size = max(4, 2 * round(wanted / rounds))  # size / 2 boards x rounds
             if size // 2 * rounds > 500:
                 size -= 2
         candidates = np.flatnonzero(pool.club) if kind == "csv" else np.flatnonzero(~pool.club)

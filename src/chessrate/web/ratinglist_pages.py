@@ -277,6 +277,8 @@ class _Pages:
                 periods = published_periods(connection)
             shown = period or (latest_with_games(self.engine, periods) if periods else None)
             found = list_page(self.engine, shown, sort=sort, query=q, unrated=bool(all), page=number)
+        except StoreBusyError as error:  # not "no list": the store could not be read just now
+            return self.problem(request, store_error(error, t), status=503)
         except RatingError:
             if not periods:
                 return self.problem(request, t.gettext("No list has been published yet."))
