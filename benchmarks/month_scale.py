@@ -22,7 +22,8 @@ backends side by side in one run:
 * ``import`` of the month's folder (``list import --db DB FOLDER/``): files/s, games/s, peak bytes
   a game; ``corrections``: the three ``--replaces`` imports; ``run`` of 2025-10: games/s;
 * ``folder -> list``: import and run, the published list's end to end (each CLI's start-up in);
-* the cost of a file and of a game: the same games imported as 450-game files too (``big``), and
+* the cost of a file and of a game: as many games imported as 450-game files too (``big``, the
+  same mix of formats), and
   one 20-game file (the fixed cost of a command): a file = (import - big) / (files - big files),
   a game = (big - one file - a file x big files) / games.
 
@@ -103,12 +104,13 @@ class Event:
 def month_events(
     pool: Pool, games: int, period: str, rng: np.random.Generator, *, big: bool = False
 ) -> list[Event]:
-    """About ``games`` games of events in ``period``; ``big``: every event 100 players x 9 rounds."""
+    """About ``games`` games of events in ``period``; ``big``: every event 100 players x 9 rounds
+    (450 games), in the same mix of formats."""
     first = np.datetime64(f"{period}-01", "D")
     events: list[Event] = []
     total = 0
     while total < games:
-        kind = "trf" if big else str(rng.choice(["trf", "trf", "pgn", "csv"]))
+        kind = str(rng.choice(["trf", "trf", "pgn", "csv"]))
         if big:
             rounds, size = 9, 100
         else:
