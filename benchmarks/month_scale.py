@@ -374,7 +374,7 @@ def measure(size: int, folder: Path, *, postgres: str | None, repeat: int, pages
             best["import"].cpu + best["run"].cpu,
         )
     if pages:
-        result.rows["pages"] = pages_during_run(stores["sqlite"])
+        result.rows["pages"] = pages_during_run(stores["sqlite"], folder / "month")
     return result
 
 
@@ -395,13 +395,14 @@ def _event_ids(db: str, names: list[str]) -> list[int]:
     return [int(by_name[name]) for name in names]
 
 
-def pages_during_run(store: Store) -> str:
+def pages_during_run(store: Store, month: Path) -> str:
     """The list page and a player's page asked in turn, idle and while the month's run goes (SQLite)."""
     from starlette.testclient import TestClient
 
     from chessrate.web import WebSettings, create_app
 
     db = store.copy()
+    chessrate("list", "import", "--db", db, f"{month}/")
     client = TestClient(create_app(WebSettings(list_db=db)))
     targets = ["/list", "/list/player/1"]
     for target in targets:
