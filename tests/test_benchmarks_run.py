@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNS = [
     ("list_scale.py", ["--sizes", "3000"], "| sqlite run |"),
     ("list_scale.py", ["--sizes", "3000", "--months", "2"], "| sqlite run after 1 lists |"),
+    ("month_scale.py", ["--sizes", "2000", "--repeat", "1"], "| sqlite folder -> list |"),
     ("report_scale.py", ["--games", "2000"], "`chessrate report --format json`"),
     ("ratinglist_period.py", ["--games", "2000", "--rules", "fide", "glicko2"], "glicko2"),
     ("pgn_read.py", ["--megabytes", "0.5", "--full-megabytes", "0.05"], "chessrate / read_headers speed"),

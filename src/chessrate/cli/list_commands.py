@@ -111,7 +111,12 @@ def init_command(db: DbOption = DEFAULT_DB, rules: RulesOption = None, as_json: 
     "import", help=N_("Import events; the same file twice, or a file with errors, imports nothing.")
 )
 def import_command(
-    files: Annotated[list[Path], typer.Argument(help=N_("TRF, PGN or CSV files."), show_default=False)],
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help=N_("TRF, PGN or CSV files, folders of them, or quoted globs."), show_default=False
+        ),
+    ],
     db: DbOption = DEFAULT_DB,
     start: Annotated[
         str | None, typer.Option("--start", help=N_("The event's first day (YYYY-MM-DD)."))
@@ -122,17 +127,26 @@ def import_command(
     ] = None,
     as_json: bool = JsonOption,
 ) -> None:
-    from chessrate.service.list_writes import import_events
+    from chessrate.cli.progress import files_read
+    from chessrate.service.list_writes import event_files, import_events
 
     first = parse_date(start, field="--start") if start else None
     last = parse_date(end, field="--end") if end else None
     replaced = parse_count(replaces, field="--replaces", minimum=1) if replaces else None
+    files = event_files(files)  # a folder's files, a glob's
     for file in files:
         checked_file(file, "file")
     try:
-        imported = import_events(
-            open_store(db), files, start=first, end=last, replaces=replaced, on_wait=_say_waiting
-        )
+        with files_read(len(files)) as on_file:
+            imported = import_events(
+                open_store(db),
+                files,
+                start=first,
+                end=last,
+                replaces=replaced,
+                on_wait=_say_waiting,
+                on_file=on_file,
+            )
     except StoreError as error:
         if error.code != "import-same-games":
             raise

@@ -67,28 +67,40 @@ def sniff_format(text: str, *, name: str | None = None) -> Format | None:
     CSV: the first line names the ``white`` and ``black`` columns. Only the first 64 KiB are
     looked at, and of them only the lines these tests need.
     """
-    lines: list[str] = []  # the first non-blank lines, up to _SNIFFED_LINES
+    # Read up to the line that decides: the first meaningful line for PGN and, with the first
+    # line, CSV; then the first TRF record among the first _SNIFFED_LINES non-blank lines.
+    first: str | None = None  # the first non-blank line (a CSV header?)
     meaningful = None
+    counted = 0
+    trf = False
     for line in _non_blank_lines(text[:65536]):
+        if first is None:
+            first = line
         if meaningful is None and not line.startswith(("%", ";")):
             meaningful = line
             if meaningful.lstrip("\ufeff").startswith("["):
                 return "pgn"
-        if len(lines) < _SNIFFED_LINES:
-            lines.append(line)
-        if meaningful is not None and len(lines) == _SNIFFED_LINES:
+            if _csv_header(first):
+                return "csv"
+        if counted < _SNIFFED_LINES:
+            counted += 1
+            trf = trf or _TRF_RECORD.match(line) is not None
+        if meaningful is not None and (trf or counted == _SNIFFED_LINES):
             break
-    if lines:
-        header = {cell.strip().strip('"').lower() for cell in re.split(r"[,;]", lines[0])}
-        if {"white", "black"} <= header:
-            return "csv"
-    if any(re.match(r"(\d{3}|XX[A-Z])( |$)|###", line) for line in lines):
+    if first is not None and _csv_header(first):
+        return "csv"
+    if trf:
         return "trf"
     if name is not None:
         return _SUFFIXES.get(Path(name).suffix.lower())
     return None
 
 
+def _csv_header(line: str) -> bool:
+    return {"white", "black"} <= {cell.strip().strip('"').lower() for cell in re.split(r"[,;]", line)}
+
+
+_TRF_RECORD = re.compile(r"(\d{3}|XX[A-Z])( |$)|###")
 _SNIFFED_LINES = 200
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as text.split_lines
 

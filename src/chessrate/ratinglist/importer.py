@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
 
-from chessrate.errors import FileFormatError, InvalidInputError
+from chessrate.errors import CodedError, FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Format, Problem, read_event, sniff_format
 from chessrate.formats.text import check_file_name, decode, split_lines
 from chessrate.ratinglist import copy_text
@@ -43,7 +43,7 @@ from chessrate.ratinglist.import_driver import Driver, NewIds, page_cache
 from chessrate.ratinglist.import_players import PLAYER_COLUMNS, KnownPlayer, PlayerDirectory, player_key
 from chessrate.ratinglist.import_players import name_key as name_key  # where fide_import reads it
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.refusals import input_refusal, refusal_text
+from chessrate.ratinglist.refusals import IMPORT_REFUSALS, input_refusal, refusal_text
 from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
@@ -94,8 +94,13 @@ def import_files(
     replaces: int | None = None,
     wait: float = WRITER_WAIT,
     on_wait: Callable[[], None] | None = None,
+    on_file: Callable[[Path], None] | None = None,
 ) -> tuple[ImportedEvent, ...]:
     """Import every file in one transaction; any refusal imports nothing.
+
+    Files that cannot be read (reading errors, no dates) are all named at once
+    (:class:`RefusedFiles`, each file's problems by line); one alone is raised as it is.
+    ``on_file`` is called with each file once it is read (a progress bar).
 
     ``start`` and ``end`` give the dates of a file that has none or wrong ones (one file only);
     ``replaces`` names an event a corrected file replaces (one file only): the old event is kept
@@ -114,16 +119,24 @@ def import_files(
         _writer(driver) as writer,
     ):
         batch = _Batch(driver, writer, replaces=replaces)
+        refused: list[_Unreadable] = []
         for path in map(Path, paths):
             try:
                 read = _read(path, start=start, end=end)
             except _Unreadable as unreadable:
-                # The files before it are checked first, then whether it was imported already:
-                # the refusal is the one file by file checks would meet first.
-                batch.settle()
-                batch.refuse_known(path.name, unreadable.digest)
-                raise unreadable.error from None
-            batch.add(read)
+                if not refused:
+                    # The files before it are checked first, then whether it was imported already:
+                    # the refusal is the one file by file checks would meet first.
+                    batch.settle()
+                    batch.refuse_known(path.name, unreadable.digest)
+                refused.append(unreadable)  # the files after it are read for their own problems
+            else:
+                if not refused:
+                    batch.add(read)
+            if on_file is not None:
+                on_file(path)
+        if refused:
+            raise refused[0].error if len(refused) == 1 else RefusedFiles(refused) from None
         batch.settle()
         batch.finish()
         return tuple(batch.imported)
@@ -482,9 +495,39 @@ class _Keys:
 class _Unreadable(Exception):
     """A file refused as it was read (``error``), and its digest if it could be read."""
 
-    def __init__(self, error: Exception, digest: str | None) -> None:
+    def __init__(self, error: Exception, digest: str | None, path: Path) -> None:
         super().__init__(str(error))
-        self.error, self.digest = error, digest
+        self.error, self.digest, self.path = error, digest, path
+
+    def refusal(self) -> tuple[str, dict[str, object], str]:
+        """The file's refusal as :class:`RefusedFiles` names it: a code, its values, its English."""
+        error = self.error
+        if isinstance(error, RefusedFile):
+            shown = "; ".join(str(problem) for problem in error.errors[:MAX_ERRORS_SHOWN])
+            if len(error.errors) > MAX_ERRORS_SHOWN:
+                shown += " …"
+            params: dict[str, object] = {"file": error.file_name, "count": len(error.errors), "errors": shown}
+            return "import-file-errors", params, refusal_text("import-file-errors", params)
+        code = getattr(error, "code", "")
+        params = dict(getattr(error, "params", None) or {})
+        if isinstance(code, str) and code in IMPORT_REFUSALS and "file" in params:
+            return code, params, refusal_text(code, params)
+        return "", {}, f"{self.path.name}: {error}"
+
+
+class RefusedFiles(CodedError, ValueError):
+    """Several files that cannot be read: nothing of the import is stored. The message names
+    each file and its problems, a line each (``import-refused-files``)."""
+
+    def __init__(self, refused: Sequence[_Unreadable]) -> None:
+        self.files = tuple(unreadable.path for unreadable in refused)
+        params: dict[str, object] = {
+            "count": len(refused),
+            "refusals": [unreadable.refusal() for unreadable in refused],
+        }
+        super().__init__(
+            refusal_text("import-refused-files", params), code="import-refused-files", params=params
+        )
 
 
 @dataclass(frozen=True)
@@ -516,7 +559,7 @@ def _read(path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
     try:
         check_file_name("file", path)  # (stored with the event)
     except InvalidInputError as error:
-        raise _Unreadable(error, None) from None
+        raise _Unreadable(error, None, path) from None
     try:
         if path.stat().st_size <= _READ_WHOLE:
             data = path.read_bytes()
@@ -529,11 +572,11 @@ def _read(path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
                 head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
     except OSError as error:
         refusal = InvalidInputError("file", str(path), error.strerror or "cannot be read")
-        raise _Unreadable(refusal, None) from None
+        raise _Unreadable(refusal, None, path) from None
     try:
         return _checked(path, digest, data, head, start=start, end=end)
     except (InvalidInputError, FileFormatError) as error:
-        raise _Unreadable(error, digest) from None
+        raise _Unreadable(error, digest, path) from None
 
 
 def _checked(

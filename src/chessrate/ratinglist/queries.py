@@ -143,7 +143,7 @@ def published_periods(connection: Connection) -> list[str]:
     return list(rows.scalars())
 
 
-def _version(connection: Connection, period: str | None, *, draft: bool) -> tuple[str, Row[Any]]:
+def list_version(connection: Connection, period: str | None, *, draft: bool) -> tuple[str, Row[Any]]:
     if period is None:
         periods = published_periods(connection)
         if not periods:
@@ -177,7 +177,7 @@ def streamed_list(engine: Engine, period: str | None = None, *, draft: bool = Fa
     """:func:`list_view` whose rows are read from the database as they are used (once, inside the
     ``with``): a list of any length in bounded memory."""
     with engine.connect() as connection:
-        period, version = _version(connection, period, draft=draft)
+        period, version = list_version(connection, period, draft=draft)
         rows = connection.execution_options(yield_per=FETCH).execute(
             select(list_entries, players)
             .join(players, players.c.id == list_entries.c.player_id)
@@ -191,11 +191,11 @@ def streamed_list(engine: Engine, period: str | None = None, *, draft: bool = Fa
             revision=version.revision,
             rules=version.rules,
             rules_title=version.rules_title,
-            rows=_ranked(rows),
+            rows=ranked_rows(rows),
         )
 
 
-def _ranked(rows: Iterable[Row[Any]]) -> Iterator[ListRow]:
+def ranked_rows(rows: Iterable[Row[Any]]) -> Iterator[ListRow]:
     rank = 0
     for row in rows:
         if row.rating is not None:

@@ -51,6 +51,26 @@ IMPORT_REFUSALS: dict[str, Template] = {
     "import-same-player": lambda t, p: t.gettext(
         "%(file)s: two players of the file are the same stored player", **p
     ),
+    "import-no-event-files": lambda t, p: t.gettext(
+        "no event file here (%(suffixes)s); nothing was imported", **p
+    ),
+    "import-file-errors": lambda t, p: t.ngettext(
+        "%(file)s: %(num)s error: %(errors)s",
+        "%(file)s: %(num)s errors: %(errors)s",
+        int(str(p["count"])),
+        file=p["file"],
+        errors=p["errors"],
+    ),
+    "import-refused-files": lambda t, p: "\n".join(
+        [
+            t.ngettext(
+                "%(num)s file has errors; nothing was imported:",
+                "%(num)s files have errors; nothing was imported:",
+                int(str(p["count"])),
+            ),
+            *(_said(refusal, t) for refusal in p["refusals"]),  # type: ignore[attr-defined]
+        ]
+    ),
     "replaces-unknown": lambda t, p: t.gettext("no event has this id"),
     "replaces-replaced": lambda t, p: t.gettext("already replaced by event %(event)s", **p),
 }
@@ -59,6 +79,13 @@ IMPORT_REFUSALS: dict[str, Template] = {
 def refusal_text(code: str, params: dict[str, object], t: Translator = ENGLISH) -> str:
     """The refusal ``code`` with its values, in ``t``'s language (English: the message raised)."""
     return IMPORT_REFUSALS[code](t, params)
+
+
+def _said(refusal: tuple[str, dict[str, object], str], t: Translator) -> str:
+    """One file's refusal of ``import-refused-files``: its code's template, else its text as raised."""
+    code, params, text = refusal
+    template = IMPORT_REFUSALS.get(code)
+    return text if template is None else template(t, params)
 
 
 def input_refusal(code: str, *, field: str, value: object, **params: object) -> InvalidInputError:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, closing, contextmanager
+from contextlib import ExitStack, closing, contextmanager, suppress
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -135,7 +135,21 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
+    _write_ahead_log(cursor)
     cursor.close()
+
+
+def _write_ahead_log(cursor: Any) -> None:
+    """SQLite's write-ahead log (sqlite.org/wal.html): readers see the last commit while a writer
+    writes, neither waiting for the other (a rollback journal locks readers out while a large
+    transaction spills its pages and commits). The mode is kept in the file: set once, by the
+    first connection that can (not while another process holds the file in the other mode, nor
+    on a read-only file: that connection goes on in the file's mode)."""
+    (mode,) = cursor.execute("PRAGMA journal_mode").fetchone()
+    if str(mode).lower() in {"wal", "memory"}:
+        return
+    with suppress(sqlite3.Error):
+        cursor.execute("PRAGMA journal_mode=WAL")
 
 
 def _sqlite_on_begin(connection: Connection) -> None:
@@ -187,7 +201,6 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
     from alembic import command
 
     engine = make_engine(spec)
-    _refuse_other_files(spec)
     _refuse_foreign_database(spec)
     try:
         # SQLite's foreign keys off while tables are rebuilt (migration 0005 rebuilds a table
@@ -228,11 +241,14 @@ def open_store(spec: str) -> Engine:
             code="no-store",
             params={"store": url.database},
         )
-    _refuse_other_files(spec)
     try:
         with engine.connect() as connection:
             current = _revision(connection)
+    except DamagedStoreError:
+        _refuse_other_files(spec)  # no SQLite file at all: not a damaged store
+        raise
     except SQLAlchemyError as error:
+        _refuse_other_files(spec)
         said = one_line(getattr(error, "orig", error))
         raise StoreError(
             f"cannot open the store {shown(spec)!r}: {said}",
@@ -261,7 +277,12 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 def _refuse_other_files(spec: str) -> None:
     """Refuse a file that is not a SQLite database at all: SQLite says "file is not a database", as
-    of a damaged one's header, but it is no store to create or open."""
+    of a damaged one's header, but it is no store to create or open.
+
+    Called only once SQLite has failed to read the file: a file opened and closed outside SQLite
+    while this process has a connection to it drops that connection's POSIX locks (closing any
+    descriptor of a file does: sqlite.org/howtocorrupt.html, 2.2), and another process could then
+    take the store as unused and remove the write-ahead log under it ("malformed")."""
     url = make_url(database_url(spec))
     if url.get_backend_name() == "sqlite" and url.database and not _sqlite_file(Path(url.database)):
         raise StoreError(
@@ -287,6 +308,7 @@ def _refuse_foreign_database(spec: str) -> None:
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
             ).fetchall()
     except sqlite3.Error:
+        _refuse_other_files(spec)  # read as bytes only now: SQLite could not read it
         return  # unreadable or damaged: said as such when the store is created
     tables = {str(name) for (name,) in rows}
     if tables and not {"alembic_version", meta.name} <= tables:

@@ -41,15 +41,35 @@ def import_events(
     replaces: int | None = None,
     wait: float = WRITER_WAIT,
     on_wait: Callable[[], None] | None = None,
+    on_file: Callable[[Path], None] | None = None,
 ) -> tuple[ImportedEvent, ...]:
     """:func:`~chessrate.ratinglist.importer.import_files`, the database's refusal on one line."""
     from chessrate.ratinglist.importer import import_files
 
-    files = ", ".join(Path(path).name for path in paths)
+    names = [Path(path).name for path in paths]
+    files = ", ".join(names if len(names) <= FILES_NAMED else [*names[:FILES_NAMED], "…"])
     with _database_refusal("import-database", {"files": files}, f"{files}: the database refused the import"):
         return import_files(
-            engine, paths, start=start, end=end, replaces=replaces, wait=wait, on_wait=on_wait
+            engine,
+            paths,
+            start=start,
+            end=end,
+            replaces=replaces,
+            wait=wait,
+            on_wait=on_wait,
+            on_file=on_file,
         )
+
+
+#: The files a database's refusal of an import names (a month's folder: thousands).
+FILES_NAMED = 5
+
+
+def event_files(arguments: Sequence[Path]) -> list[Path]:
+    """The files an import is given as files, folders and globs (:mod:`chessrate.ratinglist.sources`)."""
+    from chessrate.ratinglist.sources import event_files as files_of
+
+    return files_of(arguments)
 
 
 def import_fide(

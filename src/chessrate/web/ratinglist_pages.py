@@ -28,6 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import is_digits
 from chessrate.ratinglist.importer import MAX_ERRORS_SHOWN, ImportedEvent, RefusedFile
+from chessrate.ratinglist.list_page import SORTS, list_page
 from chessrate.ratinglist.loading import published_versions
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.queries import (
@@ -36,7 +37,6 @@ from chessrate.ratinglist.queries import (
     ListView,
     event_lines,
     event_view,
-    list_view,
     player_view,
     published_periods,
 )
@@ -54,7 +54,6 @@ from chessrate.web.ratinglist_views import (
     history_chart,
     k_text,
     latest_with_games,
-    sort_key,
     status_word,
 )
 from chessrate.web.site import html_response, lang_links, site_of
@@ -65,7 +64,6 @@ SESSION_COOKIE = "chessrate_list_session"
 LOGIN_COOKIE = "chessrate_list_login"
 #: Shortest admin password accepted.
 MIN_PASSWORD = 12
-SORTS = ("rating", "name", "change", "games")
 
 
 @dataclass(frozen=True)
@@ -259,36 +257,41 @@ class _Pages:
     # synchronous; the event loop stays free for other requests).
 
     def list_page(
-        self, request: Request, period: str | None = None, q: str = "", sort: str = "rating", all: str = ""
+        self,
+        request: Request,
+        period: str | None = None,
+        q: str = "",
+        sort: str = "rating",
+        all: str = "",
+        page: str = "1",
     ) -> Response:
         t = self._t(request)
         if (unopened := self.unopened(request)) is not None:
             return unopened
         periods: list[str] = []
+        # A page number that is not one is the first page; past the last, the last.
+        number = int(page) if is_digits(page.strip()) and len(page.strip()) <= MAX_ID_DIGITS else 1
+        sort = sort if sort in SORTS else "rating"
         try:
             with self.engine.connect() as connection:
                 periods = published_periods(connection)
-            view = (
-                list_view(self.engine, period or None)
-                if period or not periods
-                else latest_with_games(self.engine, periods)
-            )
+            shown = period or (latest_with_games(self.engine, periods) if periods else None)
+            found = list_page(self.engine, shown, sort=sort, query=q, unrated=bool(all), page=number)
+        except StoreBusyError as error:  # not "no list": the store could not be read just now
+            return self.problem(request, store_error(error, t), status=503)
         except RatingError:
             if not periods:
                 return self.problem(request, t.gettext("No list has been published yet."))
             return self.problem(request, t.gettext("Period %(period)s has no published list.", period=period))
-        sort = sort if sort in SORTS else "rating"
-        rows = [row for row in view.rows if all or row.rating is not None]
-        if q.strip():
-            needle = q.strip().casefold()
-            rows = [row for row in rows if needle in row.name.casefold() or needle == str(row.fide_id or "")]
-        rows = sorted(rows, key=sort_key(sort))
-        rules_title, rules_source = self.rules_words(view, t)
+        rules_title, rules_source = self.rules_words(found.view, t)
         return self.render(
             request,
             "list.html",
-            view=view,
-            rows=rows,
+            view=found.view,
+            rows=found.view.rows,
+            page=found.page,
+            pages=found.pages,
+            count=found.count,
             periods=periods,
             q=q,
             sort=sort,

@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import Engine
 
 from chessrate.ratinglist.k_reasons import stored_k
-from chessrate.ratinglist.queries import ListRow, PlayerView, list_view
+from chessrate.ratinglist.list_page import has_games
+from chessrate.ratinglist.queries import PlayerView
 from chessrate.service.explanations import k_reason
 from chessrate.service.language import Translator
 from chessrate.systems.elo.ruleset import RuleSet
@@ -32,27 +33,9 @@ def status_word(t: Translator, status: str) -> str:
     return words.get(status, t.gettext("draft"))
 
 
-def sort_key(sort: str) -> Any:
-    def key(row: ListRow) -> tuple[Any, ...]:
-        if sort == "name":
-            return (row.name.casefold(),)
-        if sort == "change":
-            return (-(row.change or 0), row.name.casefold())
-        if sort == "games":
-            return (-row.games, row.name.casefold())
-        return (row.rating is None, -(row.rating or 0), row.name.casefold())
-
-    return key
-
-
-def latest_with_games(engine: Engine, periods: list[str]) -> Any:
-    """The newest published list on which someone played (an empty month shows nothing new)."""
-    view = None
-    for period in reversed(periods):
-        view = list_view(engine, period)
-        if any(row.games for row in view.rows):
-            return view
-    return view if view is not None else list_view(engine, None)
+def latest_with_games(engine: Engine, periods: list[str]) -> str:
+    """The newest published period on which someone played (an empty month shows nothing new)."""
+    return next((period for period in reversed(periods) if has_games(engine, period)), periods[-1])
 
 
 def k_text(t: Translator, rule_sets: tuple[RuleSet, ...] = ()) -> Any:
