@@ -11,55 +11,42 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chessrate.errors import InvalidInputError
-from chessrate.service.language import ENGLISH, Translator
+from chessrate.service.language import ENGLISH, Translator, said, said_plural
 
 Template = Callable[[Translator, dict[str, object]], str]
 
 #: The import's refusals by code (``StoreError.code`` or ``InvalidInputError.code``).
 IMPORT_REFUSALS: dict[str, Template] = {
-    "import-no-files": lambda t, p: t.gettext("give at least one file to import"),
-    "import-one-file": lambda t, p: t.gettext(
-        "the event’s dates and the event it replaces are given for one file"
-    ),
-    "import-refused-file": lambda t, p: t.ngettext(
+    "import-no-files": said("give at least one file to import"),
+    "import-one-file": said("the event’s dates and the event it replaces are given for one file"),
+    "import-refused-file": said_plural(
         "%(file)s has %(num)s error; nothing was imported: %(errors)s",
         "%(file)s has %(num)s errors; nothing was imported: %(errors)s",
-        int(str(p["count"])),
-        file=p["file"],
-        errors=p["errors"],
+        "count",
     ),
-    "import-missing-rows": lambda t, p: t.ngettext(
+    "import-missing-rows": said_plural(
         "the import names %(num)s row of %(table)s that the store does not have; nothing was imported",
         "the import names %(num)s rows of %(table)s that the store does not have; nothing was imported",
-        int(str(p["count"])),
-        table=p["table"],
+        "count",
     ),
-    "import-same-games": lambda t, p: t.gettext(
+    "import-same-games": said(
         "%(file)s: the same games on the same days were already imported as event %(event)s “%(name)s” "
-        "from %(earlier_file)s; nothing was imported",
-        **p,
+        "from %(earlier_file)s; nothing was imported"
     ),
-    "import-same-file": lambda t, p: t.gettext(
+    "import-same-file": said(
         "%(file)s was already imported as event %(event)s “%(name)s” from %(earlier_file)s; "
-        "nothing was imported",
-        **p,
+        "nothing was imported"
     ),
-    "import-no-date": lambda t, p: t.gettext(
-        "%(file)s gives no date: import it from the command line, with the event’s --start date", **p
+    "import-no-date": said(
+        "%(file)s gives no date: import it from the command line, with the event’s --start date"
     ),
-    "import-ends-before-start": lambda t, p: t.gettext("%(file)s ends before it starts", **p),
-    "import-same-player": lambda t, p: t.gettext(
-        "%(file)s: two players of the file are the same stored player", **p
-    ),
-    "import-no-event-files": lambda t, p: t.gettext(
-        "no event file here (%(suffixes)s); nothing was imported", **p
-    ),
-    "import-file-errors": lambda t, p: t.ngettext(
+    "import-ends-before-start": said("%(file)s ends before it starts"),
+    "import-same-player": said("%(file)s: two players of the file are the same stored player"),
+    "import-no-event-files": said("no event file here (%(suffixes)s); nothing was imported"),
+    "import-file-errors": said_plural(
         "%(file)s: %(num)s error: %(errors)s",
         "%(file)s: %(num)s errors: %(errors)s",
-        int(str(p["count"])),
-        file=p["file"],
-        errors=p["errors"],
+        "count",
     ),
     "import-refused-files": lambda t, p: "\n".join(
         [
@@ -71,8 +58,8 @@ IMPORT_REFUSALS: dict[str, Template] = {
             *(_said(refusal, t) for refusal in p["refusals"]),  # type: ignore[attr-defined]
         ]
     ),
-    "replaces-unknown": lambda t, p: t.gettext("no event has this id"),
-    "replaces-replaced": lambda t, p: t.gettext("already replaced by event %(event)s", **p),
+    "replaces-unknown": said("no event has this id"),
+    "replaces-replaced": said("already replaced by event %(event)s"),
 }
 
 
