@@ -36,7 +36,7 @@ def event_files(arguments: Sequence[str | os.PathLike[str]]) -> list[Path]:
             files += _named(_folder_files(Path(given)), given)
         elif mode is None and _PATTERN & set(given):
             matched = [Path(name) for name in glob.glob(given) if _is_event_file(Path(name), stat_it=True)]
-            files += _named(sorted(matched, key=_order), given)
+            files += _named(sorted(matched, key=str), given)
         else:
             files.append(Path(given))  # a file (or not: the import says why it cannot read it)
     return files
@@ -54,15 +54,11 @@ def _folder_files(folder: Path) -> list[Path]:
         and not entry.name.startswith(".")
         and _is_event_file(Path(entry.name), stat_it=False)
     ]
-    return sorted(found, key=_order)
+    return sorted(found, key=str)
 
 
 def _is_event_file(path: Path, *, stat_it: bool) -> bool:
     return path.suffix.lower() in EVENT_SUFFIXES and (not stat_it or path.is_file())
-
-
-def _order(path: Path) -> str:
-    return str(path)
 
 
 def _named(files: list[Path], given: str) -> list[Path]:
