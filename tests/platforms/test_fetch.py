@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from platform_server import Platform, send, stream, user_games
+from .platform_server import Platform, send, stream, user_games
 
 from chessrate.platforms import FetchError, FetchQuery, Notice, chesscom, lichess
 from chessrate.service.fetch_refusals import fetch_text, notice_text

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
-from platform_server import Platform, send, stream, user_games
+from .platform_server import Platform, send, stream, user_games
 
 from chessrate.service.fetch import FetchInputs
 from chessrate.service.language import translator
