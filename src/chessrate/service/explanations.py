@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from chessrate.service.file_problems import file_problem as file_problem  # where the faces read it
-from chessrate.service.language import Translator, said
+from chessrate.service.language import Template, Translator, said, said_word
 from chessrate.service.options import Options
 from chessrate.service.problems import list_type_words
 from chessrate.systems.elo.calculate import Game, GameWorking
@@ -278,15 +278,19 @@ def chesscom_note(result: ChesscomResult, t: Translator) -> str:
     return note
 
 
+#: Chess.com's sign-up levels (:class:`chessrate.systems.glicko.chesscom.Level`).
+CHESSCOM_LEVELS: dict[str, Template] = {
+    "new": said("New to chess"),
+    "beginner": said("Beginner"),
+    "intermediate": said("Intermediate"),
+    "advanced": said("Advanced"),
+    "expert": said("Expert"),
+}
+
+
 def chesscom_level(level: str, t: Translator) -> str:
     """A Chess.com sign-up level in the user's language."""
-    return {
-        "new": t.gettext("New to chess"),
-        "beginner": t.gettext("Beginner"),
-        "intermediate": t.gettext("Intermediate"),
-        "advanced": t.gettext("Advanced"),
-        "expert": t.gettext("Expert"),
-    }.get(level, level)
+    return said_word(CHESSCOM_LEVELS, level, t)
 
 
 def rule_set_title_fide(rules: FideRules, t: Translator) -> str:

@@ -18,7 +18,7 @@ from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.refusals import IMPORT_REFUSALS, STORE_REFUSALS
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
-from chessrate.service.language import Template, Translator, said, said_plural
+from chessrate.service.language import Template, Translator, said, said_plural, said_word
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -433,13 +433,17 @@ def _toml_kind(t: Translator, kind: object) -> str:
     }.get(str(kind), str(kind))
 
 
+#: FIDE's lists.
+LIST_TYPES: dict[str, Template] = {
+    "standard": said("standard"),
+    "rapid": said("rapid"),
+    "blitz": said("blitz"),
+}
+
+
 def list_type_words(kind: str, t: Translator) -> str:
     """``standard``, ``rapid``, ``blitz`` in the user's language."""
-    return {
-        "standard": t.gettext("standard"),
-        "rapid": t.gettext("rapid"),
-        "blitz": t.gettext("blitz"),
-    }.get(kind, kind)
+    return said_word(LIST_TYPES, kind, t)
 
 
 def _list_word(t: Translator, p: dict[str, object]) -> str:
