@@ -271,7 +271,7 @@ def chesscom_note(result: ChesscomResult, t: Translator) -> str:
     if result.level is not None and not result.rating_given:
         note += " " + t.gettext(
             "The rating is the start of the level “%(level)s”, chessrate’s choice.",
-            level=chesscom_level(result.level.value, t),
+            level=said_word(CHESSCOM_LEVELS, result.level.value, t),
         )
     if not result.deviation_given:
         note += " " + t.gettext("No RD was given: 350 is a new player’s (Glickman, Step 1).")
@@ -286,11 +286,6 @@ CHESSCOM_LEVELS: dict[str, Template] = {
     "advanced": said("Advanced"),
     "expert": said("Expert"),
 }
-
-
-def chesscom_level(level: str, t: Translator) -> str:
-    """A Chess.com sign-up level in the user's language."""
-    return said_word(CHESSCOM_LEVELS, level, t)
 
 
 def rule_set_title_fide(rules: FideRules, t: Translator) -> str:

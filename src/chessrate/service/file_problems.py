@@ -27,16 +27,12 @@ CSV_FIELDS: dict[str, Template] = {
 }
 
 
-def _csv_field(t: Translator, name: object) -> str:
-    return said_word(CSV_FIELDS, str(name), t)
-
-
 def _invalid_value(t: Translator, p: dict[str, object]) -> str:
     if "reason" in p:  # a CSV cell refused by chessrate.parse
         reason = input_reason(str(p.get("reason_code", "")), p, str(p["reason"]), t)
         return t.gettext(
             "invalid %(field)s “%(value)s”: %(reason)s",
-            field=_csv_field(t, p["field"]),
+            field=said_word(CSV_FIELDS, str(p["field"]), t),
             value=p["value"],
             reason=reason,
         )

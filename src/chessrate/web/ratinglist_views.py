@@ -11,10 +11,10 @@ from chessrate.ratinglist.k_reasons import stored_k
 from chessrate.ratinglist.list_page import has_games
 from chessrate.ratinglist.queries import PlayerView
 from chessrate.service.explanations import k_reason
-from chessrate.service.language import Template, Translator, said, said_word
+from chessrate.service.language import Template, Translator, said
 from chessrate.systems.elo.ruleset import RuleSet
 
-#: The fields of the rating list's forms.
+#: The names of the rating list's forms' fields, as the pages say them.
 FIELD_LABELS: dict[str, Template] = {
     "period": said("Period"),
     "file": said("File"),
@@ -22,11 +22,6 @@ FIELD_LABELS: dict[str, Template] = {
     "player": said("Player"),
     "rules": said("Rule set"),
 }
-
-
-def field_label(name: str, t: Translator) -> str:
-    """The name of a field of the rating list's forms, as the page says it."""
-    return said_word(FIELD_LABELS, name, t)
 
 
 def status_word(t: Translator, status: str) -> str:
