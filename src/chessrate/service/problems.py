@@ -367,6 +367,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "no-player-games": said("no game of this player in the file"),
     "no-estimate": said("no estimate could be made from these moves"),
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
+    # The web server's address (chessrate serve --host; the system's reason in English).
+    "host-unknown": said("not an address of this machine or a name it knows"),
+    "host-unusable": said("cannot listen there (%(reason)s)"),
     # The rating-list store, its history and its imports (chessrate.ratinglist.refusals).
     **STORE_REFUSALS,
     **IMPORT_REFUSALS,
