@@ -47,7 +47,7 @@ def one_line_error(run: Any) -> str:
         (["list", "run", "9999-12", "--db", "nowhere.db"], "9999-11"),
         (["list", "run", "2024-05", "--rules", "", "--db", "nowhere.db"], "empty"),
         (["list", "import", "x.trf", "--replaces", "1e400", "--db", "nowhere.db"], "replaces"),
-        (["list", "show", "--db", "postgresql://u:secret@127.0.0.1:1/x"], "cannot open the store"),
+        (["list", "show", "--db", "postgresql://u:secret@127.0.0.1:1/x"], "cannot be opened"),
     ],
 )
 def test_nonsense_is_one_line_and_exit_2(cli: Any, args: list[str], words: str) -> None:
@@ -211,4 +211,4 @@ def test_a_damaged_database_is_one_line(cli: Any, tmp_path: Path) -> None:
     for args in (["list", "run", "2024-08"], ["list", "show", "--all"], ["list", "check"]):
         error = one_line_error(cli(*args, "--db", str(db)))
         assert "damaged" in error
-    assert "PRAGMA integrity_check" in one_line_error(cli("list", "run", "2024-08", "--db", str(db)))
+    assert "check it (chessrate list check)" in one_line_error(cli("list", "run", "2024-08", "--db", str(db)))

@@ -54,7 +54,7 @@ def test_duplicate_import_exits_2_with_one_line(cli: Any, tmp_path: Path) -> Non
 
 def test_errors_name_the_field(cli: Any, tmp_path: Path) -> None:
     db = str(tmp_path / "club.db")
-    assert "run 'chessrate list init" in cli("list", "show", "--db", db).err
+    assert "create it with chessrate list init" in cli("list", "show", "--db", db).err
     cli("list", "init", "--db", db)
     cases = [
         (("list", "run", "2024-13", "--db", db), "invalid period '2024-13'"),

@@ -112,3 +112,43 @@ def test_a_long_url_from_a_browser_is_a_page_in_its_language(port: int, length: 
     text = body.decode()
     assert '<html lang="es">' in text
     assert "La dirección tiene más de 8192 caracteres" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "not an address of this machine or a name it knows"),
+        ("es", "no es una dirección de este ordenador ni un nombre que conozca"),
+        ("ca", "no és una adreça d’aquest ordinador ni un nom que conegui"),
+    ],
+)
+def test_an_unknown_host_is_refused_by_its_code_in_three_languages(language: str, said: str) -> None:
+    from chessrate.errors import InvalidInputError
+    from chessrate.service.language import translator
+    from chessrate.service.problems import input_reason
+
+    with pytest.raises(InvalidInputError) as refused:
+        listening_socket("999.1.1.1", 8000)
+    error = refused.value
+    assert (error.field, error.value, error.code) == ("--host", "999.1.1.1", "host-unknown")
+    assert input_reason(error.code, error.params, "", translator(language)) == said
+    if language == "en":
+        assert error.reason == said
+
+
+def test_a_port_in_use_is_refused_with_the_systems_reason_in_three_languages(port: int) -> None:
+    from chessrate.errors import InvalidInputError
+    from chessrate.service.language import translator
+    from chessrate.service.problems import input_reason
+
+    with pytest.raises(InvalidInputError) as refused:
+        listening_socket("127.0.0.1", port)
+    error = refused.value
+    assert error.code == "host-unusable"
+    reason = str(error.params["reason"])
+    assert "in use" in reason  # the system's words (EADDRINUSE), in English
+    assert error.reason == f"cannot listen there ({reason})"
+    assert (
+        input_reason(error.code, error.params, "", translator("es")) == f"no se puede escuchar ahí ({reason})"
+    )
+    assert input_reason(error.code, error.params, "", translator("ca")) == f"no s’hi pot escoltar ({reason})"

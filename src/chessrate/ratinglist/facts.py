@@ -17,9 +17,11 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from chessrate.errors import CodedError
 from chessrate.ratinglist.arrays import distinct, stable_order
 from chessrate.ratinglist.listed import Listed, ListedSummary, first_listed
 from chessrate.ratinglist.periods import Period
+from chessrate.ratinglist.refusals import coded_refusal
 from chessrate.ratinglist.statuses import EntryStatus
 
 ZERO = Decimal(0)
@@ -366,6 +368,15 @@ def _ratings(lines: Mapping[int, Entry]) -> tuple[NDArray[np.int64], NDArray[np.
     )
 
 
+class HistoryOrderError(CodedError, ValueError):
+    """A list added to a history, or the lists before a period asked of it, out of period order
+    (``history-order``, ``history-later-lists``: the runner runs the periods in order)."""
+
+
+class ListNotKeptError(CodedError, LookupError):
+    """A list the history has summed up but not kept in full (``history-not-kept``)."""
+
+
 @dataclass(kw_only=True)
 class History:
     """What the lists before a period say, as the computation of the next period needs it: each
@@ -409,7 +420,7 @@ class History:
         no later period needs in full."""
         latest = self.latest()
         if latest is not None and period <= latest:
-            raise ValueError(f"the list of {period} is added after the list of {latest}")
+            raise coded_refusal(HistoryOrderError, "history-order", period=str(period), latest=str(latest))
         self._columns.clear()
         listed = self.listed
         for player_id, entry in entries.items():
@@ -437,7 +448,9 @@ class History:
         history holds no list of ``before`` or later."""
         latest = self.latest()
         if latest is not None and before <= latest:
-            raise ValueError(f"the history holds the lists up to {latest}, not only those before {before}")
+            raise coded_refusal(
+                HistoryOrderError, "history-later-lists", latest=str(latest), before=str(before)
+            )
         return self.listed.get(player_id)
 
     def latest(self) -> Period | None:
@@ -451,7 +464,7 @@ class History:
         if period in self.lists:
             return self.lists[period]
         if period in self.summarized:
-            raise LookupError(f"the list of {period} is not kept in full")
+            raise coded_refusal(ListNotKeptError, "history-not-kept", period=str(period))
         return {}
 
     def rating_in_force(self, player_id: int, day: dt.date) -> int | None:
@@ -478,7 +491,9 @@ class History:
         the history holds no list of ``before`` or later."""
         latest = self.latest()
         if latest is not None and before <= latest:
-            raise ValueError(f"the history holds the lists up to {latest}, not only those before {before}")
+            raise coded_refusal(
+                HistoryOrderError, "history-later-lists", latest=str(latest), before=str(before)
+            )
         return self._first_listed()[0]
 
     def _first_listed(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:

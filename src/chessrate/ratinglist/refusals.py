@@ -1,6 +1,8 @@
-"""What an import refuses, each fault once: a code, its values and one template in the catalogs.
+"""What an import and the store refuse, each fault once: a code, its values and one template in
+the catalogs.
 
-:mod:`chessrate.ratinglist.importer` raises each refusal with its code and values, and the English
+:mod:`chessrate.ratinglist.importer`, :mod:`~chessrate.ratinglist.store` and
+:mod:`~chessrate.ratinglist.facts` raise each refusal with its code and values, and the English
 message it carries is said from the template below, by the English catalog
 (:data:`chessrate.service.language.ENGLISH`); the faces say the same template in the user's
 language (:func:`chessrate.service.problems.input_reason`). No sentence is written twice.
@@ -9,9 +11,10 @@ language (:func:`chessrate.service.problems.input_reason`). No sentence is writt
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
-from chessrate.errors import InvalidInputError
-from chessrate.service.language import ENGLISH, Translator, said, said_plural
+from chessrate.errors import CodedError, InvalidInputError
+from chessrate.service.language import ENGLISH, Translator, said, said_if, said_plural
 
 Template = Callable[[Translator, dict[str, object]], str]
 
@@ -63,9 +66,49 @@ IMPORT_REFUSALS: dict[str, Template] = {
 }
 
 
+#: The store's refusals by code (``StoreError.code``, the ``db`` field's ``InvalidInputError.code``),
+#: and a history's asked out of its order (:class:`chessrate.ratinglist.facts.HistoryOrderError`).
+STORE_REFUSALS: dict[str, Template] = {
+    "db-empty": said("give a database URL or a file path"),
+    "db-url": said("not a usable database URL (%(reason)s)"),
+    "store-damaged": said(
+        "the store’s file %(store)s is damaged: check it (chessrate list check) and restore the last backup"
+    ),
+    "store-busy": said_if(
+        "seconds",
+        said("another import or run is using the rating list: it did not end within %(seconds)s s"),
+        said("another import or run is using the rating list: try again when it ends"),
+    ),
+    "store-init": said("the store %(store)s cannot be created (the database says: %(reason)s)"),
+    "store-upgrade-orphans": said(
+        "the store %(store)s cannot be upgraded: a row of %(table)s names a row of %(parent)s that the "
+        "store does not have; nothing was changed"
+    ),
+    "no-migrations": said("no migrations found in the chessrate package"),
+    "no-store": said("there is no store at %(store)s: create it with chessrate list init"),
+    "store-unopenable": said("the store %(store)s cannot be opened (the database says: %(reason)s)"),
+    "not-a-store": said("%(store)s is not a chessrate store"),
+    "not-sqlite": said("%(store)s is not a chessrate store (not a SQLite database)"),
+    "foreign-database": said(
+        "%(store)s is not a chessrate store: it holds other tables (%(tables)s); nothing was changed"
+    ),
+    "store-schema": said(
+        "the store %(store)s has schema %(found)s and this chessrate needs %(needed)s: upgrade it with "
+        "chessrate list init"
+    ),
+    "history-order": said("the list of %(period)s is added after the list of %(latest)s"),
+    "history-later-lists": said(
+        "the history holds the lists up to %(latest)s, not only those before %(before)s"
+    ),
+    "history-not-kept": said("the list of %(period)s is not kept in full"),
+}
+
+_REFUSALS = {**IMPORT_REFUSALS, **STORE_REFUSALS}
+
+
 def refusal_text(code: str, params: dict[str, object], t: Translator = ENGLISH) -> str:
     """The refusal ``code`` with its values, in ``t``'s language (English: the message raised)."""
-    return IMPORT_REFUSALS[code](t, params)
+    return _REFUSALS[code](t, params)
 
 
 def _said(refusal: tuple[str, dict[str, object], str], t: Translator) -> str:
@@ -73,6 +116,14 @@ def _said(refusal: tuple[str, dict[str, object], str], t: Translator) -> str:
     code, params, text = refusal
     template = IMPORT_REFUSALS.get(code)
     return text if template is None else template(t, params)
+
+
+Refused = TypeVar("Refused", bound=CodedError)
+
+
+def coded_refusal(kind: type[Refused], code: str, **params: object) -> Refused:
+    """The refusal ``code`` with its values as a ``kind`` error, its English said from its one template."""
+    return kind(refusal_text(code, params), code=code, params=params)
 
 
 def input_refusal(code: str, *, field: str, value: object, **params: object) -> InvalidInputError:

@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlchemyError
 
 from chessrate.errors import CodedError, InvalidInputError
+from chessrate.ratinglist.refusals import coded_refusal, input_refusal, refusal_text
 from chessrate.ratinglist.schema import (
     SCHEMA_REVISION,
     add_postgresql_options,
@@ -48,7 +49,6 @@ DEFAULT_RULES = "fide"
 WRITER_WAIT = 600.0
 #: How long a reader waits for a writer's commit (milliseconds).
 READER_WAIT_MS = 30_000
-BUSY = "another run or import is in progress on this store"
 
 
 class StoreError(CodedError):
@@ -63,12 +63,8 @@ class DamagedStoreError(StoreError):
     """The SQLite file is damaged: SQLite found a page it cannot read."""
 
     def __init__(self, database: str) -> None:
-        super().__init__(
-            f"the database file {database} is damaged: run 'chessrate list check --db {database}' "
-            "(PRAGMA integrity_check) and restore the last backup",
-            code="store-damaged",
-            params={"store": database},
-        )
+        params: dict[str, object] = {"store": database}
+        super().__init__(refusal_text("store-damaged", params), code="store-damaged", params=params)
 
 
 def shown(spec: str) -> str:
@@ -91,7 +87,7 @@ def database_url(spec: str) -> str:
     """
     spec = spec.strip()
     if not spec:
-        raise InvalidInputError("db", spec, "give a database URL or a file path")
+        raise input_refusal("db-empty", field="db", value=spec)
     if "://" not in spec:
         return f"sqlite:///{Path(spec).expanduser()}"
     for prefix in ("postgres://", "postgresql://"):
@@ -106,7 +102,7 @@ def make_engine(spec: str) -> Engine:
     try:
         engine = create_engine(url)
     except (ArgumentError, ImportError) as error:
-        raise InvalidInputError("db", spec, f"not a usable database URL ({error})") from None
+        raise input_refusal("db-url", field="db", value=spec, reason=str(error)) from None
     if engine.dialect.name == "postgresql":
         add_postgresql_options()
     if engine.dialect.name == "sqlite":
@@ -127,7 +123,7 @@ def _sqlite_on_error(context: ExceptionContext) -> None:
         database = context.engine.url.database if context.engine is not None else None
         raise DamagedStoreError(database or "?") from None
     if isinstance(original, sqlite3.OperationalError) and "database is locked" in str(original):
-        raise StoreBusyError(f"{BUSY}: try again when it ends", code="store-busy") from None
+        raise coded_refusal(StoreBusyError, "store-busy") from None
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -192,7 +188,7 @@ def head_revision() -> str:
     script = ScriptDirectory(str(resources.files("chessrate.ratinglist").joinpath("migrations")))
     head = script.get_current_head()
     if head is None:  # pragma: no cover - the package always ships its migrations
-        raise StoreError("no migrations found in the chessrate package")
+        raise coded_refusal(StoreError, "no-migrations")
     return head
 
 
@@ -211,9 +207,12 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
             if engine.dialect.name == "sqlite":
                 broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
                 if broken is not None:
-                    raise StoreError(
-                        f"cannot upgrade the store {shown(spec)!r}: a row of {broken[0]} names a row "
-                        f"of {broken[2]} the store does not have; nothing was changed"
+                    raise coded_refusal(
+                        StoreError,
+                        "store-upgrade-orphans",
+                        store=shown(spec),
+                        table=broken[0],
+                        parent=broken[2],
                     )
             current = connection.execute(select(meta.c.value).where(meta.c.key == "rules")).scalar()
             if current is None:
@@ -223,10 +222,8 @@ def init_store(spec: str, *, rules: str | None = None) -> Engine:
             if connection.execute(select(meta.c.value).where(meta.c.key == "lock")).scalar() is None:
                 connection.execute(insert(meta).values(key="lock", value="0"))
     except OperationalError as error:
-        raise StoreError(
-            f"cannot initialise the store {shown(spec)!r}: {one_line(error.orig)}",
-            code="store-init",
-            params={"store": shown(spec), "reason": one_line(error.orig)},
+        raise coded_refusal(
+            StoreError, "store-init", store=shown(spec), reason=one_line(error.orig)
         ) from None
     return engine
 
@@ -236,11 +233,7 @@ def open_store(spec: str) -> Engine:
     engine = make_engine(spec)
     url = make_url(database_url(spec))
     if url.get_backend_name() == "sqlite" and url.database and not Path(url.database).exists():
-        raise StoreError(
-            f"no store at {url.database!r}: run 'chessrate list init --db {spec}' first",
-            code="no-store",
-            params={"store": url.database},
-        )
+        raise coded_refusal(StoreError, "no-store", store=url.database)
     try:
         with engine.connect() as connection:
             current = _revision(connection)
@@ -250,23 +243,12 @@ def open_store(spec: str) -> Engine:
     except SQLAlchemyError as error:
         _refuse_other_files(spec)
         said = one_line(getattr(error, "orig", error))
-        raise StoreError(
-            f"cannot open the store {shown(spec)!r}: {said}",
-            code="store-unopenable",
-            params={"store": shown(spec), "reason": said},
-        ) from None
+        raise coded_refusal(StoreError, "store-unopenable", store=shown(spec), reason=said) from None
     if current is None:
-        raise StoreError(
-            f"{spec!r} is not a chessrate store: run 'chessrate list init --db {spec}'",
-            code="not-a-store",
-            params={"store": shown(spec)},
-        )
+        raise coded_refusal(StoreError, "not-a-store", store=shown(spec))
     if current != SCHEMA_REVISION:
-        raise StoreError(
-            f"the store {spec!r} has schema {current}, this chessrate needs {SCHEMA_REVISION}: "
-            f"run 'chessrate list init --db {spec}' to upgrade it",
-            code="store-schema",
-            params={"store": shown(spec), "found": current, "needed": SCHEMA_REVISION},
+        raise coded_refusal(
+            StoreError, "store-schema", store=shown(spec), found=current, needed=SCHEMA_REVISION
         )
     return engine
 
@@ -285,11 +267,7 @@ def _refuse_other_files(spec: str) -> None:
     take the store as unused and remove the write-ahead log under it ("malformed")."""
     url = make_url(database_url(spec))
     if url.get_backend_name() == "sqlite" and url.database and not _sqlite_file(Path(url.database)):
-        raise StoreError(
-            f"{spec!r} is not a chessrate store (not a SQLite database)",
-            code="not-a-store",
-            params={"store": spec},
-        )
+        raise coded_refusal(StoreError, "not-sqlite", store=spec)
 
 
 def _refuse_foreign_database(spec: str) -> None:
@@ -313,12 +291,7 @@ def _refuse_foreign_database(spec: str) -> None:
     tables = {str(name) for (name,) in rows}
     if tables and not {"alembic_version", meta.name} <= tables:
         shown_tables = ", ".join(sorted(tables)[:3]) + (", …" if len(tables) > 3 else "")
-        raise StoreError(
-            f"{spec!r} is not a chessrate store: it holds other tables ({shown_tables}); nothing was "
-            "changed: give a new file",
-            code="foreign-database",
-            params={"store": spec, "tables": shown_tables},
-        )
+        raise coded_refusal(StoreError, "foreign-database", store=spec, tables=shown_tables)
 
 
 def _sqlite_file(path: Path) -> bool:
@@ -376,9 +349,7 @@ def write_transaction(
             try:
                 connection = stack.enter_context(writer.execution_options(sqlite_writer_wait=wait).begin())
             except StoreBusyError:
-                raise StoreBusyError(
-                    f"{BUSY}: it did not end within {wait:.0f} s", code="store-busy", params={"seconds": wait}
-                ) from None
+                raise coded_refusal(StoreBusyError, "store-busy", seconds=round(wait)) from None
         take_lock(connection)
         yield connection
 
@@ -391,16 +362,14 @@ def _postgres_lock(connection: Connection, *, wait: float, on_wait: Callable[[],
         return
     except DBAPIError:
         if wait <= 0:
-            raise StoreBusyError(f"{BUSY}: try again when it ends", code="store-busy") from None
+            raise coded_refusal(StoreBusyError, "store-busy") from None
     if on_wait is not None:
         on_wait()
     connection.execute(text(f"SET LOCAL lock_timeout = {int(wait * 1000)}"))
     try:
         take_lock(connection)
     except DBAPIError:
-        raise StoreBusyError(
-            f"{BUSY}: it did not end within {wait:.0f} s", code="store-busy", params={"seconds": wait}
-        ) from None
+        raise coded_refusal(StoreBusyError, "store-busy", seconds=round(wait)) from None
 
 
 def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:

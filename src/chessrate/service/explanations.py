@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from chessrate.service.file_problems import file_problem as file_problem  # where the faces read it
-from chessrate.service.language import Translator, said
+from chessrate.service.language import Template, Translator, said, said_word
 from chessrate.service.options import Options
 from chessrate.service.problems import list_type_words
 from chessrate.systems.elo.calculate import Game, GameWorking
@@ -271,22 +271,21 @@ def chesscom_note(result: ChesscomResult, t: Translator) -> str:
     if result.level is not None and not result.rating_given:
         note += " " + t.gettext(
             "The rating is the start of the level “%(level)s”, chessrate’s choice.",
-            level=chesscom_level(result.level.value, t),
+            level=said_word(CHESSCOM_LEVELS, result.level.value, t),
         )
     if not result.deviation_given:
         note += " " + t.gettext("No RD was given: 350 is a new player’s (Glickman, Step 1).")
     return note
 
 
-def chesscom_level(level: str, t: Translator) -> str:
-    """A Chess.com sign-up level in the user's language."""
-    return {
-        "new": t.gettext("New to chess"),
-        "beginner": t.gettext("Beginner"),
-        "intermediate": t.gettext("Intermediate"),
-        "advanced": t.gettext("Advanced"),
-        "expert": t.gettext("Expert"),
-    }.get(level, level)
+#: Chess.com's sign-up levels (:class:`chessrate.systems.glicko.chesscom.Level`).
+CHESSCOM_LEVELS: dict[str, Template] = {
+    "new": said("New to chess"),
+    "beginner": said("Beginner"),
+    "intermediate": said("Intermediate"),
+    "advanced": said("Advanced"),
+    "expert": said("Expert"),
+}
 
 
 def rule_set_title_fide(rules: FideRules, t: Translator) -> str:

@@ -9,23 +9,22 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from chessrate.service.language import Translator, said, said_if
+from chessrate.service.language import Template, Translator, said, said_if, said_word
 from chessrate.service.problems import input_reason, list_type_words
 
 FileText = Callable[[Translator, dict[str, object]], str]
 
 
-def _csv_field(t: Translator, name: object) -> str:
-    labels = {
-        "white": t.gettext("White’s name"),
-        "black": t.gettext("Black’s name"),
-        "white_rating": t.gettext("White’s rating"),
-        "black_rating": t.gettext("Black’s rating"),
-        "result": t.gettext("result"),
-        "date": t.gettext("date"),
-        "round": t.gettext("round"),
-    }
-    return labels.get(str(name), str(name))
+#: A CSV game list's fields (chessrate.formats.csvgames).
+CSV_FIELDS: dict[str, Template] = {
+    "white": said("White’s name"),
+    "black": said("Black’s name"),
+    "white_rating": said("White’s rating"),
+    "black_rating": said("Black’s rating"),
+    "result": said("result"),
+    "date": said("date"),
+    "round": said("round"),
+}
 
 
 def _invalid_value(t: Translator, p: dict[str, object]) -> str:
@@ -33,7 +32,7 @@ def _invalid_value(t: Translator, p: dict[str, object]) -> str:
         reason = input_reason(str(p.get("reason_code", "")), p, str(p["reason"]), t)
         return t.gettext(
             "invalid %(field)s “%(value)s”: %(reason)s",
-            field=_csv_field(t, p["field"]),
+            field=said_word(CSV_FIELDS, str(p["field"]), t),
             value=p["value"],
             reason=reason,
         )

@@ -319,6 +319,12 @@ def said_plural(singular: str, plural: str, count: str) -> Template:
     return say
 
 
+def said_word(words: Mapping[str, Template], key: str, t: Translator) -> str:
+    """The word ``words`` has for ``key``, in ``t``'s language; a key it has none for, as it is."""
+    say = words.get(key)
+    return key if say is None else say(t, {})
+
+
 def said_if(name: str, given: Template, otherwise: Template) -> Template:
     """``given`` when the values hold ``name``, else ``otherwise`` (a sentence with one value less)."""
 

@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from chessrate.errors import InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
-from chessrate.ratinglist.refusals import IMPORT_REFUSALS
+from chessrate.ratinglist.refusals import IMPORT_REFUSALS, STORE_REFUSALS
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
-from chessrate.service.language import Template, Translator, said, said_plural
+from chessrate.service.language import Template, Translator, said, said_plural, said_word
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -367,22 +367,11 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "no-player-games": said("no game of this player in the file"),
     "no-estimate": said("no estimate could be made from these moves"),
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
-    # The rating-list store (chessrate.ratinglist: StoreError.code and its InvalidInputError codes).
-    "store-damaged": said(
-        "the store’s file %(store)s is damaged: check it (chessrate list check) and restore the last backup"
-    ),
-    "store-busy": said("another import or run is using the rating list: try again when it ends"),
-    "store-init": said("the store %(store)s cannot be created (the database says: %(reason)s)"),
-    "no-store": said("there is no store at %(store)s: create it with chessrate list init"),
-    "store-unopenable": said("the store %(store)s cannot be opened (the database says: %(reason)s)"),
-    "not-a-store": said("%(store)s is not a chessrate store"),
-    "foreign-database": said(
-        "%(store)s is not a chessrate store: it holds other tables (%(tables)s); nothing was changed"
-    ),
-    "store-schema": said(
-        "the store %(store)s has schema %(found)s and this chessrate needs %(needed)s: upgrade it with "
-        "chessrate list init"
-    ),
+    # The web server's address (chessrate serve --host; the system's reason in English).
+    "host-unknown": said("not an address of this machine or a name it knows"),
+    "host-unusable": said("cannot listen there (%(reason)s)"),
+    # The rating-list store, its history and its imports (chessrate.ratinglist.refusals).
+    **STORE_REFUSALS,
     **IMPORT_REFUSALS,
     **FETCH_REFUSALS,  # games by username (issue 31)
     "period-format": said("a rating period is written YYYY-MM, such as 2024-03"),
@@ -447,13 +436,17 @@ def _toml_kind(t: Translator, kind: object) -> str:
     }.get(str(kind), str(kind))
 
 
+#: FIDE's lists.
+LIST_TYPES: dict[str, Template] = {
+    "standard": said("standard"),
+    "rapid": said("rapid"),
+    "blitz": said("blitz"),
+}
+
+
 def list_type_words(kind: str, t: Translator) -> str:
     """``standard``, ``rapid``, ``blitz`` in the user's language."""
-    return {
-        "standard": t.gettext("standard"),
-        "rapid": t.gettext("rapid"),
-        "blitz": t.gettext("blitz"),
-    }.get(kind, kind)
+    return said_word(LIST_TYPES, kind, t)
 
 
 def _list_word(t: Translator, p: dict[str, object]) -> str:

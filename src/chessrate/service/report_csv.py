@@ -14,49 +14,50 @@ from decimal import Decimal
 
 from chessrate.formats.spreadsheet import neutralise
 from chessrate.service import explanations
-from chessrate.service.language import Translator
+from chessrate.service.language import Template, Translator, said, said_word
 from chessrate.tournament.report import TournamentReport
 from chessrate.tournament.report_csv import CSV_COLUMNS, report_row
 
+#: The CSV's column names (the plain CSV keeps ``CSV_COLUMNS``).
+CSV_HEADERS: dict[str, Template] = {
+    "start_number": said("No."),
+    "name": said("Name"),
+    "fide_id": said("FIDE id"),
+    "title": said("Title"),
+    "federation": said("Fed."),
+    "rating": lambda t, _: t.catalog.pgettext("Elo rating", "Rating"),
+    "rating_source": said("Rating from"),
+    "birth_year": said("Birth year"),
+    "k": lambda t, _: "K",
+    "k_source": said("K from"),
+    "k_reason": said("Why this K"),
+    "games": said("Games"),
+    "games_against_unrated": said("Games against unrated players"),
+    "score": said("Score"),
+    "expected": said("Expected"),
+    "capped_games": said("Capped games"),
+    "change": said("Change (unrounded)"),
+    "rounded_change": said("Change"),
+    "new_rating": said("New rating"),
+    "performance": said("Performance"),
+    "initial_rating": said("Initial rating"),
+    "initial_reason": said("Why this initial rating"),
+}
+
+#: Where a rating or a K came from (``report.KSource`` and ``rating_source``).
+SOURCES: dict[str, Template] = {
+    "file": said("the file"),
+    "fide-list": said("FIDE rating list"),
+    "k-file": said("the K file"),
+    "given": said("given by you"),
+    "profile": said("the rules, from the rating and the birth year"),
+    "rating only": said("the rules, from the rating alone"),
+}
+
 
 def csv_headers(t: Translator) -> dict[str, str]:
-    """The CSV's column names in ``t``'s language (the plain CSV keeps ``CSV_COLUMNS``)."""
-    return {
-        "start_number": t.gettext("No."),
-        "name": t.gettext("Name"),
-        "fide_id": t.gettext("FIDE id"),
-        "title": t.gettext("Title"),
-        "federation": t.gettext("Fed."),
-        "rating": t.catalog.pgettext("Elo rating", "Rating"),
-        "rating_source": t.gettext("Rating from"),
-        "birth_year": t.gettext("Birth year"),
-        "k": "K",
-        "k_source": t.gettext("K from"),
-        "k_reason": t.gettext("Why this K"),
-        "games": t.gettext("Games"),
-        "games_against_unrated": t.gettext("Games against unrated players"),
-        "score": t.gettext("Score"),
-        "expected": t.gettext("Expected"),
-        "capped_games": t.gettext("Capped games"),
-        "change": t.gettext("Change (unrounded)"),
-        "rounded_change": t.gettext("Change"),
-        "new_rating": t.gettext("New rating"),
-        "performance": t.gettext("Performance"),
-        "initial_rating": t.gettext("Initial rating"),
-        "initial_reason": t.gettext("Why this initial rating"),
-    }
-
-
-def csv_sources(t: Translator) -> dict[str, str]:
-    """Where a rating or a K came from (``report.KSource`` and ``rating_source``), in ``t``'s language."""
-    return {
-        "file": t.gettext("the file"),
-        "fide-list": t.gettext("FIDE rating list"),
-        "k-file": t.gettext("the K file"),
-        "given": t.gettext("given by you"),
-        "profile": t.gettext("the rules, from the rating and the birth year"),
-        "rating only": t.gettext("the rules, from the rating alone"),
-    }
+    """The CSV's column names in ``t``'s language."""
+    return {column: say(t, {}) for column, say in CSV_HEADERS.items()}
 
 
 def localized_csv(report: TournamentReport, t: Translator) -> str:
@@ -70,9 +71,9 @@ def localized_csv(report: TournamentReport, t: Translator) -> str:
         row = report_row(player)
         if player.k is not None:
             row["k_reason"] = explanations.k_reason(player.k, t)
-        sources = csv_sources(t)
         for column in ("rating_source", "k_source"):
-            row[column] = sources.get(str(row[column]), row[column]) if row[column] else row[column]
+            if row[column]:
+                row[column] = said_word(SOURCES, str(row[column]), t)
         if player.initial is not None and report.rules.fide is not None:
             row["initial_reason"] = explanations.initial_reason(player.initial, report.rules.fide, t)
         writer.writerow([_cell(row[column], t) for column in CSV_COLUMNS])

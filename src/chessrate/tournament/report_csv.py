@@ -12,38 +12,31 @@ from chessrate.formats.spreadsheet import neutralise
 from chessrate.systems.fide.k_factor import KFactor
 from chessrate.tournament.report import PlayerReport, TournamentReport
 
-#: The columns of the CSV report, in order (:func:`report_rows` has these and a few more).
-CSV_COLUMNS = (
+#: The columns that are a player's fields as they are: who the player is, and the player's games.
+PLAYER_COLUMNS = (
     "start_number", "name", "fide_id", "title", "federation", "rating", "rating_source", "birth_year",
-    "k", "k_reason", "k_source", "games",
-    "games_against_unrated", "score", "expected", "capped_games", "change", "rounded_change",
-    "new_rating", "performance", "initial_rating", "initial_reason",
+)  # fmt: skip
+GAMES_COLUMNS = (
+    "games", "games_against_unrated", "score", "expected", "capped_games", "change", "rounded_change",
+    "new_rating",
+)  # fmt: skip
+
+#: The columns of the CSV report, in order (:func:`report_rows` has these and ``k_params``).
+CSV_COLUMNS = (
+    *PLAYER_COLUMNS, "k", "k_reason", "k_source", *GAMES_COLUMNS,
+    "performance", "initial_rating", "initial_reason",
 )  # fmt: skip
 
 
 def report_row(player: PlayerReport) -> dict[str, Any]:
     """One player's line as plain values (``None`` where there is nothing), unrounded numbers kept."""
     return {
-        "start_number": player.start_number,
-        "name": player.name,
-        "fide_id": player.fide_id,
-        "title": player.title,
-        "federation": player.federation,
-        "rating": player.rating,
-        "rating_source": player.rating_source,
-        "birth_year": player.birth_year,
+        **{column: getattr(player, column) for column in PLAYER_COLUMNS},
         "k": player.k.k if player.k else None,
         "k_reason": player.k.code if player.k else None,
         "k_params": player.k.reason_params() if player.k else None,
         "k_source": str(player.k_source) if player.k_source else None,
-        "games": player.games,
-        "games_against_unrated": player.games_against_unrated,
-        "score": player.score,
-        "expected": player.expected,
-        "capped_games": player.capped_games,
-        "change": player.change,
-        "rounded_change": player.rounded_change,
-        "new_rating": player.new_rating,
+        **{column: getattr(player, column) for column in GAMES_COLUMNS},
         "performance": player.performance.rating if player.performance else None,
         "initial_rating": player.initial.rating if player.initial else None,
         "initial_reason": player.initial.outcome.value if player.initial else None,

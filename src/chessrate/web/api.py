@@ -200,10 +200,23 @@ def _rows(games: list[GameIn]) -> tuple[elo.GameRow, ...]:
     return tuple(elo.GameRow(opponent=_text(game.opponent), result=_text(game.result)) for game in games)
 
 
+def _rows_with_deviation(games: list[GlickoGameIn]) -> tuple[elo.GameRow, ...]:
+    """Games with the opponent's RD (Glicko-2, Lichess, Chess.com)."""
+    return tuple(
+        elo.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
+        for g in games
+    )
+
+
 def _problems(request: Request) -> Problems:
     """An empty :class:`Problems` in the request's language."""
     site = site_of(request)
     return Problems(site.translator(site.language(request)))
+
+
+def _calculated(request: Request, calculation: Callable[..., Outcome[T]], inputs: object) -> Outcome[T]:
+    """``calculation`` of ``inputs``, its problems in the request's language, on the site's day."""
+    return calculation(inputs, _problems(request), today=site_of(request).today())
 
 
 def _answer(outcome: Outcome[T], document: Callable[[T, Translator], D]) -> D | JSONResponse:
@@ -235,8 +248,7 @@ def api_game(body: GameRequest, request: Request) -> Any:
 def api_average(body: AverageRequest, request: Request) -> Any:
     """G games against an opponent of average rating with P points: R + K (P − G E)."""
     inputs = elo.AverageInputs(**_texts(body, "rating", "games", "points", "average"), options=_options(body))
-    outcome = elo.against_average(inputs, _problems(request), today=site_of(request).today())
-    return _elo_answer(outcome, documents.average_document)
+    return _elo_answer(_calculated(request, elo.against_average, inputs), documents.average_document)
 
 
 @router.post("/tournament", summary="A tournament", response_model=documents.TournamentDocument)
@@ -268,8 +280,7 @@ def api_period(body: PeriodRequest, request: Request) -> Any:
         rounding=body.rounding,
         options=_options(body),
     )
-    outcome = elo.period(inputs, _problems(request), today=site_of(request).today())
-    return _elo_answer(outcome, documents.period_document)
+    return _elo_answer(_calculated(request, elo.period, inputs), documents.period_document)
 
 
 @router.post("/k-factor", summary="FIDE K-factor", response_model=documents.KFactorDocument)
@@ -279,8 +290,7 @@ def api_k_factor(body: KFactorRequest, request: Request) -> Any:
         **_texts(body, "rating", "birth_year", "rated_games", "highest_rating", "games_this_period", "as_of"),
         rules=body.rules,
     )
-    outcome = elo.k_factor(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, documents.k_factor_document)
+    return _answer(_calculated(request, elo.k_factor, inputs), documents.k_factor_document)
 
 
 @router.post(
@@ -294,8 +304,7 @@ def api_performance(body: PerformanceRequest, request: Request) -> Any:
         rules=body.rules,
         standard_rating=_text(body.standard_rating),
     )
-    outcome = elo.performance(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, documents.performance_document)
+    return _answer(_calculated(request, elo.performance, inputs), documents.performance_document)
 
 
 @router.post("/glicko", summary="Glicko-2 and Lichess", response_model=glicko.GlickoDocument)
@@ -304,13 +313,11 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
     inputs = glicko.GlickoInputs(
         system=body.system,
         **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau", "gain_factor"),
-        games=tuple(
-            elo.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
-            for g in body.games
-        ),
+        games=_rows_with_deviation(body.games),
     )
-    outcome = glicko.glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: glicko.glicko_document(result))
+    return _answer(
+        _calculated(request, glicko.glicko, inputs), lambda result, _t: glicko.glicko_document(result)
+    )
 
 
 class SystemGameIn(ApiRequest):
@@ -409,8 +416,10 @@ def _flag(value: bool) -> str:  # noqa: FBT001 - a field's value, not an option
 def api_dwz(body: DwzRequest, request: Request) -> Any:
     """One DWZ evaluation (DSB Wertungsordnung), with the development coefficient E's working."""
     inputs = systems.DwzInputs(**_texts(body, "rating", "age", "index"), games=_system_rows(body.games))
-    outcome = systems.dwz_evaluation(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.dwz_document(result))
+    return _answer(
+        _calculated(request, systems.dwz_evaluation, inputs),
+        lambda result, _t: system_documents.dwz_document(result),
+    )
 
 
 @router.post("/uscf", summary="US Chess", response_model=system_documents.UscfDocument)
@@ -423,8 +432,10 @@ def api_uscf(body: UscfRequest, request: Request) -> Any:
         repeated_opponent=_flag(body.repeated_opponent),
         games=_system_rows(body.games),
     )
-    outcome = systems.uscf_event(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.uscf_document(result))
+    return _answer(
+        _calculated(request, systems.uscf_event, inputs),
+        lambda result, _t: system_documents.uscf_document(result),
+    )
 
 
 @router.post("/ecf", summary="ECF (K method)", response_model=system_documents.EcfDocument)
@@ -437,8 +448,10 @@ def api_ecf(body: EcfRequest, request: Request) -> Any:
         new_player=_flag(body.new_player),
         games=_system_rows(body.games),
     )
-    outcome = systems.ecf_rating(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.ecf_document(result))
+    return _answer(
+        _calculated(request, systems.ecf_rating, inputs),
+        lambda result, _t: system_documents.ecf_document(result),
+    )
 
 
 @router.post(
@@ -451,13 +464,9 @@ def api_chesscom(body: ChesscomRequest, request: Request) -> Any:
     inputs = systems.ChesscomInputs(
         level=body.level or "",
         **_texts(body, "rating", "deviation"),
-        games=tuple(
-            elo.GameRow(opponent=_text(g.opponent), deviation=_text(g.deviation), result=_text(g.result))
-            for g in body.games
-        ),
+        games=_rows_with_deviation(body.games),
     )
-    outcome = systems.chesscom_glicko(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, system_documents.chesscom_document)
+    return _answer(_calculated(request, systems.chesscom_glicko, inputs), system_documents.chesscom_document)
 
 
 @router.post("/convert", summary="Pools compared", response_model=system_documents.ConvertDocument)
@@ -471,8 +480,10 @@ def api_convert(body: ConvertRequest, request: Request) -> Any:
         to_pool=body.to,
         also=tuple(f"{pool}={_text(value)}" for pool, value in given[1:]),
     )
-    outcome = systems.convert(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: system_documents.convert_document(result))
+    return _answer(
+        _calculated(request, systems.convert, inputs),
+        lambda result, _t: system_documents.convert_document(result),
+    )
 
 
 @router.post("/stakes", summary="The points at stake", response_model=documents.StakesDocument)
@@ -499,8 +510,10 @@ def api_stakes(body: StakesRequest, request: Request) -> Any:
             "opponent_volatility",
         ),
     )
-    outcome = stakes.points_at_stake(inputs, _problems(request), today=site_of(request).today())
-    return _answer(outcome, lambda result, _t: documents.stakes_document(result))
+    return _answer(
+        _calculated(request, stakes.points_at_stake, inputs),
+        lambda result, _t: documents.stakes_document(result),
+    )
 
 
 @router.get("/tables", summary="FIDE tables 8.1.1 and 8.1.2", response_model=documents.TablesDocument)

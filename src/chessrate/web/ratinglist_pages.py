@@ -44,13 +44,13 @@ from chessrate.ratinglist.refusals import refusal_text
 from chessrate.ratinglist.runner import GLICKO2, rule_set_for
 from chessrate.ratinglist.store import StoreBusyError, open_store, store_rules
 from chessrate.service.explanations import file_problem, list_note, rule_set_title
-from chessrate.service.language import Translator
+from chessrate.service.language import Translator, said_word
 from chessrate.service.list_writes import import_events, run_list
 from chessrate.service.problems import VALUE_SHOWN, input_reason
 from chessrate.service.tournament_file import MAX_FILE, line_label
 from chessrate.systems.elo.ruleset import FIDE_LISTS, RuleSet
 from chessrate.web.ratinglist_views import (
-    field_label,
+    FIELD_LABELS,
     history_chart,
     k_text,
     latest_with_games,
@@ -545,7 +545,7 @@ def store_error(error: RatingError, t: Translator) -> str:
     params = dict(getattr(error, "params", None) or {})
     translated = input_reason(code, params, "", t) if code else ""
     if isinstance(error, InvalidInputError) and (error.value not in (None, "") or not translated):
-        label = field_label(error.field, t)
+        label = said_word(FIELD_LABELS, error.field, t)
         value = str(error.value if error.value is not None else "")
         value = value if len(value) <= VALUE_SHOWN else value[: VALUE_SHOWN - 1] + "…"
         if translated:

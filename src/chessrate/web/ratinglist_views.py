@@ -11,20 +11,17 @@ from chessrate.ratinglist.k_reasons import stored_k
 from chessrate.ratinglist.list_page import has_games
 from chessrate.ratinglist.queries import PlayerView
 from chessrate.service.explanations import k_reason
-from chessrate.service.language import Translator
+from chessrate.service.language import Template, Translator, said
 from chessrate.systems.elo.ruleset import RuleSet
 
-
-def field_label(name: str, t: Translator) -> str:
-    """The name of a field of the rating list's forms, as the page says it."""
-    labels = {
-        "period": t.gettext("Period"),
-        "file": t.gettext("File"),
-        "end": t.gettext("End date"),
-        "player": t.gettext("Player"),
-        "rules": t.gettext("Rule set"),
-    }
-    return labels.get(name, name)
+#: The names of the rating list's forms' fields, as the pages say them.
+FIELD_LABELS: dict[str, Template] = {
+    "period": said("Period"),
+    "file": said("File"),
+    "end": said("End date"),
+    "player": said("Player"),
+    "rules": said("Rule set"),
+}
 
 
 def status_word(t: Translator, status: str) -> str:

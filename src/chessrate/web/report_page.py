@@ -39,7 +39,7 @@ from chessrate.tournament.report_csv import report_csv
 from chessrate.web.error_documents import ERROR_RESPONSES
 from chessrate.web.report_form import TEXT_FIELDS, effective_fields, report_inputs, rules_file_too_large
 from chessrate.web.site import Site, error_messages, html_response, lang_links, site_of, unprocessable
-from chessrate.web.uploads import Submitted, read_form_or_query, refuse_rules_file
+from chessrate.web.uploads import PageForm, Submitted, read_form_or_query, read_page_form, refuse_rules_file
 
 router = APIRouter()
 
@@ -111,10 +111,14 @@ _API_BODY: dict[str, Any] = {
 }
 
 
-async def _submitted(request: Request) -> tuple[Submitted, str | None]:
-    """The request's form in memory, or the query alone and why the body could not be read."""
-    # Each file is then held to its own limit (report_form): the FIDE list may be the largest.
-    return await read_form_or_query(request, file_limit=max(MAX_FILE, MAX_LIST_FILE), big_fields=TEXT_FIELDS)
+#: The body's limit for a file; each file is then held to its own (report_form): the FIDE list may be
+#: the largest.
+FILE_LIMIT = max(MAX_FILE, MAX_LIST_FILE)
+
+
+async def _page_form(request: Request) -> PageForm:
+    """The request's form in memory (or the query alone and why the body could not be read)."""
+    return await read_page_form(request, file_limit=FILE_LIMIT, big_fields=TEXT_FIELDS)
 
 
 def _start(
@@ -167,9 +171,7 @@ def _render(
 @router.api_route("/report", methods=["GET", "POST"], response_class=HTMLResponse, include_in_schema=False)
 async def report_page(request: Request) -> Response:
     """The upload form; posted, the report of the file under it."""
-    site = site_of(request)
-    submitted, unreadable = await _submitted(request)
-    language = site.language(request, submitted.fields)
+    site, submitted, unreadable, language = await _page_form(request)
     problems = _start(request, site, language, unreadable, submitted)
     if request.method == "POST":
         outcome = await _computed(report_inputs(submitted), problems, site)
@@ -188,9 +190,7 @@ async def report_page(request: Request) -> Response:
 @router.post("/report.csv", include_in_schema=False)
 async def report_download(request: Request) -> Response:
     """The report as CSV (UTF-8 with a byte-order mark, for spreadsheets); bad input: the page, 422."""
-    site = site_of(request)
-    submitted, unreadable = await _submitted(request)
-    language = site.language(request, submitted.fields)
+    site, submitted, unreadable, language = await _page_form(request)
     problems = _start(request, site, language, unreadable, submitted)
     outcome = await _computed(report_inputs(submitted), problems, site)
     if outcome.result is None:
@@ -238,7 +238,7 @@ async def api_report(request: Request) -> Any:
     """
     site = site_of(request)
     language = site.language(request)
-    submitted, unreadable = await _submitted(request)
+    submitted, unreadable = await read_form_or_query(request, file_limit=FILE_LIMIT, big_fields=TEXT_FIELDS)
     problems = _start(request, site, language, unreadable, submitted)
     if problems:
         return unprocessable(problems)

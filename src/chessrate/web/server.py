@@ -18,6 +18,8 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from chessrate.errors import InvalidInputError
+from chessrate.service.language import ENGLISH
+from chessrate.service.problems import input_reason
 from chessrate.web.limits import MAX_URL, TOO_LONG_PATH
 
 #: A request line: the method, the URL and the protocol, with room for the first two.
@@ -80,19 +82,25 @@ class LongUrlProtocol(H11Protocol):
         super().eof_received()
 
 
+def _host_refused(value: str, code: str, **params: object) -> InvalidInputError:
+    """``--host`` refused, its English said from the code's one template (docs/codes.md)."""
+    english = input_reason(code, params, "", ENGLISH)
+    return InvalidInputError("--host", value, english, code=code, params=params)
+
+
 def listening_socket(host: str, port: int) -> socket.socket:
     """A socket bound to ``host:port``, or one line saying why it cannot be."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, UnicodeError):
-        raise InvalidInputError("--host", host, "not an address of this machine or a name it knows") from None
+        raise _host_refused(host, "host-unknown") from None
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
     except OSError as error:
         sock.close()
-        raise InvalidInputError("--host", f"{host}:{port}", error.strerror or "cannot listen there") from None
+        raise _host_refused(f"{host}:{port}", "host-unusable", reason=error.strerror or "") from None
     sock.set_inheritable(True)
     return sock
 

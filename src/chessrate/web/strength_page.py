@@ -47,7 +47,7 @@ from chessrate.service.tournament_file import FileInput
 from chessrate.web.analyses import READERS, RETRY_AFTER, AnalysisPool, Job, Jobs
 from chessrate.web.fetches import Fetched, fetch_games, sentence
 from chessrate.web.site import Site, WebSettings, error_messages, html_response, lang_links, site_of
-from chessrate.web.uploads import Submitted, read_form_or_query
+from chessrate.web.uploads import PageForm, Submitted, read_page_form
 
 log = logging.getLogger("chessrate.web")
 
@@ -129,8 +129,8 @@ def fetch_inputs(submitted: Submitted) -> FetchInputs:
     )
 
 
-async def _submitted(request: Request) -> tuple[Submitted, str | None]:
-    return await read_form_or_query(request, file_limit=MAX_FILE, big_fields=frozenset({"pgn"}))
+async def _page_form(request: Request) -> PageForm:
+    return await read_page_form(request, file_limit=MAX_FILE, big_fields=frozenset({"pgn"}))
 
 
 def _problems(
@@ -357,9 +357,7 @@ async def _wait(
 @router.api_route("/strength", methods=["GET", "POST"], response_class=HTMLResponse, include_in_schema=False)
 async def strength_page(request: Request) -> Response:
     """The form; posted without JavaScript, the analysis under it (the whole page)."""
-    site = site_of(request)
-    submitted, unreadable = await _submitted(request)
-    language = site.language(request, submitted.fields)
+    site, submitted, unreadable, language = await _page_form(request)
     if request.method != "POST":
         return _render(request, site, language, submitted.fields, None, block=None)
     asked = await _asked(request, site, language, submitted, unreadable, None)
@@ -388,9 +386,7 @@ async def strength_page(request: Request) -> Response:
 @router.post("/strength/jobs", response_class=HTMLResponse, include_in_schema=False)
 async def start_job(request: Request) -> Response:
     """Start an analysis; the answer is the progress block, which asks again until it is done."""
-    site = site_of(request)
-    submitted, unreadable = await _submitted(request)
-    language = site.language(request, submitted.fields)
+    site, submitted, unreadable, language = await _page_form(request)
     # The games by username are fetched before the job starts.
     asked = await _asked(request, site, language, submitted, unreadable, "result")
     if isinstance(asked, Response):

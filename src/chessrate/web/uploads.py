@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from fastapi import Request
 from python_multipart.exceptions import FormParserError
@@ -22,7 +22,7 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 from chessrate.formats.text import decode
 from chessrate.service.options import MAX_TOML
 from chessrate.service.problems import Problems
-from chessrate.web.site import size_text
+from chessrate.web.site import Site, site_of, size_text
 
 if TYPE_CHECKING:
     from python_multipart.multipart import MultipartCallbacks
@@ -178,6 +178,23 @@ async def read_form_or_query(
         return await read_form(request, file_limit=file_limit, big_fields=big_fields), None
     except UploadError as error:
         return Submitted(dict(request.query_params.items()), {}), str(error)
+
+
+class PageForm(NamedTuple):
+    """What a page's handler starts from: the site, the form (or the query alone and why the body
+    could not be read) and the page's language (``lang`` of the query or the form first)."""
+
+    site: Site
+    submitted: Submitted
+    unreadable: str | None
+    language: str
+
+
+async def read_page_form(request: Request, *, file_limit: int, big_fields: frozenset[str]) -> PageForm:
+    """:func:`read_form_or_query` of a page, with its site and language."""
+    site = site_of(request)
+    submitted, unreadable = await read_form_or_query(request, file_limit=file_limit, big_fields=big_fields)
+    return PageForm(site, submitted, unreadable, site.language(request, submitted.fields))
 
 
 async def _feed(request: Request, parser: MultipartParser, *, hard_limit: int) -> bool:

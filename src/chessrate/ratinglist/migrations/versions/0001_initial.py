@@ -1,7 +1,6 @@
 """The first schema: players, events, games, list versions, list entries, game workings.
 
 Revision ID: 0001
-Revises:
 Create Date: 2026-10-10
 """
 
@@ -12,8 +11,6 @@ from alembic import op
 
 revision: str = "0001"
 down_revision: str | None = None
-branch_labels: str | None = None
-depends_on: str | None = None
 
 DECIMAL = sa.String(40)  # chessrate.ratinglist.schema.DecimalText stores decimals as text
 

@@ -1,7 +1,6 @@
 """FIDE rating lists imported: the list (type, month, file) and each player's rating, games and K.
 
 Revision ID: 0002
-Revises: 0001
 Create Date: 2026-12-01
 """
 
@@ -12,8 +11,6 @@ from alembic import op
 
 revision: str = "0002"
 down_revision: str | None = "0001"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

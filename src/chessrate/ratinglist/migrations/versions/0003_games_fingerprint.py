@@ -3,7 +3,6 @@
 Events imported before this revision get theirs computed from their stored games.
 
 Revision ID: 0003
-Revises: 0002
 Create Date: 2026-12-01
 """
 
@@ -20,8 +19,6 @@ from chessrate.ratinglist.fingerprint import GameKey, fingerprint
 
 revision: str = "0003"
 down_revision: str | None = "0002"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -40,33 +37,21 @@ def downgrade() -> None:
 def _fill_in() -> None:
     """The fingerprint of every stored event that has games, as the importer computes it."""
     connection = op.get_bind()
-    events = sa.table(
-        "events",
-        sa.column("id", sa.Integer),
-        sa.column("start_date", sa.Date),
-        sa.column("end_date", sa.Date),
-        sa.column("games_fingerprint", sa.String),
+    events = _table(
+        "events", id=sa.Integer, start_date=sa.Date, end_date=sa.Date, games_fingerprint=sa.String
     )
-    games = sa.table(
+    # The scores are Decimal as text (schema.DecimalText).
+    games = _table(
         "games",
-        sa.column("event_id", sa.Integer),
-        sa.column("round", sa.Integer),
-        sa.column("white_id", sa.Integer),
-        sa.column("black_id", sa.Integer),
-        sa.column("white_score", sa.String),  # Decimal as text (schema.DecimalText)
-        sa.column("black_score", sa.String),
+        event_id=sa.Integer,
+        round=sa.Integer,
+        white_id=sa.Integer,
+        black_id=sa.Integer,
+        white_score=sa.String,
+        black_score=sa.String,
     )
     keys: dict[int, list[GameKey]] = defaultdict(list)
-    for row in connection.execute(
-        sa.select(
-            games.c.event_id,
-            games.c.round,
-            games.c.white_id,
-            games.c.black_id,
-            games.c.white_score,
-            games.c.black_score,
-        )
-    ):
+    for row in connection.execute(sa.select(*games.c)):
         keys[row.event_id].append(
             (row.round, row.white_id, row.black_id, _decimal(row.white_score), _decimal(row.black_score))
         )
@@ -81,6 +66,11 @@ def _fill_in() -> None:
             .where(events.c.id == event_id)
             .values(games_fingerprint=fingerprint(start, end, event_keys))
         )
+
+
+def _table(name: str, **columns: type[sa.types.TypeEngine[Any]]) -> sa.TableClause:
+    """The columns of ``name`` this migration reads and writes, with their types."""
+    return sa.table(name, *(sa.column(column, kind) for column, kind in columns.items()))
 
 
 def _decimal(text: str | None) -> Decimal | None:

@@ -14,7 +14,6 @@ history needs them, so that a run reads one row a player rather than every earli
 lists it sums is in ``meta`` (key ``summary``). It starts empty: the next run fills it.
 
 Revision ID: 0004
-Revises: 0003
 Create Date: 2026-12-01
 """
 
@@ -25,8 +24,6 @@ from alembic import op
 
 revision: str = "0004"
 down_revision: str | None = "0003"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 VERSION_KEY = "fk_list_entries_version_id_list_versions"
 PLAYER_KEY = "fk_list_entries_player_id_players"

@@ -18,7 +18,6 @@ SQLite's foreign keys off, as SQLite's own procedure for such a change asks
 the constraints in place.
 
 Revision ID: 0005
-Revises: 0004
 Create Date: 2026-12-01
 """
 
@@ -28,8 +27,6 @@ from alembic import op
 
 revision: str = "0005"
 down_revision: str | None = "0004"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 #: Each table's keys dropped: name, column, table it names.
 KEYS = {

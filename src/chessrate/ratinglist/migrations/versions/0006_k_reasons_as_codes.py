@@ -16,7 +16,6 @@ them). A sentence none of them matches is kept whole (``k-unknown``, ``note-text
 and the downgrade gives it back as it was.
 
 Revision ID: 0006
-Revises: 0005
 Create Date: 2026-12-05
 """
 
@@ -32,8 +31,6 @@ from alembic import op
 
 revision: str = "0006"
 down_revision: str | None = "0005"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 _PROFILE_UNKNOWN = (
     "; profile unknown, so K from the rating alone (give birth year, rated games and highest rating for the "
