@@ -33,6 +33,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
 
 from chessrate.errors import InvalidInputError
+from chessrate.formats import Problem
 from chessrate.ratinglist import copy_text
 from chessrate.ratinglist.copy_text import Writer
 from chessrate.ratinglist.fingerprint import fingerprint_columns
@@ -66,6 +67,8 @@ class ImportedEvent:
     games: int
     rated_games: int
     warnings: tuple[str, ...]
+    #: The same warnings as the reader found them (a code and its values: a face says them).
+    warning_problems: tuple[Problem, ...]
     replaces: int | None
 
 
@@ -442,6 +445,7 @@ class _EventRows:
             games=len(read.event.games),
             rated_games=sum(read.event.games.rated),
             warnings=read.warnings,
+            warning_problems=read.event.warnings,
             replaces=replaces,
         )
 
