@@ -20,6 +20,7 @@ import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from decimal import Decimal
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 from pathlib import Path
@@ -189,6 +190,9 @@ class FileRead:
     warnings: tuple[str, ...]
     start_date: dt.date
     end_date: dt.date
+    #: The games' scores as :class:`.schema.DecimalText` stores them (written where it is read).
+    white_scores: list[str | None]
+    black_scores: list[str | None]
 
 
 def read_file(path: Path, *, start: dt.date | None, end: dt.date | None) -> FileRead:
@@ -233,7 +237,9 @@ def _checked(
             "import-ends-before-start", field="end", value=end_date.isoformat(), file=path.name
         )
     warnings = tuple(problem.located() for problem in read.warnings)
-    return FileRead(path, digest, read, warnings, start_date, end_date)
+    games = read.games
+    white_scores, black_scores = _texts(games.white_score), _texts(games.black_score)
+    return FileRead(path, digest, read, warnings, start_date, end_date, white_scores, black_scores)
 
 
 def _format(head: bytes, name: str) -> Format | None:
@@ -264,3 +270,13 @@ def _event_dates(
         span = (file_end - file_start) if file_start and file_end else dt.timedelta(0)
         last = end or start + span
     return first, last
+
+
+def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
+    """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
+    once: a reader gives a few shared decimals."""
+    # Each distinct object by its id (the list holds every score, so no id is reused while this
+    # runs), then every score's text looked up: no Python code runs a score.
+    distinct = dict(zip(map(id, scores), scores, strict=True))
+    written = {key: None if score is None else str(score) for key, score in distinct.items()}
+    return list(map(written.__getitem__, map(id, scores)))

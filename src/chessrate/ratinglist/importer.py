@@ -24,7 +24,6 @@ import datetime as dt
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
-from decimal import Decimal
 from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
@@ -351,8 +350,7 @@ class _EventRows:
         columns = read.event.games
         self.white_ids = list(map(self.player_ids.__getitem__, columns.white))
         self.black_ids = list(map(self.player_ids.__getitem__, columns.black))
-        self.white_scores = _texts(columns.white_score)
-        self.black_scores = _texts(columns.black_score)
+        self.white_scores, self.black_scores = read.white_scores, read.black_scores
         self.fingerprint = (
             fingerprint_columns(
                 read.start_date,
@@ -478,16 +476,6 @@ class _Keys:
             found = sum(int(count) for (count,) in counts)
             if found != len(wanted):
                 raise _store_refusal("import-missing-rows", count=len(wanted) - found, table=table)
-
-
-def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
-    """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
-    once: a reader gives a few shared decimals."""
-    # Each distinct object by its id (the list holds every score, so no id is reused while this
-    # runs), then every score's text looked up: no Python code runs a score.
-    distinct = dict(zip(map(id, scores), scores, strict=True))
-    written = {key: None if score is None else str(score) for key, score in distinct.items()}
-    return list(map(written.__getitem__, map(id, scores)))
 
 
 def _check_replaceable(connection: Connection, event_id: int) -> None:
