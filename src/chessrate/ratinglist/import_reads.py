@@ -28,6 +28,7 @@ from pathlib import Path
 from chessrate.errors import CodedError, FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Format, Problem, read_event, sniff_format
 from chessrate.formats.text import check_file_name, decode, split_lines
+from chessrate.ratinglist.import_players import player_key
 from chessrate.ratinglist.refusals import IMPORT_REFUSALS, input_refusal, refusal_text
 
 MAX_ERRORS_SHOWN = 3
@@ -193,6 +194,8 @@ class FileRead:
     #: The games' scores as :class:`.schema.DecimalText` stores them (written where it is read).
     white_scores: list[str | None]
     black_scores: list[str | None]
+    #: What each player is matched by when without a FIDE id (:func:`.import_players.player_key`).
+    player_keys: list[str]
 
 
 def read_file(path: Path, *, start: dt.date | None, end: dt.date | None) -> FileRead:
@@ -239,7 +242,8 @@ def _checked(
     warnings = tuple(problem.located() for problem in read.warnings)
     games = read.games
     white_scores, black_scores = _texts(games.white_score), _texts(games.black_score)
-    return FileRead(path, digest, read, warnings, start_date, end_date, white_scores, black_scores)
+    keys = [player_key(player) for player in read.players]
+    return FileRead(path, digest, read, warnings, start_date, end_date, white_scores, black_scores, keys)
 
 
 def _format(head: bytes, name: str) -> Format | None:

@@ -37,7 +37,7 @@ from chessrate.ratinglist import copy_text
 from chessrate.ratinglist.copy_text import Writer
 from chessrate.ratinglist.fingerprint import fingerprint_columns
 from chessrate.ratinglist.import_driver import Driver, NewIds, page_cache
-from chessrate.ratinglist.import_players import PLAYER_COLUMNS, KnownPlayer, PlayerDirectory, player_key
+from chessrate.ratinglist.import_players import PLAYER_COLUMNS, KnownPlayer, PlayerDirectory
 from chessrate.ratinglist.import_players import name_key as name_key  # where fide_import reads it
 from chessrate.ratinglist.import_reads import MAX_ERRORS_SHOWN as MAX_ERRORS_SHOWN  # the web's
 from chessrate.ratinglist.import_reads import FileRead, RefusedFiles, Unreadable, file_reads
@@ -213,7 +213,7 @@ class _Batch:
             return
         self._wait()
         driver, directory = self._driver, self._directory
-        keys = [[player_key(player) for player in read.event.players] for read in files]
+        keys = [read.player_keys for read in files]
         directory.fetch(
             [p for read in files for p in read.event.players], [k for file_keys in keys for k in file_keys]
         )
