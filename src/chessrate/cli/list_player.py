@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from chessrate.cli.language import N_, words
 from chessrate.cli.language import say as _
 from chessrate.cli.output import fmt, print_table
+from chessrate.identity import identity_fields
 
 if TYPE_CHECKING:
     from chessrate.ratinglist.queries import HistoryLine, PlayerView
@@ -20,12 +21,7 @@ def player_document(view: PlayerView) -> dict[str, Any]:
     """The player and every line of their history, as ``--json`` prints them."""
     return {
         "id": view.id,
-        "name": view.name,
-        "fide_id": view.fide_id,
-        "title": view.title,
-        "federation": view.federation,
-        "birth_year": view.birth_year,
-        "sex": view.sex,
+        **identity_fields(view),  # name, FIDE id, title, federation, birth year, sex
         "fide_ratings": [
             {
                 "list_type": line.list_type,
