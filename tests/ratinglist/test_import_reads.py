@@ -8,6 +8,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -96,3 +99,44 @@ def test_a_refused_import_leaves_no_reading_process(db: str, tmp_path: Path) -> 
     finally:
         engine.dispose()
     assert not multiprocessing.active_children()
+
+
+KILLED_IMPORT = """
+import multiprocessing, os, signal, sys
+from pathlib import Path
+from chessrate.ratinglist import import_reads
+import_reads._MESSAGES_AHEAD = 1  # the queue full at once: the reading process waits on it
+paths = [Path(arg) for arg in sys.argv[1:]]
+with import_reads.file_reads(paths, start=None, end=None) as reads:
+    next(reads)
+    print(multiprocessing.active_children()[0].pid, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def gone(pid: int) -> bool:
+    """No such process, or one that has ended (a zombie: its parent has not reaped it)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def test_a_killed_import_leaves_no_reading_process(tmp_path: Path) -> None:
+    paths = month_files(tmp_path) * 20  # far more than the queue holds
+    env = {**os.environ, "PYTHONPATH": str(Path(import_reads.__file__).parents[2])}
+    said = tmp_path / "said"
+    with said.open("w", encoding="utf-8") as out:  # not a pipe: a reading process left would hold it
+        done = subprocess.run(
+            [sys.executable, "-c", KILLED_IMPORT, *map(str, paths)], stdout=out, stderr=out, env=env
+        )
+    assert done.returncode == -signal.SIGKILL, said.read_text(encoding="utf-8")
+    reader = int(said.read_text(encoding="utf-8"))
+    deadline = time.monotonic() + 10
+    while not gone(reader) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = not gone(reader)
+    if left:
+        os.kill(reader, signal.SIGKILL)  # the test leaves nothing running
+    assert not left
