@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 
 from chessrate.formats import EventRead, read_tournament, sniff_format
 from chessrate.formats.text import decode
-from chessrate.ratinglist import import_driver, import_players, importer
+from chessrate.ratinglist import import_driver, import_players, import_reads, importer
 from chessrate.ratinglist.fingerprint import fingerprint, fingerprint_columns
 from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.schema import event_players, events, games, players
@@ -113,7 +113,7 @@ def test_the_column_paths_store_what_the_exact_readers_store(
     def exact_event(path: Path, *, format: str | None) -> EventRead:
         return EventRead.of(read_tournament(path, format=format))  # type: ignore[arg-type]
 
-    monkeypatch.setattr(importer, "read_event", exact_event)
+    monkeypatch.setattr(import_reads, "read_event", exact_event)  # the reading process forks with it
     exact_imported = import_files(exact, files[:3], start=None) + import_files(exact, files[3:4], start=start)
     exact_imported += import_files(exact, files[4:])
 
@@ -299,7 +299,7 @@ def test_the_format_told_from_the_first_lines_is_the_sniffers(
     # The importer tells a file's format from its first 4 KiB where they decide it.
     text = "".join(before) + "; filler\n" * (filler // 9) + "".join(after)
     head = text.encode(encoding, errors="replace")[:65536]
-    assert importer._format(head, name) == sniff_format(decode(head)[0], name=name)
+    assert import_reads._format(head, name) == sniff_format(decode(head)[0], name=name)
 
 
 def test_a_csv_import_loads_neither_numpy_nor_alembic(tmp_path: Path) -> None:

@@ -184,3 +184,67 @@ def test_a_bar_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     with progress.files_read(1000) as advance:
         assert advance is None
+
+
+def unrated_games(folder: Path, counts: dict[str, int]) -> None:
+    """PGN files in which "Newcomer" (no rating) plays White in every game: a warning a game."""
+    folder.mkdir()
+    for name, count in counts.items():
+        with (folder / name).open("w", encoding="utf-8") as out:
+            for game in range(count):
+                out.write(
+                    f'[Event "E {name}"]\n[Date "2025.10.0{game + 1}"]\n[Round "{game + 1}"]\n'
+                    f'[White "Newcomer"]\n[Black "Rated {name} {game}"]\n[Result "1-0"]\n'
+                    f'[BlackElo "1800"]\n\n1. e4 1-0\n\n'
+                )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            "warning: a.pgn: game at line 1: White 'Newcomer' has no rating; and 4 more of this kind: "
+            "a.pgn: game at line 11; a.pgn: game at line 21…",
+        ),
+        (
+            "es",
+            "aviso: a.pgn: línea 1: «Newcomer» no tiene Elo; y 4 más de esta clase: "
+            "a.pgn: línea 11; a.pgn: línea 21…",
+        ),
+        (
+            "ca",
+            "avís: a.pgn: línia 1: «Newcomer» no té Elo; i 4 més d’aquest tipus: "
+            "a.pgn: línia 11; a.pgn: línia 21…",
+        ),
+    ],
+)
+def test_many_warnings_of_a_kind_are_one_line_with_their_count(
+    cli: Any, tmp_path: Path, lang: str, expected: str
+) -> None:
+    month = tmp_path / "month"
+    unrated_games(month, {"a.pgn": 3, "b.pgn": 2})
+    db = str(tmp_path / "warned.db")
+    cli("list", "init", "--db", db)
+    done = cli("--lang", lang, "list", "import", f"{month}/", "--db", db)
+    assert done.code == 0, done.err
+    assert done.err.splitlines() == [expected]
+    other = str(tmp_path / "other.db")
+    cli("list", "init", "--db", other)
+    listed = cli("list", "import", f"{month}/", "--db", other, "--json")  # --json lists each
+    assert listed.code == 0, listed.err
+    assert [len(e["warnings"]) for e in listed.json()["imported"]] == [3, 2]
+
+
+def test_a_few_warnings_of_a_kind_are_said_each(cli: Any, tmp_path: Path) -> None:
+    month = tmp_path / "month"
+    unrated_games(month, {"a.pgn": 2, "b.pgn": 1})
+    db = str(tmp_path / "warned.db")
+    cli("list", "init", "--db", db)
+    done = cli("list", "import", f"{month}/", "--db", db)
+    assert done.code == 0, done.err
+    assert done.err.splitlines() == [
+        "warning: a.pgn: game at line 1: White 'Newcomer' has no rating",
+        "warning: a.pgn: game at line 11: White 'Newcomer' has no rating",
+        "warning: b.pgn: game at line 1: White 'Newcomer' has no rating",
+    ]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +20,7 @@ from chessrate.cli.app import app
 from chessrate.cli.files import checked_file
 from chessrate.cli.language import N_, words
 from chessrate.cli.language import say as _
+from chessrate.cli.list_player import note_codes, note_words
 from chessrate.cli.output import (
     JsonOption,
     fixed,
@@ -43,9 +43,8 @@ from chessrate.ratinglist.store import (
 )
 
 if TYPE_CHECKING:
-    from chessrate.ratinglist.queries import HistoryLine, ListView
+    from chessrate.ratinglist.queries import ListView
     from chessrate.ratinglist.runner import RunReport
-    from chessrate.systems.fide.k_factor import KFactor
 
 # Each command imports what it needs when it runs: `list run` does not pay for the readers, the
 # importer or the queries at start-up.
@@ -127,6 +126,7 @@ def import_command(
     ] = None,
     as_json: bool = JsonOption,
 ) -> None:
+    from chessrate.cli.list_import import imported_rows, print_import_warnings, print_imported
     from chessrate.cli.progress import files_read
     from chessrate.service.list_writes import event_files, import_events
 
@@ -153,52 +153,12 @@ def import_command(
         # The command line's own way out: the web imports a corrected file as a new event.
         hint = words().gettext("a corrected file: --replaces %(event)s", event=error.params["event"])
         raise StoreError(f"{error} ({hint})", code=error.code, params=error.params) from None
-    rows: list[dict[str, Any]] = [
-        {
-            "id": event.id,
-            "name": event.name,
-            "file": event.file_name,
-            "start_date": event.start_date.isoformat(),
-            "end_date": event.end_date.isoformat(),
-            "period": event.period,
-            "players": event.players,
-            "new_players": event.new_players,
-            "games": event.games,
-            "rated_games": event.rated_games,
-            "replaces": event.replaces,
-            "warnings": list(event.warnings),
-        }
-        for event in imported
-    ]
+    rows = imported_rows(imported)
     if as_json:
         print_json({"imported": rows})
         return
-    if len(rows) > MAX_EVENTS_SHOWN:
-        _print_imported_periods(rows)
-    else:
-        keys = ["id", "name", "start_date", "end_date", "period", "players", "new_players", "rated_games"]
-        columns = [key.replace("_", " ") for key in keys]
-        print_table(_("Imported"), columns, ([row[key] for key in keys] for row in rows))
-    for row in rows:
-        for warning in row["warnings"]:
-            sys.stderr.write(_("warning: %(note)s", note=row["file"] + ": " + warning) + "\n")
-
-
-#: Events listed one a row after an import; more are added up by period (``--json`` lists them all).
-MAX_EVENTS_SHOWN = 50
-
-
-def _print_imported_periods(rows: list[dict[str, Any]]) -> None:
-    keys = ("players", "new_players", "games", "rated_games")
-    totals: dict[str, dict[str, int]] = {}
-    for row in rows:
-        period = totals.setdefault(row["period"], dict.fromkeys(("events", *keys), 0))
-        period["events"] += 1
-        for key in keys:
-            period[key] += row[key]
-    columns = ["period", "events", *(key.replace("_", " ") for key in keys)]
-    table = [[period, *values.values()] for period, values in sorted(totals.items())]
-    print_table(_("Imported %(events)s events (--json lists each)", events=len(rows)), columns, table)
+    print_imported(rows)
+    print_import_warnings(imported)
 
 
 @list_app.command(
@@ -421,24 +381,9 @@ def _list_players(view: ListView) -> Iterator[dict[str, Any]]:
             "k": row.k,
             "games": row.games,
             "deviation": row.deviation,
-            "note": _note_words(row.note),
-            "note_codes": _note_codes(row.note),
+            "note": note_words(row.note),
+            "note_codes": note_codes(row.note),
         }
-
-
-@functools.cache
-def _note_words(note: str | None) -> str | None:
-    """A line's note in English words, from the catalog (its clauses: chessrate.ratinglist.notes)."""
-    from chessrate.service import explanations
-
-    return explanations.list_note(note, words()) if note else None
-
-
-def _note_codes(note: str | None) -> list[dict[str, object]] | None:
-    """A line's note as its clauses' codes and values (docs/codes.md)."""
-    from chessrate.ratinglist.notes import note_clauses
-
-    return [{"code": code, "params": params} for code, params in note_clauses(note)] if note else None
 
 
 @list_app.command("show", help=N_("A period's list, best rating first, with each player's change."))
@@ -496,135 +441,14 @@ def player_command(
     db: DbOption = DEFAULT_DB,
     as_json: bool = JsonOption,
 ) -> None:
+    from chessrate.cli.list_player import player_document, print_player
     from chessrate.ratinglist.queries import player_view
-    from chessrate.service import explanations
 
     view = player_view(open_store(db), player)
     if as_json:
-        print_json(
-            {
-                "id": view.id,
-                "name": view.name,
-                "fide_id": view.fide_id,
-                "title": view.title,
-                "federation": view.federation,
-                "birth_year": view.birth_year,
-                "sex": view.sex,
-                "fide_ratings": [
-                    {
-                        "list_type": line.list_type,
-                        "month": line.month.isoformat()[:7],
-                        "rating": line.rating,
-                        "games": line.games,
-                        "k": line.k,
-                        "flag": line.flag,
-                        "file": line.file_name,
-                    }
-                    for line in view.fide_lines
-                ],
-                "history": [
-                    {
-                        "period": line.period,
-                        "list_date": line.list_date.isoformat(),
-                        "status": line.status,
-                        "rating_before": line.rating_before,
-                        "rating": line.rating,
-                        "k": line.k,
-                        "k_reason": _k_of(line).code if line.k_reason else None,
-                        "k_params": _k_of(line).reason_params() if line.k_reason else None,
-                        "games": line.games,
-                        "score": line.score,
-                        "expected": line.expected,
-                        "change": line.change,
-                        "rounded_change": line.rounded_change,
-                        "adjustment": line.adjustment,
-                        "deviation": line.deviation,
-                        "note": _note_words(line.note),
-                        "note_codes": _note_codes(line.note),
-                        "games_rated": [
-                            {
-                                "event_id": g.event_id,
-                                "event": g.event,
-                                "opponent": g.opponent,
-                                "own_rating": g.own_rating,
-                                "opponent_rating": g.opponent_rating,
-                                "difference": g.difference,
-                                "capped": g.capped,
-                                "expected": g.expected,
-                                "score": g.score,
-                                "change": g.change,
-                            }
-                            for g in line.game_lines
-                        ],
-                    }
-                    for line in view.history
-                ],
-            }
-        )
-        return
-    rows = [
-        [
-            line.period, line.list_date.isoformat(), fmt(line.rating_before), fmt(line.rating),
-            fmt(line.rounded_change, signed=True), fmt(line.adjustment, signed=True), fmt(line.k),
-            str(line.games), _(line.status),
-        ]
-        for line in view.history
-    ]  # fmt: skip
-    columns = [
-        N_("period"),
-        N_("list of"),
-        N_("before"),
-        N_("rating"),
-        N_("change"),
-        N_("adjust"),
-        "K",
-        N_("games"),
-        N_("status"),
-    ]
-    title = _(
-        "%(name)s (FIDE id %(fide_id)s, store id %(id)s)",
-        name=view.name,
-        fide_id=fmt(view.fide_id),
-        id=view.id,
-    )
-    print_table(title, columns, rows)
-    for fide in view.fide_lines:
-        said = _(
-            "FIDE %(list)s list of %(month)s: rating %(rating)s, K %(k)s, games %(games)s",
-            list=_(fide.list_type),
-            month=fide.month.isoformat()[:7],
-            rating=fmt(fide.rating),
-            k=fmt(fide.k),
-            games=fmt(fide.games),
-        )
-        sys.stdout.write(said + "\n")
-    for line in view.history:
-        if line.game_lines:
-            why = (
-                explanations.k_reason(_k_of(line), words(), source=True)
-                if line.k_reason
-                else _note_words(line.note)
-            )
-            sys.stdout.write(f"{line.period}: {why or ''}\n")
-            for g in line.game_lines:
-                said = _(
-                    "%(event)s: vs %(opponent)s (%(rating)s) score %(score)s expected %(expected)s "
-                    "change %(change)s",
-                    event=g.event,
-                    opponent=g.opponent,
-                    rating=fmt(g.opponent_rating),
-                    score=fmt(g.score),
-                    expected=fmt(g.expected),
-                    change=fmt(g.change, signed=True),
-                )
-                sys.stdout.write(f"  {said}\n")
-
-
-def _k_of(line: HistoryLine) -> KFactor:
-    """The line's K and its stored reason (code and values: chessrate.ratinglist.k_reasons)."""
-    from chessrate.ratinglist.k_reasons import stored_k
-
-    return stored_k(line.k or 0, line.k_reason or "")
+        print_json(player_document(view))
+    else:
+        print_player(view)
 
 
 @list_app.command("events", help=N_("Every imported event, with its period and file."))

@@ -21,11 +21,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
-from decimal import Decimal
 from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
@@ -33,37 +31,23 @@ from typing import Any
 from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
 
-from chessrate.errors import CodedError, FileFormatError, InvalidInputError
-from chessrate.formats import EventRead, Format, Problem, read_event, sniff_format
-from chessrate.formats.text import check_file_name, decode, split_lines
+from chessrate.errors import InvalidInputError
+from chessrate.formats import Problem
 from chessrate.ratinglist import copy_text
 from chessrate.ratinglist.copy_text import Writer
 from chessrate.ratinglist.fingerprint import fingerprint_columns
 from chessrate.ratinglist.import_driver import Driver, NewIds, page_cache
-from chessrate.ratinglist.import_players import PLAYER_COLUMNS, KnownPlayer, PlayerDirectory, player_key
+from chessrate.ratinglist.import_players import PLAYER_COLUMNS, KnownPlayer, PlayerDirectory
 from chessrate.ratinglist.import_players import name_key as name_key  # where fide_import reads it
+from chessrate.ratinglist.import_reads import MAX_ERRORS_SHOWN as MAX_ERRORS_SHOWN  # the web's
+from chessrate.ratinglist.import_reads import FileRead, RefusedFiles, Unreadable, file_reads
+from chessrate.ratinglist.import_reads import RefusedFile as RefusedFile  # where the faces read it
 from chessrate.ratinglist.periods import Period
-from chessrate.ratinglist.refusals import IMPORT_REFUSALS, input_refusal, refusal_text
+from chessrate.ratinglist.refusals import input_refusal, refusal_text
 from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 from chessrate.runtime.gc_pause import cycle_collector_paused
-
-MAX_ERRORS_SHOWN = 3
-#: Files up to this size are read once, whole; a larger one (a PGN of many events) is streamed.
-_READ_WHOLE = 64 << 20
-
-
-class RefusedFile(FileFormatError):
-    """A file with reading errors: nothing of the import is stored. ``errors`` are the reader's
-    problems, whose codes let a face say them in its own language."""
-
-    def __init__(self, file_name: str, errors: Sequence[Problem]) -> None:
-        self.file_name = file_name
-        self.errors = tuple(errors)
-        shown = "; ".join(str(problem) for problem in self.errors[:MAX_ERRORS_SHOWN])
-        params = {"file": file_name, "count": len(self.errors), "errors": shown}
-        super().__init__(refusal_text("import-refused-file", params), code="import-refused-file")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,6 +66,8 @@ class ImportedEvent:
     games: int
     rated_games: int
     warnings: tuple[str, ...]
+    #: The same warnings as the reader found them (a code and its values: a face says them).
+    warning_problems: tuple[Problem, ...]
     replaces: int | None
 
 
@@ -113,28 +99,28 @@ def import_files(
         raise input_refusal("import-one-file", field="file", value=len(paths))
     with (
         cycle_collector_paused(),  # a month's players and rows, none in a cycle: 3 % at 2x10^6 games
+        # Read ahead on the second core (before the transaction: the reading process is forked
+        # without its connection or the writer's thread).
+        file_reads(list(map(Path, paths)), start=start, end=end) as reads,
         write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
         page_cache(connection),
         closing(Driver(connection)) as driver,
         _writer(driver) as writer,
     ):
         batch = _Batch(driver, writer, replaces=replaces)
-        refused: list[_Unreadable] = []
-        for path in map(Path, paths):
-            try:
-                read = _read(path, start=start, end=end)
-            except _Unreadable as unreadable:
+        refused: list[Unreadable] = []
+        for read in reads:
+            if isinstance(read, Unreadable):
                 if not refused:
                     # The files before it are checked first, then whether it was imported already:
                     # the refusal is the one file by file checks would meet first.
                     batch.settle()
-                    batch.refuse_known(path.name, unreadable.digest)
-                refused.append(unreadable)  # the files after it are read for their own problems
-            else:
-                if not refused:
-                    batch.add(read)
+                    batch.refuse_known(read.path.name, read.digest)
+                refused.append(read)  # the files after it are read for their own problems
+            elif not refused:
+                batch.add(read)
             if on_file is not None:
-                on_file(path)
+                on_file(read.path)
         if refused:
             raise refused[0].error if len(refused) == 1 else RefusedFiles(refused) from None
         batch.settle()
@@ -200,7 +186,7 @@ class _Batch:
         self._directory = PlayerDirectory(driver)
         self._keys = _Keys()
         self._replaces = replaces
-        self._files: list[_File] = []
+        self._files: list[FileRead] = []
         self._games = 0
         # This import's events by digest and by games' fingerprint.
         self._digests: dict[str, _Earlier] = {}
@@ -208,7 +194,7 @@ class _Batch:
         self._event_ids = NewIds(driver, events)
         self.imported: list[ImportedEvent] = []
 
-    def add(self, read: _File) -> None:
+    def add(self, read: FileRead) -> None:
         self._files.append(read)
         self._games += len(read.event.games)
         if self._games >= CHUNK or len(self._files) >= _FILES:
@@ -227,7 +213,7 @@ class _Batch:
             return
         self._wait()
         driver, directory = self._driver, self._directory
-        keys = [[player_key(player) for player in read.event.players] for read in files]
+        keys = [read.player_keys for read in files]
         directory.fetch(
             [p for read in files for p in read.event.players], [k for file_keys in keys for k in file_keys]
         )
@@ -352,7 +338,7 @@ class _EventRows:
     ``COPY`` lines)."""
 
     def __init__(
-        self, read: _File, event_id: int, chosen: tuple[list[KnownPlayer], int], driver: Driver
+        self, read: FileRead, event_id: int, chosen: tuple[list[KnownPlayer], int], driver: Driver
     ) -> None:
         known, self.new_players = chosen
         self.read, self.event_id, self._driver = read, event_id, driver
@@ -364,8 +350,7 @@ class _EventRows:
         columns = read.event.games
         self.white_ids = list(map(self.player_ids.__getitem__, columns.white))
         self.black_ids = list(map(self.player_ids.__getitem__, columns.black))
-        self.white_scores = _texts(columns.white_score)
-        self.black_scores = _texts(columns.black_score)
+        self.white_scores, self.black_scores = read.white_scores, read.black_scores
         self.fingerprint = (
             fingerprint_columns(
                 read.start_date,
@@ -458,11 +443,12 @@ class _EventRows:
             games=len(read.event.games),
             rated_games=sum(read.event.games.rated),
             warnings=read.warnings,
+            warning_problems=read.event.warnings,
             replaces=replaces,
         )
 
 
-def _event_name(read: _File) -> str:
+def _event_name(read: FileRead) -> str:
     return read.event.name or read.path.stem
 
 
@@ -490,141 +476,6 @@ class _Keys:
             found = sum(int(count) for (count,) in counts)
             if found != len(wanted):
                 raise _store_refusal("import-missing-rows", count=len(wanted) - found, table=table)
-
-
-class _Unreadable(Exception):
-    """A file refused as it was read (``error``), and its digest if it could be read."""
-
-    def __init__(self, error: Exception, digest: str | None, path: Path) -> None:
-        super().__init__(str(error))
-        self.error, self.digest, self.path = error, digest, path
-
-    def refusal(self) -> tuple[str, dict[str, object], str]:
-        """The file's refusal as :class:`RefusedFiles` names it: a code, its values, its English."""
-        error = self.error
-        if isinstance(error, RefusedFile):
-            shown = "; ".join(str(problem) for problem in error.errors[:MAX_ERRORS_SHOWN])
-            if len(error.errors) > MAX_ERRORS_SHOWN:
-                shown += " …"
-            params: dict[str, object] = {"file": error.file_name, "count": len(error.errors), "errors": shown}
-            return "import-file-errors", params, refusal_text("import-file-errors", params)
-        code = getattr(error, "code", "")
-        params = dict(getattr(error, "params", None) or {})
-        if isinstance(code, str) and code in IMPORT_REFUSALS and "file" in params:
-            return code, params, refusal_text(code, params)
-        return "", {}, f"{self.path.name}: {error}"
-
-
-class RefusedFiles(CodedError, ValueError):
-    """Several files that cannot be read: nothing of the import is stored. The message names
-    each file and its problems, a line each (``import-refused-files``)."""
-
-    def __init__(self, refused: Sequence[_Unreadable]) -> None:
-        self.files = tuple(unreadable.path for unreadable in refused)
-        params: dict[str, object] = {
-            "count": len(refused),
-            "refusals": [unreadable.refusal() for unreadable in refused],
-        }
-        super().__init__(
-            refusal_text("import-refused-files", params), code="import-refused-files", params=params
-        )
-
-
-@dataclass(frozen=True)
-class _File:
-    """A file read and checked, ready to store."""
-
-    path: Path
-    digest: str
-    event: EventRead
-    warnings: tuple[str, ...]
-    start_date: dt.date
-    end_date: dt.date
-
-
-def _texts(scores: Sequence[Decimal | None]) -> list[str | None]:
-    """Scores as :class:`.schema.DecimalText` stores them (``str``), each distinct object written
-    once: a reader gives a few shared decimals."""
-    # Each distinct object by its id (the list holds every score, so no id is reused while this
-    # runs), then every score's text looked up: no Python code runs a score.
-    distinct = dict(zip(map(id, scores), scores, strict=True))
-    written = {key: None if score is None else str(score) for key, score in distinct.items()}
-    return list(map(written.__getitem__, map(id, scores)))
-
-
-def _read(path: Path, *, start: dt.date | None, end: dt.date | None) -> _File:
-    """The file read from disk; :class:`_Unreadable` if it cannot be read, has reading errors or
-    no dates (whether it was imported already is checked with its batch)."""
-    data: bytes | None = None  # the file's bytes, read once when it is not too big to hold
-    try:
-        check_file_name("file", path)  # (stored with the event)
-    except InvalidInputError as error:
-        raise _Unreadable(error, None, path) from None
-    try:
-        if path.stat().st_size <= _READ_WHOLE:
-            data = path.read_bytes()
-            digest = hashlib.sha256(data).hexdigest()
-            head = data[:65536]
-        else:
-            with path.open("rb") as handle:
-                digest = hashlib.file_digest(handle, "sha256").hexdigest()
-            with path.open("rb") as handle:
-                head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
-    except OSError as error:
-        refusal = InvalidInputError("file", str(path), error.strerror or "cannot be read")
-        raise _Unreadable(refusal, None, path) from None
-    try:
-        return _checked(path, digest, data, head, start=start, end=end)
-    except (InvalidInputError, FileFormatError) as error:
-        raise _Unreadable(error, digest, path) from None
-
-
-def _checked(
-    path: Path, digest: str, data: bytes | None, head: bytes, *, start: dt.date | None, end: dt.date | None
-) -> _File:
-    # A PGN file is streamed from disk; TRF and CSV files (one event each) are read whole.
-    read = read_event(path if data is None else data, format=_format(head, path.name))
-    if read.errors:
-        raise RefusedFile(path.name, read.errors)
-    start_date, end_date = _event_dates(read.start_date, read.end_date, start=start, end=end)
-    if start_date is None or end_date is None:
-        raise input_refusal("import-no-date", field="start", value=None, file=path.name)
-    if end_date < start_date:
-        raise input_refusal(
-            "import-ends-before-start", field="end", value=end_date.isoformat(), file=path.name
-        )
-    warnings = tuple(problem.located() for problem in read.warnings)
-    return _File(path, digest, read, warnings, start_date, end_date)
-
-
-def _format(head: bytes, name: str) -> Format | None:
-    """:func:`~chessrate.formats.sniff_format` of the file's first 64 KiB (``head``), told from its
-    first 4 KiB where they decide it: the whole lines there, ASCII (decoded alike whatever the
-    encoding chosen for the 64 KiB), at least one of them meaningful (not blank, not a ``%`` or
-    ``;`` comment), so the first lines the sniffer tests are the same. A TRF file is told by its
-    first line; sniffing all its lines cost some 3 % of an import."""
-    short = head[: max(head.rfind(b"\n", 0, 4096), head.rfind(b"\r", 0, 4096)) + 1]
-    if short.isascii():
-        text = short.decode("ascii")
-        if any(line.strip() and not line.startswith(("%", ";")) for line in split_lines(text)):
-            told = sniff_format(text, name=None)
-            if told is not None:
-                return told
-    return sniff_format(decode(head)[0], name=name)
-
-
-def _event_dates(
-    file_start: dt.date | None, file_end: dt.date | None, *, start: dt.date | None, end: dt.date | None
-) -> tuple[dt.date | None, dt.date | None]:
-    """The event's dates: as given; a ``start`` alone moves the file's dates, keeping their span."""
-    if start is None:
-        first = file_start
-        last = end or file_end or file_start
-    else:
-        first = start
-        span = (file_end - file_start) if file_start and file_end else dt.timedelta(0)
-        last = end or start + span
-    return first, last
 
 
 def _check_replaceable(connection: Connection, event_id: int) -> None:
