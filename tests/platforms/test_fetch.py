@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from .platform_server import Platform, send, stream, user_games
 
 from chessrate.platforms import FetchError, FetchQuery, Notice, chesscom, lichess
 from chessrate.service.fetch_refusals import fetch_text, notice_text
+
+from .platform_server import Platform, send, stream, user_games
 
 NDJSON = "application/x-ndjson"
 USER = "Fetch_Tester-1"

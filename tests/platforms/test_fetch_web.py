@@ -15,13 +15,14 @@ from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
-from .platform_server import Platform, send, stream, user_games
 
 from chessrate.service.fetch import FetchInputs
 from chessrate.service.language import translator
 from chessrate.service.problems import Problems
 from chessrate.web import WebSettings, create_app
 from chessrate.web.fetches import ClientLimits, fetch_games
+
+from .platform_server import Platform, send, stream, user_games
 
 NDJSON = "application/x-ndjson"
 USER = "Fetch_Tester-1"
