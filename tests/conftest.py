@@ -20,6 +20,12 @@ settings.register_profile("ci", parent=UNTIMED, derandomize=True, print_blob=Tru
 settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: with two workers one of them starts the minutes-long refit at once
+    while the other takes the rest, rather than the refit starting late and the run waiting for it."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 class CliRun:
     def __init__(self, code: int, out: str, err: str) -> None:
         self.code, self.out, self.err = code, out, err
