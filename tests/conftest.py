@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from chessrate.cli import main
+from chessrate.cli.language import use
 
 # The property tests check properties, not speed: on a shared 2-core machine a slow draw is no
 # failure (no deadline, no too_slow health check). CI runs them derandomized, so that a run can be
@@ -24,6 +26,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first: with two workers one of them starts the minutes-long refit at once
     while the other takes the rest, rather than the refit starting late and the run waiting for it."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """The command line's language is the process's (``--lang`` sets it for what follows): a test that
+    ran a command in Spanish or Catalan leaves English behind, so that the library's doctests, which
+    run on the same worker, read as written."""
+    yield
+    use("en")
 
 
 class CliRun:
