@@ -286,8 +286,10 @@ PAGES = (
 @pytest.mark.parametrize(
     ("viewport", "scheme", "languages"),
     [
-        (DESKTOP, "light", ("es", "ca", "en")),
-        (PHONE, "light", ("es", "ca", "en")),
+        # Every page in every language once, the phone in Spanish (as our users read it): the rules
+        # axe checks (contrast, names, landmarks) do not change with the words, the layout does.
+        (DESKTOP, "light", ("ca", "en")),
+        (PHONE, "light", ("es",)),
         (DESKTOP, "dark", ("es",)),
     ],
     ids=["desktop", "phone", "dark"],
