@@ -29,6 +29,7 @@ from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
 from chessrate.parse import check_rating, check_score
+from chessrate.systems.games import OpponentGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: Anhang 2.1: the standard deviation of the performance difference, 200 sqrt 2 (about 282.8).
@@ -137,12 +138,8 @@ def development_coefficient(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class DwzGame:
-    """One game: the opponent's DWZ and the score (1, 0.5 or 0)."""
-
-    opponent: int
-    score: float
+#: One DWZ game: the opponent's DWZ and the score (1, 0.5 or 0).
+DwzGame = OpponentGame[int, float]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -26,6 +26,7 @@ from decimal import Decimal
 from chessrate.errors import InvalidInputError, UnpublishedRuleError
 from chessrate.parse import check_rating, check_score
 from chessrate.systems.fide.tables import scoring_probability
+from chessrate.systems.games import OpponentGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: ECF monthly calculation: k = 20 for adults, 40 for juniors.
@@ -37,12 +38,8 @@ GRADE_FACTOR, GRADE_OFFSET = Decimal("7.5"), Decimal(700)
 MIN_RATING, MAX_RATING = 0, 3500
 
 
-@dataclass(frozen=True, slots=True)
-class EcfGame:
-    """One game: the opponent's rating and the score (1, 0.5 or 0)."""
-
-    opponent: int
-    score: Decimal
+#: One ECF game: the opponent's rating and the score (1, 0.5 or 0).
+EcfGame = OpponentGame[int, Decimal]
 
 
 @dataclass(frozen=True, kw_only=True)

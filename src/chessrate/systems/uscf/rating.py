@@ -34,6 +34,7 @@ from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
 from chessrate.parse import check_rating, check_score
+from chessrate.systems.games import OpponentGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: node3: N* = 50 / sqrt(1 + (2200 - R)^2 / 100000) for R <= 2200, else 50.
@@ -177,12 +178,8 @@ class Formula(StrEnum):
     STANDARD = "standard"  # more than 8 games: R + K (S - E) + bonus (node5)
 
 
-@dataclass(frozen=True, slots=True)
-class UscfGame:
-    """One game: the opponent's rating and the score (1, 0.5 or 0)."""
-
-    opponent: float
-    score: float
+#: One US Chess game: the opponent's rating and the score (1, 0.5 or 0).
+UscfGame = OpponentGame[float, float]
 
 
 @dataclass(frozen=True, kw_only=True)
