@@ -88,9 +88,9 @@ def expected_score(difference: int) -> float:
 
 @dataclass(frozen=True, kw_only=True)
 class DevelopmentCoefficient:
-    """E with its working (Anhang 1.2)."""
+    """E with its working (Anhang 1.2); the DWZ document shows it as it is."""
 
-    group: AgeGroup
+    age_group: AgeGroup
     j: int
     e0: float
     fb: float
@@ -126,7 +126,7 @@ def development_coefficient(
     upper = E_MAX_WITH_SBR if sbr > 0 else min(E_MAX, E_PER_INDEX * index)
     e = min(max(round_half_away_from_zero(unlimited), E_MIN), upper)
     return DevelopmentCoefficient(
-        group=group,
+        age_group=group,
         j=j,
         e0=e0,
         fb=fb,
