@@ -105,8 +105,11 @@ def rule_options(
         try:
             rules_toml = decode(Path(spec).read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
+            unreadable: dict[str, object] = {"file": repr(spec), "reason": os_reason(error)}
             raise RuleSetError(
-                _("cannot read rule set file %(file)s: %(reason)s", file=repr(spec), reason=os_reason(error))
+                _("cannot read rule set file %(file)s: %(reason)s", **unreadable),
+                code="rules-file-unreadable",
+                params=unreadable,
             ) from None
         spec, origin = "custom", spec
     elif spec.lower() == "plain":

@@ -174,7 +174,7 @@ def rate(rating: int, games: Sequence[DwzGame], *, age: int, index: int) -> DwzR
     _check_index(index)
     age_group(age)
     if not games:
-        raise InvalidInputError("games", "", "an evaluation needs at least one game")
+        raise InvalidInputError("games", "", "an evaluation needs at least one game", code="dwz-no-games")
     worked = []
     for number, game in enumerate(games, start=1):
         _check_rating(f"game {number} opponent", game.opponent)
@@ -214,7 +214,9 @@ def check_index(index: int) -> int:
     by a simultaneous iteration over the whole tournament, new players included (3.4.4
     "Gesamtiteration"); one player's games are not enough to run it."""
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise InvalidInputError("index", index, "the Index counts previous evaluations: 0 or more")
+        raise InvalidInputError(
+            "index", index, "the Index counts previous evaluations: 0 or more", code="dwz-index"
+        )
     if index == 0:
         raise InvalidInputError(
             "index",

@@ -72,7 +72,7 @@ def rate(rating: int, games: Sequence[EcfGame], *, junior: bool = False) -> EcfR
     """The K method: R1 = R0 + k (W - We), We from FIDE table 8.1.2."""
     _check_rating("rating", rating)
     if not games:
-        raise InvalidInputError("games", "", "at least one game")
+        raise InvalidInputError("games", "", "at least one game", code="games-none")
     k = k_for(junior=junior)
     worked = []
     for number, game in enumerate(games, start=1):
@@ -107,7 +107,7 @@ def rate(rating: int, games: Sequence[EcfGame], *, junior: bool = False) -> EcfR
 def rating_from_grade(grade: Decimal) -> Decimal:
     """An old ECF grade as a rating: 7.5 x grade + 700."""
     if grade < 0:
-        raise InvalidInputError("grade", grade, "an ECF grade is 0 or more")
+        raise InvalidInputError("grade", grade, "an ECF grade is 0 or more", code="ecf-grade")
     return GRADE_FACTOR * grade + GRADE_OFFSET
 
 

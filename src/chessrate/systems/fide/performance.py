@@ -34,9 +34,17 @@ def fide_performance(opponents: Sequence[Decimal], points: Decimal) -> Performan
     A score of 0 % or 100 % gives dp -800 or +800 ("shown notionally as 800", B.02 8.1).
     """
     if not opponents:
-        raise InvalidInputError("games", "", "a performance needs at least one game")
+        raise InvalidInputError(
+            "games", "", "a performance needs at least one game", code="performance-no-games"
+        )
     if not 0 <= points <= len(opponents):
-        raise InvalidInputError("points", points, f"points are between 0 and {len(opponents)}")
+        raise InvalidInputError(
+            "points",
+            points,
+            f"points are between 0 and {len(opponents)}",
+            code="points-at-most",
+            params={"games": len(opponents)},
+        )
     average = round_half_away_from_zero(sum(opponents, Decimal(0)) / len(opponents))
     p = (points / len(opponents)).quantize(CENT, rounding=ROUND_HALF_UP)
     dp = rating_difference(p)
@@ -87,7 +95,13 @@ def initial_rating(opponents: Sequence[Decimal], points: Decimal, *, rules: Fide
     """
     games = len(opponents)
     if not 0 <= points <= games:
-        raise InvalidInputError("points", points, f"points are between 0 and {games}")
+        raise InvalidInputError(
+            "points",
+            points,
+            f"points are between 0 and {games}",
+            code="points-at-most",
+            params={"games": games},
+        )
     none = InitialRating(
         rating=None,
         outcome=InitialOutcome.NO_RATED_GAMES,
