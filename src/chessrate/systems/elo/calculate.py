@@ -20,7 +20,7 @@ from chessrate.parse import MAX_RATING, MIN_RATING, check_rating
 from chessrate.systems.elo import rating as elo
 from chessrate.systems.elo.ruleset import Expected, Rounding, RuleSet
 from chessrate.systems.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, given_k
-from chessrate.systems.fide.performance import Performance, fide_performance
+from chessrate.systems.fide.performance import Performance, check_points, fide_performance
 from chessrate.systems.fide.policy import capped_game_preference, game_not_rated, over_cap
 from chessrate.systems.fide.regulations import CapScope
 from chessrate.systems.fide.tables import scoring_probability
@@ -180,14 +180,7 @@ def rate_tournament(
             raise InvalidInputError(
                 "points", points, "give per-game results or total points", code="points-or-results"
             )
-        if not ZERO <= points <= len(games):
-            raise InvalidInputError(
-                "points",
-                points,
-                f"points are between 0 and {len(games)}",
-                code="points-at-most",
-                params={"games": len(games)},
-            )
+        check_points(points, len(games))
     period = _rate_period(rating, [Event(tuple(games))], rules=rules, k=k, profile=profile, points=points)
     opponents = [game.opponent for game in period.events[0].games]  # the games rated
     return TournamentResult(
