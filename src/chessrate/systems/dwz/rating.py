@@ -29,7 +29,7 @@ from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
 from chessrate.parse import check_rating, check_score
-from chessrate.systems.games import OpponentGame
+from chessrate.systems.games import OpponentGame, WorkedGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: Anhang 2.1: the standard deviation of the performance difference, 200 sqrt 2 (about 282.8).
@@ -140,14 +140,8 @@ def development_coefficient(
 
 #: One DWZ game: the opponent's DWZ and the score (1, 0.5 or 0).
 DwzGame = OpponentGame[int, float]
-
-
-@dataclass(frozen=True, kw_only=True)
-class DwzGameWorking:
-    opponent: int
-    difference: int
-    expected: float
-    score: float
+#: A game as DWZ rated it: the difference and the expected score P(D).
+DwzGameWorking = WorkedGame[int, float]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -26,7 +26,7 @@ from decimal import Decimal
 from chessrate.errors import InvalidInputError, UnpublishedRuleError
 from chessrate.parse import check_rating, check_score
 from chessrate.systems.fide.tables import scoring_probability
-from chessrate.systems.games import OpponentGame
+from chessrate.systems.games import OpponentGame, WorkedGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: ECF monthly calculation: k = 20 for adults, 40 for juniors.
@@ -43,11 +43,9 @@ EcfGame = OpponentGame[int, Decimal]
 
 
 @dataclass(frozen=True, kw_only=True)
-class EcfGameWorking:
-    opponent: int
-    difference: int
-    expected: Decimal
-    score: Decimal
+class EcfGameWorking(WorkedGame[int, Decimal]):
+    """A game as the ECF rated it, with its change: k (W - We)."""
+
     change: Decimal
 
 
