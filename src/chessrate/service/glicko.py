@@ -48,12 +48,22 @@ class GlickoOutcomeGame:
     opponent_deviation: float
     score: float
     expected: float
-    #: Lichess only: the rating after this game and the PGN's diff (``+241``).
-    after: float | None = None
-    diff: str | None = None
-    diff_value: int | None = None
     #: Lichess only: this player's side of the game as lila rates it, before and after.
     side: LichessSide | None = None
+
+    @property
+    def after(self) -> float | None:
+        """Lichess only: the rating after this game."""
+        return None if self.side is None else self.side.after.rating
+
+    @property
+    def diff(self) -> str | None:
+        """Lichess only: the PGN's diff, ``+241``."""
+        return None if self.side is None else self.side.rating_diff_text
+
+    @property
+    def diff_value(self) -> int | None:
+        return None if self.side is None else self.side.rating_diff
 
 
 @dataclass(kw_only=True)
@@ -271,9 +281,6 @@ def _lichess(
             opponent_deviation=row.opponent_deviation,
             score=row.score,
             expected=side.expected_score,
-            after=side.after.rating,
-            diff=side.rating_diff_text,
-            diff_value=side.rating_diff,
             side=side,
         )
         for row, side in zip(rows, sides, strict=True)
