@@ -51,20 +51,6 @@ class GlickoOutcomeGame:
     #: Lichess only: this player's side of the game as lila rates it, before and after.
     side: LichessSide | None = None
 
-    @property
-    def after(self) -> float | None:
-        """Lichess only: the rating after this game."""
-        return None if self.side is None else self.side.after.rating
-
-    @property
-    def diff(self) -> str | None:
-        """Lichess only: the PGN's diff, ``+241``."""
-        return None if self.side is None else self.side.rating_diff_text
-
-    @property
-    def diff_value(self) -> int | None:
-        return None if self.side is None else self.side.rating_diff
-
 
 @dataclass(kw_only=True)
 class GlickoResult:
@@ -497,9 +483,9 @@ def _game_document(game: GlickoOutcomeGame) -> GlickoGameDocument:
         expected=game.expected,
         opponent_rating=game.opponent,
         expected_score=game.expected,
-        rating_after=game.after,
-        rating_diff=game.diff_value,
-        rating_diff_text=game.diff,
+        rating_after=side.after.rating if side else None,
+        rating_diff=side.rating_diff if side else None,
+        rating_diff_text=side.rating_diff_text if side else None,
         rating_before=side.before.rating if side else None,
         deviation_before=side.before.deviation if side else None,
         deviation_after=side.after.deviation if side else None,
