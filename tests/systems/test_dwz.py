@@ -45,7 +45,7 @@ def test_expected_score_is_the_normal_distribution() -> None:
 )
 def test_age_groups_at_their_boundaries(age: int, group: str, j: int) -> None:
     coefficient = dwz.development_coefficient(1500, age=age, index=5, points=0.5, expected=0.5)
-    assert (coefficient.group.value, coefficient.j) == (group, j)
+    assert (coefficient.age_group.value, coefficient.j) == (group, j)
 
 
 def test_lower_limit_five() -> None:

@@ -22,6 +22,7 @@ from chessrate.cli.options import (
     JsonOpt,
     RatedGamesOpt,
     result_of,
+    texts,
     with_rule_options,
 )
 from chessrate.cli.output import fixed, fmt, number, print_document, print_json, print_summary, print_table
@@ -352,12 +353,14 @@ def k_factor(
 ) -> None:
     inputs = elo.KFactorInputs(
         rating=rating,
-        birth_year=birth_year or "",
-        rated_games=rated_games or "",
-        highest_rating=highest_rating or "",
-        games_this_period=games_this_period or "",
-        as_of=as_of or "",
         rules=rules or "fide",
+        **texts(
+            birth_year=birth_year,
+            rated_games=rated_games,
+            highest_rating=highest_rating,
+            games_this_period=games_this_period,
+            as_of=as_of,
+        ),
     )
     result = result_of(elo.k_factor(inputs, _problems(), today=dt.date.today()))
     if json:
@@ -375,9 +378,8 @@ def _performance(
 ) -> elo.PerformanceResult:
     inputs = elo.PerformanceInputs(
         games=tuple(_row(text) for text in games),
-        as_of=as_of or "",
         rules=rules or "fide",
-        standard_rating=standard_rating or "",
+        **texts(as_of=as_of, standard_rating=standard_rating),
     )
     return result_of(elo.performance(inputs, _problems(), today=dt.date.today()))
 

@@ -51,13 +51,24 @@ def fetched_games(
         (name, user) for name, user in (("lichess", lichess), ("chesscom", chesscom)) if user is not None
     ]
     if len(asked) > 1:
-        raise InvalidInputError("chesscom", chesscom, "give --lichess or --chesscom, not both")
+        raise InvalidInputError(
+            "chesscom", chesscom, "give --lichess or --chesscom, not both", code="fetch-two-platforms"
+        )
     if not asked:
         if file is None:
-            raise InvalidInputError("file", "", "give a PGN file, --lichess USER or --chesscom USER")
+            raise InvalidInputError(
+                "file", "", "give a PGN file, --lichess USER or --chesscom USER", code="games-source-needed"
+            )
         return file
     if file is not None:
-        raise InvalidInputError("file", str(file), f"give a PGN file or --{asked[0][0]}, not both")
+        option = f"--{asked[0][0]}"
+        raise InvalidInputError(
+            "file",
+            str(file),
+            f"give a PGN file or {option}, not both",
+            code="games-source-both",
+            params={"option": option},
+        )
     platform, user = asked[0]
     fetched = fetch_file(
         FetchInputs(platform=platform, user=user, max_games=max_games, speeds=speed, since=since), say

@@ -44,14 +44,14 @@ def checked_file(path: Path, field: str, limit: int | None = None) -> int:
             field, str(path), "not a regular file (a device, a pipe or a folder)", code="not-a-file"
         )
     if limit is not None and status.st_size > limit:
-        raise InvalidInputError(
-            field,
-            str(path),
-            f"larger than {limit} bytes",
-            code="file-too-large",
-            params={"limit": limit},
-        )
+        raise _too_large(path, field, limit)
     return status.st_size
+
+
+def _too_large(path: Path, field: str, limit: int) -> InvalidInputError:
+    return InvalidInputError(
+        field, str(path), f"larger than {limit} bytes", code="file-too-large", params={"limit": limit}
+    )
 
 
 def read_checked(path: Path, field: str, limit: int) -> bytes:
@@ -63,7 +63,5 @@ def read_checked(path: Path, field: str, limit: int) -> bytes:
     except OSError as error:
         raise InvalidInputError(field, str(path), os_reason(error)) from None
     if len(data) > limit:  # grew since it was checked
-        raise InvalidInputError(
-            field, str(path), f"larger than {limit} bytes", code="file-too-large", params={"limit": limit}
-        )
+        raise _too_large(path, field, limit)
     return data

@@ -218,13 +218,7 @@ def _chesscom(
         print_document(document)
         return
     period = rated.period
-    _games_table(
-        [N_("game"), N_("opponent"), N_("opponent RD"), N_("score"), N_("expected score")],
-        [
-            [str(n), fmt(g.opponent_rating), fmt(g.opponent_deviation), fmt(g.score), fixed(e, 3)]
-            for n, (g, e) in enumerate(zip(rated.games, period.expected_scores, strict=True), start=1)
-        ],
-    )
+    _paper_games_table(rated.games, period.expected_scores)
     print_summary(
         _("Chess.com-style Glicko (an estimate)"),
         [

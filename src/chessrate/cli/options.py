@@ -73,6 +73,11 @@ RULE_OPTIONS: tuple[tuple[str, Any], ...] = (
 )
 
 
+def texts(**given: str | None) -> dict[str, str]:
+    """The options as the request layer takes them, a form's fields: one left out is blank."""
+    return {name: text or "" for name, text in given.items()}
+
+
 def rule_options(
     *,
     rules: str | None = None,
@@ -100,8 +105,11 @@ def rule_options(
         try:
             rules_toml = decode(Path(spec).read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
+            unreadable: dict[str, object] = {"file": repr(spec), "reason": os_reason(error)}
             raise RuleSetError(
-                _("cannot read rule set file %(file)s: %(reason)s", file=repr(spec), reason=os_reason(error))
+                _("cannot read rule set file %(file)s: %(reason)s", **unreadable),
+                code="rules-file-unreadable",
+                params=unreadable,
             ) from None
         spec, origin = "custom", spec
     elif spec.lower() == "plain":
@@ -110,13 +118,11 @@ def rule_options(
         rules=spec,
         rules_toml=rules_toml,
         rules_origin=origin,
-        as_of=as_of or "",
         expected=expected or "rules",
         cap="off" if no_cap else "auto",
-        k=k or "",
-        birth_year=birth_year or "",
-        rated_games=rated_games or "",
-        highest_rating=highest_rating or "",
+        **texts(
+            as_of=as_of, k=k, birth_year=birth_year, rated_games=rated_games, highest_rating=highest_rating
+        ),
     )
 
 

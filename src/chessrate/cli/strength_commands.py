@@ -7,11 +7,14 @@ Progress goes to standard error as a Rich progress bar, so ``--json`` output sta
 
 from __future__ import annotations
 
+import functools
+import inspect
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -81,28 +84,83 @@ def _file(path: Path) -> FileInput:
     return FileInput(name=str(path), data=data, size=len(data))
 
 
-def _inputs(
-    file: Path | FileInput,
-    workers: str,
-    scheduler: str | None,
-    timeout: str,
-    cache: Path | None,
-    *,
-    depth: str = "",
-    player: str = "",
-    kind: str = "",
-) -> AnalyseInputs:
-    """The options both commands share, as the request layer takes them (text, as typed)."""
-    return AnalyseInputs(
-        file=_file(file) if isinstance(file, Path) else file,
-        depth=depth,
-        workers=workers,
-        scheduler=scheduler or "",
-        scheduler_timeout=timeout,
-        cache=str(cache) if cache else "",
-        player=player,
-        kind=kind,
+FileArg = Annotated[Path | None, typer.Argument(help=N_("A PGN file."), show_default=False)]
+
+#: The options both commands share, each with its default, in the order ``--help`` shows them
+#: after the command's own: the engine's, then the games fetched by username (issue 31).
+SHARED_OPTIONS: tuple[tuple[str, Any, object], ...] = (
+    ("workers", WorkersOpt, "1"),
+    ("scheduler", SchedulerOpt, None),
+    ("scheduler_timeout", SchedulerTimeoutOpt, "10"),
+    ("cache", CacheOpt, None),
+    ("as_json", JsonOpt, False),
+    ("lichess", by_user.LichessOpt, None),
+    ("chesscom", by_user.ChesscomOpt, None),
+    ("max_games", by_user.MaxOpt, ""),
+    ("speed", by_user.SpeedOpt, ""),
+    ("since", by_user.SinceOpt, ""),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Games:
+    """The games a command judges (a PGN file, or a user's fetched), with the shared options."""
+
+    source: Path | FileInput
+    #: The user whose games were fetched (None: a file).
+    user: str | None
+    workers: str
+    scheduler: str | None
+    scheduler_timeout: str
+    cache: Path | None
+    as_json: bool
+
+    def inputs(self, *, depth: str = "", player: str = "", kind: str = "") -> AnalyseInputs:
+        """The request layer's inputs (text, as typed)."""
+        return AnalyseInputs(
+            file=_file(self.source) if isinstance(self.source, Path) else self.source,
+            depth=depth,
+            workers=self.workers,
+            scheduler=self.scheduler or "",
+            scheduler_timeout=self.scheduler_timeout,
+            cache=str(self.cache) if self.cache else "",
+            player=player,
+            kind=kind,
+        )
+
+
+def with_games(command: Callable[..., None]) -> Callable[..., None]:
+    """Give a command the PGN FILE argument and the shared options; it receives them as ``games``.
+
+    The shared options come after the command's own, before its keyword-only ones (``--both``)."""
+    own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "games"]
+    leading = [p for p in own if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+    trailing = [p for p in own if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    file = inspect.Parameter(
+        "file", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=FileArg, default=None
     )
+    shared = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+        for name, annotation, default in SHARED_OPTIONS
+    ]
+
+    @functools.wraps(command)
+    def run(**given: Any) -> None:
+        lichess, chesscom = given.pop("lichess"), given.pop("chesscom")
+        fetched = (given.pop("max_games"), given.pop("speed"), given.pop("since"))
+        source = by_user.fetched_games(given.pop("file"), lichess, chesscom, *fetched)  # issue 31
+        games = Games(
+            source=source,
+            user=None if isinstance(source, Path) else lichess or chesscom,
+            **{
+                name: given.pop(name)
+                for name in ("workers", "scheduler", "scheduler_timeout", "cache", "as_json")
+            },
+        )
+        command(games=games, **given)
+
+    run.__signature__ = inspect.Signature([file, *leading, *shared, *trailing])  # type: ignore[attr-defined]
+    return run
 
 
 @contextmanager
@@ -129,27 +187,14 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
 @app.command(
     help=N_("Every game judged by Stockfish: accuracy, ACPL, inaccuracies, mistakes, blunders, a graph.")
 )
-def analyse(
-    file: Annotated[Path | None, typer.Argument(help=N_("A PGN file."), show_default=False)] = None,
-    depth: DepthOpt = None,
-    workers: WorkersOpt = "1",
-    scheduler: SchedulerOpt = None,
-    scheduler_timeout: SchedulerTimeoutOpt = "10",
-    cache: CacheOpt = None,
-    as_json: JsonOpt = False,
-    lichess: by_user.LichessOpt = None,
-    chesscom: by_user.ChesscomOpt = None,
-    max_games: by_user.MaxOpt = "",
-    speed: by_user.SpeedOpt = "",
-    since: by_user.SinceOpt = "",
-) -> None:
-    source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
-    inputs = _inputs(source, workers, scheduler, scheduler_timeout, cache, depth=depth or "")
+@with_games
+def analyse(depth: DepthOpt = None, *, games: Games) -> None:
+    inputs = games.inputs(depth=depth or "")
     with _progress(_("Analysing")) as update:
         result = result_of(analyse_file(inputs, Problems(words()), progress=update))
     _say_notes(result)
     document = analysis_document(result)
-    if as_json:
+    if games.as_json:
         print_document(document)
         return
     for place, game in enumerate(document.games, start=1):
@@ -228,8 +273,8 @@ def interval_text(low: int | None, high: int | None) -> str:
 
 
 @app.command(help=N_("Each player's playing strength estimated from the moves alone, with an 80% interval."))
+@with_games
 def strength(
-    file: Annotated[Path | None, typer.Argument(help=N_("A PGN file."), show_default=False)] = None,
     player: Annotated[
         str | None, typer.Option("--player", help=N_("Only this player (name as in the PGN)."))
     ] = None,
@@ -244,27 +289,18 @@ def strength(
             ),
         ),
     ] = "auto",
-    workers: WorkersOpt = "1",
-    scheduler: SchedulerOpt = None,
-    scheduler_timeout: SchedulerTimeoutOpt = "10",
-    cache: CacheOpt = None,
-    as_json: JsonOpt = False,
-    lichess: by_user.LichessOpt = None,
-    chesscom: by_user.ChesscomOpt = None,
-    max_games: by_user.MaxOpt = "",
-    speed: by_user.SpeedOpt = "",
-    since: by_user.SinceOpt = "",
+    *,
     both: by_user.BothOpt = False,
+    games: Games,
 ) -> None:
-    source = by_user.fetched_games(file, lichess, chesscom, max_games, speed, since)  # issue 31: by username
-    if not isinstance(source, Path) and player is None and not both:  # the user's, as --player USER
-        player = lichess or chesscom
-    inputs = _inputs(source, workers, scheduler, scheduler_timeout, cache, player=player or "", kind=kind)
+    if games.user is not None and player is None and not both:  # the user's, as --player USER
+        player = games.user
+    inputs = games.inputs(player=player or "", kind=kind)
     with _progress(_("Analysing")) as update:
         result = result_of(strength_file(inputs, Problems(words()), progress=update))
     _say_notes(result.analysis)
     document = strength_document(result)
-    if as_json:
+    if games.as_json:
         if player is not None:
             print_document(document.players[0])
         else:

@@ -98,7 +98,7 @@ def dwz(
         "DWZ (DSB Wertungsordnung §3.5.2, Anhang 1.2)",
         [
             (_("points W / expected We"), f"{fmt(result.points)} / {fixed(result.expected, 3)}"),
-            ("E0 = (R0/1000)^4 + J", f"{fixed(e.e0, 3)}  (J {e.j}, {_(AGE_GROUPS[e.group.value])})"),
+            ("E0 = (R0/1000)^4 + J", f"{fixed(e.e0, 3)}  (J {e.j}, {_(AGE_GROUPS[e.age_group.value])})"),
             ("fB, SBr", f"{fixed(e.fb, 3)}, {fixed(e.sbr, 3)}"),
             (
                 "E = E0 x fB + SBr",

@@ -48,10 +48,6 @@ class GlickoOutcomeGame:
     opponent_deviation: float
     score: float
     expected: float
-    #: Lichess only: the rating after this game and the PGN's diff (``+241``).
-    after: float | None = None
-    diff: str | None = None
-    diff_value: int | None = None
     #: Lichess only: this player's side of the game as lila rates it, before and after.
     side: LichessSide | None = None
 
@@ -271,9 +267,6 @@ def _lichess(
             opponent_deviation=row.opponent_deviation,
             score=row.score,
             expected=side.expected_score,
-            after=side.after.rating,
-            diff=side.rating_diff_text,
-            diff_value=side.rating_diff,
             side=side,
         )
         for row, side in zip(rows, sides, strict=True)
@@ -490,9 +483,9 @@ def _game_document(game: GlickoOutcomeGame) -> GlickoGameDocument:
         expected=game.expected,
         opponent_rating=game.opponent,
         expected_score=game.expected,
-        rating_after=game.after,
-        rating_diff=game.diff_value,
-        rating_diff_text=game.diff,
+        rating_after=side.after.rating if side else None,
+        rating_diff=side.rating_diff if side else None,
+        rating_diff_text=side.rating_diff_text if side else None,
         rating_before=side.before.rating if side else None,
         deviation_before=side.before.deviation if side else None,
         deviation_after=side.after.deviation if side else None,

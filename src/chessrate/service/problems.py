@@ -289,6 +289,36 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "c-for-idle-periods": said("periods idle grow the RD by c each period: give c"),
     "c-growth": said("c is a number, or FROM:TO:N for the c that takes an RD from FROM to TO in N periods"),
+    # The rating systems' own refusals (chessrate.systems: FIDE's Elo, DWZ, ECF, US Chess, Glicko).
+    "games-none": said("at least one game"),
+    "tournament-no-games": said("a tournament needs at least one game"),
+    "events-no-games": said("every tournament needs at least one game"),
+    "event-no-games": said("an event needs at least one game"),
+    "performance-no-games": said("a performance needs at least one game"),
+    "dwz-no-games": said("an evaluation needs at least one game"),
+    "points-or-results": said("give per-game results or total points"),
+    "points-at-most": said("points are between 0 and %(games)s"),
+    "points-of-games": said("points are between 0 and the %(games)s games"),
+    "period-result-needed": said("every game of a period needs a result"),
+    "rules-need-k": said("the rule set '%(rules)s' needs K to be given"),
+    "rules-known-from": lambda t, p: t.gettext(
+        "%(list)s rules are known from %(first)s on", list=_list_word(t, p), first=p["first"]
+    ),
+    "fractional-score": said("p is between 0 and 1"),
+    "standard-rating-rapid-only": said(
+        "a standard rating counts only for a rapid or blitz tournament from 1 March 2024 "
+        "(FIDE rapid and blitz 7.2.1)"
+    ),
+    "dwz-index": said("the Index counts previous evaluations: 0 or more"),
+    "ecf-grade": said("an ECF grade is 0 or more"),
+    "games-count": said("a number of games, 0 or more"),
+    "whole-not-negative": said("a whole number, 0 or more"),
+    "whole-at-least-one": said("a whole number of at least 1"),
+    "score-range": said("a score is between 0 (loss) and 1 (win)"),
+    "deviation-grows": said("RD only grows while idle"),
+    "own-opponent": said("a player cannot play themself"),
+    "no-start-rating": said("has no rating at the period start"),
+    "lichess-deviation-bounds": said("a Lichess RD is from 45 to 500 (lila's bounds)"),
     # A club's rule set as TOML (chessrate.systems.elo.presets.rule_set_from_toml: RuleSetError.code).
     "toml-syntax": said(
         "line %(line)s, column %(column)s is not valid TOML (a key = value per line, text in quotes)"
@@ -311,6 +341,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "rules-no-bands": said("k_by_rating has no bands"),
     "rules-first-band": said("the first k_by_rating band must start from 0"),
+    # A rule set by name or club file (chessrate.systems.elo.presets.resolve_rule_set, cli.options).
+    "rules-unknown-name": said("unknown rule set '%(rules)s': use one of %(known)s, or a club's .toml file"),
+    "rules-file-unreadable": said("cannot read rule set file %(file)s: %(reason)s"),
     # A K file given beside a tournament (chessrate.tournament.k_file.read_k_file).
     "k-file-csv": said("it is not a CSV file (%(detail)s)"),
     "k-file-header": said("the first line must be the header “player,k”"),
@@ -370,6 +403,14 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     # The web server's address (chessrate serve --host; the system's reason in English).
     "host-unknown": said("not an address of this machine or a name it knows"),
     "host-unusable": said("cannot listen there (%(reason)s)"),
+    "admin-password-short": said("an admin password has at least %(minimum)s characters"),
+    # A file named on the command line (chessrate.cli.files).
+    "not-a-file": said("not a regular file (a device, a pipe or a folder)"),
+    "file-too-large": said("larger than %(limit)s bytes"),
+    # The games of strength and analyse (chessrate.cli.fetch_options): a PGN file or a username.
+    "fetch-two-platforms": said("give --lichess or --chesscom, not both"),
+    "games-source-needed": said("give a PGN file, --lichess USER or --chesscom USER"),
+    "games-source-both": said("give a PGN file or %(option)s, not both"),
     # The rating-list store, its history and its imports (chessrate.ratinglist.refusals).
     **STORE_REFUSALS,
     **IMPORT_REFUSALS,

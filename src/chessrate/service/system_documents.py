@@ -6,7 +6,7 @@ The same shape for the command line's ``--json`` and the API, as in
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from chessrate.service import explanations
 from chessrate.service.documents import Number, number, whole_or_float
@@ -29,26 +29,13 @@ class SystemGameDocument:
 
 
 @dataclass(frozen=True, kw_only=True)
-class DevelopmentCoefficientDocument:
-    age_group: str
-    j: int
-    e0: float
-    fb: float
-    sbr: float
-    unlimited: float
-    lower_limit: int
-    upper_limit: int
-    e: int
-
-
-@dataclass(frozen=True, kw_only=True)
 class DwzDocument:
     system: str
     rating: int
     games: list[SystemGameDocument]
     points: Number
     expected: float
-    development_coefficient: DevelopmentCoefficientDocument
+    development_coefficient: dwz.DevelopmentCoefficient
     new_rating_unrounded: float
     new_rating: int
     change: int
@@ -56,7 +43,6 @@ class DwzDocument:
 
 
 def dwz_document(result: dwz.DwzResult) -> DwzDocument:
-    e = result.coefficient
     return DwzDocument(
         system="dwz",
         rating=result.rating,
@@ -71,9 +57,7 @@ def dwz_document(result: dwz.DwzResult) -> DwzDocument:
         ],
         points=whole_or_float(result.points),
         expected=result.expected,
-        development_coefficient=DevelopmentCoefficientDocument(
-            age_group=e.group.value, **{name: value for name, value in asdict(e).items() if name != "group"}
-        ),
+        development_coefficient=result.coefficient,
         new_rating_unrounded=result.unrounded,
         new_rating=result.new_rating,
         change=result.change,

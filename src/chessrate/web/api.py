@@ -226,6 +226,13 @@ def _answer(outcome: Outcome[T], document: Callable[[T, Translator], D]) -> D | 
     return document(outcome.result, outcome.problems.t)
 
 
+def _document(
+    request: Request, calculation: Callable[..., Outcome[T]], inputs: object, document: Callable[[T], D]
+) -> D | JSONResponse:
+    """The document of ``calculation`` of ``inputs`` (a document said in no language), or 422."""
+    return _answer(_calculated(request, calculation, inputs), lambda result, _t: document(result))
+
+
 def _elo_answer(outcome: Outcome[T], document: Callable[[T, Any, Translator], D]) -> D | JSONResponse:
     """The same for an Elo calculation, whose document also explains the resolved options."""
     if outcome.result is None or outcome.options is None:
@@ -315,9 +322,7 @@ def api_glicko(body: GlickoRequest, request: Request) -> Any:
         **_texts(body, "rating", "deviation", "volatility", "days_idle", "tau", "gain_factor"),
         games=_rows_with_deviation(body.games),
     )
-    return _answer(
-        _calculated(request, glicko.glicko, inputs), lambda result, _t: glicko.glicko_document(result)
-    )
+    return _document(request, glicko.glicko, inputs, glicko.glicko_document)
 
 
 class SystemGameIn(ApiRequest):
@@ -416,10 +421,7 @@ def _flag(value: bool) -> str:  # noqa: FBT001 - a field's value, not an option
 def api_dwz(body: DwzRequest, request: Request) -> Any:
     """One DWZ evaluation (DSB Wertungsordnung), with the development coefficient E's working."""
     inputs = systems.DwzInputs(**_texts(body, "rating", "age", "index"), games=_system_rows(body.games))
-    return _answer(
-        _calculated(request, systems.dwz_evaluation, inputs),
-        lambda result, _t: system_documents.dwz_document(result),
-    )
+    return _document(request, systems.dwz_evaluation, inputs, system_documents.dwz_document)
 
 
 @router.post("/uscf", summary="US Chess", response_model=system_documents.UscfDocument)
@@ -432,10 +434,7 @@ def api_uscf(body: UscfRequest, request: Request) -> Any:
         repeated_opponent=_flag(body.repeated_opponent),
         games=_system_rows(body.games),
     )
-    return _answer(
-        _calculated(request, systems.uscf_event, inputs),
-        lambda result, _t: system_documents.uscf_document(result),
-    )
+    return _document(request, systems.uscf_event, inputs, system_documents.uscf_document)
 
 
 @router.post("/ecf", summary="ECF (K method)", response_model=system_documents.EcfDocument)
@@ -448,10 +447,7 @@ def api_ecf(body: EcfRequest, request: Request) -> Any:
         new_player=_flag(body.new_player),
         games=_system_rows(body.games),
     )
-    return _answer(
-        _calculated(request, systems.ecf_rating, inputs),
-        lambda result, _t: system_documents.ecf_document(result),
-    )
+    return _document(request, systems.ecf_rating, inputs, system_documents.ecf_document)
 
 
 @router.post(
@@ -480,10 +476,7 @@ def api_convert(body: ConvertRequest, request: Request) -> Any:
         to_pool=body.to,
         also=tuple(f"{pool}={_text(value)}" for pool, value in given[1:]),
     )
-    return _answer(
-        _calculated(request, systems.convert, inputs),
-        lambda result, _t: system_documents.convert_document(result),
-    )
+    return _document(request, systems.convert, inputs, system_documents.convert_document)
 
 
 @router.post("/stakes", summary="The points at stake", response_model=documents.StakesDocument)
@@ -510,10 +503,7 @@ def api_stakes(body: StakesRequest, request: Request) -> Any:
             "opponent_volatility",
         ),
     )
-    return _answer(
-        _calculated(request, stakes.points_at_stake, inputs),
-        lambda result, _t: documents.stakes_document(result),
-    )
+    return _document(request, stakes.points_at_stake, inputs, documents.stakes_document)
 
 
 @router.get("/tables", summary="FIDE tables 8.1.1 and 8.1.2", response_model=documents.TablesDocument)

@@ -139,7 +139,11 @@ def mount_rating_list(
     """Add the rating-list pages (``/list...``) for the store ``db`` to ``app``."""
     if admin_password is not None and len(admin_password) < MIN_PASSWORD:
         raise InvalidInputError(
-            "admin-password", "(not shown)", f"an admin password has at least {MIN_PASSWORD} characters"
+            "admin-password",
+            "(not shown)",
+            f"an admin password has at least {MIN_PASSWORD} characters",
+            code="admin-password-short",
+            params={"minimum": MIN_PASSWORD},
         )
     pages = _Pages(
         db=db,

@@ -29,6 +29,7 @@ from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
 from chessrate.parse import check_rating, check_score
+from chessrate.systems.games import OpponentGame, WorkedGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: Anhang 2.1: the standard deviation of the performance difference, 200 sqrt 2 (about 282.8).
@@ -87,9 +88,9 @@ def expected_score(difference: int) -> float:
 
 @dataclass(frozen=True, kw_only=True)
 class DevelopmentCoefficient:
-    """E with its working (Anhang 1.2)."""
+    """E with its working (Anhang 1.2); the DWZ document shows it as it is."""
 
-    group: AgeGroup
+    age_group: AgeGroup
     j: int
     e0: float
     fb: float
@@ -125,7 +126,7 @@ def development_coefficient(
     upper = E_MAX_WITH_SBR if sbr > 0 else min(E_MAX, E_PER_INDEX * index)
     e = min(max(round_half_away_from_zero(unlimited), E_MIN), upper)
     return DevelopmentCoefficient(
-        group=group,
+        age_group=group,
         j=j,
         e0=e0,
         fb=fb,
@@ -137,20 +138,10 @@ def development_coefficient(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class DwzGame:
-    """One game: the opponent's DWZ and the score (1, 0.5 or 0)."""
-
-    opponent: int
-    score: float
-
-
-@dataclass(frozen=True, kw_only=True)
-class DwzGameWorking:
-    opponent: int
-    difference: int
-    expected: float
-    score: float
+#: One DWZ game: the opponent's DWZ and the score (1, 0.5 or 0).
+DwzGame = OpponentGame[int, float]
+#: A game as DWZ rated it: the difference and the expected score P(D).
+DwzGameWorking = WorkedGame[int, float]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -177,7 +168,7 @@ def rate(rating: int, games: Sequence[DwzGame], *, age: int, index: int) -> DwzR
     _check_index(index)
     age_group(age)
     if not games:
-        raise InvalidInputError("games", "", "an evaluation needs at least one game")
+        raise InvalidInputError("games", "", "an evaluation needs at least one game", code="dwz-no-games")
     worked = []
     for number, game in enumerate(games, start=1):
         _check_rating(f"game {number} opponent", game.opponent)
@@ -217,7 +208,9 @@ def check_index(index: int) -> int:
     by a simultaneous iteration over the whole tournament, new players included (3.4.4
     "Gesamtiteration"); one player's games are not enough to run it."""
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise InvalidInputError("index", index, "the Index counts previous evaluations: 0 or more")
+        raise InvalidInputError(
+            "index", index, "the Index counts previous evaluations: 0 or more", code="dwz-index"
+        )
     if index == 0:
         raise InvalidInputError(
             "index",

@@ -26,6 +26,7 @@ from decimal import Decimal
 from chessrate.errors import InvalidInputError, UnpublishedRuleError
 from chessrate.parse import check_rating, check_score
 from chessrate.systems.fide.tables import scoring_probability
+from chessrate.systems.games import OpponentGame, WorkedGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: ECF monthly calculation: k = 20 for adults, 40 for juniors.
@@ -37,20 +38,14 @@ GRADE_FACTOR, GRADE_OFFSET = Decimal("7.5"), Decimal(700)
 MIN_RATING, MAX_RATING = 0, 3500
 
 
-@dataclass(frozen=True, slots=True)
-class EcfGame:
-    """One game: the opponent's rating and the score (1, 0.5 or 0)."""
-
-    opponent: int
-    score: Decimal
+#: One ECF game: the opponent's rating and the score (1, 0.5 or 0).
+EcfGame = OpponentGame[int, Decimal]
 
 
 @dataclass(frozen=True, kw_only=True)
-class EcfGameWorking:
-    opponent: int
-    difference: int
-    expected: Decimal
-    score: Decimal
+class EcfGameWorking(WorkedGame[int, Decimal]):
+    """A game as the ECF rated it, with its change: k (W - We)."""
+
     change: Decimal
 
 
@@ -75,7 +70,7 @@ def rate(rating: int, games: Sequence[EcfGame], *, junior: bool = False) -> EcfR
     """The K method: R1 = R0 + k (W - We), We from FIDE table 8.1.2."""
     _check_rating("rating", rating)
     if not games:
-        raise InvalidInputError("games", "", "at least one game")
+        raise InvalidInputError("games", "", "at least one game", code="games-none")
     k = k_for(junior=junior)
     worked = []
     for number, game in enumerate(games, start=1):
@@ -110,7 +105,7 @@ def rate(rating: int, games: Sequence[EcfGame], *, junior: bool = False) -> EcfR
 def rating_from_grade(grade: Decimal) -> Decimal:
     """An old ECF grade as a rating: 7.5 x grade + 700."""
     if grade < 0:
-        raise InvalidInputError("grade", grade, "an ECF grade is 0 or more")
+        raise InvalidInputError("grade", grade, "an ECF grade is 0 or more", code="ecf-grade")
     return GRADE_FACTOR * grade + GRADE_OFFSET
 
 

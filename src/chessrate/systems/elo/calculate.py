@@ -20,7 +20,7 @@ from chessrate.parse import MAX_RATING, MIN_RATING, check_rating
 from chessrate.systems.elo import rating as elo
 from chessrate.systems.elo.ruleset import Expected, Rounding, RuleSet
 from chessrate.systems.fide.k_factor import KFactor, PlayerProfile, apply_700_rule, given_k
-from chessrate.systems.fide.performance import Performance, fide_performance
+from chessrate.systems.fide.performance import Performance, check_points, fide_performance
 from chessrate.systems.fide.policy import capped_game_preference, game_not_rated, over_cap
 from chessrate.systems.fide.regulations import CapScope
 from chessrate.systems.fide.tables import scoring_probability
@@ -172,12 +172,15 @@ def rate_tournament(
 ) -> TournamentResult:
     """A tournament, each game with its own score, or the opponents and ``points`` in total."""
     if not games:
-        raise InvalidInputError("games", "", "a tournament needs at least one game")
+        raise InvalidInputError(
+            "games", "", "a tournament needs at least one game", code="tournament-no-games"
+        )
     if points is not None:
         if any(game.score is not None for game in games):
-            raise InvalidInputError("points", points, "give per-game results or total points")
-        if not ZERO <= points <= len(games):
-            raise InvalidInputError("points", points, f"points are between 0 and {len(games)}")
+            raise InvalidInputError(
+                "points", points, "give per-game results or total points", code="points-or-results"
+            )
+        check_points(points, len(games))
     period = _rate_period(rating, [Event(tuple(games))], rules=rules, k=k, profile=profile, points=points)
     opponents = [game.opponent for game in period.events[0].games]  # the games rated
     return TournamentResult(
@@ -198,11 +201,15 @@ def rate_period(
 ) -> PeriodResult:
     """A rating period of several tournaments, every game with its score."""
     if not events or any(not event.games for event in events):
-        raise InvalidInputError("events", len(events), "every tournament needs at least one game")
+        raise InvalidInputError(
+            "events", len(events), "every tournament needs at least one game", code="events-no-games"
+        )
     for event in events:
         for game in event.games:
             if game.score is None:
-                raise InvalidInputError("result", None, "every game of a period needs a result")
+                raise InvalidInputError(
+                    "result", None, "every game of a period needs a result", code="period-result-needed"
+                )
     return _rate_period(rating, events, rules=rules, k=k, profile=profile, points=None)
 
 
@@ -220,9 +227,15 @@ def rate_against_average(
     _check_rating("rating", rating)
     _check_rating("average", average)
     if games < 1:
-        raise InvalidInputError("games", games, "at least one game")
+        raise InvalidInputError("games", games, "at least one game", code="games-none")
     if not ZERO <= points <= games:
-        raise InvalidInputError("points", points, f"points are between 0 and the {games} games")
+        raise InvalidInputError(
+            "points",
+            points,
+            f"points are between 0 and the {games} games",
+            code="points-of-games",
+            params={"games": games},
+        )
     left_out = _not_rated(rating, [Game(average)], rules)
     if left_out:  # the G games are alike: none is rated
         raise _not_rated_error(left_out[0], rules, "average")

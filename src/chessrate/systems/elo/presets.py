@@ -60,10 +60,18 @@ def resolve_rule_set(spec: str | None, *, as_of: dt.date) -> RuleSet:
         try:
             text = decode(path.read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
-            raise RuleSetError(f"cannot read rule set file {name!r}: {error.strerror}") from None
+            raise RuleSetError(
+                f"cannot read rule set file {name!r}: {error.strerror}",
+                code="rules-file-unreadable",
+                params={"file": repr(name), "reason": error.strerror},
+            ) from None
         return rule_set_from_toml(text, origin=name)
     known = ", ".join(PRESET_NAMES)
-    raise RuleSetError(f"unknown rule set {name!r}: use one of {known}, or a club's .toml file")
+    raise RuleSetError(
+        f"unknown rule set {name!r}: use one of {known}, or a club's .toml file",
+        code="rules-unknown-name",
+        params={"rules": name, "known": known},
+    )
 
 
 def ciabe_rule_set() -> RuleSet:

@@ -152,7 +152,8 @@ class RuleSet:
 
     def k_for(self, rating: Decimal, profile: PlayerProfile | None) -> KFactor:
         if self.k_policy is None:
-            raise InvalidInputError("k", None, f"the rule set {self.name!r} needs K to be given")
+            reason = f"the rule set {self.name!r} needs K to be given"
+            raise InvalidInputError("k", None, reason, code="rules-need-k", params={"rules": self.name})
         return self.k_policy.k_for(rating, profile)
 
 

@@ -96,7 +96,7 @@ class KFactor:
 def given_k(k: int) -> KFactor:
     """A K typed in by the user."""
     if k <= 0:
-        raise InvalidInputError("k", k, "K is a whole number above zero")
+        raise InvalidInputError("k", k, "K is a whole number above zero", code="k")
     return KFactor(k=k, code="k-given", article="given")
 
 

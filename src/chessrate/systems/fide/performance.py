@@ -26,6 +26,19 @@ class Performance:
     rating: int
 
 
+def check_points(points: Decimal, games: int) -> Decimal:
+    """The points scored in ``games`` games: from 0 to ``games``."""
+    if not 0 <= points <= games:
+        raise InvalidInputError(
+            "points",
+            points,
+            f"points are between 0 and {games}",
+            code="points-at-most",
+            params={"games": games},
+        )
+    return points
+
+
 def fide_performance(opponents: Sequence[Decimal], points: Decimal) -> Performance:
     """Rp = Ra + dp, table 8.1.1 (the Title Regulations' performance, B.01 1.4.9).
 
@@ -34,9 +47,10 @@ def fide_performance(opponents: Sequence[Decimal], points: Decimal) -> Performan
     A score of 0 % or 100 % gives dp -800 or +800 ("shown notionally as 800", B.02 8.1).
     """
     if not opponents:
-        raise InvalidInputError("games", "", "a performance needs at least one game")
-    if not 0 <= points <= len(opponents):
-        raise InvalidInputError("points", points, f"points are between 0 and {len(opponents)}")
+        raise InvalidInputError(
+            "games", "", "a performance needs at least one game", code="performance-no-games"
+        )
+    check_points(points, len(opponents))
     average = round_half_away_from_zero(sum(opponents, Decimal(0)) / len(opponents))
     p = (points / len(opponents)).quantize(CENT, rounding=ROUND_HALF_UP)
     dp = rating_difference(p)
@@ -86,8 +100,7 @@ def initial_rating(opponents: Sequence[Decimal], points: Decimal, *, rules: Fide
     (games against unrated opponents do not count, B.02 7.1.4).
     """
     games = len(opponents)
-    if not 0 <= points <= games:
-        raise InvalidInputError("points", points, f"points are between 0 and {games}")
+    check_points(points, games)
     none = InitialRating(
         rating=None,
         outcome=InitialOutcome.NO_RATED_GAMES,

@@ -310,5 +310,11 @@ def rules_in_force(day: dt.date, list_type: str = "standard") -> FideRules:
     index = bisect_right([rules.effective_from for rules in versions], day) - 1
     if index < 0:
         first = versions[0].effective_from
-        raise InvalidInputError("as_of", day.isoformat(), f"{list_type} rules are known from {first} on")
+        raise InvalidInputError(
+            "as_of",
+            day.isoformat(),
+            f"{list_type} rules are known from {first} on",
+            code="rules-known-from",
+            params={"list": list_type, "first": first.isoformat()},
+        )
     return versions[index]

@@ -79,6 +79,8 @@ def rating_difference(fractional_score: Decimal) -> int:
     up.", [FIDE-TR-2024 §1.4.9]); B.02 itself is silent on it.
     """
     if not 0 <= fractional_score <= 1:
-        raise InvalidInputError("fractional_score", fractional_score, "p is between 0 and 1")
+        raise InvalidInputError(
+            "fractional_score", fractional_score, "p is between 0 and 1", code="fractional-score"
+        )
     percent = int(fractional_score.quantize(CENT, rounding=ROUND_HALF_UP) * 100)
     return _DP_BY_PERCENT[percent]

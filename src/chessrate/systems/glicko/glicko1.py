@@ -39,7 +39,7 @@ SUGGESTED_MIN_DEVIATION = 30.0
 
 def check_finite(value: float, field_name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InvalidInputError(field_name, value, "not a finite number")
+        raise InvalidInputError(field_name, value, "not a finite number", code="not-finite")
     return float(value)
 
 
@@ -73,7 +73,9 @@ def check_not_negative(value: float, field_name: str) -> float:
 def check_score(value: float, field_name: str = "result") -> float:
     number = check_finite(value, field_name)
     if not 0.0 <= number <= 1.0:
-        raise InvalidInputError(field_name, value, "a score is between 0 (loss) and 1 (win)")
+        raise InvalidInputError(
+            field_name, value, "a score is between 0 (loss) and 1 (win)", code="score-range"
+        )
     return number
 
 
@@ -163,7 +165,9 @@ def c_for_growth(from_deviation: float, to_deviation: float, periods: float) -> 
     high = check_positive(to_deviation, "to deviation")
     count = check_positive(periods, "periods")
     if high < low:
-        raise InvalidInputError("to deviation", to_deviation, "RD only grows while idle")
+        raise InvalidInputError(
+            "to deviation", to_deviation, "RD only grows while idle", code="deviation-grows"
+        )
     return math.sqrt((high * high - low * low) / count)
 
 

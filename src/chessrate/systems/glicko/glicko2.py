@@ -103,7 +103,7 @@ class PeriodGame(Generic[PlayerKey]):
     def __post_init__(self) -> None:
         check_score(self.white_score, "white score")
         if self.white == self.black:
-            raise InvalidInputError("black", self.black, "a player cannot play themself")
+            raise InvalidInputError("black", self.black, "a player cannot play themself", code="own-opponent")
 
 
 def _check_settings(tau: float, epsilon: float, max_iterations: int, elapsed: float) -> None:
@@ -111,7 +111,9 @@ def _check_settings(tau: float, epsilon: float, max_iterations: int, elapsed: fl
     check_positive(epsilon, "epsilon")
     whole = isinstance(max_iterations, int) and not isinstance(max_iterations, bool)
     if not whole or max_iterations < 1:
-        raise InvalidInputError("max iterations", max_iterations, "a whole number of at least 1")
+        raise InvalidInputError(
+            "max iterations", max_iterations, "a whole number of at least 1", code="whole-at-least-one"
+        )
     if check_finite(elapsed, "elapsed periods") < 0:
         raise InvalidInputError("elapsed periods", elapsed, "cannot be negative", code="not-negative")
 
@@ -192,7 +194,9 @@ def rate_whole_period(
         for key in (game.white, game.black):
             if key not in start:
                 if newcomer is None:
-                    raise InvalidInputError("player", key, "has no rating at the period start")
+                    raise InvalidInputError(
+                        "player", key, "has no rating at the period start", code="no-start-rating"
+                    )
                 start[key] = newcomer
                 by_player[key] = []
     for game in period_games:

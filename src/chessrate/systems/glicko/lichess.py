@@ -252,7 +252,9 @@ def rate_game(
     (unknown here: a server setting); ``*_is_bot`` halves a human's change against a bot.
     """
     if not 0.0 <= check_finite(white_score, "result") <= 1.0:
-        raise InvalidInputError("result", white_score, "a score is between 0 (loss) and 1 (win)")
+        raise InvalidInputError(
+            "result", white_score, "a score is between 0 (loss) and 1 (win)", code="score-range"
+        )
     check_positive(gain_factor, "gain factor")
     w, b = white.capped(), black.capped()
     return LichessGame(

@@ -34,6 +34,7 @@ from enum import StrEnum
 
 from chessrate.errors import InvalidInputError
 from chessrate.parse import check_rating, check_score
+from chessrate.systems.games import OpponentGame
 from chessrate.systems.rounding import round_half_away_from_zero
 
 #: node3: N* = 50 / sqrt(1 + (2200 - R)^2 / 100000) for R <= 2200, else 50.
@@ -157,9 +158,11 @@ def k_factor(effective: float, games: int, *, half_k: bool = False) -> float:
     The half-K formula is the one that gives node5's table (N' 6, m 4: 80 and 50).
     """
     if not math.isfinite(effective) or effective < 0:
-        raise InvalidInputError("effective games", effective, "a number of games, 0 or more")
+        raise InvalidInputError(
+            "effective games", effective, "a number of games, 0 or more", code="games-count"
+        )
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidInputError("games", games, "at least one game")
+        raise InvalidInputError("games", games, "at least one game", code="games-none")
     if half_k:
         return K_NUMERATOR / 2.0 / (effective + games / 2.0)
     return K_NUMERATOR / (effective + games)
@@ -177,12 +180,8 @@ class Formula(StrEnum):
     STANDARD = "standard"  # more than 8 games: R + K (S - E) + bonus (node5)
 
 
-@dataclass(frozen=True, slots=True)
-class UscfGame:
-    """One game: the opponent's rating and the score (1, 0.5 or 0)."""
-
-    opponent: float
-    score: float
+#: One US Chess game: the opponent's rating and the score (1, 0.5 or 0).
+UscfGame = OpponentGame[float, float]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -254,12 +253,14 @@ def rate_event(
         if not games_played:
             raise games_played_needed(games_played)
     if not games:
-        raise InvalidInputError("games", "", "an event needs at least one game")
+        raise InvalidInputError("games", "", "an event needs at least one game", code="event-no-games")
     for number, game in enumerate(games, start=1):
         _check_rating(f"game {number} opponent", game.opponent)
         check_score(f"game {number} result", game.score)
     if bonus_b is not None and (isinstance(bonus_b, bool) or not isinstance(bonus_b, int) or bonus_b < 0):
-        raise InvalidInputError("bonus threshold", bonus_b, "a whole number, 0 or more")
+        raise InvalidInputError(
+            "bonus threshold", bonus_b, "a whole number, 0 or more", code="whole-not-negative"
+        )
     points = math.fsum(float(game.score) for game in games)
     m = len(games)
     if rating is None or games_played <= SPECIAL_FORMULA_MAX_GAMES:
@@ -360,5 +361,7 @@ def _check_rating(field: str, value: float) -> float:
 
 def _check_games_played(games_played: int) -> int:
     if isinstance(games_played, bool) or not isinstance(games_played, int) or games_played < 0:
-        raise InvalidInputError("games played", games_played, "a whole number, 0 or more")
+        raise InvalidInputError(
+            "games played", games_played, "a whole number, 0 or more", code="whole-not-negative"
+        )
     return games_played
