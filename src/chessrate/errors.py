@@ -19,7 +19,7 @@ class InvalidInputError(RatingError, ValueError):
     ``field`` names the input (``rating``, ``result``, ``k``...) so that every face can show the
     message beside the field that caused it. ``code`` names the kind of fault (``not-a-number``,
     ``rating-range``...) and ``params`` its values, so that a face can say ``reason`` in its own
-    language (:func:`chessrate.service.explanations.input_reason`); both may be empty.
+    language (:func:`chessrate.service.problems.input_reason`); both may be empty.
     """
 
     def __init__(
