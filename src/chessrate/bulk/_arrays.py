@@ -25,20 +25,36 @@ def half_points(white_score: ArrayLike) -> NDArray[np.int8]:
     bad = (halves != 0.0) & (halves != 1.0) & (halves != 2.0)
     if bad.any():
         first = int(np.flatnonzero(bad)[0])
-        raise InvalidInputError("white_score", scores[first].item(), f"game {first}: a score is 1, 0.5 or 0")
+        raise InvalidInputError(
+            "white_score",
+            scores[first].item(),
+            f"game {first}: a score is 1, 0.5 or 0",
+            code="bulk-score",
+            params={"game": first},
+        )
     return halves.astype(np.int8)
 
 
 def indices(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
     array = np.asarray(values)
     if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
-        raise InvalidInputError(field, array.dtype, "a one-dimensional array of whole numbers")
+        raise InvalidInputError(
+            field, array.dtype, "a one-dimensional array of whole numbers", code="bulk-whole-array"
+        )
     if n is not None and len(array) != n:
-        raise InvalidInputError(field, len(array), f"one value per game ({n})")
+        raise InvalidInputError(
+            field, len(array), f"one value per game ({n})", code="bulk-per-game", params={"games": n}
+        )
     array = array.astype(np.intp, copy=False)
     if len(array) and array.min() < 0:
         first = int(np.flatnonzero(array < 0)[0])
-        raise InvalidInputError(field, int(array[first]), f"game {first}: cannot be negative")
+        raise InvalidInputError(
+            field,
+            int(array[first]),
+            f"game {first}: cannot be negative",
+            code="bulk-index-negative",
+            params={"game": first},
+        )
     return array
 
 
@@ -49,13 +65,31 @@ def games(
     b = indices(black, "black", len(w))
     s = np.asarray(white_half_points)
     if s.shape != w.shape or not np.issubdtype(s.dtype, np.integer):
-        raise InvalidInputError("white_half_points", s.dtype, f"one whole number per game ({len(w)})")
+        raise InvalidInputError(
+            "white_half_points",
+            s.dtype,
+            f"one whole number per game ({len(w)})",
+            code="bulk-whole-per-game",
+            params={"games": len(w)},
+        )
     if len(s) and (s.min() < 0 or s.max() > 2):
         first = int(np.flatnonzero((s < 0) | (s > 2))[0])
-        raise InvalidInputError("white_half_points", int(s[first]), f"game {first}: 0, 1 or 2 half points")
+        raise InvalidInputError(
+            "white_half_points",
+            int(s[first]),
+            f"game {first}: 0, 1 or 2 half points",
+            code="bulk-half-points",
+            params={"game": first},
+        )
     if len(w) and (same := w == b).any():
         first = int(np.flatnonzero(same)[0])
-        raise InvalidInputError("black", int(b[first]), f"game {first}: a player cannot play themself")
+        raise InvalidInputError(
+            "black",
+            int(b[first]),
+            f"game {first}: a player cannot play themself",
+            code="bulk-own-opponent",
+            params={"game": first},
+        )
     return w, b, s.astype(np.int8, copy=False)
 
 
@@ -63,37 +97,64 @@ def check_players(w: IntArray, b: IntArray, players: int) -> None:
     for field, side in (("white", w), ("black", b)):
         if len(side) and side.max() >= players:
             first = int(np.flatnonzero(side >= players)[0])
-            raise InvalidInputError(field, int(side[first]), f"game {first}: only {players} players rated")
+            raise InvalidInputError(
+                field,
+                int(side[first]),
+                f"game {first}: only {players} players rated",
+                code="bulk-player-unknown",
+                params={"game": first, "players": players},
+            )
 
 
 def ratings(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
     array = np.asarray(values)
     if array.ndim != 1 or (n is not None and len(array) != n):
+        if n is None:
+            raise InvalidInputError(
+                field, array.shape, "one rating per player", code="bulk-rating-per-player"
+            )
         raise InvalidInputError(
-            field, array.shape, "one rating per player" if n is None else f"one per game ({n})"
+            field, array.shape, f"one per game ({n})", code="bulk-rating-per-game", params={"games": n}
         )
     if not np.issubdtype(array.dtype, np.integer):
         whole = np.asarray(array, dtype=np.float64)
         if not np.all(whole == np.round(whole)):
             first = int(np.flatnonzero(whole != np.round(whole))[0])
-            raise InvalidInputError(field, whole[first].item(), "the bulk engine rates whole-number ratings")
+            raise InvalidInputError(
+                field,
+                whole[first].item(),
+                "the bulk engine rates whole-number ratings",
+                code="bulk-whole-ratings",
+            )
         array = whole.astype(np.int64)
     array = array.astype(np.int64, copy=False)
     if len(array) and (array.min() < LOWEST or array.max() > HIGHEST):
         first = int(np.flatnonzero((array < LOWEST) | (array > HIGHEST))[0])
-        raise InvalidInputError(field, int(array[first]), f"a rating is between {LOWEST} and {HIGHEST}")
+        raise InvalidInputError(
+            field,
+            int(array[first]),
+            f"a rating is between {LOWEST} and {HIGHEST}",
+            code="bulk-rating-range",
+            params={"low": LOWEST, "high": HIGHEST},
+        )
     return array
 
 
 def floats(values: ArrayLike, field: str, *, positive: bool, n: int | None = None) -> FloatArray:
     array = np.asarray(values, dtype=np.float64)
     if array.ndim != 1 or (n is not None and len(array) != n):
-        raise InvalidInputError(field, array.shape, "one value per player")
+        raise InvalidInputError(field, array.shape, "one value per player", code="bulk-per-player")
     bad = ~np.isfinite(array) | (array <= 0 if positive else False)
     if bad.any():
         first = int(np.flatnonzero(bad)[0])
         reason = "a finite number above zero" if positive else "a finite number"
-        raise InvalidInputError(field, array[first].item(), f"player {first}: {reason}")
+        raise InvalidInputError(
+            field,
+            array[first].item(),
+            f"player {first}: {reason}",
+            code="bulk-finite-above-zero" if positive else "bulk-finite",
+            params={"player": first},
+        )
     return array
 
 
