@@ -17,6 +17,40 @@ FloatArray = NDArray[np.float64]
 LOWEST = int(MIN_RATING)
 HIGHEST = int(MAX_RATING)
 
+#: The engines' refusals by code, in English with their values by name; the faces say the code from
+#: the catalogs (docs/codes.md). Games and players are counted from 0, as the arrays index them.
+REFUSALS = {
+    "bulk-score": "game {game}: a score is 1, 0.5 or 0",
+    "bulk-whole-array": "a one-dimensional array of whole numbers",
+    "bulk-per-game": "one value per game ({games})",
+    "bulk-index-negative": "game {game}: cannot be negative",
+    "bulk-whole-per-game": "one whole number per game ({games})",
+    "bulk-half-points": "game {game}: 0, 1 or 2 half points",
+    "bulk-own-opponent": "game {game}: a player cannot play themself",
+    "bulk-player-unknown": "game {game}: only {players} players rated",
+    "bulk-rating-per-player": "one rating per player",
+    "bulk-rating-per-game": "one per game ({games})",
+    "bulk-whole-ratings": "the bulk engine rates whole-number ratings",
+    "bulk-rating-range": "a rating is between {low} and {high}",
+    "bulk-player-rating-range": "player {player}: a rating is between {low} and {high}",
+    "bulk-per-player": "one value per player",
+    "bulk-finite": "player {player}: a finite number",
+    "bulk-finite-above-zero": "player {player}: a finite number above zero",
+    "bulk-setting-positive": "must be a finite number above zero",
+    "whole-at-least-one": "a whole number of at least 1",
+    "rules-need-k": "the rule set {rules!r} needs K to be given",
+    "bulk-profile-per-player": "one whole number per player ({players}), -1 if unknown",
+    "bulk-k-per-player": "one whole number per player ({players})",
+    "bulk-k-positive": "player {player}: K is a whole number above zero",
+    "bulk-gaps-too-large": "player {player}: the rating gaps in this period are too large for "
+    "Glicko-2's estimated variance v or improvement Delta",
+}
+
+
+def refused(field: str, value: object, code: str, **params: object) -> InvalidInputError:
+    """The refusal ``code`` of ``value`` in ``field``, its English filled in with ``params``."""
+    return InvalidInputError(field, value, REFUSALS[code].format(**params), code=code, params=params)
+
 
 def half_points(white_score: ArrayLike) -> NDArray[np.int8]:
     """White's scores (1, 0.5, 0) as half points (2, 1, 0), the engine's one-byte encoding."""
@@ -25,20 +59,20 @@ def half_points(white_score: ArrayLike) -> NDArray[np.int8]:
     bad = (halves != 0.0) & (halves != 1.0) & (halves != 2.0)
     if bad.any():
         first = int(np.flatnonzero(bad)[0])
-        raise InvalidInputError("white_score", scores[first].item(), f"game {first}: a score is 1, 0.5 or 0")
+        raise refused("white_score", scores[first].item(), "bulk-score", game=first)
     return halves.astype(np.int8)
 
 
 def indices(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
     array = np.asarray(values)
     if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
-        raise InvalidInputError(field, array.dtype, "a one-dimensional array of whole numbers")
+        raise refused(field, array.dtype, "bulk-whole-array")
     if n is not None and len(array) != n:
-        raise InvalidInputError(field, len(array), f"one value per game ({n})")
+        raise refused(field, len(array), "bulk-per-game", games=n)
     array = array.astype(np.intp, copy=False)
     if len(array) and array.min() < 0:
         first = int(np.flatnonzero(array < 0)[0])
-        raise InvalidInputError(field, int(array[first]), f"game {first}: cannot be negative")
+        raise refused(field, int(array[first]), "bulk-index-negative", game=first)
     return array
 
 
@@ -49,13 +83,13 @@ def games(
     b = indices(black, "black", len(w))
     s = np.asarray(white_half_points)
     if s.shape != w.shape or not np.issubdtype(s.dtype, np.integer):
-        raise InvalidInputError("white_half_points", s.dtype, f"one whole number per game ({len(w)})")
+        raise refused("white_half_points", s.dtype, "bulk-whole-per-game", games=len(w))
     if len(s) and (s.min() < 0 or s.max() > 2):
         first = int(np.flatnonzero((s < 0) | (s > 2))[0])
-        raise InvalidInputError("white_half_points", int(s[first]), f"game {first}: 0, 1 or 2 half points")
+        raise refused("white_half_points", int(s[first]), "bulk-half-points", game=first)
     if len(w) and (same := w == b).any():
         first = int(np.flatnonzero(same)[0])
-        raise InvalidInputError("black", int(b[first]), f"game {first}: a player cannot play themself")
+        raise refused("black", int(b[first]), "bulk-own-opponent", game=first)
     return w, b, s.astype(np.int8, copy=False)
 
 
@@ -63,37 +97,37 @@ def check_players(w: IntArray, b: IntArray, players: int) -> None:
     for field, side in (("white", w), ("black", b)):
         if len(side) and side.max() >= players:
             first = int(np.flatnonzero(side >= players)[0])
-            raise InvalidInputError(field, int(side[first]), f"game {first}: only {players} players rated")
+            raise refused(field, int(side[first]), "bulk-player-unknown", game=first, players=players)
 
 
 def ratings(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
     array = np.asarray(values)
     if array.ndim != 1 or (n is not None and len(array) != n):
-        raise InvalidInputError(
-            field, array.shape, "one rating per player" if n is None else f"one per game ({n})"
-        )
+        if n is None:
+            raise refused(field, array.shape, "bulk-rating-per-player")
+        raise refused(field, array.shape, "bulk-rating-per-game", games=n)
     if not np.issubdtype(array.dtype, np.integer):
         whole = np.asarray(array, dtype=np.float64)
         if not np.all(whole == np.round(whole)):
             first = int(np.flatnonzero(whole != np.round(whole))[0])
-            raise InvalidInputError(field, whole[first].item(), "the bulk engine rates whole-number ratings")
+            raise refused(field, whole[first].item(), "bulk-whole-ratings")
         array = whole.astype(np.int64)
     array = array.astype(np.int64, copy=False)
     if len(array) and (array.min() < LOWEST or array.max() > HIGHEST):
         first = int(np.flatnonzero((array < LOWEST) | (array > HIGHEST))[0])
-        raise InvalidInputError(field, int(array[first]), f"a rating is between {LOWEST} and {HIGHEST}")
+        raise refused(field, int(array[first]), "bulk-rating-range", low=LOWEST, high=HIGHEST)
     return array
 
 
 def floats(values: ArrayLike, field: str, *, positive: bool, n: int | None = None) -> FloatArray:
     array = np.asarray(values, dtype=np.float64)
     if array.ndim != 1 or (n is not None and len(array) != n):
-        raise InvalidInputError(field, array.shape, "one value per player")
+        raise refused(field, array.shape, "bulk-per-player")
     bad = ~np.isfinite(array) | (array <= 0 if positive else False)
     if bad.any():
         first = int(np.flatnonzero(bad)[0])
-        reason = "a finite number above zero" if positive else "a finite number"
-        raise InvalidInputError(field, array[first].item(), f"player {first}: {reason}")
+        code = "bulk-finite-above-zero" if positive else "bulk-finite"
+        raise refused(field, array[first].item(), code, player=first)
     return array
 
 

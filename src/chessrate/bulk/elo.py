@@ -38,7 +38,6 @@ from chessrate.bulk import _arrays as arrays
 from chessrate.bulk._arrays import HIGHEST as _MAX
 from chessrate.bulk._arrays import LOWEST as _MIN
 from chessrate.bulk._arrays import FloatArray, IntArray
-from chessrate.errors import InvalidInputError
 from chessrate.systems.elo import rating as elo
 from chessrate.systems.elo.ruleset import (
     DifferenceCap,
@@ -354,7 +353,7 @@ def k_factors(
     rating = arrays.ratings(ratings, "ratings")
     policy = rules.k_policy
     if policy is None:
-        raise InvalidInputError("k", None, f"the rule set {rules.name!r} needs K to be given")
+        raise arrays.refused("k", None, "rules-need-k", rules=rules.name)
     if isinstance(policy, KByRatingBand):
         # As KByRatingBand.k_for: the first band, then each band whose start the rating reaches.
         k = np.full(len(rating), policy.bands[0].k, dtype=np.int64)
@@ -401,7 +400,7 @@ def _profile(values: ArrayLike | None, field: str, n: int) -> IntArray:
         return np.full(n, -1, dtype=np.int64)
     array = np.asarray(values)
     if array.shape != (n,) or not np.issubdtype(array.dtype, np.integer):
-        raise InvalidInputError(field, array.shape, f"one whole number per player ({n}), -1 if unknown")
+        raise arrays.refused(field, array.shape, "bulk-profile-per-player", players=n)
     return array.astype(np.int64, copy=False)
 
 
@@ -581,8 +580,8 @@ def _k_array(k: ArrayLike | None, rating: IntArray, rules: RuleSet) -> IntArray:
     if array.ndim == 0:
         array = np.full(len(rating), array)
     if array.shape != rating.shape or not np.issubdtype(array.dtype, np.integer):
-        raise InvalidInputError("k", array.shape, f"one whole number per player ({len(rating)})")
+        raise arrays.refused("k", array.shape, "bulk-k-per-player", players=len(rating))
     if len(array) and array.min() <= 0:
         first = int(np.flatnonzero(array <= 0)[0])
-        raise InvalidInputError("k", int(array[first]), f"player {first}: K is a whole number above zero")
+        raise arrays.refused("k", int(array[first]), "bulk-k-positive", player=first)
     return array.astype(np.int64, copy=False)

@@ -12,7 +12,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from chessrate.bulk import _arrays as arrays
 from chessrate.bulk._arrays import HIGHEST, LOWEST, FloatArray, IntArray
-from chessrate.errors import ConvergenceError, InvalidInputError, RatingError
+from chessrate.errors import CodedError, ConvergenceError
 from chessrate.systems.glicko import glicko2_steps as steps
 from chessrate.systems.glicko.glicko2 import DEFAULT_TAU
 
@@ -69,8 +69,8 @@ def rate_glicko2_period(
     sigma = arrays.floats(volatility, "volatility", positive=True, n=n)
     if len(r) and (r.min() < LOWEST or r.max() > HIGHEST):
         first = int(np.flatnonzero((r < LOWEST) | (r > HIGHEST))[0])
-        raise InvalidInputError(
-            "rating", r[first].item(), f"player {first}: a rating is between {LOWEST} and {HIGHEST}"
+        raise arrays.refused(
+            "rating", r[first].item(), "bulk-player-rating-range", player=first, low=LOWEST, high=HIGHEST
         )
     arrays.check_players(w, b, n)
     _check_settings(tau, epsilon, max_iterations)
@@ -144,10 +144,9 @@ def _update_players(
         delta = v * total  # Step 4
         bad = ~np.isfinite(v * v) | ~np.isfinite(delta * delta)
     if bad.any():
-        raise RatingError(
-            f"player {int(who[bad][0])}: the rating gaps in this period are too large for "
-            "Glicko-2's estimated variance v or improvement Delta"
-        )
+        player = int(who[bad][0])
+        code = "bulk-gaps-too-large"
+        raise CodedError(arrays.REFUSALS[code].format(player=player), code=code, params={"player": player})
     phi2 = phi[rows] * phi[rows]
     sigma_prime, taken = _volatility(
         sigma[rows], phi2, v, delta, who, tau=tau, epsilon=epsilon, max_iterations=max_iterations
@@ -316,6 +315,6 @@ def _volatility_failure(
 def _check_settings(tau: float, epsilon: float, max_iterations: int) -> None:
     for field, value in (("tau", tau), ("epsilon", epsilon)):
         if not (math.isfinite(value) and value > 0):
-            raise InvalidInputError(field, value, "must be a finite number above zero")
+            raise arrays.refused(field, value, "bulk-setting-positive")
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 1:
-        raise InvalidInputError("max iterations", max_iterations, "a whole number of at least 1")
+        raise arrays.refused("max iterations", max_iterations, "whole-at-least-one")

@@ -154,7 +154,13 @@ def _rule_set(inputs: OptionInputs, problems: Problems, *, day: dt.date | None) 
         problems.add(
             ("rules",),
             inputs.rules,
-            "not a rule set we know: use fide, fide-rapid, fide-blitz, elo or ciabe, or a club's own rules",
+            InvalidInputError(
+                "rules",
+                inputs.rules,
+                "not a rule set we know: use fide, fide-rapid, fide-blitz, elo or ciabe, "
+                "or a club's own rules",
+                code="rules-not-a-choice",
+            ),
             message=problems.t.gettext("Choose a rule set from the list."),
         )
         return None

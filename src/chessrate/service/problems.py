@@ -319,6 +319,31 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "own-opponent": said("a player cannot play themself"),
     "no-start-rating": said("has no rating at the period start"),
     "lichess-deviation-bounds": said("a Lichess RD is from 45 to 500 (lila's bounds)"),
+    # The numpy engine's arrays (chessrate.bulk): games and players by their index from 0.
+    "bulk-score": said("game %(game)s: a score is 1, 0.5 or 0"),
+    "bulk-whole-array": said("a one-dimensional array of whole numbers"),
+    "bulk-per-game": said("one value per game (%(games)s)"),
+    "bulk-index-negative": said("game %(game)s: cannot be negative"),
+    "bulk-whole-per-game": said("one whole number per game (%(games)s)"),
+    "bulk-half-points": said("game %(game)s: 0, 1 or 2 half points"),
+    "bulk-own-opponent": said("game %(game)s: a player cannot play themself"),
+    "bulk-player-unknown": said("game %(game)s: only %(players)s players rated"),
+    "bulk-rating-per-player": said("one rating per player"),
+    "bulk-rating-per-game": said("one per game (%(games)s)"),
+    "bulk-whole-ratings": said("the bulk engine rates whole-number ratings"),
+    "bulk-rating-range": said("a rating is between %(low)s and %(high)s"),
+    "bulk-player-rating-range": said("player %(player)s: a rating is between %(low)s and %(high)s"),
+    "bulk-per-player": said("one value per player"),
+    "bulk-finite": said("player %(player)s: a finite number"),
+    "bulk-finite-above-zero": said("player %(player)s: a finite number above zero"),
+    "bulk-setting-positive": said("must be a finite number above zero"),
+    "bulk-profile-per-player": said("one whole number per player (%(players)s), -1 if unknown"),
+    "bulk-k-per-player": said("one whole number per player (%(players)s)"),
+    "bulk-k-positive": said("player %(player)s: K is a whole number above zero"),
+    "bulk-gaps-too-large": said(
+        "player %(player)s: the rating gaps in this period are too large for "
+        "Glicko-2's estimated variance v or improvement Delta"
+    ),
     # A club's rule set as TOML (chessrate.systems.elo.presets.rule_set_from_toml: RuleSetError.code).
     "toml-syntax": said(
         "line %(line)s, column %(column)s is not valid TOML (a key = value per line, text in quotes)"
@@ -344,6 +369,10 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     # A rule set by name or club file (chessrate.systems.elo.presets.resolve_rule_set, cli.options).
     "rules-unknown-name": said("unknown rule set '%(rules)s': use one of %(known)s, or a club's .toml file"),
     "rules-file-unreadable": said("cannot read rule set file %(file)s: %(reason)s"),
+    # A rule set chosen on a form (chessrate.service.options.resolve_options).
+    "rules-not-a-choice": said(
+        "not a rule set we know: use fide, fide-rapid, fide-blitz, elo or ciabe, or a club's own rules"
+    ),
     # A K file given beside a tournament (chessrate.tournament.k_file.read_k_file).
     "k-file-csv": said("it is not a CSV file (%(detail)s)"),
     "k-file-header": said("the first line must be the header “player,k”"),

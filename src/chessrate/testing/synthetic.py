@@ -35,16 +35,23 @@ class SyntheticPlayers:
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
-class SyntheticGames:
-    """Games sorted by day; ``month`` numbers the rating periods from 0."""
+class GameArrays:
+    """Games as :mod:`chessrate.bulk` rates them, an entry a game: its players (indices of
+    ``players``), White's score in half points and its tournament."""
 
     players: SyntheticPlayers
     white: NDArray[np.intp]
     black: NDArray[np.intp]
     white_half_points: NDArray[np.int8]
+    event: NDArray[np.intp]
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class SyntheticGames(GameArrays):
+    """Games sorted by day; ``month`` numbers the rating periods from 0."""
+
     day: NDArray[np.datetime64]
     month: NDArray[np.int32]
-    event: NDArray[np.intp]
 
     def periods(self) -> list[slice]:
         """One slice of the game arrays per month, in order (months without games are empty)."""
@@ -83,11 +90,8 @@ def generate(
         raise InvalidInputError("draw_share", draw_share, "between 0 and 1")
     rng = np.random.default_rng(seed)
 
-    strength = rng.normal(1800.0, 300.0, count)
-    low, high = rating_range
-    rating = np.clip(np.rint(strength + rng.normal(0.0, 60.0, count)), low, high).astype(np.int64)
-    deviation = rng.uniform(50.0, 350.0, count)
-    volatility = rng.uniform(0.04, 0.08, count)
+    pool = _pool(rng, count, rating_range)
+    strength = pool.strength
     by_strength = np.argsort(strength)
 
     # Pairings: a random player and one of its neighbours in strength order.
@@ -103,11 +107,7 @@ def generate(
     swap = rng.random(games) < 0.5
     white, black = np.where(swap, black, white), np.where(swap, white, black)
 
-    expected = 1.0 / (1.0 + 10.0 ** ((strength[black] - strength[white]) / 400.0))
-    draw = draw_share * 2.0 * np.minimum(expected, 1.0 - expected)
-    roll = rng.random(games)
-    win = expected - draw / 2.0
-    white_half_points = np.where(roll < win, 2, np.where(roll < win + draw, 1, 0)).astype(np.int8)
+    white_half_points = _white_half_points(rng, strength, white, black, draw_share)
 
     first_day = np.datetime64(start, "D")
     last_day = (np.datetime64(start, "M") + np.timedelta64(months, "M")).astype("datetime64[D]")
@@ -118,9 +118,7 @@ def generate(
         np.intp
     )
     return SyntheticGames(
-        players=SyntheticPlayers(
-            strength=strength, rating=rating, deviation=deviation, volatility=volatility
-        ),
+        players=pool,
         white=white,
         black=black,
         white_half_points=white_half_points,
@@ -131,24 +129,47 @@ def generate(
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
-class SwissMonth:
+class SwissMonth(GameArrays):
     """A month of Swiss tournaments: every event ``size`` players of the pool over ``rounds`` rounds.
 
     Games are in event order, then round by round; ``seats`` holds each event's players (pool
     indices), in their starting order (by rating, highest first, as a Swiss starting list is).
     """
 
-    players: SyntheticPlayers
     #: A FIDE id per pool player (all different).
     fide_id: NDArray[np.int64]
     seats: NDArray[np.intp]
-    white: NDArray[np.intp]
-    black: NDArray[np.intp]
-    white_half_points: NDArray[np.int8]
-    event: NDArray[np.intp]
     round: NDArray[np.int8]
     #: Each event's first day; round r is played on that day plus r - 1 days.
     start: NDArray[np.datetime64]
+
+
+def _pool(rng: np.random.Generator, count: int, rating_range: tuple[int, int]) -> SyntheticPlayers:
+    """``count`` players: strengths normal around 1800 (standard deviation 300), a start rating of
+    the strength plus noise within ``rating_range``, a Glicko-2 deviation and volatility at random."""
+    strength = rng.normal(1800.0, 300.0, count)
+    low, high = rating_range
+    return SyntheticPlayers(
+        strength=strength,
+        rating=np.clip(np.rint(strength + rng.normal(0.0, 60.0, count)), low, high).astype(np.int64),
+        deviation=rng.uniform(50.0, 350.0, count),
+        volatility=rng.uniform(0.04, 0.08, count),
+    )
+
+
+def _white_half_points(
+    rng: np.random.Generator,
+    strength: NDArray[np.float64],
+    white: NDArray[np.intp],
+    black: NDArray[np.intp],
+    draw_share: float,
+) -> NDArray[np.int8]:
+    """White's score of each game, drawn from the hidden strengths as :func:`generate` says."""
+    expected = 1.0 / (1.0 + 10.0 ** ((strength[black] - strength[white]) / 400.0))
+    draw = draw_share * 2.0 * np.minimum(expected, 1.0 - expected)
+    roll = rng.random(white.shape)
+    win = expected - draw / 2.0
+    return np.where(roll < win, 2, np.where(roll < win + draw, 1, 0)).astype(np.int8)
 
 
 def swiss_month(
@@ -178,14 +199,8 @@ def swiss_month(
     if count < size:
         raise InvalidInputError("players", count, f"at least the {size} players of an event")
     rng = np.random.default_rng(seed)
-    strength = rng.normal(1800.0, 300.0, count)
-    rating = np.clip(np.rint(strength + rng.normal(0.0, 60.0, count)), 1400, 2850).astype(np.int64)
-    pool = SyntheticPlayers(
-        strength=strength,
-        rating=rating,
-        deviation=rng.uniform(50.0, 350.0, count),
-        volatility=rng.uniform(0.04, 0.08, count),
-    )
+    pool = _pool(rng, count, (1400, 2850))
+    strength, rating = pool.strength, pool.rating
     # Each event's players: distinct pool players, in starting order by rating.
     seats = (
         np.argsort(rng.random((events, count)), axis=1)[:, :size]
@@ -202,11 +217,7 @@ def swiss_month(
         swap = rng.random(first.shape) < 0.5
         white_seat, black_seat = np.where(swap, second, first), np.where(swap, first, second)
         white, black = seats[rows, white_seat], seats[rows, black_seat]
-        expected = 1.0 / (1.0 + 10.0 ** ((strength[black] - strength[white]) / 400.0))
-        draw = draw_share * 2.0 * np.minimum(expected, 1.0 - expected)
-        roll = rng.random(first.shape)
-        win = expected - draw / 2.0
-        half = np.where(roll < win, 2, np.where(roll < win + draw, 1, 0)).astype(np.int8)
+        half = _white_half_points(rng, strength, white, black, draw_share)
         np.add.at(score, (np.broadcast_to(rows, white_seat.shape), white_seat), half / 2.0)
         np.add.at(score, (np.broadcast_to(rows, black_seat.shape), black_seat), 1.0 - half / 2.0)
         white_parts.append(white)
