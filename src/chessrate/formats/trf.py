@@ -3,8 +3,10 @@
 Columns and codes follow [TRF16] and [TRF26]: the ``001`` player record (identical in TRF16 and
 TRF26), the ``xx2`` header records, and the quirks of real files [TRF-FILES]. Every
 line is read on its own: a bad line becomes a :class:`~chessrate.formats.model.Problem` with its
-number and the rest of the file is still read. The pairings are then checked from both sides
-(:mod:`chessrate.formats.checks`).
+number and the rest of the file is still read. The round cells of all the players are read at once
+(:mod:`.trf_cells`), then made games, the pairings checked from both sides (:mod:`.trf_games`).
+One read gives both the :class:`Tournament` (:func:`read_trf`) and the event an import stores
+(:func:`read_trf_event`).
 """
 
 from __future__ import annotations
@@ -14,18 +16,22 @@ import functools
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from chessrate.formats import checks
+from chessrate.formats import checks, trf_games
 from chessrate.formats.model import (
     EventRead,
+    Game,
+    GameColumns,
     Player,
+    Problem,
     ProblemLog,
     ReadResult,
     RoundCell,
+    Severity,
     Tournament,
 )
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
@@ -39,17 +45,16 @@ from chessrate.formats.text import (
     split_lines,
 )
 from chessrate.formats.trf_cells import (
+    COLOURS,
     FIRST_ROUND,
+    KINDS,
     MAX_ROUNDS,
-    ParsedCell,
-    cell_columns,
+    Cells,
+    check_width,
     read_cells,
     round_dates,
 )
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
-
-if TYPE_CHECKING:
-    pass
 
 #: Header records whose value we keep (TRF16; 042/052 dates in any form, §2.4).
 _TEXT_HEADERS = {
@@ -93,9 +98,6 @@ class _Header:
     """The line of the first occurrence of each record."""
     date_texts: dict[str, tuple[int, str]] = field(default_factory=dict)
     """The line and text of the dates 042 and 052 read (the last of each)."""
-    parsed_cell_cache: dict[str, ParsedCell] = field(default_factory=dict)
-    """Round cells read without a problem under the current scoring, by their ten columns: a
-    tournament's cells repeat (opponent, colour, result), so each is read once."""
 
 
 def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
@@ -109,19 +111,192 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
-    log = ProblemLog(strict=strict)
+    read = _read(text, strict=strict)
+    header, games = read.header, read.games
+    dates = header.round_dates
+    values = header.values
+    tournament = Tournament(
+        source_format=header.version,
+        players=_with_cells(read.cells, read.lineup),
+        games=Game.of_columns(
+            round=games.round,
+            white=games.white,
+            black=games.black,
+            white_score=games.white_score,
+            black_score=games.black_score,
+            kind=games.kind,
+            counts_for_rating=games.rated,
+            code=games.code,
+            line=games.line,
+            colours_known=games.colours_known,
+            white_rating=games.white_rating,
+            black_rating=games.black_rating,
+            date=[dates[number - 1] if number <= len(dates) else None for number in games.round],
+        ),
+        name=values.get("012"),
+        place=values.get("022"),
+        federation=values.get("032"),
+        start_date=header.start_date,
+        end_date=header.end_date,
+        planned_rounds=header.planned_rounds,
+        rounds=read.lineup.rounds,
+        round_dates=header.round_dates,
+        tournament_type=values.get("092"),
+        chief_arbiter=values.get("102"),
+        deputy_arbiters=tuple(header.deputies),
+        time_control=values.get("122"),
+        declared_players=header.declared_players,
+        declared_rated_players=header.declared_rated,
+        encoding=encoding,
+    )
+    return ReadResult(tournament, read.problems)
+
+
+def read_trf_event(source: bytes) -> EventRead:
+    """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))`` but its
+    players' round cells, from the same read."""
+    read = _read(decode(source)[0], strict=False)
+    header, games = read.header, read.games
+    return EventRead(
+        source_format=header.version,
+        name=header.values.get("012"),
+        start_date=header.start_date,
+        end_date=header.end_date,
+        players=tuple(read.lineup.players),
+        games=GameColumns(
+            round=games.round,
+            white=games.white,
+            black=games.black,
+            white_score=games.white_score,
+            black_score=games.black_score,
+            rated=games.rated,
+            code=games.code,
+            line=games.line,
+        ),
+        problems=read.problems,
+    )
+
+
+class _Row(NamedTuple):
+    """A ``001`` record read but its round cells: the player, the line (cut at :data:`MAX_ROUNDS`), the scoring its cells are read under, and how many problems were
+    found before them (theirs come next: :func:`_with_cell_problems`)."""
+
+    player: Player
+    body: str
+    scoring: Scoring
+    problems_before: int
+
+
+class _Read(NamedTuple):
+    """A TRF file read once: what both :func:`read_trf` and :func:`read_trf_event` are made of."""
+
+    header: _Header
+    cells: Cells
+    lineup: trf_games.Lineup
+    games: trf_games.Games
+    problems: tuple[Problem, ...]
+
+
+def _read(text: str, *, strict: bool) -> _Read:
+    """Every line read, then the round cells, the pairings and the declared counts and points.
+
+    The problems are found in the order a reader going through the file line by line meets them
+    (each cell's where its line's cells are), and returned in line order; with ``strict``, the first
+    error found is raised.
+    """
+    log = ProblemLog(strict=False)
     header = _Header()
-    players: list[Player] = []
+    rows: list[_Row] = []
     lines = split_lines(text)
     if not any(line.strip() for line in lines):
         log.error(None, "empty-file", "the file is empty")
-    check_control_characters(lines, log)
+    if control_character(text) is not None:
+        check_control_characters(lines, log)
     for number, line in enumerate(lines, start=1):
-        _read_line(line, number, header, players, log)
-    return _finish(header, players, encoding, log)
+        _read_line(line, number, header, rows, log)
+    cells, cell_problems = read_cells(
+        [row.body for row in rows], [row.player.line or 0 for row in rows], [row.scoring for row in rows]
+    )
+    _with_cell_problems(log, rows, cell_problems)
+    _settle_dates(header, log)
+    lineup = trf_games.lineup(*_unique_players(rows, log), cells)
+    _check_rounds(header, lineup.rounds, log)
+    games = trf_games.pair_games(cells, lineup, log)
+    trf_games.check_points(cells, lineup, header.scoring.for_cell("", None), log)
+    _check_counts(header, list(lineup.players), log)
+    if not rows:
+        log.error(None, "no-players", "the file has no 001 player record")
+    if strict:
+        for problem in log.problems:
+            if problem.severity is Severity.ERROR:
+                raise problem.as_error()
+    return _Read(header, cells, lineup, games, log.sorted())
 
 
-def _read_line(line: str, number: int, header: _Header, players: list[Player], log: ProblemLog) -> None:
+def _with_cell_problems(log: ProblemLog, rows: list[_Row], cell_problems: dict[int, list[Problem]]) -> None:
+    """The problems of each line's cells put among the others where its cells are read."""
+    if not cell_problems:
+        return
+    problems, done = [], 0
+    for row, found in sorted(cell_problems.items()):
+        before = rows[row].problems_before
+        problems += log.problems[done:before] + found
+        done = before
+    log.problems[:] = problems + log.problems[done:]
+
+
+def _unique_players(rows: list[_Row], log: ProblemLog) -> tuple[list[Player], list[int]]:
+    """The players with distinct starting numbers and the places of their lines; a repeated number
+    is an error (the first is kept)."""
+    seen: dict[int, Player] = {}
+    places = []
+    for place, row in enumerate(rows):
+        player = row.player
+        first = seen.get(player.number)
+        if first is not None:
+            log.error(
+                player.line,
+                "repeated-player",
+                f"starting number {player.number} already used on line {first.line}",
+                player=player.number,
+                other_line=first.line,
+            )
+            continue
+        seen[player.number] = player
+        places.append(place)
+    return list(seen.values()), places
+
+
+def _with_cells(cells: Cells, lineup: trf_games.Lineup) -> tuple[Player, ...]:
+    """The players with their round cells as :class:`RoundCell` objects."""
+    start, kept = lineup.cells(cells)
+    opponent, colour, code = cells.opponent.tolist(), cells.colour.tolist(), cells.code.tolist()
+    kind, points = cells.kind.tolist(), cells.points
+    players = []
+    for player, first, count in zip(lineup.players, start.tolist(), kept.tolist(), strict=True):
+        line = player.line or 0
+        round_cells = tuple(
+            RoundCell(
+                index - first + 1,
+                opponent[index] or None,
+                COLOURS[colour[index]],
+                chr(code[index]).strip(),
+                KINDS[kind[index]],
+                points[index],
+                line,
+            )
+            for index in range(first, first + count)
+        )
+        players.append(replace(player, cells=round_cells))
+    return tuple(players)
+
+
+def _read_line(line: str, number: int, header: _Header, rows: list[_Row], log: ProblemLog) -> None:
+    if line.startswith("001") and (len(line) == 3 or line[3] == " "):
+        row = _read_player(line, number, header, log)
+        if row is not None:
+            rows.append(row)
+        return
     if not line.strip() or line.startswith("###"):
         return  # blank lines and TRF26 comments
     record = line[:3]
@@ -131,11 +306,7 @@ def _read_line(line: str, number: int, header: _Header, players: list[Player], l
         log.warning(number, "unknown-line", f"not a TRF record: {line[:20]!r}", value=line[:20])
         return
     value = line[4:]
-    if record == "001":
-        player = _read_player(line, number, header, log)
-        if player is not None:
-            players.append(player)
-    elif re.fullmatch(r"([A-Z])\1\1", record):
+    if re.fullmatch(r"([A-Z])\1\1", record):
         return  # a legend such as "DDD SSSS sTTT NNNN..." (Sharly-Chess and TieBreakServer files)
     elif record in TRF26_RECORDS:
         header.version = "TRF26"
@@ -273,7 +444,6 @@ def _alias_record(record: str, value: str, number: int, header: _Header, log: Pr
 
 
 def _scoring_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.parsed_cell_cache.clear()  # read under the scoring before
     if record == "162":
         header.scoring, unread = apply_162(header.scoring, value)
     elif record == "XXS":
@@ -309,13 +479,8 @@ _KNOWN_UNUSED = frozenset({"082", "013", "XXC", "XXZ", "XXA", "XXP", "DAT"}) | (
 )
 
 
-_CellsReader = Callable[[str, int, _Header, ProblemLog], tuple[RoundCell, ...]]
-
-
-def _read_player(
-    line: str, number: int, header: _Header, log: ProblemLog, read_cells: _CellsReader | None = None
-) -> Player | None:
-    """A ``001`` record; its round cells read by ``read_cells`` (:func:`_read_cells` by default)."""
+def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> _Row | None:
+    """A ``001`` record: the player, their round cells to read."""
     padded = line.ljust(FIRST_ROUND)
     start_rank = padded[4:8].strip()
     if not is_digits(start_rank) or int(start_rank) == 0:
@@ -355,10 +520,11 @@ def _read_player(
             columns="15-47",
         )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
-    cells = (read_cells or _read_cells)(line, number, header, log)
+    body = check_width(line, number, "cells", log)
+    problems_before = len(log.problems)
     # Whole numbers read in place where they are plain digits (as :func:`_number` reads them).
     rating, fide_id, rank = padded[48:52].strip(), padded[57:68].strip(), padded[85:89].strip()
-    return Player(
+    player = Player(
         number=int(start_rank),
         name=name,
         rating=_rating(rating, number, log),
@@ -374,9 +540,9 @@ def _read_player(
         rank=(int(rank) or None)
         if rank.isdigit() and rank.isascii()
         else _number(rank, "rank", "86-89", number, log, zero_is_none=True),
-        cells=cells,
         line=number,
     )
+    return _Row(player, body, header.scoring, problems_before)
 
 
 def _rating(text: str, line: int, log: ProblemLog) -> int | None:
@@ -495,102 +661,3 @@ def _check_counts(header: _Header, players: list[Player], log: ProblemLog) -> No
         (header.declared_rated, lines.get("072")),
         log,
     )
-
-
-def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
-    _settle_dates(header, log)
-    players = checks.unique_players(players, log)
-    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
-    players = [checks.fit_cells(p, rounds) for p in players]
-    _check_rounds(header, rounds, log)
-    games = checks.pair_games(players, log, header.round_dates)
-    checks.check_points(players, log, rounds=rounds, blank=header.scoring.for_cell("", None))
-    _check_counts(header, players, log)
-    if not players:
-        log.error(None, "no-players", "the file has no 001 player record")
-    values = header.values
-    tournament = Tournament(
-        source_format=header.version,
-        players=tuple(players),
-        games=tuple(games),
-        name=values.get("012"),
-        place=values.get("022"),
-        federation=values.get("032"),
-        start_date=header.start_date,
-        end_date=header.end_date,
-        planned_rounds=header.planned_rounds,
-        rounds=rounds,
-        round_dates=header.round_dates,
-        tournament_type=values.get("092"),
-        chief_arbiter=values.get("102"),
-        deputy_arbiters=tuple(header.deputies),
-        time_control=values.get("122"),
-        declared_players=header.declared_players,
-        declared_rated_players=header.declared_rated,
-        encoding=encoding,
-    )
-    return ReadResult(tournament, log.sorted())
-
-
-def read_trf_event(source: bytes) -> EventRead:
-    """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))``.
-
-    The round cells are read as one array of characters (:func:`.trf_cells.cell_columns`) rather than one
-    :class:`RoundCell` each. That path takes only files it can decide: every cell in the columns
-    of [TRF16] (blanks where they go, opponent right-aligned), every pairing agreed by both sides,
-    every declared score right, no scoring record after the players. Whatever it meets that the
-    exact reader would report, it hands the whole file to :func:`read_trf`.
-    """
-    text, _ = decode(source)
-    event = _fast_event(text)
-    return event if event is not None else EventRead.of(read_trf(source))
-
-
-def _fast_event(text: str) -> EventRead | None:
-    if control_character(text):
-        return None  # control-character
-    log = ProblemLog(strict=False)
-    header = _Header()
-    records: list[tuple[int, str]] = []
-    for number, line in enumerate(split_lines(text), start=1):
-        if line.startswith("001") and (len(line) == 3 or line[3] == " "):
-            records.append((number, line))
-        elif records and line[:3] in _SCORING_RECORDS:
-            return None  # the players before it are scored otherwise
-        else:
-            _read_line(line, number, header, [], log)
-    if not records:
-        return None
-    players = []
-    for number, line in records:
-        player = _read_player(line, number, header, log, _no_cells)
-        if player is None:
-            return None
-        players.append(player)
-    read = cell_columns(players, [line for _, line in records], header.scoring)
-    if read is None:
-        return None
-    games, rounds = read
-    _check_rounds(header, rounds, log)
-    _check_counts(header, players, log)
-    _settle_dates(header, log)
-    return EventRead(
-        source_format=header.version,
-        name=header.values.get("012"),
-        start_date=header.start_date,
-        end_date=header.end_date,
-        players=tuple(players),
-        games=games,
-        problems=log.sorted(),
-    )
-
-
-_SCORING_RECORDS = frozenset({"162", "XXS", *_BBP_SCORING})
-
-
-def _read_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
-    return read_cells(line, number, header.scoring, header.parsed_cell_cache, log)
-
-
-def _no_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
-    return ()

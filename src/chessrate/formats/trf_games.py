@@ -1,0 +1,279 @@
+"""The games of a TRF file, out of its round cells (:mod:`.trf_cells`), and the checks of both sides.
+
+A TRF writes each game twice, once in each player's line ([TRF16], [TRF26]): if A's round-3 cell
+says ``B w 1``, B's round-3 cell must say ``A b 0``. Every disagreement is reported on the line
+that makes the claim; a pairing the two sides disagree on gives no game (we do not guess which
+side is right). The declared points of each player are checked against their cells.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, NamedTuple
+
+from chessrate.formats.checks import AGREEING_CODES, GAME_SCORE
+from chessrate.formats.model import Kind, Player, ProblemLog
+from chessrate.formats.trf_cells import BLANK, KINDS, PLAYED, POINT_UNITS, Cells
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+
+class Games(NamedTuple):
+    """The games of a file as columns, one list a field of :class:`.Game` but its date, by round
+    and then line."""
+
+    round: list[int]
+    white: list[int]
+    black: list[int]
+    white_score: list[Decimal | None]
+    black_score: list[Decimal | None]
+    kind: list[Kind]
+    rated: list[bool]
+    code: list[str]
+    line: list[int]
+    colours_known: list[bool]
+    white_rating: list[int | None]
+    black_rating: list[int | None]
+
+
+class Lineup(NamedTuple):
+    """The players of a file (a repeated starting number left out), each with the place of their
+    ``001`` line among those read (the cells' :attr:`.Cells.row`), and the rounds their cells fill."""
+
+    players: Sequence[Player]
+    rows: NDArray[np.int64]
+    rounds: int
+    """The last round with a cell that has an opponent or a result: each line's cells past it (blank
+    ones) are left out, and a line that ends before it has blank cells there (no cell is made)."""
+
+    def cells(self, cells: Cells) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Where each player's cells start among ``cells``, and how many of them are kept."""
+        import numpy as np
+
+        start = cells.start[self.rows]
+        return start, np.minimum(cells.start[self.rows + 1] - start, self.rounds)
+
+
+def lineup(players: Sequence[Player], rows: Sequence[int], cells: Cells) -> Lineup:
+    """The players' :class:`Lineup`: the rounds their cells fill."""
+    import numpy as np
+
+    kept = np.zeros(len(cells.start), dtype=bool)
+    kept[list(rows)] = True
+    used = kept[cells.row] & ((cells.code != BLANK) | (cells.opponent > 0))
+    rounds = int(cells.round[used].max()) + 1 if used.any() else 0
+    return Lineup(players, np.array(rows, dtype=np.int64), rounds)
+
+
+def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
+    """The games of the pairings, each made once, from the side with the lower number, out of the
+    two cells that describe it; each problem of a pairing reported on the line of the cell that
+    claims it, line after line and round after round."""
+    import numpy as np
+
+    players = lineup.players
+    table = _tables()
+    numbers = np.array([player.number for player in players], dtype=np.int64)
+    place = np.full(len(cells.start), -1, dtype=np.int64)
+    place[lineup.rows] = np.arange(len(players))
+    start, kept = lineup.cells(cells)
+    index = np.flatnonzero((place[cells.row] >= 0) & (cells.round < lineup.rounds) & (cells.opponent > 0))
+    own, opponent, round_index = place[cells.row[index]], cells.opponent[index], cells.round[index]
+    own_number = numbers[own]
+    seat = np.full(max(int(numbers.max(initial=0)), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
+    seat[numbers] = np.arange(len(players))
+    other = seat[opponent]
+    itself = opponent == own_number
+    unknown = ~itself & (other < 0)
+    reach = (other >= 0) & (round_index < kept[other])
+    other_index = np.where(reach, start[other] + round_index, 0)
+    other_opponent = np.where(reach, cells.opponent[other_index], 0)
+    asymmetric = ~itself & ~unknown & (other_opponent != own_number)
+    made = ~itself & ~unknown & ~asymmetric & (own_number < opponent)
+    own_code, other_code = cells.code[index], cells.code[other_index]
+    mismatch = made & ~table.agreeing[own_code, other_code]
+    made &= ~mismatch
+    colour, other_colour = cells.colour[index], cells.colour[other_index]
+    both_known = (colour > 0) & (other_colour > 0)
+    kind = cells.kind[index]
+    colour_mismatch = made & both_known & (colour == other_colour)
+    colour_missing = made & ~both_known & (kind == PLAYED)
+    lines = [player.line or 0 for player in players]
+    problems = itself | unknown | asymmetric | mismatch | colour_mismatch | colour_missing
+    for at in np.flatnonzero(problems).tolist():
+        cell = _Pairing(
+            players[own[at]], int(round_index[at]) + 1, int(opponent[at]), lines[other[at]] if other[at] >= 0 else 0
+        )
+        if itself[at]:
+            cell.self_pairing(log)
+        elif unknown[at]:
+            cell.unknown_opponent(log)
+        elif asymmetric[at]:
+            cell.asymmetric(int(other_opponent[at]) or None, log)
+        elif mismatch[at]:
+            cell.result_mismatch(table.text[own_code[at]], table.text[other_code[at]], log)
+        elif colour_mismatch[at]:
+            cell.colour_mismatch(str(_COLOURS[colour[at]]), log)
+        else:
+            cell.colour_missing(log)
+    game = np.flatnonzero(made)
+    game = game[np.argsort(round_index[game], kind="stable")]
+    own, other = own[game], other[game]
+    own_white = (colour[game] == 1) | ((colour[game] == 0) & (other_colour[game] != 1))
+    white, black = np.where(own_white, own, other), np.where(own_white, other, own)
+    white_code = np.where(own_white, own_code[game], other_code[game])
+    black_code = np.where(own_white, other_code[game], own_code[game])
+    ratings = np.array([player.rating for player in players] + [None], dtype=object)
+    kinds = kind[game]
+    return Games(
+        round=(round_index[game] + 1).tolist(),
+        white=numbers[white].tolist(),
+        black=numbers[black].tolist(),
+        white_score=table.score[white_code].tolist(),
+        black_score=table.score[black_code].tolist(),
+        kind=[KINDS[number] for number in kinds.tolist()],
+        rated=(kinds == PLAYED).tolist(),
+        code=table.text[white_code].tolist(),
+        line=[lines[number] for number in own.tolist()],
+        colours_known=(both_known[game] & (colour[game] != other_colour[game])).tolist(),
+        white_rating=ratings[white].tolist(),
+        black_rating=ratings[black].tolist(),
+    )
+
+
+_COLOURS = (None, "w", "b")
+
+
+@dataclass(frozen=True)
+class _Pairing:
+    """A player's cell with an opponent, for the words of its problem: the player, the round, the
+    opponent's number and, when the opponent is in the file, their line."""
+
+    player: Player
+    round: int
+    opponent: int
+    other_line: int
+
+    def _at(self) -> dict[str, object]:
+        return {"round": self.round, "player": self.player.number}
+
+    def _where(self) -> str:
+        return f"round {self.round}: player {self.player.number}"
+
+    def self_pairing(self, log: ProblemLog) -> None:
+        log.error(self.player.line, "self-pairing", f"{self._where()} is paired with themselves", **self._at())
+
+    def unknown_opponent(self, log: ProblemLog) -> None:
+        log.error(
+            self.player.line,
+            "unknown-opponent",
+            f"{self._where()} meets {self.opponent}, who is not in the file",
+            opponent=self.opponent,
+            **self._at(),
+        )
+
+    def asymmetric(self, other_opponent: int | None, log: ProblemLog) -> None:
+        says = "no opponent" if other_opponent is None else f"opponent {other_opponent}"
+        number = self.opponent
+        log.error(
+            self.player.line,
+            "asymmetric-pairing",
+            f"{self._where()} meets {number}, but line {self.other_line} gives {number} {says} in round "
+            f"{self.round}",
+            opponent=number,
+            other_line=self.other_line,
+            other_opponent=other_opponent or 0,
+            **self._at(),
+        )
+
+    def result_mismatch(self, code: str, other_code: str, log: ProblemLog) -> None:
+        log.error(
+            self.player.line,
+            "result-mismatch",
+            f"{self._where()} has result {code or 'blank'!r} against {self.opponent}, "
+            f"whose line {self.other_line} has {other_code or 'blank'!r}",
+            opponent=self.opponent,
+            other_line=self.other_line,
+            result=code or "—",
+            other_result=other_code or "—",
+            **self._at(),
+        )
+
+    def colour_mismatch(self, colour: str, log: ProblemLog) -> None:
+        log.error(
+            self.player.line,
+            "colour-mismatch",
+            f"{self._where()} and {self.opponent} both have colour {colour!r}",
+            opponent=self.opponent,
+            colour=colour,
+            **self._at(),
+        )
+
+    def colour_missing(self, log: ProblemLog) -> None:
+        log.warning(
+            self.player.line,
+            "colour-missing",
+            f"{self._where()}: the game with {self.opponent} has no colour on one side",
+            opponent=self.opponent,
+            **self._at(),
+        )
+
+
+def check_points(cells: Cells, lineup: Lineup, blank: Decimal, log: ProblemLog) -> None:
+    """Declared points (columns 81-84) against the sum of the player's cells under the file's
+    scoring; each of the rounds after the end of a player's line is a blank cell worth ``blank``.
+    Added in whole :data:`.POINT_UNITS`; the sum said in a mismatch is added as :class:`Decimal`."""
+    import numpy as np
+
+    start, kept = lineup.cells(cells)
+    added = np.concatenate(([0], np.cumsum(cells.units)))
+    blank_units = int(blank / POINT_UNITS)
+    rows = zip(
+        lineup.players,
+        (added[start + kept] - added[start]).tolist(),
+        start.tolist(),
+        kept.tolist(),
+        strict=True,
+    )
+    for player, units, first, count in rows:
+        absent = lineup.rounds - count
+        if player.points is None or player.points / POINT_UNITS == units + blank_units * absent:
+            continue
+        computed = sum(cells.points[first : first + count], blank * absent if absent else Decimal(0))
+        log.error(
+            player.line,
+            "points-mismatch",
+            f"player {player.number} declares {player.points} points; the rounds give {computed}",
+            player=player.number,
+            declared=player.points,
+            computed=computed,
+        )
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """What each result byte means for a game, as tables indexed by it (numpy arrays)."""
+
+    agreeing: NDArray[np.bool_]
+    """:data:`.checks.AGREEING_CODES` by the two sides' result bytes."""
+    score: NDArray[np.object_]
+    """The side's score (:data:`.checks.GAME_SCORE`), ``None`` for a blank."""
+    text: NDArray[np.object_]
+    """The code as a :class:`.RoundCell` holds it: ``""`` for a blank."""
+
+
+@functools.cache
+def _tables() -> _Tables:
+    import numpy as np
+
+    text = [chr(byte).strip() if byte < 128 else "" for byte in range(256)]
+    agreeing = np.zeros((256, 256), dtype=bool)
+    for first, second in AGREEING_CODES:
+        agreeing[ord(first or " "), ord(second or " ")] = True
+    score = [GAME_SCORE.get(code) if code else None for code in text]
+    return _Tables(agreeing, np.array(score, dtype=object), np.array(text, dtype=object))
