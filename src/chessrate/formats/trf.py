@@ -112,27 +112,12 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
         source = Path(source).read_bytes()
     text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
     read = _read(text, strict=strict)
-    header, games = read.header, read.games
-    dates = header.round_dates
+    header = read.header
     values = header.values
     tournament = Tournament(
         source_format=header.version,
         players=_with_cells(read.cells, read.lineup),
-        games=Game.of_columns(
-            round=games.round,
-            white=games.white,
-            black=games.black,
-            white_score=games.white_score,
-            black_score=games.black_score,
-            kind=games.kind,
-            counts_for_rating=games.rated,
-            code=games.code,
-            line=games.line,
-            colours_known=games.colours_known,
-            white_rating=games.white_rating,
-            black_rating=games.black_rating,
-            date=[dates[number - 1] if number <= len(dates) else None for number in games.round],
-        ),
+        games=read.games.games(header.round_dates),
         name=values.get("012"),
         place=values.get("022"),
         federation=values.get("032"),
@@ -156,35 +141,29 @@ def read_trf_event(source: bytes) -> EventRead:
     """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))`` but its
     players' round cells, from the same read."""
     read = _read(decode(source)[0], strict=False)
-    header, games = read.header, read.games
+    header = read.header
     return EventRead(
         source_format=header.version,
         name=header.values.get("012"),
         start_date=header.start_date,
         end_date=header.end_date,
         players=tuple(read.lineup.players),
-        games=GameColumns(
-            round=games.round,
-            white=games.white,
-            black=games.black,
-            white_score=games.white_score,
-            black_score=games.black_score,
-            rated=games.rated,
-            code=games.code,
-            line=games.line,
-        ),
+        games=read.games.columns(),
         problems=read.problems,
     )
 
 
-class _Row(NamedTuple):
-    """A ``001`` record read but its round cells: the player, the line (cut at :data:`MAX_ROUNDS`), the scoring its cells are read under, and how many problems were
-    found before them (theirs come next: :func:`_with_cell_problems`)."""
+@dataclass
+class _Records:
+    """The ``001`` records read but their round cells, a list a field: the player, the line (cut
+    at :data:`MAX_ROUNDS`), the scoring its cells are read under, and how many problems were found
+    before them (theirs come next: :func:`_with_cell_problems`)."""
 
-    player: Player
-    body: str
-    scoring: Scoring
-    problems_before: int
+    players: list[Player] = field(default_factory=list)
+    bodies: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    scorings: list[Scoring] = field(default_factory=list)
+    problems_before: list[int] = field(default_factory=list)
 
 
 class _Read(NamedTuple):
@@ -206,25 +185,23 @@ def _read(text: str, *, strict: bool) -> _Read:
     """
     log = ProblemLog(strict=False)
     header = _Header()
-    rows: list[_Row] = []
+    records = _Records()
     lines = split_lines(text)
     if not any(line.strip() for line in lines):
         log.error(None, "empty-file", "the file is empty")
     if control_character(text) is not None:
         check_control_characters(lines, log)
     for number, line in enumerate(lines, start=1):
-        _read_line(line, number, header, rows, log)
-    cells, cell_problems = read_cells(
-        [row.body for row in rows], [row.player.line or 0 for row in rows], [row.scoring for row in rows]
-    )
-    _with_cell_problems(log, rows, cell_problems)
+        _read_line(line, number, header, records, log)
+    cells, cell_problems = read_cells(records.bodies, records.lines, records.scorings)
+    _with_cell_problems(log, records.problems_before, cell_problems)
     _settle_dates(header, log)
-    lineup = trf_games.lineup(*_unique_players(rows, log), cells)
+    lineup = trf_games.lineup(*_unique_players(records.players, log), cells)
     _check_rounds(header, lineup.rounds, log)
     games = trf_games.pair_games(cells, lineup, log)
     trf_games.check_points(cells, lineup, header.scoring.for_cell("", None), log)
     _check_counts(header, list(lineup.players), log)
-    if not rows:
+    if not records.players:
         log.error(None, "no-players", "the file has no 001 player record")
     if strict:
         for problem in log.problems:
@@ -233,25 +210,23 @@ def _read(text: str, *, strict: bool) -> _Read:
     return _Read(header, cells, lineup, games, log.sorted())
 
 
-def _with_cell_problems(log: ProblemLog, rows: list[_Row], cell_problems: dict[int, list[Problem]]) -> None:
+def _with_cell_problems(log: ProblemLog, before: list[int], cell_problems: dict[int, list[Problem]]) -> None:
     """The problems of each line's cells put among the others where its cells are read."""
     if not cell_problems:
         return
     problems, done = [], 0
     for row, found in sorted(cell_problems.items()):
-        before = rows[row].problems_before
-        problems += log.problems[done:before] + found
-        done = before
+        problems += log.problems[done : before[row]] + found
+        done = before[row]
     log.problems[:] = problems + log.problems[done:]
 
 
-def _unique_players(rows: list[_Row], log: ProblemLog) -> tuple[list[Player], list[int]]:
+def _unique_players(players: list[Player], log: ProblemLog) -> tuple[list[Player], list[int]]:
     """The players with distinct starting numbers and the places of their lines; a repeated number
     is an error (the first is kept)."""
     seen: dict[int, Player] = {}
     places = []
-    for place, row in enumerate(rows):
-        player = row.player
+    for place, player in enumerate(players):
         first = seen.get(player.number)
         if first is not None:
             log.error(
@@ -291,11 +266,9 @@ def _with_cells(cells: Cells, lineup: trf_games.Lineup) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _read_line(line: str, number: int, header: _Header, rows: list[_Row], log: ProblemLog) -> None:
+def _read_line(line: str, number: int, header: _Header, records: _Records, log: ProblemLog) -> None:
     if line.startswith("001") and (len(line) == 3 or line[3] == " "):
-        row = _read_player(line, number, header, log)
-        if row is not None:
-            rows.append(row)
+        _read_player(line, number, header, records, log)
         return
     if not line.strip() or line.startswith("###"):
         return  # blank lines and TRF26 comments
@@ -479,7 +452,7 @@ _KNOWN_UNUSED = frozenset({"082", "013", "XXC", "XXZ", "XXA", "XXP", "DAT"}) | (
 )
 
 
-def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> _Row | None:
+def _read_player(line: str, number: int, header: _Header, records: _Records, log: ProblemLog) -> None:
     """A ``001`` record: the player, their round cells to read."""
     padded = line.ljust(FIRST_ROUND)
     start_rank = padded[4:8].strip()
@@ -491,7 +464,7 @@ def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> _R
             value=start_rank,
             columns="5-8",
         )
-        return None
+        return
     sex = padded[9].strip().lower() or None
     if sex == "f":
         sex = "w"  # Sharly-Chess writes f for women; TRF16/TRF26 write w
@@ -542,7 +515,11 @@ def _read_player(line: str, number: int, header: _Header, log: ProblemLog) -> _R
         else _number(rank, "rank", "86-89", number, log, zero_is_none=True),
         line=number,
     )
-    return _Row(player, body, header.scoring, problems_before)
+    records.players.append(player)
+    records.bodies.append(body)
+    records.lines.append(number)
+    records.scorings.append(header.scoring)
+    records.problems_before.append(problems_before)
 
 
 def _rating(text: str, line: int, log: ProblemLog) -> int | None:

@@ -105,12 +105,13 @@ class Cells(NamedTuple):
 def read_cells(
     bodies: Sequence[str], lines: Sequence[int], scorings: Sequence[Scoring]
 ) -> tuple[Cells, dict[int, list[Problem]]]:
-    """The round cells of ``001`` lines (cut at :data:`MAX_ROUNDS`: their ``bodies``), on ``lines``, each read under its scoring; and the problems of each line's cells
-    in the order they are met (by the line's place, :func:`_report`)."""
+    """The round cells of ``001`` lines (cut at :data:`MAX_ROUNDS`: their ``bodies``), on
+    ``lines``, each read under its scoring; and the problems of each line's cells in the order they
+    are met (by the line's place, :func:`_report`)."""
     import numpy as np
 
     stripped = [body.rstrip() for body in bodies]
-    counts = [round_count(body) for body in stripped]
+    counts = [(len(body) - FIRST_ROUND + 9) // ROUND_WIDTH if len(body) > FIRST_ROUND else 0 for body in stripped]
     start = np.zeros(len(bodies) + 1, dtype=np.int64)
     np.cumsum(counts, out=start[1:])
     text = "".join(
@@ -121,27 +122,29 @@ def read_cells(
     cells = np.frombuffer(_ascii(text), dtype=np.uint8).reshape(-1, ROUND_WIDTH)
     row = np.repeat(np.arange(len(bodies), dtype=np.int64), counts)
     round_index = np.arange(len(cells), dtype=np.int64) - start[row]
-    blank = table.blank[cells]  # what str.strip takes away
-    misaligned = ~blank[:, 0] | ~blank[:, 1] | (cells[:, 6] != BLANK) | (cells[:, 8] != BLANK)
-    opponent, given, digits = _opponents(cells, blank, table)
-    invalid_opponent = given & ~digits & ~misaligned
+    head = cells[:, :6]
+    blank = head == BLANK  # what str.strip takes away: a blank, or another white space
+    if (head < BLANK).any() or (head == OTHER_BLANK).any():
+        blank = table.blank[head]
+    misaligned = ~(blank[:, 0] & blank[:, 1]) | (cells[:, 6] != BLANK) | (cells[:, 8] != BLANK)
+    opponent, given, digits = _opponents(cells, blank[:, 2:])
     colour = table.colour[cells[:, 7]]
-    invalid_colour = (colour == 3) & ~misaligned
     code = table.code[cells[:, 9]]
+    invalid_opponent = given & ~digits & ~misaligned
+    invalid_colour = (colour == 3) & ~misaligned
     invalid_result = (code == 0) & ~misaligned
-    opponent[misaligned | ~digits] = 0
-    colour[misaligned | invalid_colour] = 0
-    code[misaligned | invalid_result] = BLANK
+    unread = misaligned | invalid_opponent | invalid_colour | invalid_result
+    if unread.any():
+        opponent[misaligned | ~digits] = 0
+        colour[misaligned | invalid_colour] = 0
+        code[misaligned | invalid_result] = BLANK
     paired = opponent > 0
     kind = table.kind[code, paired.view(np.uint8)]
-    kind[misaligned] = NOT_PAIRED
-    no_result = paired & (code == BLANK) & ~misaligned
-    without_opponent = ~paired & table.needs_opponent[code] & ~misaligned
+    no_result = paired & (code == BLANK)
+    without_opponent = ~paired & table.needs_opponent[code]
     bye_with_opponent = paired & (kind == BYE)
     problems: dict[int, list[Problem]] = {}
-    if (misaligned | invalid_opponent | invalid_colour | invalid_result).any() or (
-        no_result | without_opponent | bye_with_opponent
-    ).any():
+    if (unread | no_result | without_opponent | bye_with_opponent).any():
         flags = (
             misaligned * MISALIGNED
             | invalid_opponent * INVALID_OPPONENT
@@ -180,19 +183,21 @@ OTHER_BLANK, OTHER = 0x80, 0x81
 
 
 def _opponents(
-    cells: NDArray[np.uint8], blank: NDArray[np.bool_], table: _CellBytes
+    cells: NDArray[np.uint8], blank: NDArray[np.bool_]
 ) -> tuple[NDArray[np.int64], NDArray[np.bool_], NDArray[np.bool_]]:
     """The opponent of each cell (its four columns stripped, ``int`` of them: 0 for none), whether
-    the columns hold anything, and whether that is a number (ASCII digits, no blank between)."""
+    the columns hold anything, and whether that is a number (ASCII digits, no blank between);
+    ``blank``: which of the four columns are blank."""
     import numpy as np
 
-    columns = cells[:, 2:6]
-    filled = ~blank[:, 2:6]
+    value = cells[:, 2:6] - ord("0")  # a byte below "0" wraps round past 9
+    filled = ~blank
     given = filled.any(axis=1)
     pieces = filled[:, 0] + (filled[:, 1:] & ~filled[:, :-1]).sum(axis=1)  # runs of filled columns
-    digits = ~(filled & ~table.digit[columns]).any(axis=1) & (pieces <= 1)
-    trailing = filled[:, ::-1].argmax(axis=1)  # blanks after the number
-    opponent = table.value[columns] @ np.array([1000, 100, 10, 1], dtype=np.int64) // (10**trailing)
+    digits = ~(filled & (value > 9)).any(axis=1) & (pieces <= 1)
+    opponent = np.zeros(len(cells), dtype=np.int64)
+    for column in range(4):
+        opponent = np.where(filled[:, column], opponent * 10 + value[:, column], opponent)
     return opponent, given, digits
 
 

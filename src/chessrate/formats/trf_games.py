@@ -8,6 +8,7 @@ side is right). The declared points of each player are checked against their cel
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,30 +16,12 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
 from chessrate.formats.checks import AGREEING_CODES, GAME_SCORE
-from chessrate.formats.model import Kind, Player, ProblemLog
+from chessrate.formats.model import Game, GameColumns, Player, ProblemLog
 from chessrate.formats.trf_cells import BLANK, KINDS, PLAYED, POINT_UNITS, Cells
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
-
-
-class Games(NamedTuple):
-    """The games of a file as columns, one list a field of :class:`.Game` but its date, by round
-    and then line."""
-
-    round: list[int]
-    white: list[int]
-    black: list[int]
-    white_score: list[Decimal | None]
-    black_score: list[Decimal | None]
-    kind: list[Kind]
-    rated: list[bool]
-    code: list[str]
-    line: list[int]
-    colours_known: list[bool]
-    white_rating: list[int | None]
-    black_rating: list[int | None]
 
 
 class Lineup(NamedTuple):
@@ -63,11 +46,72 @@ def lineup(players: Sequence[Player], rows: Sequence[int], cells: Cells) -> Line
     """The players' :class:`Lineup`: the rounds their cells fill."""
     import numpy as np
 
-    kept = np.zeros(len(cells.start), dtype=bool)
-    kept[list(rows)] = True
-    used = kept[cells.row] & ((cells.code != BLANK) | (cells.opponent > 0))
+    used = (cells.code != BLANK) | (cells.opponent > 0)
+    if len(rows) < len(cells.start) - 1:  # a repeated starting number: that line's cells do not count
+        kept = np.zeros(len(cells.start), dtype=bool)
+        kept[list(rows)] = True
+        used &= kept[cells.row]
     rounds = int(cells.round[used].max()) + 1 if used.any() else 0
     return Lineup(players, np.array(rows, dtype=np.int64), rounds)
+
+
+class Games(NamedTuple):
+    """The games of a file, by round and then line, each made from the side with the lower number:
+    its cell, that side's place among the players and the opponent's, and which is White."""
+
+    players: Sequence[Player]
+    round: NDArray[np.int64]
+    """From 1."""
+    own: NDArray[np.int64]
+    other: NDArray[np.int64]
+    own_white: NDArray[np.bool_]
+    white_code: NDArray[np.uint8]
+    black_code: NDArray[np.uint8]
+    kind: NDArray[np.int8]
+    colours_known: NDArray[np.bool_]
+
+    def columns(self) -> GameColumns:
+        """The games as the columns an import stores."""
+        import numpy as np
+
+        table = _tables()
+        numbers = np.array([player.number for player in self.players], dtype=np.int64)
+        white = numbers[np.where(self.own_white, self.own, self.other)]
+        black = numbers[np.where(self.own_white, self.other, self.own)]
+        players = self.players
+        return GameColumns(
+            round=self.round.tolist(),
+            white=white.tolist(),
+            black=black.tolist(),
+            white_score=table.score[self.white_code].tolist(),
+            black_score=table.score[self.black_code].tolist(),
+            rated=(self.kind == PLAYED).tolist(),
+            code=table.text[self.white_code].tolist(),
+            line=list(map([player.line or 0 for player in players].__getitem__, self.own.tolist())),
+        )
+
+    def games(self, round_dates: Sequence[dt.date | None]) -> tuple[Game, ...]:
+        """The :class:`.Game` objects, each with its side's ratings and its round's date."""
+        import numpy as np
+
+        columns = self.columns()
+        ratings = np.array([player.rating for player in self.players] + [None], dtype=object)
+        dates = [round_dates[number - 1] if number <= len(round_dates) else None for number in columns.round]
+        return Game.of_columns(
+            round=columns.round,
+            white=columns.white,
+            black=columns.black,
+            white_score=columns.white_score,
+            black_score=columns.black_score,
+            kind=[KINDS[number] for number in self.kind.tolist()],
+            counts_for_rating=columns.rated,
+            code=columns.code,
+            line=columns.line,
+            colours_known=self.colours_known.tolist(),
+            white_rating=ratings[np.where(self.own_white, self.own, self.other)].tolist(),
+            black_rating=ratings[np.where(self.own_white, self.other, self.own)].tolist(),
+            date=dates,
+        )
 
 
 def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
@@ -79,18 +123,22 @@ def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
     players = lineup.players
     table = _tables()
     numbers = np.array([player.number for player in players], dtype=np.int64)
-    place = np.full(len(cells.start), -1, dtype=np.int64)
-    place[lineup.rows] = np.arange(len(players))
+    index = np.flatnonzero(cells.opponent > 0)
+    own = cells.row[index]
+    if len(players) < len(cells.start) - 1:  # a repeated starting number: that line's cells do not count
+        place = np.full(len(cells.start), -1, dtype=np.int64)
+        place[lineup.rows] = np.arange(len(players))
+        own = place[own]
+        index, own = index[own >= 0], own[own >= 0]
     start, kept = lineup.cells(cells)
-    index = np.flatnonzero((place[cells.row] >= 0) & (cells.round < lineup.rounds) & (cells.opponent > 0))
-    own, opponent, round_index = place[cells.row[index]], cells.opponent[index], cells.round[index]
+    opponent, round_index = cells.opponent[index], cells.round[index]
     own_number = numbers[own]
     seat = np.full(max(int(numbers.max(initial=0)), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
     seat[numbers] = np.arange(len(players))
     other = seat[opponent]
     itself = opponent == own_number
-    unknown = ~itself & (other < 0)
-    reach = (other >= 0) & (round_index < kept[other])
+    unknown = other < 0
+    reach = ~unknown & (round_index < kept[other])
     other_index = np.where(reach, start[other] + round_index, 0)
     other_opponent = np.where(reach, cells.opponent[other_index], 0)
     asymmetric = ~itself & ~unknown & (other_opponent != own_number)
@@ -103,11 +151,13 @@ def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
     kind = cells.kind[index]
     colour_mismatch = made & both_known & (colour == other_colour)
     colour_missing = made & ~both_known & (kind == PLAYED)
-    lines = [player.line or 0 for player in players]
     problems = itself | unknown | asymmetric | mismatch | colour_mismatch | colour_missing
     for at in np.flatnonzero(problems).tolist():
         cell = _Pairing(
-            players[own[at]], int(round_index[at]) + 1, int(opponent[at]), lines[other[at]] if other[at] >= 0 else 0
+            players[own[at]],
+            int(round_index[at]) + 1,
+            int(opponent[at]),
+            players[other[at]].line or 0 if other[at] >= 0 else 0,
         )
         if itself[at]:
             cell.self_pairing(log)
@@ -123,26 +173,19 @@ def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
             cell.colour_missing(log)
     game = np.flatnonzero(made)
     game = game[np.argsort(round_index[game], kind="stable")]
-    own, other = own[game], other[game]
-    own_white = (colour[game] == 1) | ((colour[game] == 0) & (other_colour[game] != 1))
-    white, black = np.where(own_white, own, other), np.where(own_white, other, own)
-    white_code = np.where(own_white, own_code[game], other_code[game])
-    black_code = np.where(own_white, other_code[game], own_code[game])
-    ratings = np.array([player.rating for player in players] + [None], dtype=object)
-    kinds = kind[game]
+    colour, other_colour = colour[game], other_colour[game]
+    own_white = (colour == 1) | ((colour == 0) & (other_colour != 1))
+    own_code, other_code = own_code[game], other_code[game]
     return Games(
-        round=(round_index[game] + 1).tolist(),
-        white=numbers[white].tolist(),
-        black=numbers[black].tolist(),
-        white_score=table.score[white_code].tolist(),
-        black_score=table.score[black_code].tolist(),
-        kind=[KINDS[number] for number in kinds.tolist()],
-        rated=(kinds == PLAYED).tolist(),
-        code=table.text[white_code].tolist(),
-        line=[lines[number] for number in own.tolist()],
-        colours_known=(both_known[game] & (colour[game] != other_colour[game])).tolist(),
-        white_rating=ratings[white].tolist(),
-        black_rating=ratings[black].tolist(),
+        players=players,
+        round=round_index[game] + 1,
+        own=own[game],
+        other=other[game],
+        own_white=own_white,
+        white_code=np.where(own_white, own_code, other_code),
+        black_code=np.where(own_white, other_code, own_code),
+        kind=kind[game],
+        colours_known=both_known[game] & (colour != other_colour),
     )
 
 
