@@ -24,8 +24,6 @@ from typing import NamedTuple
 from chessrate.formats import checks, trf_games
 from chessrate.formats.model import (
     EventRead,
-    Game,
-    GameColumns,
     Player,
     Problem,
     ProblemLog,
@@ -281,7 +279,7 @@ def _read_line(line: str, number: int, header: _Header, records: _Records, log: 
     value = line[4:]
     if re.fullmatch(r"([A-Z])\1\1", record):
         return  # a legend such as "DDD SSSS sTTT NNNN..." (Sharly-Chess and TieBreakServer files)
-    elif record in TRF26_RECORDS:
+    if record in TRF26_RECORDS:
         header.version = "TRF26"
         _read_header(record, value, number, header, log)
     elif re.fullmatch(r"\d{3}|XX[A-Z]|BB[A-Z]", record):

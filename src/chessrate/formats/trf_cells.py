@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
-from chessrate.formats.model import Kind, Problem, ProblemLog
+from chessrate.formats.model import Colour, Kind, Problem, ProblemLog
 from chessrate.formats.scoring import Scoring
 from chessrate.formats.text import parse_loose_date
 
@@ -75,7 +75,7 @@ def round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | Non
 KINDS = (Kind.NOT_PAIRED, Kind.PLAYED, Kind.SHORT, Kind.FORFEIT, Kind.BYE, Kind.UNFINISHED)
 NOT_PAIRED, PLAYED, SHORT, FORFEIT, BYE, UNFINISHED = range(6)
 #: Colours, by the number :class:`Cells` holds for each (0: none, ``-`` or blank).
-COLOURS = (None, "w", "b")
+COLOURS: tuple[Colour | None, ...] = (None, "w", "b")
 BLANK = ord(" ")
 
 
@@ -111,7 +111,9 @@ def read_cells(
     import numpy as np
 
     stripped = [body.rstrip() for body in bodies]
-    counts = [(len(body) - FIRST_ROUND + 9) // ROUND_WIDTH if len(body) > FIRST_ROUND else 0 for body in stripped]
+    counts = [
+        (len(body) - FIRST_ROUND + 9) // ROUND_WIDTH if len(body) > FIRST_ROUND else 0 for body in stripped
+    ]
     start = np.zeros(len(bodies) + 1, dtype=np.int64)
     np.cumsum(counts, out=start[1:])
     text = "".join(
@@ -174,9 +176,7 @@ def _ascii(text: str) -> bytes:
     character upper-cases to a result code)."""
     if text.isascii():
         return text.encode("ascii")
-    return bytes(
-        ord(c) if c.isascii() else (OTHER_BLANK if not c.strip() else OTHER) for c in text
-    )
+    return bytes(ord(c) if c.isascii() else (OTHER_BLANK if not c.strip() else OTHER) for c in text)
 
 
 OTHER_BLANK, OTHER = 0x80, 0x81
@@ -192,9 +192,9 @@ def _opponents(
 
     value = cells[:, 2:6] - ord("0")  # a byte below "0" wraps round past 9
     filled = ~blank
-    given = filled.any(axis=1)
+    given = filled.sum(axis=1) > 0
     pieces = filled[:, 0] + (filled[:, 1:] & ~filled[:, :-1]).sum(axis=1)  # runs of filled columns
-    digits = ~(filled & (value > 9)).any(axis=1) & (pieces <= 1)
+    digits: NDArray[np.bool_] = ~(filled & (value > 9)).any(axis=1) & (pieces <= 1)
     opponent = np.zeros(len(cells), dtype=np.int64)
     for column in range(4):
         opponent = np.where(filled[:, column], opponent * 10 + value[:, column], opponent)
@@ -211,7 +211,7 @@ def _points(
     distinct = {id(scoring): scoring for scoring in scorings}
     tables = [_points_table(_written(scoring)) for scoring in distinct.values()]
     if len(tables) == 1:
-        (points, units), = tables
+        ((points, units),) = tables
         return points[key].tolist(), units[key]
     which = np.array([list(distinct).index(id(scoring)) for scoring in scorings], dtype=np.int64)[row]
     objects, whole = np.empty(len(key), dtype=object), np.zeros(len(key), dtype=np.int64)

@@ -96,7 +96,8 @@ class Games(NamedTuple):
 
         columns = self.columns()
         ratings = np.array([player.rating for player in self.players] + [None], dtype=object)
-        dates = [round_dates[number - 1] if number <= len(round_dates) else None for number in columns.round]
+        dated = len(round_dates)
+        dates = [round_dates[number - 1] if number <= dated else None for number in self.round.tolist()]
         return Game.of_columns(
             round=columns.round,
             white=columns.white,
@@ -209,7 +210,9 @@ class _Pairing:
         return f"round {self.round}: player {self.player.number}"
 
     def self_pairing(self, log: ProblemLog) -> None:
-        log.error(self.player.line, "self-pairing", f"{self._where()} is paired with themselves", **self._at())
+        log.error(
+            self.player.line, "self-pairing", f"{self._where()} is paired with themselves", **self._at()
+        )
 
     def unknown_opponent(self, log: ProblemLog) -> None:
         log.error(
