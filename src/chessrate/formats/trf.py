@@ -15,13 +15,12 @@ import datetime as dt
 import functools
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import NamedTuple
 
-from chessrate.formats import checks, trf_games
+from chessrate.formats import trf_games
 from chessrate.formats.model import (
     EventRead,
     Player,
@@ -32,43 +31,31 @@ from chessrate.formats.model import (
     Severity,
     Tournament,
 )
-from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
+from chessrate.formats.scoring import Scoring
 from chessrate.formats.text import (
     check_control_characters,
     control_character,
     decode,
-    other_reading,
     parse_loose_date,
-    proven_order,
     split_lines,
 )
 from chessrate.formats.trf_cells import (
     COLOURS,
     FIRST_ROUND,
     KINDS,
-    MAX_ROUNDS,
     Cells,
     check_width,
     read_cells,
-    round_dates,
+)
+from chessrate.formats.trf_header import (
+    TRF26_RECORDS,
+    Header,
+    check_counts,
+    check_rounds,
+    read_header,
+    settle_dates,
 )
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
-
-#: Header records whose value we keep (TRF16; 042/052 dates in any form, §2.4).
-_TEXT_HEADERS = {
-    "012": "name",
-    "022": "place",
-    "032": "federation",
-    "092": "tournament_type",
-    "102": "chief_arbiter",
-    "122": "time_control",
-}
-#: Records that TRF26 introduced (§2.3): their presence makes a file TRF26.
-TRF26_RECORDS = frozenset({
-    "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299",
-    "300", "310", "320", "330", "352", "362", "801", "802",
-})  # fmt: skip
-_BBP_SCORING = frozenset({"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 
 #: One-letter and short titles seen in real files (``g``, ``m``, ``f``, ``wf``; [TRF-FILES]) read as FIDE
 #: titles. No source spells the letters out; we read them the way the full titles
@@ -78,24 +65,6 @@ TITLES = {
     "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
     "wcm": "WCM",
 }  # fmt: skip
-
-
-@dataclass
-class _Header:
-    values: dict[str, str] = field(default_factory=dict)
-    deputies: list[str] = field(default_factory=list)
-    start_date: dt.date | None = None
-    end_date: dt.date | None = None
-    planned_rounds: int | None = None
-    declared_players: int | None = None
-    declared_rated: int | None = None
-    round_dates: tuple[dt.date | None, ...] = ()
-    scoring: Scoring = field(default_factory=Scoring)
-    version: str = "TRF16"
-    lines: dict[str, int] = field(default_factory=dict)
-    """The line of the first occurrence of each record."""
-    date_texts: dict[str, tuple[int, str]] = field(default_factory=dict)
-    """The line and text of the dates 042 and 052 read (the last of each)."""
 
 
 def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
@@ -167,7 +136,7 @@ class _Records:
 class _Read(NamedTuple):
     """A TRF file read once: what both :func:`read_trf` and :func:`read_trf_event` are made of."""
 
-    header: _Header
+    header: Header
     cells: Cells
     lineup: trf_games.Lineup
     games: trf_games.Games
@@ -182,7 +151,7 @@ def _read(text: str, *, strict: bool) -> _Read:
     error found is raised.
     """
     log = ProblemLog(strict=False)
-    header = _Header()
+    header = Header()
     records = _Records()
     lines = split_lines(text)
     if not any(line.strip() for line in lines):
@@ -193,12 +162,12 @@ def _read(text: str, *, strict: bool) -> _Read:
         _read_line(line, number, header, records, log)
     cells, cell_problems = read_cells(records.bodies, records.lines, records.scorings)
     _with_cell_problems(log, records.problems_before, cell_problems)
-    _settle_dates(header, log)
+    settle_dates(header, log)
     lineup = trf_games.lineup(*_unique_players(records.players, log), cells)
-    _check_rounds(header, lineup.rounds, log)
+    check_rounds(header, lineup.rounds, log)
     games = trf_games.pair_games(cells, lineup, log)
     trf_games.check_points(cells, lineup, header.scoring.for_cell("", None), log)
-    _check_counts(header, list(lineup.players), log)
+    check_counts(header, list(lineup.players), log)
     if not records.players:
         log.error(None, "no-players", "the file has no 001 player record")
     if strict:
@@ -264,7 +233,7 @@ def _with_cells(cells: Cells, lineup: trf_games.Lineup) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _read_line(line: str, number: int, header: _Header, records: _Records, log: ProblemLog) -> None:
+def _read_line(line: str, number: int, header: Header, records: _Records, log: ProblemLog) -> None:
     if line.startswith("001") and (len(line) == 3 or line[3] == " "):
         _read_player(line, number, header, records, log)
         return
@@ -281,176 +250,16 @@ def _read_line(line: str, number: int, header: _Header, records: _Records, log: 
         return  # a legend such as "DDD SSSS sTTT NNNN..." (Sharly-Chess and TieBreakServer files)
     if record in TRF26_RECORDS:
         header.version = "TRF26"
-        _read_header(record, value, number, header, log)
+        read_header(record, value, number, header, log)
     elif re.fullmatch(r"\d{3}|XX[A-Z]|BB[A-Z]", record):
-        _read_header(record, value, number, header, log)
+        read_header(record, value, number, header, log)
     elif re.fullmatch(r"[A-Z]{3}", record) and re.fullmatch(r" *\d+", line[4:8]):
         return  # TRF26 national rating record: federation code and the 001 layout (§2.3)
     else:
         log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
 
 
-def _read_header(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.lines.setdefault(record, number)
-    read = _HEADER_READERS.get(record)
-    if read is not None:
-        read(record, value, number, header, log)
-    elif record not in _KNOWN_UNUSED:
-        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
-
-
-def _text_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    if record in header.values:
-        log.warning(
-            number, "repeated-record", f"record {record} repeated; the first one is kept", record=record
-        )
-    elif text:
-        header.values[record] = text
-
-
-def _deputy_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    if value.strip():
-        header.deputies.append(value.strip())
-
-
-def _date_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    day = parse_loose_date(text)
-    if text and day is None:
-        log.warning(
-            number,
-            "unreadable-date",
-            f"cannot read the date {text!r} of record {record}",
-            value=text,
-            record=record,
-        )
-    if day is not None:
-        header.date_texts[record] = (number, text)
-    if record == "042":
-        header.start_date = day
-    else:
-        header.end_date = day
-
-
-def _settle_dates(header: _Header, log: ProblemLog) -> None:
-    """Dates 042/052 whose day and month could be either way round (``02/03/2024``): read month
-    first when the file's other date is written so (``10/24/2010``), day first when it shows that
-    order (``24/09/2010``, as :func:`parse_loose_date` reads them), else a warning naming both
-    readings (``ambiguous-date``; the start date chooses the rating rules)."""
-    orders = {proven_order(text) for _, text in header.date_texts.values()} - {None}
-    for record, (number, text) in sorted(header.date_texts.items()):
-        other = other_reading(text)
-        if other is None or orders == {"day"}:
-            continue
-        if orders == {"month"}:
-            if record == "042":
-                header.start_date = other
-            else:
-                header.end_date = other
-            continue
-        day = header.start_date if record == "042" else header.end_date
-        log.warning(
-            number,
-            "ambiguous-date",
-            f"the date {text!r} of record {record} is {day} read day first (as taken) or {other} read "
-            "month first"
-            + ("; it chooses the rating rules unless --as-of gives their date" if record == "042" else ""),
-            value=text,
-            record=record,
-            taken=str(day),
-            other=other.isoformat(),
-        )
-
-
-def _count_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    count = re.match(r"\d+", text)  # "15 (12)" in TieBreakServer's fixture: the first number
-    if count is not None and not is_digits(count.group()):
-        count = None  # more digits than any count has
-    if text and count is None:
-        log.warning(
-            number,
-            "unreadable-count",
-            f"record {record} is not a number: {text!r}",
-            value=text,
-            record=record,
-        )
-    elif count is not None and record == "062":
-        header.declared_players = int(count.group())
-    elif count is not None:
-        header.declared_rated = int(count.group())
-
-
-def _round_dates_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.round_dates = round_dates(value, number, log)
-
-
-def _rounds_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    if is_digits(text) and int(text) > MAX_ROUNDS:
-        log.error(
-            number,
-            "invalid-rounds",
-            f"record {record} announces {text} rounds, more than the {MAX_ROUNDS} a file may have",
-            value=text,
-            record=record,
-            limit=MAX_ROUNDS,
-        )
-    elif is_digits(text) and int(text) > 0:
-        header.planned_rounds = int(text)
-    else:
-        log.error(
-            number,
-            "invalid-rounds",
-            f"invalid number of rounds {text!r} in record {record}",
-            value=text,
-            record=record,
-        )
-
-
-def _alias_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    """TRF26's 192 (type of tournament) and 222 (time control), TRF16's 092 and 122."""
-    header.values.setdefault("092" if record == "192" else "122", value.strip())
-
-
-def _scoring_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    if record == "162":
-        header.scoring, unread = apply_162(header.scoring, value)
-    elif record == "XXS":
-        header.scoring, unread = apply_xxs(header.scoring, value)
-    else:
-        header.scoring, unread = apply_bbp(header.scoring, record, value)
-    if unread:
-        log.warning(
-            number, "unread-scoring", f"scoring not understood: {', '.join(unread)}", value=", ".join(unread)
-        )
-
-
-_HeaderReader = Callable[[str, str, int, _Header, ProblemLog], None]
-#: The reader of each header record we keep (§2.3).
-_HEADER_READERS: dict[str, _HeaderReader] = {
-    **dict.fromkeys(_TEXT_HEADERS, _text_record),
-    "112": _deputy_record,
-    "042": _date_record,
-    "052": _date_record,
-    "062": _count_record,
-    "072": _count_record,
-    "132": _round_dates_record,
-    "142": _rounds_record,
-    "XXR": _rounds_record,
-    "192": _alias_record,
-    "222": _alias_record,
-    **dict.fromkeys(("162", "XXS", *_BBP_SCORING), _scoring_record),
-}
-#: Records we know and do not need: team records, pairing-program data, tie-break lists, national
-#: ratings (the TRF26 records we do not read, and these).
-_KNOWN_UNUSED = frozenset({"082", "013", "XXC", "XXZ", "XXA", "XXP", "DAT"}) | (
-    TRF26_RECORDS - _HEADER_READERS.keys()
-)
-
-
-def _read_player(line: str, number: int, header: _Header, records: _Records, log: ProblemLog) -> None:
+def _read_player(line: str, number: int, header: Header, records: _Records, log: ProblemLog) -> None:
     """A ``001`` record: the player, their round cells to read."""
     padded = line.ljust(FIRST_ROUND)
     start_rank = padded[4:8].strip()
@@ -613,26 +422,3 @@ def _birth_value(text: str) -> tuple[int | None, dt.date | None] | None:
 
 
 _BIRTH = re.compile(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?")
-
-
-def _check_rounds(header: _Header, rounds: int, log: ProblemLog) -> None:
-    planned, lines = header.planned_rounds, header.lines
-    if planned is not None and rounds > planned:
-        line = lines.get("142", lines.get("XXR"))
-        log.warning(
-            line,
-            "too-many-rounds",
-            f"cells for {rounds} rounds; the file announces {planned}",
-            count=rounds,
-            planned=planned,
-        )
-
-
-def _check_counts(header: _Header, players: list[Player], log: ProblemLog) -> None:
-    lines = header.lines
-    checks.check_counts(
-        players,
-        (header.declared_players, lines.get("062")),
-        (header.declared_rated, lines.get("072")),
-        log,
-    )
