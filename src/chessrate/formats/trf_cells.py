@@ -124,34 +124,33 @@ def read_cells(
     cells = np.frombuffer(_ascii(text), dtype=np.uint8).reshape(-1, ROUND_WIDTH)
     row = np.repeat(np.arange(len(bodies), dtype=np.int64), counts)
     round_index = np.arange(len(cells), dtype=np.int64) - start[row]
-    head = cells[:, :6]
-    blank = head == BLANK  # what str.strip takes away: a blank, or another white space
-    if (head < BLANK).any() or (head == OTHER_BLANK).any():
-        blank = table.blank[head]
-    misaligned = ~(blank[:, 0] & blank[:, 1]) | (cells[:, 6] != BLANK) | (cells[:, 8] != BLANK)
-    opponent, given, digits = _opponents(cells, blank[:, 2:])
+    kinds = table.character[cells[:, :6]]  # blank, digit or other (_CHARACTER)
+    misaligned = (kinds[:, 0] | kinds[:, 1]).astype(bool) | (cells[:, 6] != BLANK) | (cells[:, 8] != BLANK)
+    opponents = _opponents()
+    written = kinds[:, 2:] @ table.places  # the opponent's four columns, as one number
+    opponent, invalid_opponent = opponents.value[written], opponents.invalid[written]
     colour = table.colour[cells[:, 7]]
     code = table.code[cells[:, 9]]
-    invalid_opponent = given & ~digits & ~misaligned
-    invalid_colour = (colour == 3) & ~misaligned
-    invalid_result = (code == 0) & ~misaligned
-    unread = misaligned | invalid_opponent | invalid_colour | invalid_result
+    unread = misaligned | invalid_opponent | (colour == 3) | (code == 0)
+    problems: dict[int, list[Problem]] = {}
     if unread.any():
-        opponent[misaligned | ~digits] = 0
+        invalid_opponent &= ~misaligned
+        invalid_colour = (colour == 3) & ~misaligned
+        invalid_result = (code == 0) & ~misaligned
+        opponent[misaligned | invalid_opponent] = 0
         colour[misaligned | invalid_colour] = 0
         code[misaligned | invalid_result] = BLANK
     paired = opponent > 0
     kind = table.kind[code, paired.view(np.uint8)]
-    no_result = paired & (code == BLANK)
-    without_opponent = ~paired & table.needs_opponent[code]
-    bye_with_opponent = paired & (kind == BYE)
-    problems: dict[int, list[Problem]] = {}
-    if (unread | no_result | without_opponent | bye_with_opponent).any():
+    if unread.any() or table.unsound[code, paired.view(np.uint8)].any():
+        no_result = paired & (code == BLANK)
+        without_opponent = ~paired & table.needs_opponent[code]
+        bye_with_opponent = paired & (kind == BYE)
         flags = (
             misaligned * MISALIGNED
             | invalid_opponent * INVALID_OPPONENT
-            | invalid_colour * INVALID_COLOUR
-            | invalid_result * INVALID_RESULT
+            | ((table.colour[cells[:, 7]] == 3) & ~misaligned) * INVALID_COLOUR
+            | ((table.code[cells[:, 9]] == 0) & ~misaligned) * INVALID_RESULT
             | no_result * NO_RESULT
             | without_opponent * WITHOUT_OPPONENT
             | bye_with_opponent * BYE_WITH_OPPONENT
@@ -182,23 +181,36 @@ def _ascii(text: str) -> bytes:
 OTHER_BLANK, OTHER = 0x80, 0x81
 
 
-def _opponents(
-    cells: NDArray[np.uint8], blank: NDArray[np.bool_]
-) -> tuple[NDArray[np.int64], NDArray[np.bool_], NDArray[np.bool_]]:
-    """The opponent of each cell (its four columns stripped, ``int`` of them: 0 for none), whether
-    the columns hold anything, and whether that is a number (ASCII digits, no blank between);
-    ``blank``: which of the four columns are blank."""
+class _Opponents(NamedTuple):
+    """The opponent's four columns read as ``str.strip`` and ``int`` read them, by the columns'
+    characters (:data:`_CHARACTER`, as a number in base 12): the opponent (0 for none), and whether
+    the columns hold something that is no number (a letter, a blank between digits)."""
+
+    value: NDArray[np.int64]
+    invalid: NDArray[np.bool_]
+
+
+#: The characters of the opponent's columns that tell how they read: a white space ``str.strip``
+#: takes away (0), a digit (1 + its value), anything else (11).
+_CHARACTER = (" ", *"0123456789", "x")
+
+
+@functools.cache
+def _opponents() -> _Opponents:
+    """Every way the four columns can be written: stripped of the blanks on both sides, a number
+    when what is left is all digits (``tests/formats/test_trf_quirks.py`` holds this table to
+    ``str.strip`` and ``int`` on each)."""
     import numpy as np
 
-    value = cells[:, 2:6] - ord("0")  # a byte below "0" wraps round past 9
-    filled = ~blank
-    given = filled.sum(axis=1) > 0
-    pieces = filled[:, 0] + (filled[:, 1:] & ~filled[:, :-1]).sum(axis=1)  # runs of filled columns
-    digits: NDArray[np.bool_] = ~(filled & (value > 9)).any(axis=1) & (pieces <= 1)
-    opponent = np.zeros(len(cells), dtype=np.int64)
-    for column in range(4):
-        opponent = np.where(filled[:, column], opponent * 10 + value[:, column], opponent)
-    return opponent, given, digits
+    written = np.indices((12,) * 4).reshape(4, -1).T  # the characters, as _CHARACTER's indexes
+    filled, digit = written > 0, (written >= 1) & (written <= 10)
+    given = filled.any(axis=1)
+    place = np.arange(4)
+    first, last = filled.argmax(axis=1)[:, None], 3 - filled[:, ::-1].argmax(axis=1)[:, None]
+    inside = (place >= first) & (place <= last)
+    number = given & ~(inside & ~digit).any(axis=1)
+    value = (np.where(inside, written - 1, 0) * 10 ** np.maximum(last - place, 0)).sum(axis=1)
+    return _Opponents(np.where(number, value, 0).astype(np.int64), given & ~number)
 
 
 def _points(
@@ -303,8 +315,10 @@ class _CellBytes:
 
     blank: NDArray[np.bool_]
     """What ``str.strip`` takes away (and :data:`OTHER_BLANK`)."""
-    digit: NDArray[np.bool_]
-    value: NDArray[np.int64]
+    character: NDArray[np.uint8]
+    """:data:`_CHARACTER`'s index of a byte of the opponent's columns (and the separating blanks)."""
+    places: NDArray[np.int64]
+    """The opponent's four columns' places in base 12."""
     colour: NDArray[np.int8]
     """:data:`COLOURS`; 3 for a byte that is no colour."""
     code: NDArray[np.uint8]
@@ -313,6 +327,9 @@ class _CellBytes:
     """By the code and whether the cell has an opponent."""
     needs_opponent: NDArray[np.bool_]
     """``1 = 0 W D L``: a game, played or short."""
+    unsound: NDArray[np.bool_]
+    """By the code and whether the cell has an opponent: a pairing without a result, a game without
+    an opponent, a bye with one."""
 
 
 @functools.cache
@@ -321,10 +338,9 @@ def _cell_bytes() -> _CellBytes:
 
     blank = np.zeros(256, dtype=bool)
     blank[[byte for byte in range(128) if chr(byte).isspace()] + [OTHER_BLANK]] = True
-    digit = np.zeros(256, dtype=bool)
-    digit[ord("0") : ord("9") + 1] = True
-    value = np.zeros(256, dtype=np.int64)
-    value[ord("0") : ord("9") + 1] = range(10)
+    character = np.where(blank, 0, 11).astype(np.uint8)
+    character[ord("0") : ord("9") + 1] = range(1, 11)
+    places = np.array([12**3, 12**2, 12, 1], dtype=np.int64)
     colour = np.full(256, 3, dtype=np.int8)
     colour[[ord(c) for c in "- "]] = 0
     colour[[ord(c) for c in "wW"]] = 1
@@ -341,4 +357,8 @@ def _cell_bytes() -> _CellBytes:
     needs_opponent = np.zeros(256, dtype=bool)
     needs_opponent[[ord(c) for c in "1=0WDL"]] = True
     kind[needs_opponent, 0] = BYE  # a game without an opponent: reported, read as a bye
-    return _CellBytes(blank, digit, value, colour, code, kind, needs_opponent)
+    unsound = np.zeros((256, 2), dtype=bool)
+    unsound[BLANK, 1] = True
+    unsound[needs_opponent, 0] = True
+    unsound[[ord(c) for c in "HFUZ"], 1] = True
+    return _CellBytes(blank, character, places, colour, code, kind, needs_opponent, unsound)

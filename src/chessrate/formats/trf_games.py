@@ -124,7 +124,7 @@ def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
     players = lineup.players
     table = _tables()
     numbers = np.array([player.number for player in players], dtype=np.int64)
-    index = np.flatnonzero(cells.opponent > 0)
+    index = (cells.opponent > 0).nonzero()[0]  # the cells with an opponent, line after line
     own = cells.row[index]
     if len(players) < len(cells.start) - 1:  # a repeated starting number: that line's cells do not count
         place = np.full(len(cells.start), -1, dtype=np.int64)
@@ -136,57 +136,57 @@ def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
     own_number = numbers[own]
     seat = np.full(max(int(numbers.max(initial=0)), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
     seat[numbers] = np.arange(len(players))
-    other = seat[opponent]
-    itself = opponent == own_number
-    unknown = other < 0
-    reach = ~unknown & (round_index < kept[other])
+    other = seat[opponent]  # -1: not in the file
+    reach = (other >= 0) & (round_index < kept[other])  # the opponent's line has a cell that round
     other_index = np.where(reach, start[other] + round_index, 0)
-    other_opponent = np.where(reach, cells.opponent[other_index], 0)
-    asymmetric = ~itself & ~unknown & (other_opponent != own_number)
-    made = ~itself & ~unknown & ~asymmetric & (own_number < opponent)
-    own_code, other_code = cells.code[index], cells.code[other_index]
-    mismatch = made & ~table.agreeing[own_code, other_code]
-    made &= ~mismatch
-    colour, other_colour = cells.colour[index], cells.colour[other_index]
+    back = reach & (cells.opponent[other_index] == own_number)  # the opponent gives the player back
+    unpaired = ~back | (opponent == own_number)
+    made = (back & (own_number < opponent)).nonzero()[0]  # each game from the lower number's side
+    own_code, other_code = cells.code[index[made]], cells.code[other_index[made]]
+    colour, other_colour = cells.colour[index[made]], cells.colour[other_index[made]]
+    kind = cells.kind[index[made]]
     both_known = (colour > 0) & (other_colour > 0)
-    kind = cells.kind[index]
-    colour_mismatch = made & both_known & (colour == other_colour)
-    colour_missing = made & ~both_known & (kind == PLAYED)
-    problems = itself | unknown | asymmetric | mismatch | colour_mismatch | colour_missing
-    for at in np.flatnonzero(problems).tolist():
-        cell = _Pairing(
-            players[own[at]],
-            int(round_index[at]) + 1,
-            int(opponent[at]),
-            players[other[at]].line or 0 if other[at] >= 0 else 0,
-        )
-        if itself[at]:
-            cell.self_pairing(log)
-        elif unknown[at]:
-            cell.unknown_opponent(log)
-        elif asymmetric[at]:
-            cell.asymmetric(int(other_opponent[at]) or None, log)
-        elif mismatch[at]:
-            cell.result_mismatch(table.text[own_code[at]], table.text[other_code[at]], log)
-        elif colour_mismatch[at]:
-            cell.colour_mismatch(str(_COLOURS[colour[at]]), log)
-        else:
-            cell.colour_missing(log)
-    game = np.flatnonzero(made)
-    game = game[np.argsort(round_index[game], kind="stable")]
-    colour, other_colour = colour[game], other_colour[game]
+    mismatch = ~table.agreeing[own_code, other_code]
+    colour_mismatch = ~mismatch & both_known & (colour == other_colour)
+    colour_missing = ~mismatch & ~both_known & (kind == PLAYED)
+    flagged = mismatch | colour_mismatch | colour_missing
+    if unpaired.any() or flagged.any():
+        problems = sorted([*unpaired.nonzero()[0].tolist(), *made[flagged].tolist()])
+        which = dict(zip(made.tolist(), range(len(made)), strict=True))
+        for at in problems:
+            cell = _Pairing(
+                players[own[at]],
+                int(round_index[at]) + 1,
+                int(opponent[at]),
+                players[other[at]].line or 0 if other[at] >= 0 else 0,
+            )
+            game = which.get(at)
+            if game is None:
+                other_opponent = int(cells.opponent[other_index[at]]) if reach[at] else 0
+                cell.unpaired(other_opponent or None, log, in_file=bool(other[at] >= 0))
+            elif mismatch[game]:
+                cell.result_mismatch(table.text[own_code[game]], table.text[other_code[game]], log)
+            elif colour_mismatch[game]:
+                cell.colour_mismatch(str(_COLOURS[colour[game]]), log)
+            else:
+                cell.colour_missing(log)
+        kept_games = ~mismatch
+        made, own_code, other_code = made[kept_games], own_code[kept_games], other_code[kept_games]
+        colour, other_colour, kind = colour[kept_games], other_colour[kept_games], kind[kept_games]
+    order = np.argsort(round_index[made], kind="stable")  # by round, then line
+    made, own_code, other_code = made[order], own_code[order], other_code[order]
+    colour, other_colour, kind = colour[order], other_colour[order], kind[order]
     own_white = (colour == 1) | ((colour == 0) & (other_colour != 1))
-    own_code, other_code = own_code[game], other_code[game]
     return Games(
         players=players,
-        round=round_index[game] + 1,
-        own=own[game],
-        other=other[game],
+        round=round_index[made] + 1,
+        own=own[made],
+        other=other[made],
         own_white=own_white,
         white_code=np.where(own_white, own_code, other_code),
         black_code=np.where(own_white, other_code, own_code),
-        kind=kind[game],
-        colours_known=both_known[game] & (colour != other_colour),
+        kind=kind,
+        colours_known=(colour > 0) & (other_colour > 0) & (colour != other_colour),
     )
 
 
@@ -208,6 +208,16 @@ class _Pairing:
 
     def _where(self) -> str:
         return f"round {self.round}: player {self.player.number}"
+
+    def unpaired(self, other_opponent: int | None, log: ProblemLog, *, in_file: bool) -> None:
+        """The player's opponent is the player, or not ``in_file``, or their line gives in that round
+        ``other_opponent`` (``None``: no opponent, or no cell) rather than the player."""
+        if self.opponent == self.player.number:
+            self.self_pairing(log)
+        elif not in_file:
+            self.unknown_opponent(log)
+        else:
+            self.asymmetric(other_opponent, log)
 
     def self_pairing(self, log: ProblemLog) -> None:
         log.error(
