@@ -211,7 +211,7 @@ def _unique_players(players: list[Player], log: ProblemLog) -> tuple[list[Player
 
 def _with_cells(cells: Cells, lineup: trf_games.Lineup) -> tuple[Player, ...]:
     """The players with their round cells as :class:`RoundCell` objects."""
-    start, kept = lineup.cells(cells)
+    start, kept = lineup.start, lineup.kept
     opponent, colour, code = cells.opponent.tolist(), cells.colour.tolist(), cells.code.tolist()
     kind, points = cells.kind.tolist(), cells.points
     players = []

@@ -33,13 +33,10 @@ class Lineup(NamedTuple):
     rounds: int
     """The last round with a cell that has an opponent or a result: each line's cells past it (blank
     ones) are left out, and a line that ends before it has blank cells there (no cell is made)."""
-
-    def cells(self, cells: Cells) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        """Where each player's cells start among ``cells``, and how many of them are kept."""
-        import numpy as np
-
-        start = cells.start[self.rows]
-        return start, np.minimum(cells.start[self.rows + 1] - start, self.rounds)
+    start: NDArray[np.int64]
+    """Where each player's cells start among the cells."""
+    kept: NDArray[np.int64]
+    """How many of each player's cells are kept (up to :attr:`rounds`)."""
 
 
 def lineup(players: Sequence[Player], rows: Sequence[int], cells: Cells) -> Lineup:
@@ -52,7 +49,9 @@ def lineup(players: Sequence[Player], rows: Sequence[int], cells: Cells) -> Line
         kept[list(rows)] = True
         used &= kept[cells.row]
     rounds = int(cells.round[used].max()) + 1 if used.any() else 0
-    return Lineup(players, np.array(rows, dtype=np.int64), rounds)
+    places = np.array(rows, dtype=np.int64)
+    start = cells.start[places]
+    return Lineup(players, places, rounds, start, np.minimum(cells.start[places + 1] - start, rounds))
 
 
 class Games(NamedTuple):
@@ -131,7 +130,7 @@ def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
         place[lineup.rows] = np.arange(len(players))
         own = place[own]
         index, own = index[own >= 0], own[own >= 0]
-    start, kept = lineup.cells(cells)
+    start, kept = lineup.start, lineup.kept
     opponent, round_index = cells.opponent[index], cells.round[index]
     own_number = numbers[own]
     seat = np.full(max(int(numbers.max(initial=0)), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
@@ -142,9 +141,10 @@ def pair_games(cells: Cells, lineup: Lineup, log: ProblemLog) -> Games:
     back = reach & (cells.opponent[other_index] == own_number)  # the opponent gives the player back
     unpaired = ~back | (opponent == own_number)
     made = (back & (own_number < opponent)).nonzero()[0]  # each game from the lower number's side
-    own_code, other_code = cells.code[index[made]], cells.code[other_index[made]]
-    colour, other_colour = cells.colour[index[made]], cells.colour[other_index[made]]
-    kind = cells.kind[index[made]]
+    own_cell, other_cell = index[made], other_index[made]
+    own_code, other_code = cells.code[own_cell], cells.code[other_cell]
+    colour, other_colour = cells.colour[own_cell], cells.colour[other_cell]
+    kind = cells.kind[own_cell]
     both_known = (colour > 0) & (other_colour > 0)
     mismatch = ~table.agreeing[own_code, other_code]
     colour_mismatch = ~mismatch & both_known & (colour == other_colour)
@@ -286,7 +286,7 @@ def check_points(cells: Cells, lineup: Lineup, blank: Decimal, log: ProblemLog) 
     Added in whole :data:`.POINT_UNITS`; the sum said in a mismatch is added as :class:`Decimal`."""
     import numpy as np
 
-    start, kept = lineup.cells(cells)
+    start, kept = lineup.start, lineup.kept
     added = np.concatenate(([0], np.cumsum(cells.units)))
     blank_units = int(blank / POINT_UNITS)
     rows = zip(
