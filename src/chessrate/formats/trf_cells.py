@@ -124,19 +124,20 @@ def read_cells(
     cells = np.frombuffer(_ascii(text), dtype=np.uint8).reshape(-1, ROUND_WIDTH)
     row = np.repeat(np.arange(len(bodies), dtype=np.int64), counts)
     round_index = np.arange(len(cells), dtype=np.int64) - start[row]
-    kinds = table.character[cells[:, :6]]  # blank, digit or other (_CHARACTER)
-    misaligned = (kinds[:, 0] | kinds[:, 1]).astype(bool) | (cells[:, 6] != BLANK) | (cells[:, 8] != BLANK)
+    characters = table.character[cells[:, :6]]  # blank, digit or other (_CHARACTER)
+    separated = (characters[:, 0] | characters[:, 1]) == 0
+    misaligned = ~separated | (cells[:, 6] != BLANK) | (cells[:, 8] != BLANK)
     opponents = _opponents()
-    written = kinds[:, 2:] @ table.places  # the opponent's four columns, as one number
+    written = characters[:, 2:] @ table.places  # the opponent's four columns, as one number
     opponent, invalid_opponent = opponents.value[written], opponents.invalid[written]
-    colour = table.colour[cells[:, 7]]
-    code = table.code[cells[:, 9]]
-    unread = misaligned | invalid_opponent | (colour == 3) | (code == 0)
+    colour, code = table.colour[cells[:, 7]], table.code[cells[:, 9]]
+    invalid_colour, invalid_result = colour == 3, code == 0
+    unread = misaligned | invalid_opponent | invalid_colour | invalid_result
     problems: dict[int, list[Problem]] = {}
-    if unread.any():
+    if unread.any():  # a misaligned cell has no other problem; what is not read is blank
         invalid_opponent &= ~misaligned
-        invalid_colour = (colour == 3) & ~misaligned
-        invalid_result = (code == 0) & ~misaligned
+        invalid_colour &= ~misaligned
+        invalid_result &= ~misaligned
         opponent[misaligned | invalid_opponent] = 0
         colour[misaligned | invalid_colour] = 0
         code[misaligned | invalid_result] = BLANK
@@ -149,8 +150,8 @@ def read_cells(
         flags = (
             misaligned * MISALIGNED
             | invalid_opponent * INVALID_OPPONENT
-            | ((table.colour[cells[:, 7]] == 3) & ~misaligned) * INVALID_COLOUR
-            | ((table.code[cells[:, 9]] == 0) & ~misaligned) * INVALID_RESULT
+            | invalid_colour * INVALID_COLOUR
+            | invalid_result * INVALID_RESULT
             | no_result * NO_RESULT
             | without_opponent * WITHOUT_OPPONENT
             | bye_with_opponent * BYE_WITH_OPPONENT
