@@ -1,9 +1,11 @@
-"""The readers' import paths (``read_event``) give what the exact readers give, file for file.
+"""The readers' import paths (``read_event``) give what the readers give, file for file.
 
-An import reads a file through :func:`chessrate.formats.read_event`: the TRF reader's cell arrays,
-the CSV reader's cached parsers, the PGN scanner's whole-block search. Each must give the event,
-players, games and problems of ``EventRead.of(read_tournament(...))``, on clean files (where the
-fast path decides alone) and on damaged ones (where it must hand the file to the exact reader).
+An import reads a file through :func:`chessrate.formats.read_event`. A TRF file is read once
+(``formats/trf.py``): the event and the tournament are two faces of that read, and its round cells
+and games are held to the plain cell-by-cell reading of ``tests/formats/trf_oracle.py`` and to what
+the files are known to hold (the synthetic events' own games, the published examples). The CSV
+reader's cached parsers and the PGN scanner's whole-block search must give the event, players,
+games and problems of the row-by-row and game-by-game readers kept as oracles.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 
 import csv_oracle
 import pytest
+import trf_oracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pgn_oracle import read_pgn_by_game
@@ -28,7 +32,6 @@ from chessrate.formats import (
     read_pgn,
     read_trf,
     sniff_format,
-    trf,
 )
 from chessrate.formats.csvgames import read_csv_event
 from chessrate.formats.pgn import read_pgn_event
@@ -50,21 +53,75 @@ def comparable(event: EventRead) -> tuple[object, ...]:
     return (event.source_format, event.name, event.start_date, event.end_date, players, games, event.problems)
 
 
-def test_the_trf_path_reads_a_clean_event_without_the_exact_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    expected = comparable(EventRead.of(read_trf(SYNTHETIC_TRF)))
-    assert len(expected[5][0]) == 70  # 20 players, 7 rounds: the games are there to compare
+def trf_agrees(data: bytes) -> ReadResult:
+    """The one read of a TRF file: its event is its tournament's (``EventRead.of``), its cells,
+    games and their problems are the plain reading's (:mod:`trf_oracle`), and strict reading
+    raises one of its errors (none when it has none). Returns the lenient result."""
+    result = read_trf(data)
+    assert comparable(read_trf_event(data)) == comparable(EventRead.of(result))
+    oracle = trf_oracle.read(data)
+    tournament = result.tournament
+    rounds = tournament.rounds
+    assert [(p.number, p.line) for p in tournament.players] == [(n, line) for n, line, _ in oracle.players]
+    for player, (_, _, cells) in zip(tournament.players, oracle.players, strict=True):
+        read = [(c.opponent, c.colour, c.code, c.kind) for c in player.cells]
+        assert read == [(c.opponent, c.colour, c.code, c.kind) for c in cells[:rounds]]
+    codes = trf_oracle.CELL_CODES | trf_oracle.PAIRING_CODES
+    found = [(p.line, p.code, p.message) for p in result.problems if p.code in codes]
+    assert found == sorted(oracle.problems, key=lambda problem: problem[0])
+    games = [(g.round, g.white, g.black, g.white_score, g.black_score, g.counts_for_rating, g.code, g.line)
+             for g in tournament.games]  # fmt: skip
+    assert games == oracle.games
+    if not result.errors:
+        assert read_trf(data, strict=True) == result
+        return result
+    with pytest.raises(FileFormatError) as raised:
+        read_trf(data, strict=True)
+    error = raised.value
+    assert (error.line, error.code, error.params) in {(p.line, p.code, p.params) for p in result.errors}
+    return result
 
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the exact reader was asked")
 
-    monkeypatch.setattr(trf, "read_trf", refuse)
-    assert comparable(read_trf_event(SYNTHETIC_TRF)) == expected
+def test_a_synthetic_event_reads_as_the_games_it_was_made_of() -> None:
+    event = read_event(SYNTHETIC_TRF, format="trf")
+    # Event 0 of the month: its players numbered by their seat, its games as drawn.
+    per_event = len(MONTH.white) // len(MONTH.seats)
+    number = {int(player): seat + 1 for seat, player in enumerate(MONTH.seats[0].tolist())}
+    score = {2: (Decimal(1), Decimal(0)), 1: (Decimal("0.5"), Decimal("0.5")), 0: (Decimal(0), Decimal(1))}
+    drawn = [
+        (r, number[w], number[b], *score[h], True, {2: "1", 1: "=", 0: "0"}[h], 6 + min(number[w], number[b]))
+        for r, w, b, h in zip(
+            MONTH.round[:per_event].tolist(),
+            MONTH.white[:per_event].tolist(),
+            MONTH.black[:per_event].tolist(),
+            MONTH.white_half_points[:per_event].tolist(),
+            strict=True,
+        )
+    ]
+    games = list(zip(*(getattr(event.games, column) for column in COLUMNS), strict=True))
+    assert len(games) == 70  # 20 players, 7 rounds
+    assert games == sorted(drawn, key=lambda game: (game[0], game[7]))  # by round, then line
+    assert not event.problems
+    assert [player.number for player in event.players] == list(range(1, 21))
+    trf_agrees(SYNTHETIC_TRF)
+
+
+#: The games of the published examples and real files, counted outside chessrate: the cells with an
+#: opponent (columns 92-95, 102-105...) of the 001 lines, halved (``awk`` over each file).
+REAL_FILE_GAMES = {
+    "example-trf26.trf": 1030,
+    "fide-example.trf": 980,
+    "javafo-sample2.trf": 93,
+    "swiss-9-rounds.trf": 68,
+    "swiss-unplayed-rounds.trf": 44,
+}
 
 
 @pytest.mark.parametrize("name", sorted(TRF_FILES))
-def test_the_trf_path_agrees_on_the_real_files(name: str) -> None:
-    data = TRF_FILES[name]
-    assert comparable(read_trf_event(data)) == comparable(EventRead.of(read_trf(data)))
+def test_the_trf_read_of_the_real_files(name: str) -> None:
+    result = trf_agrees(TRF_FILES[name])
+    assert not result.problems  # the real files pass every check (docs/formats.md)
+    assert len(result.tournament.games) == REAL_FILE_GAMES[name]
 
 
 #: Bytes a damaged cell may take: digits, blanks, colours, every result code and a few others.
@@ -97,17 +154,40 @@ def damaged_trf(draw: st.DrawFn) -> bytes:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=damaged_trf())
-def test_the_trf_path_agrees_on_damaged_files(data: bytes) -> None:
-    assert comparable(read_trf_event(data)) == comparable(EventRead.of(read_trf(data)))
+def test_the_trf_read_of_damaged_files(data: bytes) -> None:
+    trf_agrees(data)
 
 
-def test_the_trf_path_agrees_with_another_scoring_and_declared_points() -> None:
-    # Three points a win (XXS before the players): the declared scores are checked in that scale.
+#: Cells as pairing programs and hands write them, good and bad: opponent left- or right-aligned,
+#: a tab or a no-break space for a blank, every colour and result, a letter where a digit goes.
+CELLS = ["   3 w 1", "   2 b 0", "3    w 1", "  03 b =", "0000 - H", "     - U", "   3 w  ", "   3 - +",
+         "   2 - -", "   3 w h", "   1 w 1", "   9 w 1", " 3 2 w 1", "   x w 1", "   3 x 1", "   3 w x",
+         "\t  3 w 1", "   3\tw 1", "\xa0  3 w 1", "   3 w \xa0", "   3 w é", "   3 w W", "   2 b l",
+         "   3 b 1", "        1", "         ", "   3 w 1 "]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(CELLS), max_size=4), min_size=1, max_size=4), st.booleans())
+def test_the_trf_read_of_written_cells(rows: list[list[str]], declared: bool) -> None:
+    lines = ["012 Cells", "XXR 4"]
+    for number, cells in enumerate(rows, start=1):
+        points = " 1.0" if declared else "    "
+        name = f"Player {number}"
+        head = f"001 {number:>4} m    {name:<33} 1500 ESP {number:>11} 1990/01/01 {points} {number:>4}"
+        lines.append(head + "".join("  " + cell for cell in cells))
+    trf_agrees("\n".join(lines).encode())
+
+
+def test_the_trf_read_with_another_scoring_checks_the_declared_points_in_it() -> None:
+    # Three points a win, one a draw (XXS before the players): the declared scores, written for
+    # one point a win, no longer add up; player 1 (2 wins, 1 draw, 4 losses) makes 7.
     lines = SYNTHETIC_TRF.decode().splitlines()
-    rescored = [lines[0], "XXS WW=3 BW=3 WD=1 BD=1", *lines[1:]]
-    data = "\n".join(rescored).encode()
-    assert comparable(read_trf_event(data)) == comparable(EventRead.of(read_trf(data)))
-    assert any(p.code == "points-mismatch" for p in read_trf_event(data).problems)
+    data = "\n".join([lines[0], "XXS WW=3 BW=3 WD=1 BD=1", *lines[1:]]).encode()
+    result = trf_agrees(data)
+    first = next(p for p in result.problems if p.code == "points-mismatch")
+    assert (first.line, dict(first.params)["declared"], dict(first.params)["computed"]) == (
+        8, Decimal("4.5"), Decimal(3 + 0 + 0 + 3 + 3 + 3 + 1)
+    )  # fmt: skip
 
 
 SYNTHETIC_LINES = SYNTHETIC_TRF.decode().split("\n")
@@ -121,26 +201,42 @@ def synthetic_with(column: int, text: str, *, line: int = 6, before: tuple[str, 
     return "\n".join([*before, *lines]).encode()
 
 
-#: Hostile TRF files (REVIEW-s5): each new check must be made alike by both paths.
+US_ORDER_DATES = synthetic_with(5, "10/07/2025", line=2, before=("XYZ",))
+US_ORDER_DATES = US_ORDER_DATES.replace(b"042 2025/10/01", b"042 09/30/2025")
+#: Hostile TRF files (REVIEW-s5), each with the problem it must give, on its line.
 HOSTILE_TRF = {
-    "rating-9999": synthetic_with(49, "9999"),
-    "xxs-exponent": synthetic_with(1, "", before=("XXS WW=1E-1000000",)),
-    "wide-line": synthetic_with(len(SYNTHETIC_LINES[7]) + 1, " " * 10_000 + "  0000 - Z", line=7),
-    "nul-in-name": synthetic_with(20, "\x00"),
-    "ambiguous-date": synthetic_with(5, "02/03/2024", line=1),
-    "us-order-dates": synthetic_with(5, "10/07/2025", line=2, before=("XYZ",)).replace(
-        b"042 2025/10/01", b"042 09/30/2025"
+    "rating-9999": (synthetic_with(49, "9999"), "invalid-rating", 7),
+    "xxs-exponent": (synthetic_with(1, "", before=("XXS WW=1E-1000000",)), "unread-scoring", 1),
+    "wide-line": (
+        synthetic_with(len(SYNTHETIC_LINES[7]) + 1, " " * 10_000 + "  0000 - Z", line=7),
+        "too-many-rounds",
+        8,
     ),
-    "162-decimals": synthetic_with(1, "", before=("162 W 0.0000000000000000001",)),
+    "nul-in-name": (synthetic_with(20, "\x00"), "control-character", 7),
+    "ambiguous-date": (synthetic_with(5, "02/03/2024", line=1), "ambiguous-date", 2),
+    "us-order-dates": (
+        synthetic_with(5, "10/07/2025", line=2, before=("XYZ",)).replace(
+            b"042 2025/10/01", b"042 09/30/2025"
+        ),
+        "unknown-record",
+        1,
+    ),
+    "162-decimals": (synthetic_with(1, "", before=("162 W 0.0000000000000000001",)), "unread-scoring", 1),
 }
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE_TRF))
-def test_the_trf_path_agrees_on_hostile_files(name: str) -> None:
-    data = HOSTILE_TRF[name]
-    expected = comparable(EventRead.of(read_trf(data)))
-    assert expected[6], "the exact reader reports a problem"
-    assert comparable(read_trf_event(data)) == expected
+def test_the_trf_read_of_hostile_files(name: str) -> None:
+    data, code, line = HOSTILE_TRF[name]
+    result = trf_agrees(data)
+    assert (code, line) in {(p.code, p.line) for p in result.problems}
+    assert len(result.tournament.games) == 70  # the games are all still there
+
+
+def test_us_order_dates_are_read_month_first() -> None:
+    data = HOSTILE_TRF["us-order-dates"][0]
+    event = read_event(data, format="trf")
+    assert (str(event.start_date), str(event.end_date)) == ("2025-09-30", "2025-10-07")
 
 
 def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
@@ -150,6 +246,9 @@ def test_read_event_reads_each_format_from_disk(tmp_path: Path) -> None:
     csv_path.write_bytes(b"white,black,white_rating,black_rating,result,date\nA,B,1500,,1-0,2025-01-01\n")
     pgn_path = tmp_path / "games.pgn"
     pgn_path.write_bytes(b'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "1500"]\n\n1-0\n')
+    assert comparable(read_event(trf_path, format="trf")) == comparable(
+        read_event(SYNTHETIC_TRF, format="trf")
+    )
     assert comparable(read_event(trf_path, format="trf")) == comparable(EventRead.of(read_trf(trf_path)))
     assert comparable(read_event(csv_path, format="csv")) == comparable(
         EventRead.of(read_csv_games(csv_path))

@@ -84,7 +84,7 @@ CODES = [
 def test_forfeit_and_bye_counts_data_readme(name: str, expected: dict[str, int]) -> None:
     tournament = read(name)
     counts = Counter(cell.code for cell in tournament.cells())
-    # A round after the end of a player's line is blank too, without a cell (checks.fit_cells).
+    # A round after the end of a player's line is blank too, without a cell (trf_games.Lineup.rounds).
     counts[""] += sum(tournament.rounds - len(player.cells) for player in tournament.players)
     for code, count in expected.items():
         assert counts[code] == count, code

@@ -13,12 +13,13 @@ Player 2 is unrated (blank rating), player 4 is rated 0000 (unrated too).
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from decimal import Decimal
 
 import pytest
 
 from chessrate.errors import FileFormatError
-from chessrate.formats import Kind, read_trf
+from chessrate.formats import Kind, read_trf, trf_cells
 
 
 def player(
@@ -402,3 +403,13 @@ def test_more_than_99_rounds_announced_is_refused_naming_the_record_and_value(re
     assert (most.tournament.planned_rounds, most.errors) == (99, ())
     with pytest.raises(FileFormatError, match=f"^line 5: record {record} announces 150 rounds"):
         read_trf(f"{chr(10).join([*header, f'{record} 150', *PLAYERS])}\n".encode(), strict=True)
+
+
+def test_the_opponent_columns_read_as_strip_and_int_read_them() -> None:
+    # formats/trf_cells.py reads the four opponent columns through a table of every way they can be
+    # written (a white space, a digit or another character in each): the table against Python's
+    # own reading of each.
+    table = trf_cells._opponents()
+    texts = ["".join(c).strip() for c in itertools.product(trf_cells._CHARACTER, repeat=4)]
+    assert table.value.tolist() == [int(text) if text.isdigit() else 0 for text in texts]
+    assert table.invalid.tolist() == [bool(text) and not text.isdigit() for text in texts]

@@ -161,9 +161,9 @@ def read_event(source: str | os.PathLike[str] | bytes, *, format: Format | None)
     """What a rating-list import needs of a tournament file (a path, or its bytes already read): its
     event, players and games as columns.
 
-    The same facts and problems as :func:`read_tournament` (``EventRead.of`` its result), found by
-    each reader's fast path where it has one; a file the fast path cannot decide is read the exact
-    way (see ``docs/formats.md``). A PGN path is streamed.
+    The same facts and problems as :func:`read_tournament` (``EventRead.of`` its result), from the
+    same one read of the file, its games left as columns (see ``docs/formats.md``). A PGN path is
+    streamed.
     """
     try:
         if format == "pgn":

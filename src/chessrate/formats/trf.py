@@ -3,8 +3,10 @@
 Columns and codes follow [TRF16] and [TRF26]: the ``001`` player record (identical in TRF16 and
 TRF26), the ``xx2`` header records, and the quirks of real files [TRF-FILES]. Every
 line is read on its own: a bad line becomes a :class:`~chessrate.formats.model.Problem` with its
-number and the rest of the file is still read. The pairings are then checked from both sides
-(:mod:`chessrate.formats.checks`).
+number and the rest of the file is still read. The round cells of all the players are read at once
+(:mod:`.trf_cells`), then made games, the pairings checked from both sides (:mod:`.trf_games`).
+One read gives both the :class:`Tournament` (:func:`read_trf`) and the event an import stores
+(:func:`read_trf_event`).
 """
 
 from __future__ import annotations
@@ -13,59 +15,47 @@ import datetime as dt
 import functools
 import os
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from chessrate.formats import checks
+from chessrate.formats import trf_games
 from chessrate.formats.model import (
     EventRead,
     Player,
+    Problem,
     ProblemLog,
     ReadResult,
     RoundCell,
+    Severity,
     Tournament,
 )
-from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
+from chessrate.formats.scoring import Scoring
 from chessrate.formats.text import (
     check_control_characters,
     control_character,
     decode,
-    other_reading,
     parse_loose_date,
-    proven_order,
     split_lines,
 )
 from chessrate.formats.trf_cells import (
+    COLOURS,
     FIRST_ROUND,
-    MAX_ROUNDS,
-    ParsedCell,
-    cell_columns,
+    KINDS,
+    Cells,
+    check_width,
     read_cells,
-    round_dates,
+)
+from chessrate.formats.trf_header import (
+    TRF26_RECORDS,
+    Header,
+    check_counts,
+    check_rounds,
+    read_header,
+    settle_dates,
 )
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
-
-if TYPE_CHECKING:
-    pass
-
-#: Header records whose value we keep (TRF16; 042/052 dates in any form, §2.4).
-_TEXT_HEADERS = {
-    "012": "name",
-    "022": "place",
-    "032": "federation",
-    "092": "tournament_type",
-    "102": "chief_arbiter",
-    "122": "time_control",
-}
-#: Records that TRF26 introduced (§2.3): their presence makes a file TRF26.
-TRF26_RECORDS = frozenset({
-    "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299",
-    "300", "310", "320", "330", "352", "362", "801", "802",
-})  # fmt: skip
-_BBP_SCORING = frozenset({"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 
 #: One-letter and short titles seen in real files (``g``, ``m``, ``f``, ``wf``; [TRF-FILES]) read as FIDE
 #: titles. No source spells the letters out; we read them the way the full titles
@@ -75,27 +65,6 @@ TITLES = {
     "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
     "wcm": "WCM",
 }  # fmt: skip
-
-
-@dataclass
-class _Header:
-    values: dict[str, str] = field(default_factory=dict)
-    deputies: list[str] = field(default_factory=list)
-    start_date: dt.date | None = None
-    end_date: dt.date | None = None
-    planned_rounds: int | None = None
-    declared_players: int | None = None
-    declared_rated: int | None = None
-    round_dates: tuple[dt.date | None, ...] = ()
-    scoring: Scoring = field(default_factory=Scoring)
-    version: str = "TRF16"
-    lines: dict[str, int] = field(default_factory=dict)
-    """The line of the first occurrence of each record."""
-    date_texts: dict[str, tuple[int, str]] = field(default_factory=dict)
-    """The line and text of the dates 042 and 052 read (the last of each)."""
-    parsed_cell_cache: dict[str, ParsedCell] = field(default_factory=dict)
-    """Round cells read without a problem under the current scoring, by their ten columns: a
-    tournament's cells repeat (opponent, colour, result), so each is read once."""
 
 
 def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
@@ -109,19 +78,165 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
-    log = ProblemLog(strict=strict)
-    header = _Header()
-    players: list[Player] = []
+    read = _read(text, strict=strict)
+    header = read.header
+    values = header.values
+    tournament = Tournament(
+        source_format=header.version,
+        players=_with_cells(read.cells, read.lineup),
+        games=read.games.games(header.round_dates),
+        name=values.get("012"),
+        place=values.get("022"),
+        federation=values.get("032"),
+        start_date=header.start_date,
+        end_date=header.end_date,
+        planned_rounds=header.planned_rounds,
+        rounds=read.lineup.rounds,
+        round_dates=header.round_dates,
+        tournament_type=values.get("092"),
+        chief_arbiter=values.get("102"),
+        deputy_arbiters=tuple(header.deputies),
+        time_control=values.get("122"),
+        declared_players=header.declared_players,
+        declared_rated_players=header.declared_rated,
+        encoding=encoding,
+    )
+    return ReadResult(tournament, read.problems)
+
+
+def read_trf_event(source: bytes) -> EventRead:
+    """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))`` but its
+    players' round cells, from the same read."""
+    read = _read(decode(source)[0], strict=False)
+    header = read.header
+    return EventRead(
+        source_format=header.version,
+        name=header.values.get("012"),
+        start_date=header.start_date,
+        end_date=header.end_date,
+        players=tuple(read.lineup.players),
+        games=read.games.columns(),
+        problems=read.problems,
+    )
+
+
+@dataclass
+class _Records:
+    """The ``001`` records read but their round cells, a list a field: the player, the line (cut
+    at :data:`MAX_ROUNDS`), the scoring its cells are read under, and how many problems were found
+    before them (theirs come next: :func:`_with_cell_problems`)."""
+
+    players: list[Player] = field(default_factory=list)
+    bodies: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    scorings: list[Scoring] = field(default_factory=list)
+    problems_before: list[int] = field(default_factory=list)
+
+
+class _Read(NamedTuple):
+    """A TRF file read once: what both :func:`read_trf` and :func:`read_trf_event` are made of."""
+
+    header: Header
+    cells: Cells
+    lineup: trf_games.Lineup
+    games: trf_games.Games
+    problems: tuple[Problem, ...]
+
+
+def _read(text: str, *, strict: bool) -> _Read:
+    """Every line read, then the round cells, the pairings and the declared counts and points.
+
+    The problems are found in the order a reader going through the file line by line meets them
+    (each cell's where its line's cells are), and returned in line order; with ``strict``, the first
+    error found is raised.
+    """
+    log = ProblemLog(strict=False)
+    header = Header()
+    records = _Records()
     lines = split_lines(text)
     if not any(line.strip() for line in lines):
         log.error(None, "empty-file", "the file is empty")
-    check_control_characters(lines, log)
+    if control_character(text) is not None:
+        check_control_characters(lines, log)
     for number, line in enumerate(lines, start=1):
-        _read_line(line, number, header, players, log)
-    return _finish(header, players, encoding, log)
+        _read_line(line, number, header, records, log)
+    cells, cell_problems = read_cells(records.bodies, records.lines, records.scorings)
+    _with_cell_problems(log, records.problems_before, cell_problems)
+    settle_dates(header, log)
+    lineup = trf_games.lineup(*_unique_players(records.players, log), cells)
+    check_rounds(header, lineup.rounds, log)
+    games = trf_games.pair_games(cells, lineup, log)
+    trf_games.check_points(cells, lineup, header.scoring.for_cell("", None), log)
+    check_counts(header, list(lineup.players), log)
+    if not records.players:
+        log.error(None, "no-players", "the file has no 001 player record")
+    if strict:
+        for problem in log.problems:
+            if problem.severity is Severity.ERROR:
+                raise problem.as_error()
+    return _Read(header, cells, lineup, games, log.sorted())
 
 
-def _read_line(line: str, number: int, header: _Header, players: list[Player], log: ProblemLog) -> None:
+def _with_cell_problems(log: ProblemLog, before: list[int], cell_problems: dict[int, list[Problem]]) -> None:
+    """The problems of each line's cells put among the others where its cells are read."""
+    if not cell_problems:
+        return
+    problems, done = [], 0
+    for row, found in sorted(cell_problems.items()):
+        problems += log.problems[done : before[row]] + found
+        done = before[row]
+    log.problems[:] = problems + log.problems[done:]
+
+
+def _unique_players(players: list[Player], log: ProblemLog) -> tuple[list[Player], list[int]]:
+    """The players with distinct starting numbers and the places of their lines; a repeated number
+    is an error (the first is kept)."""
+    seen: dict[int, Player] = {}
+    places = []
+    for place, player in enumerate(players):
+        first = seen.get(player.number)
+        if first is not None:
+            log.error(
+                player.line,
+                "repeated-player",
+                f"starting number {player.number} already used on line {first.line}",
+                player=player.number,
+                other_line=first.line,
+            )
+            continue
+        seen[player.number] = player
+        places.append(place)
+    return list(seen.values()), places
+
+
+def _with_cells(cells: Cells, lineup: trf_games.Lineup) -> tuple[Player, ...]:
+    """The players with their round cells as :class:`RoundCell` objects."""
+    start, kept = lineup.start, lineup.kept
+    opponent, colour, code = cells.opponent.tolist(), cells.colour.tolist(), cells.code.tolist()
+    kind, points = cells.kind.tolist(), cells.points
+    players = []
+    for player, first, count in zip(lineup.players, start.tolist(), kept.tolist(), strict=True):
+        line = player.line or 0
+        round_cells = tuple(
+            RoundCell(
+                index - first + 1,
+                opponent[index] or None,
+                COLOURS[colour[index]],
+                chr(code[index]).strip(),
+                KINDS[kind[index]],
+                points[index],
+                line,
+            )
+            for index in range(first, first + count)
+        )
+        players.append(replace(player, cells=round_cells))
+    return tuple(players)
+
+
+def _read_line(line: str, number: int, header: Header, records: _Records, log: ProblemLog) -> None:
+    if line.startswith("001") and (len(line) == 3 or line[3] == " "):
+        _read_player(line, number, header, records, log)
+        return
     if not line.strip() or line.startswith("###"):
         return  # blank lines and TRF26 comments
     record = line[:3]
@@ -131,191 +246,21 @@ def _read_line(line: str, number: int, header: _Header, players: list[Player], l
         log.warning(number, "unknown-line", f"not a TRF record: {line[:20]!r}", value=line[:20])
         return
     value = line[4:]
-    if record == "001":
-        player = _read_player(line, number, header, log)
-        if player is not None:
-            players.append(player)
-    elif re.fullmatch(r"([A-Z])\1\1", record):
+    if re.fullmatch(r"([A-Z])\1\1", record):
         return  # a legend such as "DDD SSSS sTTT NNNN..." (Sharly-Chess and TieBreakServer files)
-    elif record in TRF26_RECORDS:
+    if record in TRF26_RECORDS:
         header.version = "TRF26"
-        _read_header(record, value, number, header, log)
+        read_header(record, value, number, header, log)
     elif re.fullmatch(r"\d{3}|XX[A-Z]|BB[A-Z]", record):
-        _read_header(record, value, number, header, log)
+        read_header(record, value, number, header, log)
     elif re.fullmatch(r"[A-Z]{3}", record) and re.fullmatch(r" *\d+", line[4:8]):
         return  # TRF26 national rating record: federation code and the 001 layout (§2.3)
     else:
         log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
 
 
-def _read_header(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.lines.setdefault(record, number)
-    read = _HEADER_READERS.get(record)
-    if read is not None:
-        read(record, value, number, header, log)
-    elif record not in _KNOWN_UNUSED:
-        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
-
-
-def _text_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    if record in header.values:
-        log.warning(
-            number, "repeated-record", f"record {record} repeated; the first one is kept", record=record
-        )
-    elif text:
-        header.values[record] = text
-
-
-def _deputy_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    if value.strip():
-        header.deputies.append(value.strip())
-
-
-def _date_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    day = parse_loose_date(text)
-    if text and day is None:
-        log.warning(
-            number,
-            "unreadable-date",
-            f"cannot read the date {text!r} of record {record}",
-            value=text,
-            record=record,
-        )
-    if day is not None:
-        header.date_texts[record] = (number, text)
-    if record == "042":
-        header.start_date = day
-    else:
-        header.end_date = day
-
-
-def _settle_dates(header: _Header, log: ProblemLog) -> None:
-    """Dates 042/052 whose day and month could be either way round (``02/03/2024``): read month
-    first when the file's other date is written so (``10/24/2010``), day first when it shows that
-    order (``24/09/2010``, as :func:`parse_loose_date` reads them), else a warning naming both
-    readings (``ambiguous-date``; the start date chooses the rating rules)."""
-    orders = {proven_order(text) for _, text in header.date_texts.values()} - {None}
-    for record, (number, text) in sorted(header.date_texts.items()):
-        other = other_reading(text)
-        if other is None or orders == {"day"}:
-            continue
-        if orders == {"month"}:
-            if record == "042":
-                header.start_date = other
-            else:
-                header.end_date = other
-            continue
-        day = header.start_date if record == "042" else header.end_date
-        log.warning(
-            number,
-            "ambiguous-date",
-            f"the date {text!r} of record {record} is {day} read day first (as taken) or {other} read "
-            "month first"
-            + ("; it chooses the rating rules unless --as-of gives their date" if record == "042" else ""),
-            value=text,
-            record=record,
-            taken=str(day),
-            other=other.isoformat(),
-        )
-
-
-def _count_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    count = re.match(r"\d+", text)  # "15 (12)" in TieBreakServer's fixture: the first number
-    if count is not None and not is_digits(count.group()):
-        count = None  # more digits than any count has
-    if text and count is None:
-        log.warning(
-            number,
-            "unreadable-count",
-            f"record {record} is not a number: {text!r}",
-            value=text,
-            record=record,
-        )
-    elif count is not None and record == "062":
-        header.declared_players = int(count.group())
-    elif count is not None:
-        header.declared_rated = int(count.group())
-
-
-def _round_dates_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.round_dates = round_dates(value, number, log)
-
-
-def _rounds_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    text = value.strip()
-    if is_digits(text) and int(text) > MAX_ROUNDS:
-        log.error(
-            number,
-            "invalid-rounds",
-            f"record {record} announces {text} rounds, more than the {MAX_ROUNDS} a file may have",
-            value=text,
-            record=record,
-            limit=MAX_ROUNDS,
-        )
-    elif is_digits(text) and int(text) > 0:
-        header.planned_rounds = int(text)
-    else:
-        log.error(
-            number,
-            "invalid-rounds",
-            f"invalid number of rounds {text!r} in record {record}",
-            value=text,
-            record=record,
-        )
-
-
-def _alias_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    """TRF26's 192 (type of tournament) and 222 (time control), TRF16's 092 and 122."""
-    header.values.setdefault("092" if record == "192" else "122", value.strip())
-
-
-def _scoring_record(record: str, value: str, number: int, header: _Header, log: ProblemLog) -> None:
-    header.parsed_cell_cache.clear()  # read under the scoring before
-    if record == "162":
-        header.scoring, unread = apply_162(header.scoring, value)
-    elif record == "XXS":
-        header.scoring, unread = apply_xxs(header.scoring, value)
-    else:
-        header.scoring, unread = apply_bbp(header.scoring, record, value)
-    if unread:
-        log.warning(
-            number, "unread-scoring", f"scoring not understood: {', '.join(unread)}", value=", ".join(unread)
-        )
-
-
-_HeaderReader = Callable[[str, str, int, _Header, ProblemLog], None]
-#: The reader of each header record we keep (§2.3).
-_HEADER_READERS: dict[str, _HeaderReader] = {
-    **dict.fromkeys(_TEXT_HEADERS, _text_record),
-    "112": _deputy_record,
-    "042": _date_record,
-    "052": _date_record,
-    "062": _count_record,
-    "072": _count_record,
-    "132": _round_dates_record,
-    "142": _rounds_record,
-    "XXR": _rounds_record,
-    "192": _alias_record,
-    "222": _alias_record,
-    **dict.fromkeys(("162", "XXS", *_BBP_SCORING), _scoring_record),
-}
-#: Records we know and do not need: team records, pairing-program data, tie-break lists, national
-#: ratings (the TRF26 records we do not read, and these).
-_KNOWN_UNUSED = frozenset({"082", "013", "XXC", "XXZ", "XXA", "XXP", "DAT"}) | (
-    TRF26_RECORDS - _HEADER_READERS.keys()
-)
-
-
-_CellsReader = Callable[[str, int, _Header, ProblemLog], tuple[RoundCell, ...]]
-
-
-def _read_player(
-    line: str, number: int, header: _Header, log: ProblemLog, read_cells: _CellsReader | None = None
-) -> Player | None:
-    """A ``001`` record; its round cells read by ``read_cells`` (:func:`_read_cells` by default)."""
+def _read_player(line: str, number: int, header: Header, records: _Records, log: ProblemLog) -> None:
+    """A ``001`` record: the player, their round cells to read."""
     padded = line.ljust(FIRST_ROUND)
     start_rank = padded[4:8].strip()
     if not is_digits(start_rank) or int(start_rank) == 0:
@@ -326,7 +271,7 @@ def _read_player(
             value=start_rank,
             columns="5-8",
         )
-        return None
+        return
     sex = padded[9].strip().lower() or None
     if sex == "f":
         sex = "w"  # Sharly-Chess writes f for women; TRF16/TRF26 write w
@@ -355,10 +300,11 @@ def _read_player(
             columns="15-47",
         )
     birth_year, birth_date = _birth(padded[69:79].strip(), number, log)
-    cells = (read_cells or _read_cells)(line, number, header, log)
+    body = check_width(line, number, "cells", log)
+    problems_before = len(log.problems)
     # Whole numbers read in place where they are plain digits (as :func:`_number` reads them).
     rating, fide_id, rank = padded[48:52].strip(), padded[57:68].strip(), padded[85:89].strip()
-    return Player(
+    player = Player(
         number=int(start_rank),
         name=name,
         rating=_rating(rating, number, log),
@@ -374,9 +320,13 @@ def _read_player(
         rank=(int(rank) or None)
         if rank.isdigit() and rank.isascii()
         else _number(rank, "rank", "86-89", number, log, zero_is_none=True),
-        cells=cells,
         line=number,
     )
+    records.players.append(player)
+    records.bodies.append(body)
+    records.lines.append(number)
+    records.scorings.append(header.scoring)
+    records.problems_before.append(problems_before)
 
 
 def _rating(text: str, line: int, log: ProblemLog) -> int | None:
@@ -472,125 +422,3 @@ def _birth_value(text: str) -> tuple[int | None, dt.date | None] | None:
 
 
 _BIRTH = re.compile(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?")
-
-
-def _check_rounds(header: _Header, rounds: int, log: ProblemLog) -> None:
-    planned, lines = header.planned_rounds, header.lines
-    if planned is not None and rounds > planned:
-        line = lines.get("142", lines.get("XXR"))
-        log.warning(
-            line,
-            "too-many-rounds",
-            f"cells for {rounds} rounds; the file announces {planned}",
-            count=rounds,
-            planned=planned,
-        )
-
-
-def _check_counts(header: _Header, players: list[Player], log: ProblemLog) -> None:
-    lines = header.lines
-    checks.check_counts(
-        players,
-        (header.declared_players, lines.get("062")),
-        (header.declared_rated, lines.get("072")),
-        log,
-    )
-
-
-def _finish(header: _Header, players: list[Player], encoding: str, log: ProblemLog) -> ReadResult:
-    _settle_dates(header, log)
-    players = checks.unique_players(players, log)
-    rounds = max((c.round for p in players for c in p.cells if c.code or c.opponent is not None), default=0)
-    players = [checks.fit_cells(p, rounds) for p in players]
-    _check_rounds(header, rounds, log)
-    games = checks.pair_games(players, log, header.round_dates)
-    checks.check_points(players, log, rounds=rounds, blank=header.scoring.for_cell("", None))
-    _check_counts(header, players, log)
-    if not players:
-        log.error(None, "no-players", "the file has no 001 player record")
-    values = header.values
-    tournament = Tournament(
-        source_format=header.version,
-        players=tuple(players),
-        games=tuple(games),
-        name=values.get("012"),
-        place=values.get("022"),
-        federation=values.get("032"),
-        start_date=header.start_date,
-        end_date=header.end_date,
-        planned_rounds=header.planned_rounds,
-        rounds=rounds,
-        round_dates=header.round_dates,
-        tournament_type=values.get("092"),
-        chief_arbiter=values.get("102"),
-        deputy_arbiters=tuple(header.deputies),
-        time_control=values.get("122"),
-        declared_players=header.declared_players,
-        declared_rated_players=header.declared_rated,
-        encoding=encoding,
-    )
-    return ReadResult(tournament, log.sorted())
-
-
-def read_trf_event(source: bytes) -> EventRead:
-    """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))``.
-
-    The round cells are read as one array of characters (:func:`.trf_cells.cell_columns`) rather than one
-    :class:`RoundCell` each. That path takes only files it can decide: every cell in the columns
-    of [TRF16] (blanks where they go, opponent right-aligned), every pairing agreed by both sides,
-    every declared score right, no scoring record after the players. Whatever it meets that the
-    exact reader would report, it hands the whole file to :func:`read_trf`.
-    """
-    text, _ = decode(source)
-    event = _fast_event(text)
-    return event if event is not None else EventRead.of(read_trf(source))
-
-
-def _fast_event(text: str) -> EventRead | None:
-    if control_character(text):
-        return None  # control-character
-    log = ProblemLog(strict=False)
-    header = _Header()
-    records: list[tuple[int, str]] = []
-    for number, line in enumerate(split_lines(text), start=1):
-        if line.startswith("001") and (len(line) == 3 or line[3] == " "):
-            records.append((number, line))
-        elif records and line[:3] in _SCORING_RECORDS:
-            return None  # the players before it are scored otherwise
-        else:
-            _read_line(line, number, header, [], log)
-    if not records:
-        return None
-    players = []
-    for number, line in records:
-        player = _read_player(line, number, header, log, _no_cells)
-        if player is None:
-            return None
-        players.append(player)
-    read = cell_columns(players, [line for _, line in records], header.scoring)
-    if read is None:
-        return None
-    games, rounds = read
-    _check_rounds(header, rounds, log)
-    _check_counts(header, players, log)
-    _settle_dates(header, log)
-    return EventRead(
-        source_format=header.version,
-        name=header.values.get("012"),
-        start_date=header.start_date,
-        end_date=header.end_date,
-        players=tuple(players),
-        games=games,
-        problems=log.sorted(),
-    )
-
-
-_SCORING_RECORDS = frozenset({"162", "XXS", *_BBP_SCORING})
-
-
-def _read_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
-    return read_cells(line, number, header.scoring, header.parsed_cell_cache, log)
-
-
-def _no_cells(line: str, number: int, header: _Header, log: ProblemLog) -> tuple[RoundCell, ...]:
-    return ()

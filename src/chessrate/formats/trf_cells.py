@@ -1,23 +1,24 @@
 """The round columns of TRF: the cells of ``001`` records ([TRF16] §2.2, [TRF26]) and the round
-dates of record 132 laid out in them. The cells are read one at a time as
-:class:`RoundCell` objects, each problem on its line (:func:`read_cells`), or all of a file's at
-once as one array of bytes for an import (:func:`cell_columns`), which takes only a file whose cells
-and pairings it can decide (the checks of :func:`read_cells` and :mod:`.checks`, made on the array).
+dates of record 132 laid out in them.
+
+The cells of all the players of a file are read at once, as one array of bytes (numpy: one row of
+ten columns a cell, the players' cells one after the other), and every problem of a cell is
+reported from it on the player's line (:func:`read_cells`). The pairings the cells make are checked
+and made games in :mod:`.trf_games`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
-from chessrate.formats import checks
-from chessrate.formats.model import Colour, GameColumns, Kind, Player, ProblemLog, RoundCell
+from chessrate.formats.model import Colour, Kind, Problem, ProblemLog
 from chessrate.formats.scoring import Scoring
 from chessrate.formats.text import parse_loose_date
-from chessrate.parse import is_digits
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,9 +32,6 @@ ROUND_WIDTH = 10
 #: than a double round robin of 50 players has (2 x 49 = 98). A line beyond it is an error and
 #: its cells after round 99 are not read (one wide line would pad every player to its width).
 MAX_ROUNDS = 99
-#: The fast path pads every line to the longest (:func:`_cell_columns`): when that would hold more
-#: than this many times the file's cells, the exact reader, which makes no absent cell, reads it.
-PADDING_LIMIT = 4
 
 
 def round_count(body: str) -> int:
@@ -43,7 +41,9 @@ def round_count(body: str) -> int:
 
 def check_width(body: str, number: int, what: str, log: ProblemLog) -> str:
     """``body`` cut after round :data:`MAX_ROUNDS`; a line reaching further is an error."""
-    count = round_count(body)
+    if len(body) <= FIRST_ROUND + MAX_ROUNDS * ROUND_WIDTH:
+        return body  # too short to reach further
+    count = round_count(body.rstrip())
     if count <= MAX_ROUNDS:
         return body
     log.error(
@@ -71,74 +71,235 @@ def round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | Non
     return tuple(dates)
 
 
-#: A round cell read, but its round and line: opponent, colour, code, kind, points.
-ParsedCell = tuple[int | None, "Colour | None", str, Kind, Decimal]
+#: The kinds of cell, by the number :class:`Cells` holds for each.
+KINDS = (Kind.NOT_PAIRED, Kind.PLAYED, Kind.SHORT, Kind.FORFEIT, Kind.BYE, Kind.UNFINISHED)
+NOT_PAIRED, PLAYED, SHORT, FORFEIT, BYE, UNFINISHED = range(6)
+#: Colours, by the number :class:`Cells` holds for each (0: none, ``-`` or blank).
+COLOURS: tuple[Colour | None, ...] = (None, "w", "b")
+BLANK = ord(" ")
+
+
+class Cells(NamedTuple):
+    """The round cells of a file's ``001`` lines read, one entry a cell, each line's in round order
+    and the lines in file order: the cells of line ``i`` are ``start[i]`` to ``start[i + 1]``."""
+
+    start: NDArray[np.int64]
+    row: NDArray[np.int64]
+    """The line's place among the ``001`` lines read."""
+    round: NDArray[np.int64]
+    """From 0."""
+    opponent: NDArray[np.int64]
+    """0: none (blanks, ``0000``, or not read)."""
+    colour: NDArray[np.int8]
+    """:data:`COLOURS`."""
+    code: NDArray[np.uint8]
+    """The result code's byte, upper-cased; a blank (``" "``) for none."""
+    kind: NDArray[np.int8]
+    """:data:`KINDS`."""
+    points: list[Decimal]
+    """The points the cell is worth under the scoring of its line."""
+    units: NDArray[np.int64]
+    """:attr:`points` in whole :data:`POINT_UNITS`."""
 
 
 def read_cells(
-    line: str, number: int, scoring: Scoring, known: dict[str, ParsedCell], log: ProblemLog
-) -> tuple[RoundCell, ...]:
-    """The round cells of a ``001`` line under ``scoring``; ``known``: the cells read before without
-    a problem under it, by their ten columns (a tournament's cells repeat, so each is read once)."""
-    cells = []
-    body = check_width(line.rstrip(), number, "cells", log)
-    start = FIRST_ROUND
-    round_number = 1
-    while start < len(body):
-        block = body[start - 2 : start + 8].ljust(10)
-        seen = known.get(block)
-        if seen is not None:
-            cells.append(RoundCell(round_number, *seen, number))
-        else:
-            problems = len(log.problems)
-            cell = _read_cell(block, round_number, number, start + 1, scoring, log)
-            if len(log.problems) == problems:
-                known[block] = (cell.opponent, cell.colour, cell.code, cell.kind, cell.points)
-            cells.append(cell)
-        start += ROUND_WIDTH
-        round_number += 1
-    return tuple(cells)
+    bodies: Sequence[str], lines: Sequence[int], scorings: Sequence[Scoring]
+) -> tuple[Cells, dict[int, list[Problem]]]:
+    """The round cells of ``001`` lines (cut at :data:`MAX_ROUNDS`: their ``bodies``), on
+    ``lines``, each read under its scoring; and the problems of each line's cells in the order they
+    are met (by the line's place, :func:`_report`)."""
+    import numpy as np
 
-
-def _read_cell(
-    block: str, round_number: int, line: int, column: int, scoring: Scoring, log: ProblemLog
-) -> RoundCell:
-    """One round: two separating blanks, opponent (4 columns), blank, colour, blank, result."""
-    where = f"round {round_number} (columns {column}-{column + 7})"
-    at: dict[str, object] = {"round": round_number, "columns": f"{column}-{column + 7}"}
-    opponent_text, colour_text, code_text = block[2:6].strip(), block[7], block[9].upper()
-    if block[:2].strip() or block[6] != " " or block[8] != " ":
-        log.error(
-            line,
-            "misaligned-cell",
-            f"{where}: {block[2:].strip()!r} is not in the TRF columns",
-            value=block[2:].strip(),
-            **at,
+    stripped = [body.rstrip() for body in bodies]
+    counts = [
+        (len(body) - FIRST_ROUND + 9) // ROUND_WIDTH if len(body) > FIRST_ROUND else 0 for body in stripped
+    ]
+    start = np.zeros(len(bodies) + 1, dtype=np.int64)
+    np.cumsum(counts, out=start[1:])
+    text = "".join(
+        body[FIRST_ROUND - 2 : FIRST_ROUND - 2 + count * ROUND_WIDTH].ljust(count * ROUND_WIDTH)
+        for body, count in zip(stripped, counts, strict=True)
+    )
+    table = _cell_bytes()
+    cells = np.frombuffer(_ascii(text), dtype=np.uint8).reshape(-1, ROUND_WIDTH)
+    row = np.repeat(np.arange(len(bodies), dtype=np.int64), counts)
+    round_index = np.arange(len(cells), dtype=np.int64) - start[row]
+    characters = table.character[cells[:, :6]]  # blank, digit or other (_CHARACTER)
+    separated = (characters[:, 0] | characters[:, 1]) == 0
+    misaligned = ~separated | (cells[:, 6] != BLANK) | (cells[:, 8] != BLANK)
+    opponents = _opponents()
+    written = characters[:, 2:] @ table.places  # the opponent's four columns, as one number
+    opponent, invalid_opponent = opponents.value[written], opponents.invalid[written]
+    colour, code = table.colour[cells[:, 7]], table.code[cells[:, 9]]
+    invalid_colour, invalid_result = colour == 3, code == 0
+    unread = misaligned | invalid_opponent | invalid_colour | invalid_result
+    problems: dict[int, list[Problem]] = {}
+    if unread.any():  # a misaligned cell has no other problem; what is not read is blank
+        invalid_opponent &= ~misaligned
+        invalid_colour &= ~misaligned
+        invalid_result &= ~misaligned
+        opponent[misaligned | invalid_opponent] = 0
+        colour[misaligned | invalid_colour] = 0
+        code[misaligned | invalid_result] = BLANK
+    paired = opponent > 0
+    kind = table.kind[code, paired.view(np.uint8)]
+    if unread.any() or table.unsound[code, paired.view(np.uint8)].any():
+        no_result = paired & (code == BLANK)
+        without_opponent = ~paired & table.needs_opponent[code]
+        bye_with_opponent = paired & (kind == BYE)
+        flags = (
+            misaligned * MISALIGNED
+            | invalid_opponent * INVALID_OPPONENT
+            | invalid_colour * INVALID_COLOUR
+            | invalid_result * INVALID_RESULT
+            | no_result * NO_RESULT
+            | without_opponent * WITHOUT_OPPONENT
+            | bye_with_opponent * BYE_WITH_OPPONENT
         )
-        return RoundCell(round_number, None, None, "", Kind.NOT_PAIRED, Decimal(0), line)
-    opponent: int | None = None
-    if opponent_text:
-        if not is_digits(opponent_text):
-            log.error(
-                line,
-                "invalid-opponent",
-                f"{where}: invalid opponent {opponent_text!r}",
-                value=opponent_text,
-                **at,
-            )
-        else:
-            opponent = int(opponent_text) or None  # 0000 or 0: no opponent (§2.4)
-    colour: Colour | None = None
-    if colour_text in "wWbB" and colour_text != " ":
-        colour = "w" if colour_text in "wW" else "b"
-    elif colour_text not in "- ":
-        log.error(line, "invalid-colour", f"{where}: invalid colour {colour_text!r}", value=colour_text, **at)
-    code = code_text.strip()
-    if code and code not in RESULT_CODES:
-        log.error(line, "invalid-result", f"{where}: invalid result {block[9]!r}", value=block[9], **at)
-        code = ""
-    kind = _kind(code, opponent, where, line, log, at)
-    if kind is Kind.BYE and opponent is not None:
+        for index in np.flatnonzero(flags).tolist():
+            at = int(row[index])
+            log = ProblemLog(strict=False)
+            block = text[index * ROUND_WIDTH : (index + 1) * ROUND_WIDTH]
+            cell = (int(round_index[index]) + 1, int(opponent[index]), chr(code[index]))
+            _report(block, cell, int(flags[index]), lines[at], log)
+            problems.setdefault(at, []).extend(log.problems)
+        opponent[bye_with_opponent] = 0
+    key = code.astype(np.int64) * 3 + colour
+    key[misaligned | (kind == UNFINISHED)] = 256 * 3  # no points
+    points, units = _points(key, row, scorings)
+    return Cells(start, row, round_index, opponent, colour, code, kind, points, units), problems
+
+
+def _ascii(text: str) -> bytes:
+    """The cells' text a byte a character: a character past ASCII as :data:`OTHER_BLANK` when
+    ``str.strip`` takes it away, else as :data:`OTHER` (no colour, result or digit is one: no such
+    character upper-cases to a result code)."""
+    if text.isascii():
+        return text.encode("ascii")
+    return bytes(ord(c) if c.isascii() else (OTHER_BLANK if not c.strip() else OTHER) for c in text)
+
+
+OTHER_BLANK, OTHER = 0x80, 0x81
+
+
+class _Opponents(NamedTuple):
+    """The opponent's four columns read as ``str.strip`` and ``int`` read them, by the columns'
+    characters (:data:`_CHARACTER`, as a number in base 12): the opponent (0 for none), and whether
+    the columns hold something that is no number (a letter, a blank between digits)."""
+
+    value: NDArray[np.int64]
+    invalid: NDArray[np.bool_]
+
+
+#: The characters of the opponent's columns that tell how they read: a white space ``str.strip``
+#: takes away (0), a digit (1 + its value), anything else (11).
+_CHARACTER = (" ", *"0123456789", "x")
+
+
+@functools.cache
+def _opponents() -> _Opponents:
+    """Every way the four columns can be written: stripped of the blanks on both sides, a number
+    when what is left is all digits (``tests/formats/test_trf_quirks.py`` holds this table to
+    ``str.strip`` and ``int`` on each)."""
+    import numpy as np
+
+    written = np.indices((12,) * 4).reshape(4, -1).T  # the characters, as _CHARACTER's indexes
+    filled, digit = written > 0, (written >= 1) & (written <= 10)
+    given = filled.any(axis=1)
+    place = np.arange(4)
+    first, last = filled.argmax(axis=1)[:, None], 3 - filled[:, ::-1].argmax(axis=1)[:, None]
+    inside = (place >= first) & (place <= last)
+    number = given & ~(inside & ~digit).any(axis=1)
+    value = (np.where(inside, written - 1, 0) * 10 ** np.maximum(last - place, 0)).sum(axis=1)
+    return _Opponents(np.where(number, value, 0).astype(np.int64), given & ~number)
+
+
+def _points(
+    key: NDArray[np.int64], row: NDArray[np.int64], scorings: Sequence[Scoring]
+) -> tuple[list[Decimal], NDArray[np.int64]]:
+    """Each cell's points under its line's scoring, by its ``key`` (:func:`_points_table`), and
+    them in :data:`POINT_UNITS`."""
+    import numpy as np
+
+    distinct = {id(scoring): scoring for scoring in scorings}
+    tables = [_points_table(_written(scoring)) for scoring in distinct.values()]
+    if len(tables) == 1:
+        ((points, units),) = tables
+        return points[key].tolist(), units[key]
+    which = np.array([list(distinct).index(id(scoring)) for scoring in scorings], dtype=np.int64)[row]
+    objects, whole = np.empty(len(key), dtype=object), np.zeros(len(key), dtype=np.int64)
+    for number, (points, units) in enumerate(tables):
+        mine = which == number
+        objects[mine], whole[mine] = points[key[mine]], units[key[mine]]
+    return objects.tolist(), whole
+
+
+def _written(scoring: Scoring) -> tuple[tuple[str, str], ...]:
+    """A scoring's points as written (``1`` and ``1.0`` are equal, but not alike in a message)."""
+    return tuple((name, str(value)) for name, value in scoring.points.items())
+
+
+#: The scorings' values have at most four decimals (:data:`.scoring._VALUE`): in these units each
+#: is a whole number, and a player's cells add up exactly.
+POINT_UNITS = Decimal("0.0001")
+
+
+@functools.lru_cache(maxsize=64)
+def _points_table(points: tuple[tuple[str, str], ...]) -> tuple[NDArray[np.object_], NDArray[np.int64]]:
+    """The points of a cell under a scoring (:func:`_written`) by its code's byte x 3 + its colour
+    (the last entry: no points), and them in :data:`POINT_UNITS`. Made once per scoring."""
+    import numpy as np
+
+    scoring = Scoring({name: Decimal(value) for name, value in points})
+    table = np.full(256 * 3 + 1, Decimal(0), dtype=object)
+    for code in ("", *RESULT_CODES):
+        for number, colour in enumerate(COLOURS):
+            table[ord(code or " ") * 3 + number] = scoring.for_cell(code, colour)
+    units = [value / POINT_UNITS for value in table.tolist()]
+    assert all(unit == unit.to_integral_value() and unit < 10**12 for unit in units), points
+    return table, np.array([int(unit) for unit in units], dtype=np.int64)
+
+
+def _where(round_number: int) -> tuple[str, dict[str, object]]:
+    """A cell's place in a message (``round 3 (columns 112-119)``) and as parameters."""
+    column = FIRST_ROUND + 1 + (round_number - 1) * ROUND_WIDTH
+    columns = f"{column}-{column + 7}"
+    return f"round {round_number} (columns {columns})", {"round": round_number, "columns": columns}
+
+
+#: The problems a cell may have (:func:`_report`), as bits.
+MISALIGNED, INVALID_OPPONENT, INVALID_COLOUR, INVALID_RESULT = 1, 2, 4, 8
+NO_RESULT, WITHOUT_OPPONENT, BYE_WITH_OPPONENT = 16, 32, 64
+
+
+def _report(block: str, cell: tuple[int, int, str], flags: int, line: int, log: ProblemLog) -> None:
+    """The problems ``flags`` of a cell, in the order a reader meets them, with their values from
+    the cell's ten columns ``block`` (two separating blanks, opponent in 4 columns, blank, colour,
+    blank, result); ``cell``: its round, its opponent as read, its result code."""
+    round_number, opponent, code = cell
+    where, at = _where(round_number)
+    if flags & MISALIGNED:
+        value = block[2:].strip()
+        log.error(line, "misaligned-cell", f"{where}: {value!r} is not in the TRF columns", value=value, **at)
+        return
+    if flags & INVALID_OPPONENT:
+        value = block[2:6].strip()
+        log.error(line, "invalid-opponent", f"{where}: invalid opponent {value!r}", value=value, **at)
+    if flags & INVALID_COLOUR:
+        value = block[7]
+        log.error(line, "invalid-colour", f"{where}: invalid colour {value!r}", value=value, **at)
+    if flags & INVALID_RESULT:
+        value = block[9]
+        log.error(line, "invalid-result", f"{where}: invalid result {value!r}", value=value, **at)
+    if flags & NO_RESULT:
+        log.warning(
+            line, "no-result", f"{where}: paired with {opponent} but no result yet", opponent=opponent, **at
+        )
+    if flags & WITHOUT_OPPONENT:
+        log.error(
+            line, "result-without-opponent", f"{where}: result {code!r} without an opponent", value=code, **at
+        )
+    if flags & BYE_WITH_OPPONENT:
         log.error(
             line,
             "bye-with-opponent",
@@ -147,264 +308,58 @@ def _read_cell(
             opponent=opponent,
             **at,
         )
-        opponent = None
-    points = Decimal(0) if kind is Kind.UNFINISHED else scoring.for_cell(code, colour)
-    return RoundCell(round_number, opponent, colour, code, kind, points, line)
-
-
-def _kind(
-    code: str, opponent: int | None, where: str, line: int, log: ProblemLog, at: dict[str, object]
-) -> Kind:
-    if code == "":
-        if opponent is not None:
-            log.warning(
-                line,
-                "no-result",
-                f"{where}: paired with {opponent} but no result yet",
-                opponent=opponent,
-                **at,
-            )
-            return Kind.UNFINISHED
-        return Kind.NOT_PAIRED
-    if code in "+-":
-        return Kind.FORFEIT
-    if code in "HFUZ":
-        return Kind.BYE
-    if opponent is None:
-        log.error(
-            line, "result-without-opponent", f"{where}: result {code!r} without an opponent", value=code, **at
-        )
-        return Kind.BYE
-    return Kind.PLAYED if code in "1=0" else Kind.SHORT
-
-
-def cell_columns(players: list[Player], lines: list[str], scoring: Scoring) -> tuple[GameColumns, int] | None:
-    """The games of the players' round cells (their ``001`` lines) and the last round with a cell,
-    checked as :func:`read_cells` and :mod:`.checks` check them; ``None`` when a cell or a pairing
-    has a problem to report, or the file is not worth an array (it is then read cell by cell)."""
-    import numpy as np
-
-    cells = _cell_array(lines)
-    table = _cell_bytes()
-    if cells is None or not table.allowed[_POSITIONS, cells].all():
-        return None  # misaligned-cell, invalid-opponent, invalid-colour, invalid-result
-    digits = cells[:, :, 2:6]
-    is_digit = table.digit[digits]
-    if (is_digit[:, :, :-1] & ~is_digit[:, :, 1:]).any():
-        return None  # digits the fast path does not read (not right-aligned)
-    opponent = table.value[digits] @ np.array([1000, 100, 10, 1], dtype=np.int64)
-    colour = table.colour[cells[:, :, 7]]  # 0 none, 1 white, 2 black
-    code = table.code[cells[:, :, 9]]  # upper-cased
-    paired = opponent > 0
-    if (paired & table.no_opponent[code]).any() or (table.needs_opponent[code] & ~paired).any():
-        return None  # no-result, bye-with-opponent, result-without-opponent
-    numbers = np.array([player.number for player in players], dtype=np.int64)
-    if len({player.number for player in players}) != len(players):
-        return None  # repeated-player
-    used = np.flatnonzero(((code != ord(" ")) | paired).any(axis=0))
-    rounds = int(used[-1]) + 1 if len(used) else 0
-    opponent, colour, code = opponent[:, :rounds], colour[:, :rounds], code[:, :rounds]
-    games = _games(numbers, opponent, colour, code, table)
-    if games is None or not _points_agree(scoring, players, code, colour):
-        return None  # a pairing's problem, or points-mismatch
-    return games.columns(numbers, [player.line or 0 for player in players], table), rounds
-
-
-def _cell_array(lines: list[str]) -> NDArray[np.uint8] | None:
-    """The round cells of the lines as one array of bytes (players × rounds × the ten columns of a
-    cell), each line padded to the longest; ``None`` for a line past :data:`MAX_ROUNDS`, a file
-    whose padding would cost more than :data:`PADDING_LIMIT` times its cells, or a cell that is not
-    ASCII."""
-    import numpy as np
-
-    bodies = [line.rstrip() for line in lines]
-    counts = [round_count(body) for body in bodies]
-    if max(counts) > MAX_ROUNDS:
-        return None  # too-many-rounds
-    if max(counts) * len(counts) > PADDING_LIMIT * sum(counts) + MAX_ROUNDS:
-        return None  # a few long lines: padding every line to their width would cost more than reading
-    width = max(counts) * ROUND_WIDTH
-    start = FIRST_ROUND - 2
-    joined = "".join(
-        body[start : start + count * ROUND_WIDTH].ljust(width)
-        for body, count in zip(bodies, counts, strict=True)
-    )
-    if not width or not joined.isascii():
-        return None
-    return np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(len(lines), -1, ROUND_WIDTH)
-
-
-class _Games(NamedTuple):
-    """Each game once, from the side with the lower number: its player's row, round, opponent's
-    row, and whether that side is White."""
-
-    row: NDArray[np.int64]
-    column: NDArray[np.int64]
-    other: NDArray[np.int64]
-    own_code: NDArray[np.uint8]
-    other_code: NDArray[np.uint8]
-    own_white: NDArray[np.bool_]
-    played: NDArray[np.bool_]
-
-    def columns(self, numbers: NDArray[np.int64], line: list[int], table: _CellBytes) -> GameColumns:
-        import numpy as np
-
-        row, other, own_white = self.row, self.other, self.own_white
-        white, black = np.where(own_white, row, other), np.where(own_white, other, row)
-        white_code = np.where(own_white, self.own_code, self.other_code)
-        black_code = np.where(own_white, self.other_code, self.own_code)
-        return GameColumns(
-            round=(self.column + 1).tolist(),
-            white=numbers[white].tolist(),
-            black=numbers[black].tolist(),
-            white_score=table.score[white_code].tolist(),
-            black_score=table.score[black_code].tolist(),
-            rated=self.played.tolist(),
-            code=table.text[white_code].tolist(),
-            line=list(map(line.__getitem__, row.tolist())),
-        )
-
-
-def _games(
-    numbers: NDArray[np.int64],
-    opponent: NDArray[np.int64],
-    colour: NDArray[np.int8],
-    code: NDArray[np.uint8],
-    table: _CellBytes,
-) -> _Games | None:
-    """The games of the pairings, round by round, each in file order (the order
-    :func:`.checks.pair_games` gives: by round, then line; the players' lines increase with their
-    rows); ``None`` when the two sides of a pairing disagree (opponent, result or colour)."""
-    import numpy as np
-
-    seat = np.full(max(int(numbers.max()), int(opponent.max(initial=0))) + 1, -1, dtype=np.int64)
-    seat[numbers] = np.arange(len(numbers))
-    column, row = np.nonzero((opponent > 0).T)
-    other = seat[opponent[row, column]]
-    if (other < 0).any() or (other == row).any() or (opponent[other, column] != numbers[row]).any():
-        return None  # unknown-opponent, self-pairing, asymmetric-pairing
-    first = numbers[row] < numbers[other]  # each game from the side with the lower number
-    row, column, other = row[first], column[first], other[first]
-    own_code, other_code = code[row, column], code[other, column]
-    if not table.agreeing[own_code, other_code].all():
-        return None  # result-mismatch
-    own_colour, other_colour = colour[row, column], colour[other, column]
-    both_known = (own_colour > 0) & (other_colour > 0)
-    played = table.played[own_code]
-    if (both_known & (own_colour == other_colour)).any() or (played & ~both_known).any():
-        return None  # colour-mismatch, colour-missing
-    own_white = (own_colour == 1) | ((own_colour == 0) & (other_colour != 1))
-    return _Games(row, column, other, own_code, other_code, own_white, played)
-
-
-#: The positions of a ten-column cell block, for :attr:`_CellBytes.allowed`.
-_POSITIONS = list(range(ROUND_WIDTH))
-#: Each result byte's text and White's or Black's score (:data:`.checks.GAME_SCORE`).
-_CODE_TEXT = [chr(byte).strip() for byte in range(256)]
-_GAME_SCORES = [checks.GAME_SCORE.get(text) if text else None for text in _CODE_TEXT]
 
 
 @dataclass(frozen=True)
 class _CellBytes:
     """What each byte of a cell's columns means, as tables indexed by the byte (numpy arrays)."""
 
-    allowed: NDArray[np.bool_]
-    """The bytes each of the ten columns of a cell block may hold (position, byte): blanks in the two
-    separating columns and on each side of the colour, digits or blanks for the opponent, a colour
-    (``w b - `` or blank) and a result code (or blank)."""
-    digit: NDArray[np.bool_]
-    value: NDArray[np.int64]
+    blank: NDArray[np.bool_]
+    """What ``str.strip`` takes away (and :data:`OTHER_BLANK`)."""
+    character: NDArray[np.uint8]
+    """:data:`_CHARACTER`'s index of a byte of the opponent's columns (and the separating blanks)."""
+    places: NDArray[np.int64]
+    """The opponent's four columns' places in base 12."""
     colour: NDArray[np.int8]
+    """:data:`COLOURS`; 3 for a byte that is no colour."""
     code: NDArray[np.uint8]
-    no_opponent: NDArray[np.bool_]
-    """Blank (no result yet) and the byes ``H F U Z``: a cell with an opponent is a problem."""
+    """The result code upper-cased, a blank for a blank, 0 for a byte that is no result."""
+    kind: NDArray[np.int8]
+    """By the code and whether the cell has an opponent."""
     needs_opponent: NDArray[np.bool_]
     """``1 = 0 W D L``: a game, played or short."""
-    played: NDArray[np.bool_]
-    agreeing: NDArray[np.bool_]
-    """:data:`.checks.AGREEING_CODES` by the two sides' result bytes."""
-    score: NDArray[np.object_]
-    """:data:`_GAME_SCORES`."""
-    text: NDArray[np.object_]
-    """:data:`_CODE_TEXT`."""
+    unsound: NDArray[np.bool_]
+    """By the code and whether the cell has an opponent: a pairing without a result, a game without
+    an opponent, a bye with one."""
 
 
 @functools.cache
 def _cell_bytes() -> _CellBytes:
     import numpy as np
 
-    def marks(chars: str) -> NDArray[np.bool_]:
-        table = np.zeros(256, dtype=bool)
-        table[[ord(c) for c in chars]] = True
-        return table
-
-    value = np.zeros(256, dtype=np.int64)
-    value[ord("0") : ord("9") + 1] = range(10)
+    blank = np.zeros(256, dtype=bool)
+    blank[[byte for byte in range(128) if chr(byte).isspace()] + [OTHER_BLANK]] = True
+    character = np.where(blank, 0, 11).astype(np.uint8)
+    character[ord("0") : ord("9") + 1] = range(1, 11)
+    places = np.array([12**3, 12**2, 12, 1], dtype=np.int64)
     colour = np.full(256, 3, dtype=np.int8)
     colour[[ord(c) for c in "- "]] = 0
     colour[[ord(c) for c in "wW"]] = 1
     colour[[ord(c) for c in "bB"]] = 2
     code = np.zeros(256, dtype=np.uint8)
-    for byte in " " + "".join(sorted(RESULT_CODES)):
+    code[blank] = BLANK
+    for byte in RESULT_CODES:
         code[ord(byte)] = code[ord(byte.lower())] = ord(byte)
-    agreeing = np.zeros((256, 256), dtype=bool)
-    for first, second in checks.AGREEING_CODES:
-        agreeing[ord(first or " "), ord(second or " ")] = True
-    blank, digit = marks(" "), marks("0123456789")
-    allowed = np.array([blank, blank, *[digit | blank] * 4, blank, colour < 3, blank, code > 0])
-    return _CellBytes(
-        allowed=allowed,
-        digit=digit,
-        value=value,
-        colour=colour,
-        code=code,
-        no_opponent=marks(" HFUZ"),
-        needs_opponent=marks("1=0WDL"),
-        played=marks("1=0"),
-        agreeing=agreeing,
-        score=np.array(_GAME_SCORES, dtype=object),
-        text=np.array(_CODE_TEXT, dtype=object),
-    )
-
-
-def _points_agree(
-    scoring: Scoring, players: list[Player], code: NDArray[np.uint8], colour: NDArray[np.int8]
-) -> bool:
-    """Whether every declared score is the sum of the player's cells, as :func:`.checks.check_points`
-    adds them: each cell's points (:meth:`Scoring.for_cell`) as a whole number of the smallest
-    decimal place the scoring uses, added exactly."""
-    units = _cell_units(tuple(sorted(scoring.points.items())))
-    if units is None:
-        return False  # the exact reader adds them
-    table, scale = units
-    sums = table[code.astype(table.dtype) * 2 + (colour == 2)].sum(axis=1).tolist()
-    declared = {
-        points: points * scale for points in {player.points for player in players} if points is not None
-    }
-    return all(
-        player.points is None or declared[player.points] == total
-        for player, total in zip(players, sums, strict=True)
-    )
-
-
-@functools.lru_cache(maxsize=64)
-def _cell_units(points: tuple[tuple[str, Decimal], ...]) -> tuple[NDArray[np.int64], int] | None:
-    """The points of a cell (:meth:`Scoring.for_cell`) by its result byte and colour (byte x 2, plus
-    1 for Black) as whole units of ``1 / scale``, and the scale; ``None`` when a value is no whole
-    number of units or too large to add exactly in an array. Made once per scoring."""
-    import numpy as np
-
-    scoring = Scoring(dict(points))
-    values = {
-        ord(code or " ") * 2 + black: scoring.for_cell(code, "b" if black else None)
-        for code in ("", *RESULT_CODES)
-        for black in (0, 1)
-    }
-    scale = 10 ** max(-min(int(value.as_tuple().exponent), 0) for value in values.values())
-    table = np.zeros(512, dtype=np.int64)
-    for key, value in values.items():
-        scaled = value * scale
-        if scaled > 10**12 or scaled != scaled.to_integral_value():
-            return None
-        table[key] = int(scaled)
-    return table, scale
+    kind = np.zeros((256, 2), dtype=np.int8)  # by code, then paired
+    kind[BLANK] = NOT_PAIRED, UNFINISHED
+    for codes, number in (("+-", FORFEIT), ("HFUZ", BYE), ("1=0", PLAYED), ("WDL", SHORT)):
+        for byte in codes:
+            kind[ord(byte)] = number, number
+    needs_opponent = np.zeros(256, dtype=bool)
+    needs_opponent[[ord(c) for c in "1=0WDL"]] = True
+    kind[needs_opponent, 0] = BYE  # a game without an opponent: reported, read as a bye
+    unsound = np.zeros((256, 2), dtype=bool)
+    unsound[BLANK, 1] = True
+    unsound[needs_opponent, 0] = True
+    unsound[[ord(c) for c in "HFUZ"], 1] = True
+    return _CellBytes(blank, character, places, colour, code, kind, needs_opponent, unsound)
