@@ -200,12 +200,14 @@ def speed(tag: str | None) -> str:
 def lichess_player_games() -> list[PlayerGame]:
     evals = read_evals(DATA / "evals.npz")
     out = []
+    known: dict[str, str] = {}  # opening positions' keys, shared by the games (``opening_plies``)
     for row in read_rows(DATA / "calibration.csv"):
         if row["id"] not in evals:
             continue
         game = row_game(row)
         scores, best = evals[row["id"]]
         analysis = engine_analysis(game, scores, best)
+        opening = opening_plies(analysis, known)
         for white, features in zip((chess.WHITE, chess.BLACK), game_features(analysis), strict=True):
             player = row["white_id" if white else "black_id"]
             out.append(
@@ -217,7 +219,7 @@ def lichess_player_games() -> list[PlayerGame]:
                     group=str(player_fold(player)),
                     speed=speed(game.headers["TimeControl"]),
                     white=white,
-                    opening=opening_plies(analysis),
+                    opening=opening,
                 )
             )
     return out
@@ -232,6 +234,7 @@ def pgn_player_games(path: str, cache: str, engine: str, setting: str) -> list[P
     """Player-games of a PGN whose positions are all in the cache; the ratings from the file's tags."""
     games = read_games_file(path)
     out = []
+    known: dict[str, str] = {}
     with EvaluationCache(cache, engine=engine, setting=setting) as store:
         for number, game in enumerate(games, start=1):
             keys = game_keys(game)[0]
@@ -241,6 +244,7 @@ def pgn_player_games(path: str, cache: str, engine: str, setting: str) -> list[P
             scores = [found[k].score for k in keys]
             bests = [found[k].best for k in keys]
             analysis = engine_analysis(game, scores, bests)
+            opening = opening_plies(analysis, known)
             for white, features in zip((chess.WHITE, chess.BLACK), game_features(analysis), strict=True):
                 out.append(
                     PlayerGame(
@@ -251,7 +255,7 @@ def pgn_player_games(path: str, cache: str, engine: str, setting: str) -> list[P
                         group=event_of(game),
                         speed=game_kind(game.headers),
                         white=white,
-                        opening=opening_plies(analysis),
+                        opening=opening,
                     )
                 )
     return out
@@ -259,7 +263,7 @@ def pgn_player_games(path: str, cache: str, engine: str, setting: str) -> list[P
 
 def matrix(items: Sequence[PlayerGame], keep: Sequence[str] = FEATURES) -> np.ndarray:
     columns = [FEATURES.index(name) for name in keep]
-    return np.array([[p.features[c] for c in columns] for p in items], dtype=float)
+    return np.array([p.features for p in items], dtype=float).reshape(len(items), len(FEATURES))[:, columns]
 
 
 def train(
@@ -320,6 +324,34 @@ class Outcome:
 def estimate(calibration: Calibration, scores: Sequence[float], rating: float, speed: str = "") -> Outcome:
     value, low, high = calibration.estimate(float(np.mean(scores)), len(scores))
     return Outcome(rating, value, low, high, len(scores), rating, speed)
+
+
+def estimates(
+    calibration: Calibration,
+    scores: Sequence[Sequence[float]],
+    ratings: Sequence[float],
+    speeds: Sequence[str] | None = None,
+) -> list[Outcome]:
+    """``estimate`` of many (scores, rating) at once: ``Calibration.intervals`` once per number of games."""
+    speeds = speeds or [""] * len(scores)
+    rows: dict[int, list[int]] = defaultdict(list)
+    for i, games in enumerate(scores):
+        rows[len(games)].append(i)
+    outcomes: list[Outcome | None] = [None] * len(scores)
+    for games, indices in rows.items():
+        means = np.array([float(np.mean(scores[i])) for i in indices])
+        values, lows, highs = calibration.intervals(means, games)
+        for i, value, low, high in zip(indices, values.tolist(), lows.tolist(), highs.tolist(), strict=True):
+            outcomes[i] = Outcome(
+                ratings[i],
+                value,
+                None if math.isnan(low) else low,
+                None if math.isnan(high) else high,
+                games,
+                ratings[i],
+                speeds[i],
+            )
+    return [o for o in outcomes if o is not None]
 
 
 def summary(outcomes: Sequence[Outcome], baseline: float) -> dict[str, Any]:
@@ -486,7 +518,8 @@ def player_outcomes(
     calibration: Calibration, items: Sequence[PlayerGame], scores: np.ndarray
 ) -> list[Outcome]:
     """Each player's estimate from all the player's games, against the mean of the games' ratings."""
-    return [estimate(calibration, s, r) for s, r, _ in player_sets(items, scores).values()]
+    sets = list(player_sets(items, scores).values())
+    return estimates(calibration, [s for s, _, _ in sets], [r for _, r, _ in sets])
 
 
 def by_games(players: Sequence[Outcome], baseline: float) -> dict[str, Any]:
@@ -507,9 +540,9 @@ def rating_spans(items: Sequence[PlayerGame]) -> dict[str, tuple[int, float]]:
 def lichess_report(
     calibration: Calibration, testing: Sequence[PlayerGame], held: np.ndarray, baseline: float
 ) -> dict[str, Any]:
-    singles = [
-        estimate(calibration, [float(s)], p.rating, p.speed) for s, p in zip(held, testing, strict=True)
-    ]
+    singles = estimates(
+        calibration, [[float(s)] for s in held], [p.rating for p in testing], [p.speed for p in testing]
+    )
     report: dict[str, Any] = {"one_game": breakdown(singles, baseline, LICHESS_BANDS)}
     report["one_game"]["by_speed"] = {
         name: summary([o for o in singles if o.speed == name], baseline) for *_, name in SPEEDS

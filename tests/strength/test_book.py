@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 
 import chess
+import chess.pgn
 import pytest
 
-from chessrate.strength.book import LEAST, Book
+from chessrate.analysis.games import GameAnalysis, build_analysis
+from chessrate.strength.book import LEAST, Book, opening_plies
 
 START = chess.Board().epd()
 
@@ -36,3 +38,26 @@ def test_the_other_side_s_moves_and_unknown_moves_give_nothing() -> None:
 def test_the_table_survives_its_json() -> None:
     book = Book.fit([(((START, "e2e4", True),), True, 1500.0)] * LEAST)
     assert Book.from_json(book.to_json()) == book
+
+
+def _analysis(sans: str) -> GameAnalysis:
+    board = chess.Board()
+    for san in sans.split():
+        board.push_san(san)
+    game = chess.pgn.Game.from_board(board)
+    return build_analysis(game, [0] * (len(board.move_stack) + 1), [""] * (len(board.move_stack) + 1), "t")
+
+
+def test_keys_kept_across_games_are_the_positions_epd() -> None:
+    games = ["e4 e5 Nf3 Nc6 Bb5", "e4 e5 Nf3 Nf6", "Nf3 Nc6 e4 e5 Bb5 a6", "d4 d5 c4 e6 Nc3 Nf6 Bg5"]
+    known: dict[str, str] = {}
+    for sans in games:
+        board = chess.Board()
+        expected = []
+        for san in sans.split():
+            move = board.parse_san(san)
+            expected.append((board.epd(), move.uci(), board.turn == chess.WHITE))
+            board.push(move)
+        assert opening_plies(_analysis(sans), known) == tuple(expected)
+    # one key per distinct sequence of moves before a move: 5 + 0 (all shared) + 5 + 6
+    assert len(known) == 16

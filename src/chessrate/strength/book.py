@@ -32,8 +32,12 @@ NAN = float("nan")
 Ply = tuple[str, str, bool]
 
 
-def opening_plies(analysis: GameAnalysis) -> tuple[Ply, ...]:
-    """The first ``BOOK_PLIES`` plies of a game from the standard start (none from a set-up position)."""
+def opening_plies(analysis: GameAnalysis, known: dict[str, str] | None = None) -> tuple[Ply, ...]:
+    """The first ``BOOK_PLIES`` plies of a game from the standard start (none from a set-up position).
+
+    ``known``, when given, keeps each position's key by the moves that led to it from the start and
+    is read before the board is: a fit reads thousands of games that share their first moves, and
+    writing a position's key costs more than the rest of the ply."""
     if (
         analysis.headers.get("SetUp") == "1"
         and analysis.headers.get("FEN", chess.STARTING_FEN) != chess.STARTING_FEN
@@ -41,9 +45,16 @@ def opening_plies(analysis: GameAnalysis) -> tuple[Ply, ...]:
         return ()
     board = chess.Board()
     plies = []
+    path = ""
     for move in analysis.moves[:BOOK_PLIES]:
-        plies.append((board.epd(), move.uci, board.turn == chess.WHITE))
+        key = None if known is None else known.get(path)
+        if key is None:
+            key = board.epd()
+            if known is not None:
+                known[path] = key
+        plies.append((key, move.uci, board.turn == chess.WHITE))
         board.push(chess.Move.from_uci(move.uci))
+        path += " " + move.uci
     return tuple(plies)
 
 

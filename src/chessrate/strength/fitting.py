@@ -124,25 +124,28 @@ def choose_temper(
     and width of each pair tried."""
     from chessrate.strength.model import Calibration
 
+    calibration = Calibration.from_json("fit", section | {"temper": 1.0, "tail": TAILS[0]})
     tried = []
     best: tuple[float, float, float] | None = None
     fallback: tuple[float, float, float, float] | None = None
     for temper in TEMPERS:
-        for tail in TAILS:
-            calibration = Calibration.from_json("fit", section | {"temper": temper, "tail": tail})
-            hits = np.zeros(len(scores), dtype=bool)
-            widths = np.zeros(len(scores))
-            for start in range(0, len(scores), 2000):  # in chunks: a row of the grid per score
-                _, low, high = calibration.intervals(scores[start : start + 2000], 1)
-                rating = ratings[start : start + 2000]
-                hits[start : start + 2000] = ~(low > rating) & ~(high < rating)  # NaN: open, holds
-                widths[start : start + 2000] = np.where(np.isnan(high - low), np.inf, high - low)
-            row = {"temper": temper, "tail": tail, "all": round(float(hits.mean()), 3)}
+        hits = np.zeros((len(TAILS), len(scores)), dtype=bool)
+        widths = np.zeros((len(TAILS), len(scores)))
+        for start in range(0, len(scores), 2000):  # in chunks: a row of the grid per score
+            # one game's interval, as ``Calibration.intervals`` makes it, for every tail at once
+            tempered = calibration.posterior(scores[start : start + 2000], 1, temper)
+            rating = ratings[start : start + 2000]
+            for t, tail in enumerate(TAILS):
+                low, high = calibration.ends(tempered, tail)
+                hits[t, start : start + 2000] = ~(low > rating) & ~(high < rating)  # NaN: open, holds
+                widths[t, start : start + 2000] = np.where(np.isnan(high - low), np.inf, high - low)
+        for t, tail in enumerate(TAILS):
+            row = {"temper": temper, "tail": tail, "all": round(float(hits[t].mean()), 3)}
             for low_band, high_band in bands:
                 inside = (ratings >= low_band) & (ratings < high_band)
                 if inside.any():
-                    row[f"{low_band}-{high_band - 1}"] = round(float(hits[inside].mean()), 3)
-            width = float(np.median(widths))
+                    row[f"{low_band}-{high_band - 1}"] = round(float(hits[t][inside].mean()), 3)
+            width = float(np.median(widths[t]))
             row["median_width"] = width if math.isfinite(width) else -1.0
             tried.append(row)
             worst = min(v for k, v in row.items() if "-" in k and k[0].isdigit())

@@ -170,6 +170,15 @@ class Calibration:
         index = (np.cumsum(weights, axis=1) < q).sum(axis=1)
         return np.asarray(self.grid[np.minimum(index, len(self.grid) - 1)])
 
+    def ends(self, tempered: np.ndarray, tail: float) -> tuple[np.ndarray, np.ndarray]:
+        """The ``tail`` and 1 - ``tail`` quantiles of tempered posteriors (one row each), an end beyond
+        the first or last knot NaN (open)."""
+        low, high = self.quantile(tempered, tail), self.quantile(tempered, 1 - tail)
+        return (
+            np.where(low < self.ratings[0], np.nan, low),
+            np.where(high > self.ratings[-1], np.nan, high),
+        )
+
     def intervals(self, scores: np.ndarray, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(estimates, lows, highs) for mean scores of ``games`` games: the posterior's median, and the
         tempered posterior's ``tail`` and 1 - ``tail`` quantiles; an end beyond the first or last knot
@@ -177,10 +186,7 @@ class Calibration:
         games' interval lies within one game's of the same score (where the knots' spread changes
         with the rating, the quantiles alone could move an end outwards)."""
         value = self.quantile(self.posterior(scores, games, 1.0), 0.5)
-        tempered = self.posterior(scores, games, self.temper)
-        low, high = self.quantile(tempered, self.tail), self.quantile(tempered, 1 - self.tail)
-        low = np.where(low < self.ratings[0], np.nan, low)
-        high = np.where(high > self.ratings[-1], np.nan, high)
+        low, high = self.ends(self.posterior(scores, games, self.temper), self.tail)
         if games > 1:  # more games of the same mean score never widen one game's interval
             _, one_low, one_high = self.intervals(scores, 1)
             low, high = np.fmax(low, one_low), np.fmin(high, one_high)
