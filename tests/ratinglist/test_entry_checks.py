@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry
+from chessrate.ratinglist.facts import ComputedList, Entry, Working
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
@@ -132,6 +133,46 @@ def test_a_run_refuses_a_list_naming_a_player_the_store_does_not_have(
 
     monkeypatch.setattr(runner, "compute_period", with_a_stranger)
     refused = r"^the list of period 2024-06: .*player id 987654.*nothing was written$"
+    with pytest.raises(StoreError, match=refused):
+        run_period(open_store(db), Period(2024, 6), republish=True)
+    assert lists(db) == before
+
+
+@pytest.mark.parametrize("key", ["player_id", "opponent_id", "game_id", "event_id"])
+def test_a_run_refuses_a_working_naming_a_row_the_store_does_not_have(
+    db: str, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    """SQLite checks no foreign key of ``game_workings`` row by row while a run writes: the run
+    checks them (runner.check_workings), and refuses as the database did."""
+    store_with_lists(db)
+    before = lists(db)
+    with open_store(db).connect() as connection:
+        of_the_period = select(events.c.id).where(events.c.period == "2024-06")
+        game = connection.execute(select(games).where(games.c.event_id.in_(of_the_period)).limit(1)).one()
+    compute = compute_period
+
+    def with_a_stray_working(*args: Any, **kwargs: Any) -> ComputedList:
+        computed = compute(*args, **kwargs)
+        known = {
+            "player_id": game.white_id,
+            "opponent_id": game.black_id,
+            "game_id": game.id,
+            "event_id": game.event_id,
+        }
+        stray = Working(
+            **{**known, key: 987_654},
+            own_rating=None,
+            opponent_rating=Decimal(1500),
+            difference=None,
+            capped=False,
+            expected=None,
+            score=Decimal(1),
+            change=None,
+        )
+        return dataclasses.replace(computed, workings=(*computed.workings, stray))
+
+    monkeypatch.setattr(runner, "compute_period", with_a_stray_working)
+    refused = rf"^period 2024-06: the database refused the run \(.*{key} 987654\); nothing was written$"
     with pytest.raises(StoreError, match=refused):
         run_period(open_store(db), Period(2024, 6), republish=True)
     assert lists(db) == before
