@@ -135,12 +135,10 @@ def run_period(
     either are applied and the report's notes say so. While another run or import holds the store,
     this one waits ``wait`` seconds at most (:func:`~chessrate.ratinglist.store.write_transaction`).
     """
-    # SQLite checks no foreign key row by row: the run checks the keys of what it writes itself
-    # (check_entries, check_workings), each as a whole.
     with (
         cycle_collector_paused(),
         freed_memory_kept(),
-        write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
+        write_transaction(engine, wait=wait, on_wait=on_wait) as connection,
     ):
         default = store_rules(connection)
         spec = rules or default
@@ -398,9 +396,8 @@ def check_workings(
 ) -> None:
     """Refuse the run if a game's working names a player, game or event the store does not have:
     its keys against the players, and the period's games and events, the run read in its
-    transaction, one set operation a key (SQLite no longer checks ``game_workings``' foreign keys
-    row by row while a run writes, half of the workings' write; PostgreSQL still does). Said as
-    the database said it (``run-database``)."""
+    transaction and under the store's lock, one set operation a key (``game_workings`` has no
+    foreign keys: migration 0007). Said as a database refuses a foreign key (``run-database``)."""
     if not workings:
         return
     event_ids = np.fromiter((event.id for event in period_games.events), dtype=np.int64)
