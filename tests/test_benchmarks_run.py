@@ -9,6 +9,7 @@ which the test environment does not install; they are run by hand with it.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,35 @@ def test_the_benchmark_runs(script: str, arguments: list[str], printed: str) -> 
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert printed in done.stdout
+
+
+def test_the_paired_run_benchmark_runs(tmp_path: Path) -> None:
+    """``paired_run.py`` needs a month's files (``month_scale.py --keep``) and a checkout to compare
+    with: here this one with itself, whose rows it dumps the same on both sides."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+
+    def run(script: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / script), *arguments],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=ROOT,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done
+
+    kept = run("month_scale.py", "--sizes", "2000", "--repeat", "1", "--keep")
+    folder = Path(kept.stderr.split("kept ", 1)[1].split()[0])
+    try:
+        dumped = str(tmp_path)
+        done = run("paired_run.py", str(folder), "--other", str(ROOT), "--repeat", "1", "--dump", dumped)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    assert "fastest A:" in done.stdout
+    assert "fastest B:" in done.stdout
+    rows = (tmp_path / "A.txt").read_text(encoding="utf-8")
+    assert "list_entries\t" in rows
+    assert rows == (tmp_path / "B.txt").read_text(encoding="utf-8")

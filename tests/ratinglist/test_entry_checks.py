@@ -3,12 +3,14 @@ constraint but the two keys, a run refuses a list naming a player the store does
 replaced draft leaves none of its lines behind, and ``list check`` finds lines without their
 player or list. Games and entrants without foreign keys (migration 0005): the upgrade from 0004
 keeps every row and constraint but the keys, and ``list check`` finds rows without their event or
-player."""
+player. Workings without foreign keys (migration 0007): the upgrade from 0006 keeps every working,
+a run refuses a working naming a row the store does not have, and ``list check`` finds them."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -22,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry
+from chessrate.ratinglist.facts import ComputedList, Entry, Working
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
@@ -137,6 +139,46 @@ def test_a_run_refuses_a_list_naming_a_player_the_store_does_not_have(
     assert lists(db) == before
 
 
+@pytest.mark.parametrize("key", ["player_id", "opponent_id", "game_id", "event_id"])
+def test_a_run_refuses_a_working_naming_a_row_the_store_does_not_have(
+    db: str, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    """SQLite checks no foreign key of ``game_workings`` row by row while a run writes: the run
+    checks them (runner.check_workings), and refuses as the database did."""
+    store_with_lists(db)
+    before = lists(db)
+    with open_store(db).connect() as connection:
+        of_the_period = select(events.c.id).where(events.c.period == "2024-06")
+        game = connection.execute(select(games).where(games.c.event_id.in_(of_the_period)).limit(1)).one()
+    compute = compute_period
+
+    def with_a_stray_working(*args: Any, **kwargs: Any) -> ComputedList:
+        computed = compute(*args, **kwargs)
+        known = {
+            "player_id": game.white_id,
+            "opponent_id": game.black_id,
+            "game_id": game.id,
+            "event_id": game.event_id,
+        }
+        stray = Working(
+            **{**known, key: 987_654},
+            own_rating=None,
+            opponent_rating=Decimal(1500),
+            difference=None,
+            capped=False,
+            expected=None,
+            score=Decimal(1),
+            change=None,
+        )
+        return dataclasses.replace(computed, workings=(*computed.workings, stray))
+
+    monkeypatch.setattr(runner, "compute_period", with_a_stray_working)
+    refused = rf"^period 2024-06: the database refused the run \(.*{key} 987654\); nothing was written$"
+    with pytest.raises(StoreError, match=refused):
+        run_period(open_store(db), Period(2024, 6), republish=True)
+    assert lists(db) == before
+
+
 def test_a_replaced_draft_leaves_none_of_its_lines(db: str) -> None:
     store_with_lists(db)
     engine = open_store(db)
@@ -194,9 +236,7 @@ def test_the_upgrade_from_0004_drops_the_keys_of_games_and_entrants_and_keeps_ev
         for table in ("games", "event_players"):
             assert inspect(connection).get_foreign_keys(table) == []
         assert "ix_games_event_id" in {index["name"] for index in inspect(connection).get_indexes("games")}
-        assert {key["name"] for key in inspect(connection).get_foreign_keys("game_workings")} >= {
-            "fk_game_workings_game_id_games"
-        }
+        assert inspect(connection).get_foreign_keys("game_workings") == []  # (0007)
     assert imported_rows(db) == before
     assert lists(db) == entries
     assert check_store(db) == (True, ("ok",))
@@ -231,4 +271,63 @@ def test_list_check_finds_games_and_entrants_without_their_event_or_players(db: 
         f"event_players: 1 row(s) name a player the store does not have (player id {biggest + 5})",
         f"games: 1 row(s) name a player the store does not have (player id {biggest + 8})",
         f"games: 1 row(s) name a player the store does not have (player id {biggest + 9})",
+    )
+
+
+def test_the_upgrade_from_0006_drops_the_keys_of_the_workings_and_keeps_every_row(db: str) -> None:
+    # Migration 0007: a run checks its workings' keys as a whole, not row by row.
+    store_with_lists(db)
+    before, entries = imported_rows(db), lists(db)
+    assert before[2]  # the pooled games' workings
+    migrate(db, "0006")
+    engine = create_engine(database_url(db))
+    with engine.connect() as connection:
+        keys = {key["name"] for key in inspect(connection).get_foreign_keys("game_workings")}
+        assert keys == {
+            "fk_game_workings_version_id_list_versions",
+            "fk_game_workings_player_id_players",
+            "fk_game_workings_game_id_games",
+            "fk_game_workings_event_id_events",
+            "fk_game_workings_opponent_id_players",
+        }
+    engine.dispose()
+
+    engine = init_store(db)  # upgrades to the newest revision
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, metadata) == []
+        assert inspect(connection).get_foreign_keys("game_workings") == []
+        indexes = {index["name"] for index in inspect(connection).get_indexes("game_workings")}
+        assert "ix_game_workings_version_player" in indexes
+    assert imported_rows(db) == before
+    assert lists(db) == entries
+    assert check_store(db) == (True, ("ok",))
+    run_period(engine, Period(2024, 6), republish=True)  # the next run writes workings as before
+    assert check_store(db) == (True, ("ok",))
+
+
+def test_list_check_finds_workings_without_their_list_players_game_or_event(db: str) -> None:
+    store_with_lists(db)
+    engine = open_store(db)
+    with engine.begin() as connection:
+        working = dict(connection.execute(select(game_workings).limit(1)).one()._mapping)
+        del working["id"]
+        biggest = connection.execute(select(func.max(players.c.id))).scalar_one()
+        strays = {
+            "version_id": 900,
+            "player_id": biggest + 1,
+            "opponent_id": biggest + 2,
+            "game_id": 9_000_000,
+            "event_id": 9_100,
+        }
+        for key, value in strays.items():
+            connection.execute(insert(game_workings).values({**working, key: value}))
+    sound, lines = check_store(db)
+    assert not sound
+    assert lines == (
+        "game_workings: 1 row(s) name a list the store does not have (list id 900)",
+        f"game_workings: 1 row(s) name a player the store does not have (player id {biggest + 1})",
+        f"game_workings: 1 row(s) name a player the store does not have (player id {biggest + 2})",
+        "game_workings: 1 row(s) name a game the store does not have (game id 9000000)",
+        "game_workings: 1 row(s) name an event the store does not have (event id 9100)",
     )

@@ -114,6 +114,8 @@ def elo_period(
     own_rating = np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])
     pools: dict[int, list[Working]] = {}
     pooled = ~rated_side
+    # One decimal a rating: the pooled games share them (and their text, when written).
+    ratings_of: dict[int, Decimal] = {}
     for player_id, event_id, game_id, opponent_id, rating, code in zip(
         player[pooled].tolist(),
         side_event[pooled].tolist(),
@@ -124,7 +126,14 @@ def elo_period(
         strict=True,
     ):
         pools.setdefault(player_id, []).append(
-            pooled_working(player_id, event_id, game_id, opponent_id, rating or 0, games.scores[code])
+            pooled_working(
+                player_id,
+                event_id,
+                game_id,
+                opponent_id,
+                ratings_of.get(rating) or ratings_of.setdefault(rating, Decimal(rating or 0)),
+                games.scores[code],
+            )
         )
     # The rated sides player by player, each player's in the order met; the rest let go.
     # (each rated player's group of ``by_player``, in the order met)
@@ -447,7 +456,7 @@ def _exponent(value: Decimal) -> int:
 
 
 def pooled_working(
-    player_id: int, event_id: int, game_id: int, opponent_id: int, opponent_rating: int, score: Decimal
+    player_id: int, event_id: int, game_id: int, opponent_id: int, opponent_rating: Decimal, score: Decimal
 ) -> Working:
     """A game of an unrated player, kept for a first rating."""
     return Working(
@@ -456,7 +465,7 @@ def pooled_working(
         event_id=event_id,
         opponent_id=opponent_id,
         own_rating=None,
-        opponent_rating=Decimal(opponent_rating),
+        opponent_rating=opponent_rating,
         difference=None,
         capped=False,
         expected=None,

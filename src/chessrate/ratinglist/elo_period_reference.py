@@ -162,7 +162,7 @@ def _gather(
             if period_rating is None:
                 mine.pool.extend(
                     pooled_working(
-                        player_id, event.id, game.id, opponent_id, in_force[opponent_id] or 0, score
+                        player_id, event.id, game.id, opponent_id, Decimal(in_force[opponent_id] or 0), score
                     )
                     for game, opponent_id, score in rated_games
                 )

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import repeat
@@ -34,6 +34,7 @@ from chessrate.ratinglist.facts import (
     ComputedList,
     Entry,
     EntryColumns,
+    PeriodGames,
     Working,
 )
 from chessrate.ratinglist.listed import NOT_LISTED, ListedSummary
@@ -217,7 +218,7 @@ def _run(
                 spec=spec,
                 status=status,
                 published=published.get(current),
-                events=len(period_games.events),
+                period_games=period_games,
                 games=int(period_games.counted().sum()),
             )
         )
@@ -275,12 +276,13 @@ def _write(
     spec: str,
     status: ListStatus,
     published: Row[Any] | None,
-    events: int,
+    period_games: PeriodGames,
     games: int,
 ) -> PeriodRun:
     period = str(computed.period)
     lines = EntryColumns.of(computed.entries)
     check_entries(lines, players, period)
+    check_workings(computed.workings, players, period_games, period)
     old_drafts = select(list_versions.c.id).where(
         list_versions.c.period == period, list_versions.c.status == ListStatus.DRAFT
     )
@@ -337,7 +339,7 @@ def _write(
         players=len(lines),
         rated_players=int((lines.whole["rating"] != NONE).sum()),
         games=games,
-        events=events,
+        events=len(period_games.events),
         changes=changes,
         replaced_published=published is not None and status is ListStatus.PUBLISHED,
     )
@@ -387,6 +389,33 @@ def check_entries(lines: EntryColumns, players: NDArray[np.int64], period: str) 
             code="list-missing-players",
             params={"period": period, "count": len(missing), "player": int(missing.min())},
         )
+
+
+def check_workings(
+    workings: Sequence[Working], players: NDArray[np.int64], period_games: PeriodGames, period: str
+) -> None:
+    """Refuse the run if a game's working names a player, game or event the store does not have:
+    its keys against the players, and the period's games and events, the run read in its
+    transaction and under the store's lock, one set operation a key (``game_workings`` has no
+    foreign keys: migration 0007). Said as a database refuses a foreign key (``run-database``)."""
+    if not workings:
+        return
+    event_ids = np.fromiter((event.id for event in period_games.events), dtype=np.int64)
+    for name, known in (
+        ("player_id", players),
+        ("opponent_id", players),
+        ("game_id", period_games.game_id),
+        ("event_id", event_ids),
+    ):
+        named = np.fromiter(map(attrgetter(name), workings), dtype=np.int64, count=len(workings))
+        missing = named[~np.isin(named, known)]
+        if len(missing):
+            reason = f"FOREIGN KEY constraint failed: a game's working names {name} {int(missing.min())}"
+            raise StoreError(
+                f"period {period}: the database refused the run ({reason}); nothing was written",
+                code="run-database",
+                params={"period": period, "reason": reason},
+            )
 
 
 ENTRY_COLUMNS = tuple(Entry.__dataclass_fields__)

@@ -51,7 +51,7 @@ class DecimalText(TypeDecorator[Decimal]):
 
 #: The newest migration (``migrations/versions``): what an opened store must be at
 #: (``tests/ratinglist/test_store.py`` checks it is Alembic's head).
-SCHEMA_REVISION = "0006"
+SCHEMA_REVISION = "0007"
 
 #: Constraint names follow one convention, so that migrations can name what they alter.
 metadata = MetaData(
@@ -228,16 +228,22 @@ list_summaries = Table(
     Column("active_period", String(7), nullable=True),
 )
 
-#: Every game behind a list entry, with the figures it was rated with.
+#: Every game behind a list entry, with the figures it was rated with (a run stores those of the
+#: games pooled for a first rating).
+#:
+#: Its list, players, game and event are not foreign keys: checked once per row, they were most
+#: of a run's writing on PostgreSQL. A run checks the workings it writes as a whole
+#: (:func:`chessrate.ratinglist.runner.check_workings`) and deletes a list's workings before the
+#: list; ``chessrate list check`` checks every working (migration 0007, docs/ratinglist.md).
 game_workings = Table(
     "game_workings",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("version_id", Integer, ForeignKey("list_versions.id", ondelete="CASCADE"), nullable=False),
-    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
-    Column("game_id", Integer, ForeignKey("games.id"), nullable=False),
-    Column("event_id", Integer, ForeignKey("events.id"), nullable=False),
-    Column("opponent_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("version_id", Integer, nullable=False),
+    Column("player_id", Integer, nullable=False),
+    Column("game_id", Integer, nullable=False),
+    Column("event_id", Integer, nullable=False),
+    Column("opponent_id", Integer, nullable=False),
     #: The player's rating the event was rated from (None: unrated, the game feeds a first rating).
     Column("own_rating", DecimalText, nullable=True),
     Column("opponent_rating", DecimalText, nullable=False),

@@ -31,6 +31,7 @@ from chessrate.ratinglist.schema import (
     add_postgresql_options,
     event_players,
     events,
+    game_workings,
     games,
     list_entries,
     list_versions,
@@ -376,7 +377,8 @@ def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
     """Whether the store is sound, and what its check said (SQLite: ``PRAGMA integrity_check``),
     then whether every list entry names a list and a player the store has
     (:func:`rows_without_owner`: ``list_entries`` has no foreign keys), every entrant and game an
-    event and players the store has (nor do they), and whether
+    event and players the store has, every working its list, players, game and event (nor do
+    they), and whether
     ``list_summaries`` is the sum of the lists it names.
 
     PostgreSQL checks its own pages as it reads them; there the check is that the store opens at
@@ -405,7 +407,8 @@ def check_store(spec: str) -> tuple[bool, tuple[str, ...]]:
 
 def rows_without_owner(connection: Connection) -> tuple[str, ...]:
     """The rows that name a row the store does not have, where no foreign key keeps them (list
-    entries: migration 0004; an event's entrants and games: migration 0005), one line per key:
+    entries: migration 0004; an event's entrants and games: migration 0005; a list's workings:
+    migration 0007), one line per key:
     one anti-join each, in SQL."""
     said = []
     for table, column, owner, what in _UNKEYED:
@@ -433,6 +436,11 @@ _UNKEYED = (
     (games, games.c.event_id, events, "event"),
     (games, games.c.white_id, players, "player"),
     (games, games.c.black_id, players, "player"),
+    (game_workings, game_workings.c.version_id, list_versions, "list"),
+    (game_workings, game_workings.c.player_id, players, "player"),
+    (game_workings, game_workings.c.opponent_id, players, "player"),
+    (game_workings, game_workings.c.game_id, games, "game"),
+    (game_workings, game_workings.c.event_id, events, "event"),
 )
 
 
