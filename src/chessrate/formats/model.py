@@ -355,8 +355,8 @@ class ReadResult(FileProblems):
 class GameColumns:
     """Games as columns, one sequence per field, in the order of the tournament's games.
 
-    What an import stores of each :class:`Game`, without building one object a game: the readers'
-    fast paths give these directly (see ``docs/formats.md``), the others through :meth:`of`.
+    What an import stores of each :class:`Game`, without building one object a game: each reader
+    makes these from its one read (see ``docs/formats.md``); :meth:`of` makes them from games.
     """
 
     round: Sequence[int | None]
