@@ -11,11 +11,11 @@ from collections.abc import Callable
 import pytest
 
 from chessrate.bulk import half_points, k_factors, rate_elo_period, rate_glicko2_period
-from chessrate.errors import CodedError, InvalidInputError
-from chessrate.service.language import ENGLISH, translator
+from chessrate.service.language import translator
 from chessrate.service.options import OptionInputs, resolve_options
-from chessrate.service.problems import Problems, input_reason
+from chessrate.service.problems import Problems
 from chessrate.systems.elo.presets import PLAIN_ELO, resolve_rule_set
+from refusal_words import assert_said_in_three_languages
 
 DAY = dt.date(2025, 6, 1)
 FIDE = resolve_rule_set("fide", as_of=DAY)
@@ -205,17 +205,7 @@ CASES: dict[str, tuple[Callable[[], object], str, str, str, str]] = {
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_each_bulk_refusal_is_a_code_said_in_three_languages(case: str) -> None:
-    refuse, code, english, spanish, catalan = CASES[case]
-    with pytest.raises((InvalidInputError, CodedError)) as raised:
-        refuse()
-    error = raised.value
-    assert isinstance(error, InvalidInputError | CodedError)
-    assert error.code == code
-    said_as_raised = error.reason if isinstance(error, InvalidInputError) else str(error)
-    assert said_as_raised == english
-    assert input_reason(code, error.params, "", ENGLISH) == english
-    assert input_reason(code, error.params, "", translator("es")) == spanish
-    assert input_reason(code, error.params, "", translator("ca")) == catalan
+    assert_said_in_three_languages(*CASES[case])
 
 
 @pytest.mark.parametrize(
