@@ -1,0 +1,59 @@
+"""Hostile TRF files (docs/security.md, "Files from strangers"): a file of a few MB made of bad
+lines or bad cells must not keep a problem per line in memory; the reader keeps the first
+:data:`~chessrate.formats.trf.MAX_PROBLEMS` problems with a line and says how many more there were."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+from chessrate.formats.model import Severity
+from chessrate.formats.trf import MAX_PROBLEMS, read_trf
+
+
+def _player(number: int, cells: str) -> str:
+    head = f"001 {number:4d} m    {'Player':<33s} 1500 FRA    12345678 2000/01/01       {number:4d}"
+    assert len(head) == 89  # the round cells start at column 92 ([TRF16] §2.2)
+    return head + cells
+
+
+def test_a_file_of_control_characters_keeps_a_bounded_list_of_problems() -> None:
+    lines = 300_000
+    data = b"\x00x\n" * lines  # each line: a control character and not a TRF record
+    tracemalloc.start()
+    try:
+        problems = read_trf(data).problems
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    with_line = [problem for problem in problems if problem.line is not None]
+    assert len(with_line) == MAX_PROBLEMS
+    (more,) = [problem for problem in problems if problem.code == "more-problems"]
+    assert more.severity is Severity.ERROR  # the control characters left out are errors
+    assert dict(more.params) == {"count": 2 * lines - MAX_PROBLEMS, "limit": MAX_PROBLEMS}
+    assert "no-players" in {problem.code for problem in problems}  # whole-file problems all kept
+    assert peak < 40 * len(data)  # a problem kept per line: some 300 bytes a byte of the file
+
+
+def test_bad_cells_keep_a_bounded_list_of_problems() -> None:
+    players = 400  # each cell: an invalid opponent, colour and result (3 problems)
+    data = "\n".join(_player(number, "  abcd q z" * 99) for number in range(1, players + 1)).encode()
+    problems = read_trf(data).problems
+    assert len([problem for problem in problems if problem.line is not None]) <= MAX_PROBLEMS
+    (more,) = [problem for problem in problems if problem.code == "more-problems"]
+    assert more.severity is Severity.ERROR
+    assert dict(more.params)["count"] == 3 * 99 * players - MAX_PROBLEMS
+
+
+def test_many_warnings_alone_leave_the_file_readable() -> None:
+    # players without a result yet (a warning each): the file is read, the summary a warning
+    players = 1_200
+    text = "\n".join(
+        _player(number, f"  {number + 1 if number % 2 else number - 1:4d} {'w' if number % 2 else 'b'}  ")
+        for number in range(1, players + 1)
+    )
+    result = read_trf(text.encode())
+    assert len(result.tournament.players) == players
+    (more,) = [problem for problem in result.problems if problem.code == "more-problems"]
+    assert more.severity is Severity.WARNING
+    assert dict(more.params)["count"] == players - MAX_PROBLEMS
+    assert all(problem.severity is Severity.WARNING for problem in result.problems)
