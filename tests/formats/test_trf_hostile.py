@@ -11,7 +11,7 @@ from chessrate.formats.trf import MAX_PROBLEMS, read_trf
 
 
 def _player(number: int, cells: str) -> str:
-    head = f"001 {number:4d} m    {'Player':<33s} 1500 FRA    12345678 2000/01/01       {number:4d}"
+    head = f"001 {number:4d} m    {'Player':<33s} 1500 FRA    12345678 2000/01/01      {number:4d}"
     assert len(head) == 89  # the round cells start at column 92 ([TRF16] §2.2)
     return head + cells
 
@@ -36,7 +36,7 @@ def test_a_file_of_control_characters_keeps_a_bounded_list_of_problems() -> None
 
 def test_bad_cells_keep_a_bounded_list_of_problems() -> None:
     players = 400  # each cell: an invalid opponent, colour and result (3 problems)
-    data = "\n".join(_player(number, "  abcd q z" * 99) for number in range(1, players + 1)).encode()
+    data = "\n".join(_player(number, "  abcd q y" * 99) for number in range(1, players + 1)).encode()
     problems = read_trf(data).problems
     assert len([problem for problem in problems if problem.line is not None]) <= MAX_PROBLEMS
     (more,) = [problem for problem in problems if problem.code == "more-problems"]

@@ -65,6 +65,54 @@ TITLES = {
     "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
     "wcm": "WCM",
 }  # fmt: skip
+#: Problems with a line kept per file; beyond this they are counted (docs/security.md: a hostile
+#: file of a few MB must not keep a problem a line in memory), as ``fide_list.MAX_PROBLEMS``.
+MAX_PROBLEMS = 1000
+
+
+class _BoundedLog(ProblemLog):
+    """A :class:`ProblemLog` keeping the first :data:`MAX_PROBLEMS` problems with a line and
+    counting the others (whole-file problems are all kept)."""
+
+    def __init__(self) -> None:
+        super().__init__(strict=False)
+        self.kept = 0
+        self.left_out = 0
+        self.errors_left_out = False
+
+    def room(self) -> int:
+        return MAX_PROBLEMS - self.kept
+
+    def leave_out(self, left_out: tuple[int, bool]) -> None:
+        """``left_out``: how many problems, and whether an error is among them."""
+        count, errors = left_out
+        self.left_out += count
+        self.errors_left_out |= errors
+
+    def error(self, line: int | None, code: str, message: str, **params: object) -> None:
+        if line is not None and self.room() <= 0:
+            self.leave_out((1, True))
+            return
+        self.kept += line is not None
+        super().error(line, code, message, **params)
+
+    def warning(self, line: int | None, code: str, message: str, **params: object) -> None:
+        if line is not None and self.room() <= 0:
+            self.leave_out((1, False))
+            return
+        self.kept += line is not None
+        super().warning(line, code, message, **params)
+
+    def summary(self) -> None:
+        """One whole-file problem saying how many were left out: an error if any of them was."""
+        if not self.left_out:
+            return
+        message = f"{self.left_out} more problems not listed (the first {MAX_PROBLEMS} are)"
+        params = {"count": self.left_out, "limit": MAX_PROBLEMS}
+        if self.errors_left_out:
+            super().error(None, "more-problems", message, **params)
+        else:
+            super().warning(None, "more-problems", message, **params)
 
 
 def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
@@ -150,7 +198,7 @@ def _read(text: str, *, strict: bool) -> _Read:
     (each cell's where its line's cells are), and returned in line order; with ``strict``, the first
     error found is raised.
     """
-    log = ProblemLog(strict=False)
+    log = _BoundedLog()
     header = Header()
     records = _Records()
     lines = split_lines(text)
@@ -160,7 +208,8 @@ def _read(text: str, *, strict: bool) -> _Read:
         check_control_characters(lines, log)
     for number, line in enumerate(lines, start=1):
         _read_line(line, number, header, records, log)
-    cells, cell_problems = read_cells(records.bodies, records.lines, records.scorings)
+    cells, cell_problems, left_out = read_cells(records.bodies, records.lines, records.scorings, log.room())
+    log.leave_out(left_out)
     _with_cell_problems(log, records.problems_before, cell_problems)
     settle_dates(header, log)
     lineup = trf_games.lineup(*_unique_players(records.players, log), cells)
@@ -170,6 +219,7 @@ def _read(text: str, *, strict: bool) -> _Read:
     check_counts(header, list(lineup.players), log)
     if not records.players:
         log.error(None, "no-players", "the file has no 001 player record")
+    log.summary()
     if strict:
         for problem in log.problems:
             if problem.severity is Severity.ERROR:
@@ -177,7 +227,7 @@ def _read(text: str, *, strict: bool) -> _Read:
     return _Read(header, cells, lineup, games, log.sorted())
 
 
-def _with_cell_problems(log: ProblemLog, before: list[int], cell_problems: dict[int, list[Problem]]) -> None:
+def _with_cell_problems(log: _BoundedLog, before: list[int], cell_problems: dict[int, list[Problem]]) -> None:
     """The problems of each line's cells put among the others where its cells are read."""
     if not cell_problems:
         return
@@ -185,6 +235,7 @@ def _with_cell_problems(log: ProblemLog, before: list[int], cell_problems: dict[
     for row, found in sorted(cell_problems.items()):
         problems += log.problems[done : before[row]] + found
         done = before[row]
+        log.kept += len(found)
     log.problems[:] = problems + log.problems[done:]
 
 
