@@ -8,6 +8,9 @@ import tracemalloc
 
 from chessrate.formats.model import Severity
 from chessrate.formats.trf import MAX_PROBLEMS, read_trf
+from chessrate.service.explanations import file_problem
+from chessrate.service.language import Translator
+from chessrate.web.i18n import load_catalogs
 
 
 def _player(number: int, cells: str) -> str:
@@ -57,3 +60,17 @@ def test_many_warnings_alone_leave_the_file_readable() -> None:
     assert more.severity is Severity.WARNING
     assert dict(more.params)["count"] == players - MAX_PROBLEMS
     assert all(problem.severity is Severity.WARNING for problem in result.problems)
+
+
+def test_the_problems_left_out_are_said_in_the_visitors_language() -> None:
+    data = b"xy\n" * (MAX_PROBLEMS + 5)  # a warning a line: not a TRF record
+    (more,) = [problem for problem in read_trf(data).problems if problem.code == "more-problems"]
+    said = {
+        language: file_problem(more.code, more.params, more.message, Translator(language, catalogs[language]))
+        for language, catalogs in ((language, load_catalogs()) for language in ("en", "es", "ca"))
+    }
+    assert said == {
+        "en": "5 more problems not listed (the first 1000 are)",
+        "es": "5 problemas más sin listar (se listan los 1000 primeros)",
+        "ca": "5 problemes més sense llistar (es llisten els 1000 primers)",
+    }
