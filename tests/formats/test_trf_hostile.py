@@ -74,3 +74,16 @@ def test_the_problems_left_out_are_said_in_the_visitors_language() -> None:
         "es": "5 problemas más sin listar (se listan los 1000 primeros)",
         "ca": "5 problemes més sense llistar (es llisten els 1000 primers)",
     }
+
+
+def test_an_error_after_a_thousand_warnings_is_still_listed() -> None:
+    # 1200 lines that are no TRF record (a warning each), then a cell with an invalid opponent
+    data = b"xy\n" * 1_200 + _player(1, "  abcd w 1").encode()
+    problems = read_trf(data).problems
+    assert [problem.code for problem in problems if problem.severity is Severity.ERROR] == [
+        "invalid-opponent",
+        "result-without-opponent",
+    ]
+    (more,) = [problem for problem in problems if problem.code == "more-problems"]
+    assert more.severity is Severity.WARNING
+    assert dict(more.params)["count"] == 1_200 - MAX_PROBLEMS
