@@ -65,23 +65,30 @@ TITLES = {
     "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
     "wcm": "WCM",
 }  # fmt: skip
-#: Problems with a line kept per file; beyond this they are counted (docs/security.md: a hostile
-#: file of a few MB must not keep a problem a line in memory), as ``fide_list.MAX_PROBLEMS``.
+#: Errors, and warnings, with a line kept per file; beyond this they are counted (docs/security.md:
+#: a hostile file of a few MB must not keep a problem a line in memory), as ``fide_list.MAX_PROBLEMS``.
+#: Counted apart, so that a file's errors are listed after any number of warnings.
 MAX_PROBLEMS = 1000
 
 
 class _BoundedLog(ProblemLog):
-    """A :class:`ProblemLog` keeping the first :data:`MAX_PROBLEMS` problems with a line and
-    counting the others (whole-file problems are all kept)."""
+    """A :class:`ProblemLog` keeping the first :data:`MAX_PROBLEMS` errors and warnings with a
+    line each and counting the others (whole-file problems are all kept)."""
 
     def __init__(self) -> None:
         super().__init__(strict=False)
-        self.kept = 0
+        self.kept = {Severity.ERROR: 0, Severity.WARNING: 0}
         self.left_out = 0
         self.errors_left_out = False
 
-    def room(self) -> int:
-        return MAX_PROBLEMS - self.kept
+    def room(self) -> dict[Severity, int]:
+        """How many more errors, and warnings, with a line are kept."""
+        return {severity: MAX_PROBLEMS - kept for severity, kept in self.kept.items()}
+
+    def keep(self, problems: list[Problem]) -> None:
+        """Count ``problems`` kept outside :meth:`error` and :meth:`warning`."""
+        for problem in problems:
+            self.kept[problem.severity] += 1
 
     def leave_out(self, left_out: tuple[int, bool]) -> None:
         """``left_out``: how many problems, and whether an error is among them."""
@@ -90,24 +97,33 @@ class _BoundedLog(ProblemLog):
         self.errors_left_out |= errors
 
     def error(self, line: int | None, code: str, message: str, **params: object) -> None:
-        if line is not None and self.room() <= 0:
-            self.leave_out((1, True))
+        if self._full(line, Severity.ERROR):
             return
-        self.kept += line is not None
         super().error(line, code, message, **params)
 
     def warning(self, line: int | None, code: str, message: str, **params: object) -> None:
-        if line is not None and self.room() <= 0:
-            self.leave_out((1, False))
+        if self._full(line, Severity.WARNING):
             return
-        self.kept += line is not None
         super().warning(line, code, message, **params)
+
+    def _full(self, line: int | None, severity: Severity) -> bool:
+        """Whether a problem on ``line`` is left out (counted); else it is counted as kept."""
+        if line is None:
+            return False
+        if self.kept[severity] >= MAX_PROBLEMS:
+            self.leave_out((1, severity is Severity.ERROR))
+            return True
+        self.kept[severity] += 1
+        return False
 
     def summary(self) -> None:
         """One whole-file problem saying how many were left out: an error if any of them was."""
         if not self.left_out:
             return
-        message = f"{self.left_out} more problems not listed (the first {MAX_PROBLEMS} are)"
+        message = (
+            f"{self.left_out} more problems not listed (the first {MAX_PROBLEMS} errors and the first "
+            f"{MAX_PROBLEMS} warnings are)"
+        )
         params = {"count": self.left_out, "limit": MAX_PROBLEMS}
         if self.errors_left_out:
             super().error(None, "more-problems", message, **params)
@@ -235,7 +251,7 @@ def _with_cell_problems(log: _BoundedLog, before: list[int], cell_problems: dict
     for row, found in sorted(cell_problems.items()):
         problems += log.problems[done : before[row]] + found
         done = before[row]
-        log.kept += len(found)
+        log.keep(found)
     log.problems[:] = problems + log.problems[done:]
 
 

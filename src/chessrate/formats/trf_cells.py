@@ -103,12 +103,12 @@ class Cells(NamedTuple):
 
 
 def read_cells(
-    bodies: Sequence[str], lines: Sequence[int], scorings: Sequence[Scoring], limit: int
+    bodies: Sequence[str], lines: Sequence[int], scorings: Sequence[Scoring], limit: dict[Severity, int]
 ) -> tuple[Cells, dict[int, list[Problem]], tuple[int, bool]]:
     """The round cells of ``001`` lines (cut at :data:`MAX_ROUNDS`: their ``bodies``), on
-    ``lines``, each read under its scoring; the first ``limit`` problems of the cells in the order
-    they are met (by the line's place, :func:`_report`); and how many more there are, and whether
-    an error is among them."""
+    ``lines``, each read under its scoring; the first ``limit`` errors and warnings of the cells in
+    the order they are met (by the line's place, :func:`_report`); and how many more there are,
+    and whether an error is among them."""
     import numpy as np
 
     stripped = [body.rstrip() for body in bodies]
@@ -158,20 +158,23 @@ def read_cells(
             | without_opponent * WITHOUT_OPPONENT
             | bye_with_opponent * BYE_WITH_OPPONENT
         )
-        reported = errors_reported = 0
-        for index in np.flatnonzero(flags).tolist():
-            if reported >= limit:
-                break
+        room = dict(limit)
+        # each cell flagged gives at least one problem: the first cells of each severity suffice
+        with_errors = np.flatnonzero(flags & ~NO_RESULT)[: max(room[Severity.ERROR], 0)]
+        with_warnings = np.flatnonzero(flags & NO_RESULT)[: max(room[Severity.WARNING], 0)]
+        for index in np.union1d(with_errors, with_warnings).tolist():
             at = int(row[index])
             log = ProblemLog(strict=False)
             block = text[index * ROUND_WIDTH : (index + 1) * ROUND_WIDTH]
             cell = (int(round_index[index]) + 1, int(opponent[index]), chr(code[index]))
             _report(block, cell, int(flags[index]), lines[at], log)
-            found = log.problems[: limit - reported]
-            reported += len(found)
-            errors_reported += sum(problem.severity is Severity.ERROR for problem in found)
-            problems.setdefault(at, []).extend(found)
+            for problem in log.problems:
+                if room[problem.severity] > 0:
+                    room[problem.severity] -= 1
+                    problems.setdefault(at, []).append(problem)
         errors = _bits(flags & ~NO_RESULT)  # every cell problem but NO_RESULT is an error
+        errors_reported = limit[Severity.ERROR] - room[Severity.ERROR]
+        reported = errors_reported + limit[Severity.WARNING] - room[Severity.WARNING]
         left_out = (errors + _bits(flags & NO_RESULT) - reported, errors > errors_reported)
         opponent[bye_with_opponent] = 0
     key = code.astype(np.int64) * 3 + colour
