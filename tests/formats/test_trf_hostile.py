@@ -88,3 +88,26 @@ def test_an_error_after_a_thousand_warnings_is_still_listed() -> None:
     (more,) = [problem for problem in problems if problem.code == "more-problems"]
     assert more.severity is Severity.WARNING
     assert dict(more.params)["count"] == 1_200 - MAX_PROBLEMS
+
+
+def _named(number: int, name: str) -> str:
+    return f"001 {number:4d} m    {name:<33s} 1500 FRA    12345678 2000/01/01      {number:4d}"
+
+
+def test_a_utf8_line_in_a_windows_1252_file_is_read_as_utf8() -> None:
+    # One line saved in UTF-8, the next in Windows-1252: the file as a whole is not UTF-8.
+    data = _named(1, "Müller").encode() + b"\n" + _named(2, "Martín").encode("cp1252") + b"\n"
+    result = read_trf(data)
+    assert [player.name for player in result.tournament.players] == ["Müller", "Martín"]
+    assert [player.rating for player in result.tournament.players] == [1500, 1500]
+    (mixed,) = result.problems
+    assert (mixed.line, mixed.code, mixed.severity) == (1, "mixed-encoding", Severity.WARNING)
+    said = {
+        language: file_problem(mixed.code, mixed.params, mixed.message, Translator(language, catalogs[language]))
+        for language, catalogs in ((language, load_catalogs()) for language in ("en", "es", "ca"))
+    }
+    assert said == {
+        "en": "this line is UTF-8 in a file that is not: read as UTF-8 (“Müller”)",
+        "es": "esta línea está en UTF-8 en un archivo que no lo está: se lee como UTF-8 («Müller»)",
+        "ca": "aquesta línia és en UTF-8 en un fitxer que no ho és: es llegeix com a UTF-8 («Müller»)",
+    }
