@@ -142,7 +142,7 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
-    read = _read(text, strict=strict)
+    read = _read(text, strict=strict, encoding=encoding)
     header = read.header
     values = header.values
     tournament = Tournament(
@@ -171,7 +171,8 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
 def read_trf_event(source: bytes) -> EventRead:
     """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))`` but its
     players' round cells, from the same read."""
-    read = _read(decode(source)[0], strict=False)
+    text, encoding = decode(source)
+    read = _read(text, strict=False, encoding=encoding)
     header = read.header
     return EventRead(
         source_format=header.version,
@@ -207,7 +208,7 @@ class _Read(NamedTuple):
     problems: tuple[Problem, ...]
 
 
-def _read(text: str, *, strict: bool) -> _Read:
+def _read(text: str, *, strict: bool, encoding: str) -> _Read:
     """Every line read, then the round cells, the pairings and the declared counts and points.
 
     The problems are found in the order a reader going through the file line by line meets them
@@ -218,6 +219,8 @@ def _read(text: str, *, strict: bool) -> _Read:
     header = Header()
     records = _Records()
     lines = split_lines(text)
+    if encoding == "windows-1252":
+        _utf8_lines(lines, log)
     if not any(line.strip() for line in lines):
         log.error(None, "empty-file", "the file is empty")
     if control_character(text) is not None:
@@ -241,6 +244,26 @@ def _read(text: str, *, strict: bool) -> _Read:
             if problem.severity is Severity.ERROR:
                 raise problem.as_error()
     return _Read(header, cells, lineup, games, log.sorted())
+
+
+def _utf8_lines(lines: list[str], log: ProblemLog) -> None:
+    """In a file read as Windows-1252 (it is not all UTF-8), each line that is UTF-8 read as UTF-8
+    (``Müller``, not ``MÃ¼ller``, its columns where its writer put them), with a warning."""
+    for at, line in enumerate(lines):
+        if line.isascii():
+            continue
+        try:
+            utf8 = line.encode("cp1252").decode("utf-8")
+        except UnicodeError:
+            continue  # not UTF-8: Windows-1252 indeed
+        lines[at] = utf8
+        word = next((word for word in utf8.split() if not word.isascii()), utf8.strip()[:40])
+        log.warning(
+            at + 1,
+            "mixed-encoding",
+            f"this line is UTF-8 in a file that is not: read as UTF-8 ({word!r})",
+            value=word,
+        )
 
 
 def _with_cell_problems(log: _BoundedLog, before: list[int], cell_problems: dict[int, list[Problem]]) -> None:

@@ -145,6 +145,7 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         said("cells for %(count)s rounds, more than the %(limit)s a file may have"),
         said("cells for %(count)s rounds; the file announces %(planned)s"),
     ),
+    "mixed-encoding": said("this line is UTF-8 in a file that is not: read as UTF-8 (“%(value)s”)"),
     "more-problems": said(
         "%(count)s more problems not listed (the first %(limit)s errors and the first %(limit)s warnings are)"
     ),
