@@ -65,6 +65,70 @@ TITLES = {
     "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
     "wcm": "WCM",
 }  # fmt: skip
+#: Errors, and warnings, with a line kept per file; beyond this they are counted (docs/security.md:
+#: a hostile file of a few MB must not keep a problem a line in memory), as ``fide_list.MAX_PROBLEMS``.
+#: Counted apart, so that a file's errors are listed after any number of warnings.
+MAX_PROBLEMS = 1000
+
+
+class _BoundedLog(ProblemLog):
+    """A :class:`ProblemLog` keeping the first :data:`MAX_PROBLEMS` errors and warnings with a
+    line each and counting the others (whole-file problems are all kept)."""
+
+    def __init__(self) -> None:
+        super().__init__(strict=False)
+        self.kept = {Severity.ERROR: 0, Severity.WARNING: 0}
+        self.left_out = 0
+        self.errors_left_out = False
+
+    def room(self) -> dict[Severity, int]:
+        """How many more errors, and warnings, with a line are kept."""
+        return {severity: MAX_PROBLEMS - kept for severity, kept in self.kept.items()}
+
+    def keep(self, problems: list[Problem]) -> None:
+        """Count ``problems`` kept outside :meth:`error` and :meth:`warning`."""
+        for problem in problems:
+            self.kept[problem.severity] += 1
+
+    def leave_out(self, left_out: tuple[int, bool]) -> None:
+        """``left_out``: how many problems, and whether an error is among them."""
+        count, errors = left_out
+        self.left_out += count
+        self.errors_left_out |= errors
+
+    def error(self, line: int | None, code: str, message: str, **params: object) -> None:
+        if self._full(line, Severity.ERROR):
+            return
+        super().error(line, code, message, **params)
+
+    def warning(self, line: int | None, code: str, message: str, **params: object) -> None:
+        if self._full(line, Severity.WARNING):
+            return
+        super().warning(line, code, message, **params)
+
+    def _full(self, line: int | None, severity: Severity) -> bool:
+        """Whether a problem on ``line`` is left out (counted); else it is counted as kept."""
+        if line is None:
+            return False
+        if self.kept[severity] >= MAX_PROBLEMS:
+            self.leave_out((1, severity is Severity.ERROR))
+            return True
+        self.kept[severity] += 1
+        return False
+
+    def summary(self) -> None:
+        """One whole-file problem saying how many were left out: an error if any of them was."""
+        if not self.left_out:
+            return
+        message = (
+            f"{self.left_out} more problems not listed (the first {MAX_PROBLEMS} errors and the first "
+            f"{MAX_PROBLEMS} warnings are)"
+        )
+        params = {"count": self.left_out, "limit": MAX_PROBLEMS}
+        if self.errors_left_out:
+            super().error(None, "more-problems", message, **params)
+        else:
+            super().warning(None, "more-problems", message, **params)
 
 
 def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) -> ReadResult:
@@ -78,7 +142,7 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
     if isinstance(source, os.PathLike):
         source = Path(source).read_bytes()
     text, encoding = decode(source) if isinstance(source, bytes) else (source, "str")
-    read = _read(text, strict=strict)
+    read = _read(text, strict=strict, encoding=encoding)
     header = read.header
     values = header.values
     tournament = Tournament(
@@ -107,7 +171,8 @@ def read_trf(source: bytes | str | os.PathLike[str], *, strict: bool = False) ->
 def read_trf_event(source: bytes) -> EventRead:
     """The event of a TRF file, its games as columns: ``EventRead.of(read_trf(source))`` but its
     players' round cells, from the same read."""
-    read = _read(decode(source)[0], strict=False)
+    text, encoding = decode(source)
+    read = _read(text, strict=False, encoding=encoding)
     header = read.header
     return EventRead(
         source_format=header.version,
@@ -143,24 +208,27 @@ class _Read(NamedTuple):
     problems: tuple[Problem, ...]
 
 
-def _read(text: str, *, strict: bool) -> _Read:
+def _read(text: str, *, strict: bool, encoding: str) -> _Read:
     """Every line read, then the round cells, the pairings and the declared counts and points.
 
     The problems are found in the order a reader going through the file line by line meets them
     (each cell's where its line's cells are), and returned in line order; with ``strict``, the first
     error found is raised.
     """
-    log = ProblemLog(strict=False)
+    log = _BoundedLog()
     header = Header()
     records = _Records()
     lines = split_lines(text)
+    if encoding == "windows-1252":
+        _utf8_lines(lines, log)
     if not any(line.strip() for line in lines):
         log.error(None, "empty-file", "the file is empty")
     if control_character(text) is not None:
         check_control_characters(lines, log)
     for number, line in enumerate(lines, start=1):
         _read_line(line, number, header, records, log)
-    cells, cell_problems = read_cells(records.bodies, records.lines, records.scorings)
+    cells, cell_problems, left_out = read_cells(records.bodies, records.lines, records.scorings, log.room())
+    log.leave_out(left_out)
     _with_cell_problems(log, records.problems_before, cell_problems)
     settle_dates(header, log)
     lineup = trf_games.lineup(*_unique_players(records.players, log), cells)
@@ -170,6 +238,7 @@ def _read(text: str, *, strict: bool) -> _Read:
     check_counts(header, list(lineup.players), log)
     if not records.players:
         log.error(None, "no-players", "the file has no 001 player record")
+    log.summary()
     if strict:
         for problem in log.problems:
             if problem.severity is Severity.ERROR:
@@ -177,7 +246,27 @@ def _read(text: str, *, strict: bool) -> _Read:
     return _Read(header, cells, lineup, games, log.sorted())
 
 
-def _with_cell_problems(log: ProblemLog, before: list[int], cell_problems: dict[int, list[Problem]]) -> None:
+def _utf8_lines(lines: list[str], log: ProblemLog) -> None:
+    """In a file read as Windows-1252 (it is not all UTF-8), each line that is UTF-8 read as UTF-8
+    (``Müller``, not ``MÃ¼ller``, its columns where its writer put them), with a warning."""
+    for at, line in enumerate(lines):
+        if line.isascii():
+            continue
+        try:
+            utf8 = line.encode("cp1252").decode("utf-8")
+        except UnicodeError:
+            continue  # not UTF-8: Windows-1252 indeed
+        lines[at] = utf8
+        word = next((word for word in utf8.split() if not word.isascii()), utf8.strip()[:40])
+        log.warning(
+            at + 1,
+            "mixed-encoding",
+            f"this line is UTF-8 in a file that is not: read as UTF-8 ({word!r})",
+            value=word,
+        )
+
+
+def _with_cell_problems(log: _BoundedLog, before: list[int], cell_problems: dict[int, list[Problem]]) -> None:
     """The problems of each line's cells put among the others where its cells are read."""
     if not cell_problems:
         return
@@ -185,6 +274,7 @@ def _with_cell_problems(log: ProblemLog, before: list[int], cell_problems: dict[
     for row, found in sorted(cell_problems.items()):
         problems += log.problems[done : before[row]] + found
         done = before[row]
+        log.keep(found)
     log.problems[:] = problems + log.problems[done:]
 
 

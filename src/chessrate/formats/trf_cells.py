@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
-from chessrate.formats.model import Colour, Kind, Problem, ProblemLog
+from chessrate.formats.model import Colour, Kind, Problem, ProblemLog, Severity
 from chessrate.formats.scoring import Scoring
 from chessrate.formats.text import parse_loose_date
 
@@ -103,11 +103,12 @@ class Cells(NamedTuple):
 
 
 def read_cells(
-    bodies: Sequence[str], lines: Sequence[int], scorings: Sequence[Scoring]
-) -> tuple[Cells, dict[int, list[Problem]]]:
+    bodies: Sequence[str], lines: Sequence[int], scorings: Sequence[Scoring], limit: dict[Severity, int]
+) -> tuple[Cells, dict[int, list[Problem]], tuple[int, bool]]:
     """The round cells of ``001`` lines (cut at :data:`MAX_ROUNDS`: their ``bodies``), on
-    ``lines``, each read under its scoring; and the problems of each line's cells in the order they
-    are met (by the line's place, :func:`_report`)."""
+    ``lines``, each read under its scoring; the first ``limit`` errors and warnings of the cells in
+    the order they are met (by the line's place, :func:`_report`); and how many more there are,
+    and whether an error is among them."""
     import numpy as np
 
     stripped = [body.rstrip() for body in bodies]
@@ -134,6 +135,7 @@ def read_cells(
     invalid_colour, invalid_result = colour == 3, code == 0
     unread = misaligned | invalid_opponent | invalid_colour | invalid_result
     problems: dict[int, list[Problem]] = {}
+    left_out = (0, False)
     if unread.any():  # a misaligned cell has no other problem; what is not read is blank
         invalid_opponent &= ~misaligned
         invalid_colour &= ~misaligned
@@ -156,18 +158,34 @@ def read_cells(
             | without_opponent * WITHOUT_OPPONENT
             | bye_with_opponent * BYE_WITH_OPPONENT
         )
-        for index in np.flatnonzero(flags).tolist():
+        room = dict(limit)
+        # each cell flagged gives at least one problem: the first cells of each severity suffice
+        with_errors = np.flatnonzero(flags & ~NO_RESULT)[: max(room[Severity.ERROR], 0)]
+        with_warnings = np.flatnonzero(flags & NO_RESULT)[: max(room[Severity.WARNING], 0)]
+        for index in np.union1d(with_errors, with_warnings).tolist():
             at = int(row[index])
             log = ProblemLog(strict=False)
             block = text[index * ROUND_WIDTH : (index + 1) * ROUND_WIDTH]
             cell = (int(round_index[index]) + 1, int(opponent[index]), chr(code[index]))
             _report(block, cell, int(flags[index]), lines[at], log)
-            problems.setdefault(at, []).extend(log.problems)
+            for problem in log.problems:
+                if room[problem.severity] > 0:
+                    room[problem.severity] -= 1
+                    problems.setdefault(at, []).append(problem)
+        errors = _bits(flags & ~NO_RESULT)  # every cell problem but NO_RESULT is an error
+        errors_reported = limit[Severity.ERROR] - room[Severity.ERROR]
+        reported = errors_reported + limit[Severity.WARNING] - room[Severity.WARNING]
+        left_out = (errors + _bits(flags & NO_RESULT) - reported, errors > errors_reported)
         opponent[bye_with_opponent] = 0
     key = code.astype(np.int64) * 3 + colour
     key[misaligned | (kind == UNFINISHED)] = 256 * 3  # no points
     points, units = _points(key, row, scorings)
-    return Cells(start, row, round_index, opponent, colour, code, kind, points, units), problems
+    return Cells(start, row, round_index, opponent, colour, code, kind, points, units), problems, left_out
+
+
+def _bits(flags: NDArray[np.int64]) -> int:
+    """How many bits are set in ``flags`` (:data:`MISALIGNED` to :data:`BYE_WITH_OPPONENT`)."""
+    return sum(int(((flags >> bit) & 1).sum()) for bit in range(7))
 
 
 def _ascii(text: str) -> bytes:

@@ -145,6 +145,10 @@ _FILE_PROBLEMS: dict[str, FileText] = {
         said("cells for %(count)s rounds, more than the %(limit)s a file may have"),
         said("cells for %(count)s rounds; the file announces %(planned)s"),
     ),
+    "mixed-encoding": said("this line is UTF-8 in a file that is not: read as UTF-8 (“%(value)s”)"),
+    "more-problems": said(
+        "%(count)s more problems not listed (the first %(limit)s errors and the first %(limit)s warnings are)"
+    ),
     # FIDE's rating list (formats.fide_list) and what the report found in it (report.py).
     "unknown-column": said("column “%(column)s” of the header is not known: ignored"),
     "bad-player-line": lambda t, p: _bad_list_player(t, p),
