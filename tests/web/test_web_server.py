@@ -96,6 +96,54 @@ def test_a_long_report_does_not_hold_other_requests(port: int, monkeypatch: pyte
         upload.join(timeout=30)
 
 
+def test_at_most_two_reports_are_made_at_once_and_the_third_waits_its_turn(
+    port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A report of the largest file the upload cap lets through holds about a gigabyte while it is
+    # made: strangers' uploads queue for REPORTS places (docs/security.md), none is refused.
+    from chessrate.web import report_page
+
+    assert report_page.REPORTS == 2
+    inside, most, lock = 0, 0, threading.Lock()
+    two_in, release = threading.Event(), threading.Event()
+    compute = vars(report_page)["tournament_file"]
+
+    def held(*args: object, **kwargs: object) -> object:
+        nonlocal inside, most
+        with lock:
+            inside += 1
+            most = max(most, inside)
+            if inside == 2:
+                two_in.set()
+        release.wait(timeout=30)
+        with lock:
+            inside -= 1
+        return compute(*args, **kwargs)
+
+    monkeypatch.setattr(report_page, "tournament_file", held)
+    base = f"http://127.0.0.1:{port}"
+    pgn = b'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "1500"]\n[BlackElo "1600"]\n\n1-0\n'
+    codes: list[int] = []
+
+    def upload() -> None:
+        answer = httpx.post(base + "/api/report", files={"file": ("a.pgn", pgn)}, timeout=60)
+        codes.append(answer.status_code)
+
+    uploads = [threading.Thread(target=upload) for _ in range(3)]
+    for thread in uploads:
+        thread.start()
+    try:
+        assert two_in.wait(timeout=30)
+        time.sleep(0.5)  # time for the third to come in, were it let in
+        assert most == 2
+    finally:
+        release.set()
+        for thread in uploads:
+            thread.join(timeout=30)
+    assert codes == [200, 200, 200]
+    assert most == 2
+
+
 @pytest.mark.parametrize("length", [MAX_URL + 10, 1_000_000])
 def test_a_long_url_from_a_browser_is_a_page_in_its_language(port: int, length: int) -> None:
     with socket.create_connection(("127.0.0.1", port), timeout=20) as connection:

@@ -16,9 +16,10 @@ from decimal import Decimal
 from pathlib import PurePath
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from starlette.concurrency import run_in_threadpool
 
 from chessrate.service import explanations
 from chessrate.service.options import Outcome
@@ -134,9 +135,22 @@ def _start(
     return problems
 
 
-async def _computed(inputs: ReportInputs, problems: Problems, site: Site) -> Outcome[ReportResult]:
-    """The report, computed in the thread pool: the event loop keeps answering other requests."""
-    return await run_in_threadpool(tournament_file, inputs, problems, today=site.today())
+#: Reports computed at once; the others wait their turn. A report of the largest file the upload
+#: cap lets through holds about a gigabyte while it is made (docs/security.md).
+REPORTS = 2
+
+
+async def _computed(
+    request: Request, inputs: ReportInputs, problems: Problems, site: Site
+) -> Outcome[ReportResult]:
+    """The report, computed on a thread (at most :data:`REPORTS` at once): the event loop keeps
+    answering other requests."""
+    state = request.app.state
+    if not hasattr(state, "report_makers"):  # made on first use, inside the event loop
+        state.report_makers = anyio.CapacityLimiter(REPORTS)
+    return await anyio.to_thread.run_sync(
+        lambda: tournament_file(inputs, problems, today=site.today()), limiter=state.report_makers
+    )
 
 
 def _sign_class(value: Decimal | int | None) -> str:
@@ -174,7 +188,7 @@ async def report_page(request: Request) -> Response:
     site, submitted, unreadable, language = await _page_form(request)
     problems = _start(request, site, language, unreadable, submitted)
     if request.method == "POST":
-        outcome = await _computed(report_inputs(submitted), problems, site)
+        outcome = await _computed(request, report_inputs(submitted), problems, site)
     else:
         outcome = Outcome(None, problems)
     response = _render(request, site, language, submitted, outcome)
@@ -192,7 +206,7 @@ async def report_download(request: Request) -> Response:
     """The report as CSV (UTF-8 with a byte-order mark, for spreadsheets); bad input: the page, 422."""
     site, submitted, unreadable, language = await _page_form(request)
     problems = _start(request, site, language, unreadable, submitted)
-    outcome = await _computed(report_inputs(submitted), problems, site)
+    outcome = await _computed(request, report_inputs(submitted), problems, site)
     if outcome.result is None:
         response = _render(request, site, language, submitted, outcome)
         response.status_code = 422
@@ -242,7 +256,7 @@ async def api_report(request: Request) -> Any:
     problems = _start(request, site, language, unreadable, submitted)
     if problems:
         return unprocessable(problems)
-    outcome = await _computed(report_inputs(submitted, api=True), problems, site)
+    outcome = await _computed(request, report_inputs(submitted, api=True), problems, site)
     if outcome.result is None:
         return unprocessable(problems)
     return report_document(outcome.result, problems.t)
