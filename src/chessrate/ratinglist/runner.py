@@ -35,6 +35,7 @@ from chessrate.ratinglist.facts import (
     Entry,
     EntryColumns,
     PeriodGames,
+    PooledGames,
     Working,
 )
 from chessrate.ratinglist.listed import NOT_LISTED, ListedSummary
@@ -329,7 +330,9 @@ def _write(
             connection,
             game_workings,
             ("version_id", *WORKING_COLUMNS),
-            _rows(version_id, computed.workings, WORKING_COLUMNS),
+            _pooled_rows(version_id, computed.workings)
+            if isinstance(computed.workings, PooledGames)
+            else _rows(version_id, computed.workings, WORKING_COLUMNS),
         )
     return PeriodRun(
         period=period,
@@ -407,7 +410,11 @@ def check_workings(
         ("game_id", period_games.game_id),
         ("event_id", event_ids),
     ):
-        named = np.fromiter(map(attrgetter(name), workings), dtype=np.int64, count=len(workings))
+        named = (
+            getattr(workings, name)
+            if isinstance(workings, PooledGames)
+            else np.fromiter(map(attrgetter(name), workings), dtype=np.int64, count=len(workings))
+        )
         missing = named[~np.isin(named, known)]
         if len(missing):
             reason = f"FOREIGN KEY constraint failed: a game's working names {name} {int(missing.min())}"
@@ -494,6 +501,28 @@ def _rows(
                     text = written[id(value)] = str(value)
                 row[place] = text
         yield tuple(row)
+
+
+def _pooled_rows(version_id: int, pooled: PooledGames) -> Iterator[tuple[object, ...]]:
+    """The rows of the games pooled for first ratings, as :func:`_rows` writes their workings
+    (in :data:`WORKING_COLUMNS`' order), from the columns: a rating's text is its number's."""
+    distinct, index = np.unique(pooled.opponent_rating, return_inverse=True)
+    rating_texts = np.array([str(rating) for rating in distinct.tolist()], dtype=object)
+    score_texts = np.array([str(score) for score in pooled.scores], dtype=object)
+    return zip(
+        repeat(version_id),
+        pooled.player_id.tolist(),
+        pooled.game_id.tolist(),
+        pooled.event_id.tolist(),
+        pooled.opponent_id.tolist(),
+        repeat(None),  # own_rating: unrated
+        rating_texts[index].tolist(),
+        repeat(None),  # difference
+        repeat(object=False),  # capped
+        repeat(None),  # expected
+        score_texts[pooled.score].tolist(),
+        repeat(None),  # change
+    )
 
 
 def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:
