@@ -374,6 +374,32 @@ class PooledGames(Sequence[Working]):
             change=None,
         )
 
+    def __iter__(self) -> Iterator[Working]:
+        ratings = self.opponent_ratings()
+        scores = self.game_scores()
+        for index, (player_id, game_id, event_id, opponent_id) in enumerate(
+            zip(
+                self.player_id.tolist(),
+                self.game_id.tolist(),
+                self.event_id.tolist(),
+                self.opponent_id.tolist(),
+                strict=True,
+            )
+        ):
+            yield Working(
+                player_id=player_id,
+                game_id=game_id,
+                event_id=event_id,
+                opponent_id=opponent_id,
+                own_rating=None,
+                opponent_rating=ratings[index],
+                difference=None,
+                capped=False,
+                expected=None,
+                score=scores[index],
+                change=None,
+            )
+
     def __len__(self) -> int:
         return len(self.player_id)
 
