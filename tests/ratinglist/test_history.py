@@ -128,6 +128,36 @@ def test_the_summed_history_gives_the_lists_of_the_whole_history(year: str) -> N
     engine.dispose()
 
 
+def test_the_games_a_run_stores_for_first_ratings_are_the_scalar_paths(year: str) -> None:
+    """Each published list's stored workings, read back, are the games the scalar reference
+    (``bulk=False``: one ``Working`` a game) pools for first ratings, game for game and in its
+    order: the run wrote them from columns (SQLite rows, PostgreSQL binary ``COPY``)."""
+    engine = open_store(year)
+    pooled_games = 0
+    with engine.connect() as connection:
+        published = loading.published_versions(connection)
+        for period in sorted(published_lists(connection)):
+            history = loading.load_history(connection, before=period, published=published)
+            games = period_games.load_games(connection, period)
+            reference = compute_period(
+                period,
+                rules=rule_set_for("fide", period),
+                history=history,
+                events=games.event_facts(),
+                bulk=False,
+            )
+            rows = connection.execute(
+                select(game_workings)
+                .where(game_workings.c.version_id == published[period].id)
+                .order_by(game_workings.c.id)
+            )
+            stored = [loading.working(row) for row in rows]
+            assert stored == [w for w in reference.workings if w.difference is None]
+            pooled_games += len(stored)
+    engine.dispose()
+    assert pooled_games  # the year has unrated players with games
+
+
 def whole_history(
     connection: Connection, history: History, *, lists: Mapping[Period, Mapping[int, Entry]]
 ) -> History:

@@ -39,9 +39,10 @@ from chessrate.ratinglist.facts import (
     EventFacts,
     History,
     PeriodGames,
+    PooledGames,
     Working,
 )
-from chessrate.ratinglist.initial import initial_entry
+from chessrate.ratinglist.initial import initial_entries
 from chessrate.ratinglist.k_reasons import k_reason_text
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.publish import publish_fide
@@ -112,29 +113,21 @@ def elo_period(
     if (halves[score[rated_side]] == _NONE).any():  # a score other than 1, ½, 0: the reference's
         return None
     own_rating = np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])
-    pools: dict[int, list[Working]] = {}
-    pooled = ~rated_side
-    # One decimal a rating: the pooled games share them (and their text, when written).
-    ratings_of: dict[int, Decimal] = {}
-    for player_id, event_id, game_id, opponent_id, rating, code in zip(
-        player[pooled].tolist(),
-        side_event[pooled].tolist(),
-        side_game[pooled].tolist(),
-        opponent[pooled].tolist(),
-        opponent_rating[pooled].tolist(),
-        score[pooled].tolist(),
-        strict=True,
-    ):
-        pools.setdefault(player_id, []).append(
-            pooled_working(
-                player_id,
-                event_id,
-                game_id,
-                opponent_id,
-                ratings_of.get(rating) or ratings_of.setdefault(rating, Decimal(rating or 0)),
-                games.scores[code],
-            )
-        )
+    # The unrated players' sides, player by player in the order met, each player's in the order met.
+    pooled_sides = np.flatnonzero(~rated_side)
+    rank_met = np.empty(len(unique), dtype=np.int64)
+    rank_met[met] = np.arange(len(unique))
+    pooled_sides = pooled_sides[stable_order(rank_met[inverse[pooled_sides]])]
+    pools = PooledGames(
+        player_id=player[pooled_sides],
+        game_id=side_game[pooled_sides],
+        event_id=side_event[pooled_sides],
+        opponent_id=opponent[pooled_sides],
+        opponent_rating=opponent_rating[pooled_sides],
+        score=score[pooled_sides].astype(np.int64),
+        scores=games.scores,
+    )
+    del pooled_sides, rank_met
     # The rated sides player by player, each player's in the order met; the rest let go.
     # (each rated player's group of ``by_player``, in the order met)
     sizes = sizes[rated_unique]
@@ -153,7 +146,7 @@ def elo_period(
         score=score[rated],
     )
     del player, opponent, score, opponent_rating, own_in_force, own_rating, side_game
-    del side_event, inverse, who, rated_side, pooled, rated
+    del side_event, inverse, who, rated_side, rated
     rated_lines, rated_games = _rate_columns(
         unique[rated_unique],
         start_of_unique[rated_unique],
@@ -174,6 +167,7 @@ def elo_period(
         rated_games=rated_games,
         pools=pools,
         entrants=distinct(games.entrant_player),
+        rated_workings=workings,
     )
 
 
@@ -185,19 +179,16 @@ def _listed_columns(
     order: NDArray[np.int64],
     rated: EntryColumns,
     rated_games: Sequence[list[Working]],
-    pools: Mapping[int, list[Working]],
+    pools: PooledGames,
     entrants: NDArray[np.int64],
+    rated_workings: bool,
 ) -> ComputedList:
     """The reference's ``_listed`` from columns: the rated players' lines (``rated``, the games
     behind each in ``rated_games`` when given) and first ratings in ``order`` (the players with games), then
-    everyone else rated at the period's start, unchanged."""
-    first_ratings = EntryColumns.of(
-        {
-            player_id: initial_entry(player_id, pools[player_id], period=period, history=history)
-            for player_id in order.tolist()
-            if player_id in pools
-        }
-    )
+    everyone else rated at the period's start, unchanged. The games pooled for the first ratings
+    (``pools``) are the list's workings as they are, unless the rated games' are given too
+    (``rated_workings``: each player's games then, in the order met)."""
+    first_ratings = initial_entries(pools, period=period, history=history)
     # Everyone else rated at the period's start stays on the list unchanged.
     before = history.full_list(period.previous())
     listed = distinct(np.concatenate([np.fromiter(before, dtype=np.int64, count=len(before)), entrants]))
@@ -227,14 +218,16 @@ def _listed_columns(
     with_games = len(rated) + len(first_ratings)
     place[:with_games] = met[np.searchsorted(order, lines.player_id[:with_games], sorter=met)]
     lines = lines.taken(stable_order(place))
-    workings: list[Working] = []
-    if rated_games or pools:
-        games_of = dict(zip(rated.player_id.tolist(), rated_games, strict=False))
-        for player_id in order.tolist():
-            workings.extend(games_of.get(player_id) or pools.get(player_id) or ())
+    workings: Sequence[Working] = pools
+    if rated_workings:  # each player's games in the order met: rated, or pooled
+        games_of: dict[int, Sequence[Working]] = dict(zip(rated.player_id.tolist(), rated_games, strict=True))
+        pooled_players, starts = pools.players()
+        for player_id, start, end in zip(pooled_players, starts, starts[1:], strict=False):
+            games_of[player_id] = [pools[index] for index in range(start, end)]
+        workings = tuple(working for player_id in order.tolist() for working in games_of.get(player_id, ()))
     if rules.fide is not None:
         lines = publish_fide(lines, period)
-    return ComputedList(period=period, rules_title=rules.title, entries=lines, workings=tuple(workings))
+    return ComputedList(period=period, rules_title=rules.title, entries=lines, workings=workings)
 
 
 def _statuses(was_listed: NDArray[np.bool_]) -> Coded:

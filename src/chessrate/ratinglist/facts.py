@@ -326,6 +326,84 @@ class Working:
     change: Decimal | None
 
 
+@dataclass(frozen=True, kw_only=True, eq=False)
+class PooledGames(Sequence[Working]):
+    """The games of unrated players kept for a first rating (B.02 7.1.4), as columns: player by
+    player, each player's games in the order met (a month of 10^6 games pools some 176,000: no
+    object a game). A sequence of their :class:`Working`, each made when asked for; a score is an
+    index into ``scores``."""
+
+    player_id: NDArray[np.int64]
+    game_id: NDArray[np.int64]
+    event_id: NDArray[np.int64]
+    opponent_id: NDArray[np.int64]
+    opponent_rating: NDArray[np.int64]
+    score: NDArray[np.int64]
+    scores: tuple[Decimal, ...]
+
+    def players(self) -> tuple[list[int], list[int]]:
+        """The players in order and where each one's games start (then one past the last game)."""
+        starts = np.flatnonzero(np.diff(self.player_id, prepend=self.player_id[:1] - 1))
+        return self.player_id[starts].tolist(), [*starts.tolist(), len(self.player_id)]
+
+    def opponent_ratings(self) -> list[Decimal]:
+        """Each game's opponent rating as a decimal (one object a distinct rating)."""
+        distinct, index = np.unique(self.opponent_rating, return_inverse=True)
+        decimals = np.empty(len(distinct), dtype=object)
+        decimals[:] = [Decimal(rating) for rating in distinct.tolist()]
+        return list(decimals[index].tolist())
+
+    def game_scores(self) -> list[Decimal]:
+        """Each game's score (the decimals of ``scores``)."""
+        decimals = np.empty(len(self.scores), dtype=object)
+        decimals[:] = self.scores
+        return list(decimals[self.score].tolist())
+
+    def __getitem__(self, index: int) -> Working:  # type: ignore[override]
+        return Working(
+            player_id=int(self.player_id[index]),
+            game_id=int(self.game_id[index]),
+            event_id=int(self.event_id[index]),
+            opponent_id=int(self.opponent_id[index]),
+            own_rating=None,
+            opponent_rating=Decimal(int(self.opponent_rating[index])),
+            difference=None,
+            capped=False,
+            expected=None,
+            score=self.scores[int(self.score[index])],
+            change=None,
+        )
+
+    def __iter__(self) -> Iterator[Working]:
+        ratings = self.opponent_ratings()
+        scores = self.game_scores()
+        for index, (player_id, game_id, event_id, opponent_id) in enumerate(
+            zip(
+                self.player_id.tolist(),
+                self.game_id.tolist(),
+                self.event_id.tolist(),
+                self.opponent_id.tolist(),
+                strict=True,
+            )
+        ):
+            yield Working(
+                player_id=player_id,
+                game_id=game_id,
+                event_id=event_id,
+                opponent_id=opponent_id,
+                own_rating=None,
+                opponent_rating=ratings[index],
+                difference=None,
+                capped=False,
+                expected=None,
+                score=scores[index],
+                change=None,
+            )
+
+    def __len__(self) -> int:
+        return len(self.player_id)
+
+
 @dataclass(frozen=True, kw_only=True)
 class ComputedList:
     """A period's list: one entry per listed player, and the games behind them."""
@@ -333,7 +411,8 @@ class ComputedList:
     period: Period
     rules_title: str
     entries: Mapping[int, Entry]
-    workings: tuple[Working, ...]
+    #: The games behind the entries (an Elo run's: the pooled games alone, as columns).
+    workings: Sequence[Working]
 
 
 #: No rating, in a column of ratings.

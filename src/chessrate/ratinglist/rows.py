@@ -84,6 +84,11 @@ def whole_pieces(values: NDArray[np.int64], missing: NDArray[np.bool_] | None = 
     return _fixed(values, ">i4", missing)
 
 
+def bool_pieces(values: NDArray[np.bool_]) -> Pieces:
+    """A ``boolean`` column (one byte: 1 true, 0 false)."""
+    return _fixed(values.astype("u1"), "u1", None)
+
+
 def float_pieces(values: NDArray[np.float64]) -> Pieces:
     """A ``double precision`` column (float8), NaN as NULL."""
     import numpy as np

@@ -35,6 +35,7 @@ from chessrate.ratinglist.facts import (
     Entry,
     EntryColumns,
     PeriodGames,
+    PooledGames,
     Working,
 )
 from chessrate.ratinglist.listed import NOT_LISTED, ListedSummary
@@ -49,6 +50,7 @@ from chessrate.ratinglist.period_games import game_columns_apart, load_entrants,
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import (
     Pieces,
+    bool_pieces,
     constant_pieces,
     copy_binary,
     float_pieces,
@@ -324,12 +326,20 @@ def _write(
         copy_binary(connection, list_entries, *binary)
     else:
         insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
-    if computed.workings:  # (none in most Elo months: a round trip saved)
+    pooled = computed.workings if isinstance(computed.workings, PooledGames) else None
+    pieces = None
+    if pooled is not None and len(pooled) and connection.dialect.name == "postgresql":
+        pieces = _pooled_pieces(version_id, pooled)
+    if pieces is not None:
+        copy_binary(connection, game_workings, *pieces)
+    elif computed.workings:  # (none in most Elo months: a round trip saved)
         insert_rows(
             connection,
             game_workings,
             ("version_id", *WORKING_COLUMNS),
-            _rows(version_id, computed.workings, WORKING_COLUMNS),
+            _pooled_rows(version_id, computed.workings)
+            if isinstance(computed.workings, PooledGames)
+            else _rows(version_id, computed.workings, WORKING_COLUMNS),
         )
     return PeriodRun(
         period=period,
@@ -407,7 +417,11 @@ def check_workings(
         ("game_id", period_games.game_id),
         ("event_id", event_ids),
     ):
-        named = np.fromiter(map(attrgetter(name), workings), dtype=np.int64, count=len(workings))
+        named = (
+            getattr(workings, name)
+            if isinstance(workings, PooledGames)
+            else np.fromiter(map(attrgetter(name), workings), dtype=np.int64, count=len(workings))
+        )
         missing = named[~np.isin(named, known)]
         if len(missing):
             reason = f"FOREIGN KEY constraint failed: a game's working names {name} {int(missing.min())}"
@@ -494,6 +508,58 @@ def _rows(
                     text = written[id(value)] = str(value)
                 row[place] = text
         yield tuple(row)
+
+
+def _pooled_rows(version_id: int, pooled: PooledGames) -> Iterator[tuple[object, ...]]:
+    """The rows of the games pooled for first ratings, as :func:`_rows` writes their workings
+    (in :data:`WORKING_COLUMNS`' order), from the columns: a rating's text is its number's."""
+    distinct, index = np.unique(pooled.opponent_rating, return_inverse=True)
+    rating_texts = np.array([str(rating) for rating in distinct.tolist()], dtype=object)
+    score_texts = np.array([str(score) for score in pooled.scores], dtype=object)
+    return zip(
+        repeat(version_id),
+        pooled.player_id.tolist(),
+        pooled.game_id.tolist(),
+        pooled.event_id.tolist(),
+        pooled.opponent_id.tolist(),
+        repeat(None),  # own_rating: unrated
+        rating_texts[index].tolist(),
+        repeat(None),  # difference
+        repeat(object=False),  # capped
+        repeat(None),  # expected
+        score_texts[pooled.score].tolist(),
+        repeat(None),  # change
+    )
+
+
+def _pooled_pieces(version_id: int, pooled: PooledGames) -> tuple[list[str], list[Pieces]] | None:
+    """PostgreSQL: the rows of :func:`_pooled_rows` in the binary ``COPY`` format (no Python
+    object a game); the columns an unrated player's game has no value in are left NULL. None when
+    an id does not fit in an ``integer`` (the rows then go as text, which the server refuses)."""
+    count = len(pooled)
+    ids = [pooled.player_id, pooled.game_id, pooled.event_id, pooled.opponent_id]
+    version = np.full(count, version_id, dtype=np.int64)
+    whole = [whole_pieces(column) for column in [version, *ids]]
+    if any(field is None for field in whole):
+        return None
+    distinct, index = np.unique(pooled.opponent_rating, return_inverse=True)
+    fields = [
+        *(field for field in whole if field is not None),
+        text_pieces(index, [str(rating) for rating in distinct.tolist()]),
+        bool_pieces(np.zeros(count, dtype=np.bool_)),
+        text_pieces(pooled.score, [str(score) for score in pooled.scores]),
+    ]
+    columns = [
+        "version_id",
+        "player_id",
+        "game_id",
+        "event_id",
+        "opponent_id",
+        "opponent_rating",
+        "capped",
+        "score",
+    ]
+    return columns, fields
 
 
 def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:
