@@ -561,6 +561,18 @@ def _single_type(name: str, list_type: ListType | None) -> ListType:
     )
 
 
+def check_list_carried(fide: FideList, list_type: ListType) -> None:
+    """Refuse ``list_type`` when ``fide`` is another list (its :attr:`FideList.lists`)."""
+    if list_type not in fide.lists:
+        raise InvalidInputError(
+            "list_type",
+            list_type,
+            f"{fide.name} is FIDE's {fide.lists[0]} list",
+            code="list-type-missing",
+            params={"name": fide.name, "list": fide.lists[0]},
+        )
+
+
 def open_fide_list(
     source: str | os.PathLike[str] | bytes, *, name: str | None = None, list_type: ListType | None = None
 ) -> FideList:

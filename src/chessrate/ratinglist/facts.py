@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -48,6 +48,36 @@ class EventFacts:
     end_date: dt.date
     ratings_in_file: Mapping[int, int | None]
     games: tuple[GameFacts, ...]
+
+    @classmethod
+    def of(
+        cls,
+        event: EventHeader,
+        ratings_in_file: Mapping[int, int | None] | None = None,
+        games: Iterable[GameFacts] = (),
+    ) -> EventFacts:
+        """The facts of ``event`` (a stored event's row, or facts of it) with these players and games."""
+        return cls(
+            id=event.id,
+            name=event.name,
+            start_date=event.start_date,
+            end_date=event.end_date,
+            ratings_in_file={} if ratings_in_file is None else ratings_in_file,
+            games=tuple(games),
+        )
+
+
+class EventHeader(Protocol):
+    """What an event's row gives of it (:meth:`EventFacts.of`)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def start_date(self) -> dt.date: ...
+    @property
+    def end_date(self) -> dt.date: ...
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -109,17 +139,7 @@ class PeriodGames(PeriodEntrants):
             by_event[event_id].append(
                 GameFacts(game_id, white, black, scores[white_score], scores[black_score], rated)
             )
-        return [
-            EventFacts(
-                id=event.id,
-                name=event.name,
-                start_date=event.start_date,
-                end_date=event.end_date,
-                ratings_in_file=entrants[event.id],
-                games=tuple(by_event[event.id]),
-            )
-            for event in self.events
-        ]
+        return [EventFacts.of(event, entrants[event.id], by_event[event.id]) for event in self.events]
 
 
 @dataclass(frozen=True, kw_only=True)

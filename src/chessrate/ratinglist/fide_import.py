@@ -20,7 +20,7 @@ from sqlalchemy import Engine, bindparam, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from chessrate.errors import InvalidInputError
-from chessrate.formats.fide_list import FideListPlayer, ListType, open_fide_list
+from chessrate.formats.fide_list import FideListPlayer, ListType, check_list_carried, open_fide_list
 from chessrate.formats.model import Problem, Severity
 from chessrate.formats.text import check_file_name
 from chessrate.ratinglist.importer import name_key
@@ -76,14 +76,7 @@ def import_fide_list(
     check_file_name("players_list", path)  # (stored with the list)
     digest = _sha256(Path(path))
     with open_fide_list(path, list_type=list_type) as fide:
-        if list_type not in fide.lists:
-            raise InvalidInputError(
-                "list_type",
-                list_type,
-                f"{fide.name} is FIDE's {fide.lists[0]} list",
-                code="list-type-missing",
-                params={"name": fide.name, "list": fide.lists[0]},
-            )
+        check_list_carried(fide, list_type)
         day = fide.month or month
         if day is None:
             raise InvalidInputError(

@@ -456,17 +456,7 @@ def load_events(
                 rated=bool(rated),
             )
         )
-    return [
-        EventFacts(
-            id=row.id,
-            name=row.name,
-            start_date=row.start_date,
-            end_date=row.end_date,
-            ratings_in_file=entrants[row.id],
-            games=tuple(by_event[row.id]),
-        )
-        for row in rows
-    ]
+    return [EventFacts.of(row, entrants[row.id], by_event[row.id]) for row in rows]
 
 
 def fetched_chunks(connection: Connection, sql: str, period: str) -> Any:

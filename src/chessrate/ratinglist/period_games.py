@@ -114,17 +114,7 @@ def load_entrants(connection: Connection, period: Period) -> PeriodEntrants:
         .where(rated_now),
     )
     return PeriodEntrants(
-        events=tuple(
-            EventFacts(
-                id=row.id,
-                name=row.name,
-                start_date=row.start_date,
-                end_date=row.end_date,
-                ratings_in_file={},
-                games=(),
-            )
-            for row in headers
-        ),
+        events=tuple(EventFacts.of(row) for row in headers),
         entrant_event=entrant_event,
         entrant_player=entrant_player,
         entrant_rating=entrant_rating,

@@ -34,8 +34,7 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from chessrate.errors import InvalidInputError
-from chessrate.formats.fide_list import FideListPlayer, ListType, find_players
+from chessrate.formats.fide_list import FideListPlayer, ListType, check_list_carried, find_players
 from chessrate.formats.model import Game as FileGame
 from chessrate.formats.model import Player, Problem, ReadResult, Severity, Tournament
 from chessrate.identity import PlayerIdentity, identity_fields
@@ -205,14 +204,7 @@ def players_list_for(
     """
     ids = {player.fide_id for player in read.tournament.players if player.fide_id}
     found, fide = find_players(source, ids, name=name, list_type=list_type)
-    if list_type not in fide.lists:
-        raise InvalidInputError(
-            "list_type",
-            list_type,
-            f"the FIDE list {fide.name!r} is the {fide.lists[0]} list",
-            code="list-type-missing",
-            params={"name": fide.name, "list": fide.lists[0]},
-        )
+    check_list_carried(fide, list_type)
     month = f" ({fide.month:%b%y})".upper() if fide.month else ""
     label = f"FIDE {list_type} list{month}"
     return PlayersList(
