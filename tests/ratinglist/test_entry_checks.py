@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Entry, Working
+from chessrate.ratinglist.facts import ComputedList, Entry, Working, pooled_working
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
@@ -154,23 +154,7 @@ def test_a_run_refuses_a_working_naming_a_row_the_store_does_not_have(
 
     def with_a_stray_working(*args: Any, **kwargs: Any) -> ComputedList:
         computed = compute(*args, **kwargs)
-        known = {
-            "player_id": game.white_id,
-            "opponent_id": game.black_id,
-            "game_id": game.id,
-            "event_id": game.event_id,
-        }
-        stray = Working(
-            **{**known, key: 987_654},
-            own_rating=None,
-            opponent_rating=Decimal(1500),
-            difference=None,
-            capped=False,
-            expected=None,
-            score=Decimal(1),
-            change=None,
-        )
-        return dataclasses.replace(computed, workings=(*computed.workings, stray))
+        return dataclasses.replace(computed, workings=(*computed.workings, stray_working(game, key)))
 
     monkeypatch.setattr(runner, "compute_period", with_a_stray_working)
     refused = rf"^period 2024-06: the database refused the run \(.*{key} 987654\); nothing was written$"
@@ -331,3 +315,9 @@ def test_list_check_finds_workings_without_their_list_players_game_or_event(db: 
         "game_workings: 1 row(s) name a game the store does not have (game id 9000000)",
         "game_workings: 1 row(s) name an event the store does not have (event id 9100)",
     )
+
+
+def stray_working(game: Any, key: str) -> Working:
+    """A pooled game of ``game`` (a row of ``games``) whose ``key`` points at no row: 987654."""
+    pooled = pooled_working(game.white_id, game.event_id, game.id, game.black_id, Decimal(1500), Decimal(1))
+    return dataclasses.replace(pooled, **{key: 987_654})

@@ -4,16 +4,15 @@ a run refused for one stray working writes none of its workings, on both backend
 from __future__ import annotations
 
 import dataclasses
-from decimal import Decimal
 from typing import Any
 
 import pytest
 from sqlalchemy import select
-from test_entry_checks import store_with_lists
+from test_entry_checks import store_with_lists, stray_working
 
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
-from chessrate.ratinglist.facts import ComputedList, Working
+from chessrate.ratinglist.facts import ComputedList
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import events, game_workings, games, list_versions
@@ -40,19 +39,7 @@ def test_a_run_refused_for_one_stray_working_writes_none_of_them(
 
     def with_a_stray_working(*args: Any, **kwargs: Any) -> ComputedList:
         computed = compute(*args, **kwargs)
-        stray = Working(
-            player_id=987_654,
-            opponent_id=game.black_id,
-            game_id=game.id,
-            event_id=game.event_id,
-            own_rating=None,
-            opponent_rating=Decimal(1500),
-            difference=None,
-            capped=False,
-            expected=None,
-            score=Decimal(1),
-            change=None,
-        )
+        stray = stray_working(game, "player_id")
         return dataclasses.replace(computed, workings=(*computed.workings, stray))
 
     monkeypatch.setattr(runner, "compute_period", with_a_stray_working)

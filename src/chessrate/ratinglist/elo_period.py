@@ -448,25 +448,6 @@ def _exponent(value: Decimal) -> int:
     return exponent if isinstance(exponent, int) else 0
 
 
-def pooled_working(
-    player_id: int, event_id: int, game_id: int, opponent_id: int, opponent_rating: Decimal, score: Decimal
-) -> Working:
-    """A game of an unrated player, kept for a first rating."""
-    return Working(
-        player_id=player_id,
-        game_id=game_id,
-        event_id=event_id,
-        opponent_id=opponent_id,
-        own_rating=None,
-        opponent_rating=opponent_rating,
-        difference=None,
-        capped=False,
-        expected=None,
-        score=score,
-        change=None,
-    )
-
-
 #: What K needs of a player's history (``PlayerProfile``'s fields: birth year, games rated so far,
 #: highest published rating).
 ProfileFields = tuple[int | None, int | None, int]

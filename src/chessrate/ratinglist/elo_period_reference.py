@@ -23,7 +23,6 @@ from chessrate.ratinglist.elo_period import (
     as_official,
     k_of,
     k_reason,
-    pooled_working,
     takes_fide_k,
 )
 from chessrate.ratinglist.facts import (
@@ -35,6 +34,7 @@ from chessrate.ratinglist.facts import (
     GameFacts,
     History,
     Working,
+    pooled_working,
 )
 from chessrate.ratinglist.initial import initial_entry
 from chessrate.ratinglist.periods import Period

@@ -380,48 +380,50 @@ class PooledGames(Sequence[Working]):
         return list(decimals[self.score].tolist())
 
     def __getitem__(self, index: int) -> Working:  # type: ignore[override]
-        return Working(
-            player_id=int(self.player_id[index]),
-            game_id=int(self.game_id[index]),
-            event_id=int(self.event_id[index]),
-            opponent_id=int(self.opponent_id[index]),
-            own_rating=None,
-            opponent_rating=Decimal(int(self.opponent_rating[index])),
-            difference=None,
-            capped=False,
-            expected=None,
-            score=self.scores[int(self.score[index])],
-            change=None,
+        return pooled_working(
+            int(self.player_id[index]),
+            int(self.event_id[index]),
+            int(self.game_id[index]),
+            int(self.opponent_id[index]),
+            Decimal(int(self.opponent_rating[index])),
+            self.scores[int(self.score[index])],
         )
 
     def __iter__(self) -> Iterator[Working]:
-        ratings = self.opponent_ratings()
-        scores = self.game_scores()
-        for index, (player_id, game_id, event_id, opponent_id) in enumerate(
-            zip(
-                self.player_id.tolist(),
-                self.game_id.tolist(),
-                self.event_id.tolist(),
-                self.opponent_id.tolist(),
-                strict=True,
-            )
-        ):
-            yield Working(
-                player_id=player_id,
-                game_id=game_id,
-                event_id=event_id,
-                opponent_id=opponent_id,
-                own_rating=None,
-                opponent_rating=ratings[index],
-                difference=None,
-                capped=False,
-                expected=None,
-                score=scores[index],
-                change=None,
-            )
+        columns = zip(
+            self.player_id.tolist(),
+            self.event_id.tolist(),
+            self.game_id.tolist(),
+            self.opponent_id.tolist(),
+            self.opponent_ratings(),
+            self.game_scores(),
+            strict=True,
+        )
+        for player_id, event_id, game_id, opponent_id, rating, score in columns:
+            yield pooled_working(player_id, event_id, game_id, opponent_id, rating, score)
 
     def __len__(self) -> int:
         return len(self.player_id)
+
+
+def pooled_working(
+    player_id: int, event_id: int, game_id: int, opponent_id: int, opponent_rating: Decimal, score: Decimal
+) -> Working:
+    """A game of an unrated player, kept for a first rating (B.02 7.1.4): not rated itself (no own
+    rating, expectation or change)."""
+    return Working(
+        player_id=player_id,
+        game_id=game_id,
+        event_id=event_id,
+        opponent_id=opponent_id,
+        own_rating=None,
+        opponent_rating=opponent_rating,
+        difference=None,
+        capped=False,
+        expected=None,
+        score=score,
+        change=None,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

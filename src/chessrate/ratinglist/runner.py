@@ -326,21 +326,20 @@ def _write(
         copy_binary(connection, list_entries, *binary)
     else:
         insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
-    pooled = computed.workings if isinstance(computed.workings, PooledGames) else None
+    workings = computed.workings
+    pooled = workings if isinstance(workings, PooledGames) else None
     pieces = None
     if pooled is not None and len(pooled) and connection.dialect.name == "postgresql":
         pieces = _pooled_pieces(version_id, pooled)
     if pieces is not None:
         copy_binary(connection, game_workings, *pieces)
-    elif computed.workings:  # (none in most Elo months: a round trip saved)
-        insert_rows(
-            connection,
-            game_workings,
-            ("version_id", *WORKING_COLUMNS),
-            _pooled_rows(version_id, computed.workings)
-            if isinstance(computed.workings, PooledGames)
-            else _rows(version_id, computed.workings, WORKING_COLUMNS),
+    elif workings:  # (none in most Elo months: a round trip saved)
+        rows = (
+            _pooled_rows(version_id, pooled)
+            if pooled is not None
+            else _rows(version_id, workings, WORKING_COLUMNS)
         )
+        insert_rows(connection, game_workings, ("version_id", *WORKING_COLUMNS), rows)
     return PeriodRun(
         period=period,
         list_date=computed.period.list_date,
