@@ -445,3 +445,41 @@ def test_the_fetch_help_names_the_fetch_default() -> None:
     from chessrate.service.fetch import DEFAULT_MAX
 
     assert f"(default {DEFAULT_MAX})." in fetch_options.MaxOpt.__metadata__[0].help
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [("es", "no existe ese archivo ni carpeta"), ("ca", "no existeix aquest fitxer ni carpeta")],
+)
+def test_a_missing_rules_file_is_refused_wholly_in_the_language(
+    run_cli: Any, tmp_path: Path, language: str, reason: str
+) -> None:
+    """The reason is the shared code (chessrate.errors.file_reason), not the system's English."""
+    args = ["game", "1500", "1700", "1", "--rules", str(tmp_path / "club.toml")]
+    english, said = run_cli(args), run_cli(["--lang", language, *args])
+    assert english.code == said.code == 2
+    assert english.err.strip().endswith(f"'{tmp_path / 'club.toml'}': no such file or folder")
+    assert said.err.strip().endswith(f"'{tmp_path / 'club.toml'}': {reason}")
+    assert said.missing == set()
+    assert catalog_sentences_in(said.err, language) == []
+
+
+@pytest.mark.parametrize("language", ["es", "ca"])
+def test_the_report_prints_the_api_s_warning_lines(
+    run_cli: Any, places: dict[str, Any], language: str
+) -> None:
+    from chessrate.formats import read_tournament
+    from chessrate.service.language import translator
+    from chessrate.service.tournament_file import warning_lines
+    from chessrate.systems.elo.presets import resolve_rule_set
+    from chessrate.tournament.report import report_tournament
+
+    said = run_cli(["--lang", language, "report", places["broken"]])
+    assert said.code == 0
+    read = read_tournament(places["broken"])
+    assert read.tournament.start_date is not None
+    day = read.tournament.start_date
+    report = report_tournament(read, rules=resolve_rule_set("fide", as_of=day), as_of=day)
+    lines = warning_lines(report, translator(language))
+    assert lines
+    assert said.err.splitlines() == lines

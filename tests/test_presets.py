@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+import errno
+import os
 from decimal import Decimal
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
-from chessrate.errors import RuleSetError
+from chessrate.errors import RuleSetError, file_reason
+from chessrate.service.language import ENGLISH, translator
+from chessrate.service.problems import input_reason
 from chessrate.systems.elo.calculate import Game, rate_tournament
 from chessrate.systems.elo.presets import resolve_rule_set, rule_set_from_toml
 from chessrate.systems.elo.ruleset import Expected, Rounding
@@ -69,3 +74,62 @@ def test_malformed_club_files_name_the_key(change: tuple[str, str], message: str
 def test_unknown_rule_set_name() -> None:
     with pytest.raises(RuleSetError, match="unknown rule set 'uscf'"):
         resolve_rule_set("uscf", as_of=dt.date(2025, 1, 1))
+
+
+#: A club file that cannot be read, each reason as the system gives it: the refusal, in es and ca,
+#: says the reason from the catalogs, never the system's English (strerror).
+UNREADABLE = [
+    pytest.param(
+        "folder",
+        "file-is-folder",
+        "a folder, not a file",
+        "una carpeta, no un archivo",
+        "una carpeta, no un fitxer",
+        id="a folder",
+    ),
+    pytest.param(
+        "missing",
+        "file-not-found",
+        "no such file or folder",
+        "no existe ese archivo ni carpeta",
+        "no existeix aquest fitxer ni carpeta",
+        id="not found",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "code", "english", "spanish", "catalan"), UNREADABLE)
+def test_an_unreadable_club_file_is_refused_wholly_in_the_language(
+    tmp_path: Path, kind: str, code: str, english: str, spanish: str, catalan: str
+) -> None:
+    path = tmp_path / "club.toml"
+    if kind == "folder":
+        path.mkdir()
+    with pytest.raises(RuleSetError) as raised:
+        resolve_rule_set(str(path), as_of=dt.date(2025, 1, 1))
+    error = raised.value
+    assert (error.code, error.params["reason"]) == ("rules-file-unreadable", code)
+    assert str(error) == f"cannot read rule set file {str(path)!r}: {english}"
+    for language, reason in (("es", spanish), ("ca", catalan)):
+        said = input_reason(error.code, error.params, str(error), translator(language))
+        assert said.endswith(f"{str(path)!r}: {reason}"), said
+        assert os.strerror(errno.ENOENT) not in said
+        assert os.strerror(errno.EISDIR) not in said
+
+
+@pytest.mark.parametrize(
+    ("number", "code", "spanish", "catalan"),
+    [
+        (errno.EACCES, "file-permission-denied", "permiso denegado", "permís denegat"),
+        (errno.EIO, "file-cannot-be-read", "no se puede leer", "no es pot llegir"),
+    ],
+)
+def test_the_system_s_reasons_are_codes_said_in_the_language(
+    number: int, code: str, spanish: str, catalan: str
+) -> None:
+    """Permission denied and any other reason (an I/O error), which a test cannot make as root."""
+    reason = file_reason(OSError(number, os.strerror(number)))
+    assert reason.code == code
+    assert input_reason(code, {}, "", translator("es")) == spanish
+    assert input_reason(code, {}, "", translator("ca")) == catalan
+    assert input_reason(code, {}, "", ENGLISH) == reason.english

@@ -195,9 +195,9 @@ CASES: dict[str, tuple[Callable[[Path], object], str, str, str]] = {
     ),
     "rules-file-unreadable": (
         lambda tmp_path: resolve_rule_set(str(tmp_path / "club.toml"), as_of=DAY),
-        "cannot read rule set file '{tmp}/club.toml': No such file or directory",
-        "no se puede leer el archivo de reglamento '{tmp}/club.toml': No such file or directory",
-        "no es pot llegir el fitxer de reglament '{tmp}/club.toml': No such file or directory",
+        "cannot read rule set file '{tmp}/club.toml': no such file or folder",
+        "no se puede leer el archivo de reglamento '{tmp}/club.toml': no existe ese archivo ni carpeta",
+        "no es pot llegir el fitxer de reglament '{tmp}/club.toml': no existeix aquest fitxer ni carpeta",
     ),
     "admin-password-short": (
         lambda tmp_path: mount_rating_list(

@@ -8,6 +8,9 @@ an ``except ValueError`` around a call never hides a damaged database.
 
 from __future__ import annotations
 
+import errno
+from typing import NamedTuple
+
 
 class RatingError(Exception):
     """Base class of every error chessrate raises on bad input or impossible requests."""
@@ -88,3 +91,34 @@ class UnpublishedRuleError(RatingError):
 
     Raised instead of a guess, e.g. for the ECF's P rating of a new player.
     """
+
+
+def N_(message: str) -> str:
+    """``message`` as it is, marked for the catalogs (babel's default ``N_``): said by its code."""
+    return message
+
+
+class FileReason(NamedTuple):
+    """Why a file cannot be read: a code the faces say in their language, and its English words."""
+
+    code: str
+    english: str
+
+
+#: The system's reasons a file cannot be read, by error number (POSIX <errno.h>), as codes: the
+#: system's own words (``strerror``) are English whatever the user's language.
+FILE_REASONS = {
+    errno.ENOENT: FileReason("file-not-found", N_("no such file or folder")),
+    errno.EISDIR: FileReason("file-is-folder", N_("a folder, not a file")),
+    errno.EACCES: FileReason("file-permission-denied", N_("permission denied")),
+    errno.EPERM: FileReason("file-permission-denied", N_("permission denied")),
+    errno.ENOTDIR: FileReason("file-path-not-folder", N_("a part of the path is not a folder")),
+    errno.ENAMETOOLONG: FileReason("file-name-too-long", N_("the name is too long")),
+}
+#: Any other reason (an I/O error, a file that vanished while read...).
+FILE_UNREADABLE = FileReason("file-cannot-be-read", N_("cannot be read"))
+
+
+def file_reason(error: OSError) -> FileReason:
+    """Why ``error``'s file cannot be read, as a code and its English (never ``strerror``)."""
+    return FILE_REASONS.get(error.errno or 0, FILE_UNREADABLE)

@@ -306,6 +306,34 @@ def test_api_file_problems_in_the_negotiated_language(client: TestClient) -> Non
     )
 
 
+#: The file's problems and the report's notes at once: the FIDE example (older than the rules kept:
+#: a note) with one bad result, as BROKEN_SWISS.
+BROKEN_OLD = FIDE_EXAMPLE.replace(b" 1 ", b" 7 ", 1)
+
+
+@pytest.mark.parametrize(("language", "warning"), [("es", "aviso"), ("ca", "avís")])
+def test_api_warnings_are_in_the_negotiated_language(client: TestClient, language: str, warning: str) -> None:
+    english = client.post("/api/report", files=upload("old.trf", BROKEN_OLD)).json()
+    said = client.post(
+        "/api/report", files=upload("old.trf", BROKEN_OLD), headers={"Accept-Language": language}
+    ).json()
+    problems = [*said["notes"][:1], *said["problems"]]
+    assert len(problems) >= 2
+    assert len(said["warnings"]) == len(english["warnings"]) == len(problems)
+    for line, problem in zip(said["warnings"], problems, strict=True):
+        severity = warning if problem["severity"] == "warning" else "error"
+        where = (
+            ""
+            if problem["line"] is None
+            else f"{'línea' if language == 'es' else 'línia'} {problem['line']}: "
+        )
+        assert line == f"{severity}: {where}{problem['message']}", said["warnings"]
+        assert problem["reason"] not in line  # the reader's English is nowhere in the line
+    english_words = {word for line in english["warnings"] for word in re.findall(r"[a-z]{4,}", line)}
+    spanish_or_catalan = {word for line in said["warnings"] for word in re.findall(r"[a-z]{4,}", line)}
+    assert not english_words & spanish_or_catalan - {"error", "rules"}, english_words & spanish_or_catalan
+
+
 def test_api_bad_input_names_the_field(client: TestClient) -> None:
     missing = client.post("/api/report", data={"rules": "fide"})
     assert missing.status_code == 422
@@ -497,8 +525,15 @@ def test_the_notes_are_coded_and_said_in_the_request_s_language(client: TestClie
         ]
         assert notes[0][2].startswith(not_rated)
         assert notes[1][2] == unknown
-        # The English lines stay as the command line prints them, whatever the language.
-        assert body["warnings"][-1] == "k file: no player has id or start number 999"
+        # The lines as the command line prints them, in the language (English: the core's own).
+        assert (
+            body["warnings"][-1]
+            == {
+                "en": "k file: no player has id or start number 999",
+                "es": f"aviso: {unknown}",
+                "ca": f"avís: {unknown}",
+            }[language]
+        )
         assert body["notes"][0]["reason"].startswith("line 1: the game 1-2 (2700 against 2000) is not rated")
         page = client.post("/report", files=files, data={"list_type": "rapid", "lang": language}).text
         problems = html.unescape(

@@ -6,31 +6,18 @@ would never end or would fill memory before any size check.
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
 from pathlib import Path
 
-from chessrate.cli.language import N_, words
-from chessrate.cli.language import say as _
-from chessrate.errors import InvalidInputError
-
-#: The system's reasons a file cannot be read (``strerror``, English), said from the catalogs.
-OS_REASONS = {
-    errno.ENOENT: N_("no such file or folder"),
-    errno.EACCES: N_("permission denied"),
-    errno.EISDIR: N_("a folder, not a file"),
-    errno.ENOTDIR: N_("a part of the path is not a folder"),
-    errno.ENAMETOOLONG: N_("the name is too long"),
-}
+from chessrate.errors import InvalidInputError, file_reason
 
 
-def os_reason(error: OSError) -> str:
-    """Why ``error``'s file cannot be read: the system's words in English, else the language's."""
-    reason = OS_REASONS.get(error.errno or 0)
-    if reason is not None and words().language != "en":
-        return _(reason)
-    return error.strerror or _("cannot be read")
+def unreadable(field: str, path: Path, error: OSError) -> InvalidInputError:
+    """The refusal of ``path`` that ``error`` keeps from being read: the reason a code, said from
+    the catalogs in every language (chessrate.errors.file_reason)."""
+    reason = file_reason(error)
+    return InvalidInputError(field, str(path), reason.english, code=reason.code)
 
 
 def checked_file(path: Path, field: str, limit: int | None = None) -> int:
@@ -38,7 +25,7 @@ def checked_file(path: Path, field: str, limit: int | None = None) -> int:
     try:
         status = os.stat(path)
     except OSError as error:
-        raise InvalidInputError(field, str(path), os_reason(error)) from None
+        raise unreadable(field, path, error) from None
     if not stat.S_ISREG(status.st_mode):
         raise InvalidInputError(
             field, str(path), "not a regular file (a device, a pipe or a folder)", code="not-a-file"
@@ -61,7 +48,7 @@ def read_checked(path: Path, field: str, limit: int) -> bytes:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as error:
-        raise InvalidInputError(field, str(path), os_reason(error)) from None
+        raise unreadable(field, path, error) from None
     if len(data) > limit:  # grew since it was checked
         raise _too_large(path, field, limit)
     return data

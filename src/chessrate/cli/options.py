@@ -17,7 +17,7 @@ import typer
 
 from chessrate.cli.language import N_
 from chessrate.cli.language import say as _
-from chessrate.errors import InvalidInputError, RatingError, RuleSetError
+from chessrate.errors import InvalidInputError, RatingError
 from chessrate.service.language import Translator
 from chessrate.service.options import OptionInputs, Outcome
 from chessrate.service.problems import Path as FieldPath
@@ -96,21 +96,17 @@ def rule_options(
     spec = (rules or "fide").strip()
     rules_toml, origin = "", "club rules"
     if spec.lower().endswith(".toml"):
-        from chessrate.cli.files import checked_file, os_reason
+        from chessrate.cli.files import checked_file
         from chessrate.formats.text import decode  # only for a club file: the readers are not loaded
         from chessrate.service.tournament_file import MAX_SMALL_FILE
+        from chessrate.systems.elo.presets import unreadable_rules_file
 
         if Path(spec).exists():
             checked_file(Path(spec), "--rules", MAX_SMALL_FILE)
         try:
             rules_toml = decode(Path(spec).read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
-            unreadable: dict[str, object] = {"file": repr(spec), "reason": os_reason(error)}
-            raise RuleSetError(
-                _("cannot read rule set file %(file)s: %(reason)s", **unreadable),
-                code="rules-file-unreadable",
-                params=unreadable,
-            ) from None
+            raise unreadable_rules_file(spec, error) from None
         spec, origin = "custom", spec
     elif spec.lower() == "plain":
         spec = "elo"

@@ -21,10 +21,8 @@ from chessrate.cli.options import result_of, rule_options
 from chessrate.cli.output import fmt, print_big_document, print_table
 from chessrate.errors import InvalidInputError
 from chessrate.formats import ReadResult
-from chessrate.formats.model import Problem
 from chessrate.runtime.gc_pause import cycle_collector_paused
 from chessrate.service import explanations
-from chessrate.service.file_problems import file_problem
 from chessrate.service.problems import Problems
 from chessrate.service.report_csv import localized_csv
 from chessrate.service.tournament_file import (
@@ -32,11 +30,11 @@ from chessrate.service.tournament_file import (
     MAX_SMALL_FILE,
     FileInput,
     ReportInputs,
-    line_label,
     report_document,
     tournament_file,
+    warning_lines,
 )
-from chessrate.tournament.report import RULES_OLDEST_KEPT, TournamentReport
+from chessrate.tournament.report import TournamentReport
 from chessrate.tournament.report_csv import CSV_COLUMNS, report_csv, report_row, report_rows
 
 FORMATS = ("table", "csv", "json", "html")
@@ -49,8 +47,6 @@ K_SOURCES = {
     "profile": N_("profile"),
     "rating only": N_("rating only"),
 }
-#: A file's problem by its severity (``formats.model.Problem``), as the report's lines say it.
-SEVERITIES = {"warning": N_("warning: %(note)s"), "error": N_("error: %(note)s")}
 
 
 def _file(path: Path, field: str, limit: int = MAX_FILE) -> FileInput:
@@ -188,31 +184,14 @@ def _print_table(result: TournamentReport, read: ReadResult) -> None:
     columns += [N_("change"), N_("rounded"), N_("new"), N_("perf")]
     caption = _("rated games and score: the games played against rated opponents (FIDE B.02 8.3.1)")
     print_table(_title(result), columns, rows, caption=caption)
-    if words().language != "en":
-        for said in _report_problems(result):  # the report's notes and problems, in the language
-            sys.stderr.write(_(SEVERITIES[said.severity], note=_located(said)) + "\n")
+    if words().language != "en":  # the report's notes and problems, as the API's warnings say them
+        sys.stderr.writelines(line + "\n" for line in warning_lines(result, words()))
         return
     problems = {str(problem): problem for problem in read.problems}
     for warning in result.warnings:  # each once: "warning: game at line 1: …", "error: line 17: …"
         problem = problems.get(warning)
         line = f"warning: {warning}" if problem is None else f"{problem.severity}: {problem.located()}"
         sys.stderr.write(line + "\n")
-
-
-def _report_problems(result: TournamentReport) -> list[Problem]:
-    """The report's notes and problems in the order of its English ``warnings``: the rules' note,
-    the file's problems, the list's, the other notes."""
-    first = [note for note in result.notes if note.code == RULES_OLDEST_KEPT]
-    rest = [note for note in result.notes if note.code != RULES_OLDEST_KEPT]
-    return [*first, *result.file_problems, *result.list_warnings, *rest]
-
-
-def _located(problem: Problem) -> str:
-    """A file's problem where it is (``line 12: …``), in the command line's language."""
-    if words().language == "en":
-        return problem.located()
-    said = file_problem(problem.code, problem.params, problem.message, words())
-    return said if problem.line is None else f"{line_label(problem.line, words())}: {said}"
 
 
 _HTML = """<!doctype html>

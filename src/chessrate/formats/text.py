@@ -61,6 +61,16 @@ _MONTHS = {
 }
 
 
+#: The most characters of a file's value a problem quotes (docs/formats.md): a value of a million
+#: characters is not repeated whole in every face's message.
+SHOWN = 40
+
+
+def shown(value: str) -> str:
+    """``value`` as a problem quotes it: whole up to :data:`SHOWN` characters, else cut there, "…"."""
+    return value if len(value) <= SHOWN else value[:SHOWN] + "…"
+
+
 def decode(data: bytes) -> tuple[str, str]:
     """The text of ``data`` and the encoding used: UTF-8 (BOM dropped), else Windows-1252."""
     if data.startswith(b"\xef\xbb\xbf"):

@@ -16,7 +16,7 @@ import functools
 import os
 import re
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import NamedTuple
 
@@ -37,6 +37,7 @@ from chessrate.formats.text import (
     control_character,
     decode,
     parse_loose_date,
+    shown,
     split_lines,
 )
 from chessrate.formats.trf_cells import (
@@ -257,7 +258,7 @@ def _utf8_lines(lines: list[str], log: ProblemLog) -> None:
         except UnicodeError:
             continue  # not UTF-8: Windows-1252 indeed
         lines[at] = utf8
-        word = next((word for word in utf8.split() if not word.isascii()), utf8.strip()[:40])
+        word = shown(next((word for word in utf8.split() if not word.isascii()), utf8.strip()))
         log.warning(
             at + 1,
             "mixed-encoding",
@@ -333,7 +334,7 @@ def _read_line(line: str, number: int, header: Header, records: _Records, log: P
     if (len(line) > 3 and line[3] != " ") or record[0] == " ":
         if re.fullmatch(r"[\d ]+", line):
             return  # a column ruler: "         1         2" or "1234567890..."
-        log.warning(number, "unknown-line", f"not a TRF record: {line[:20]!r}", value=line[:20])
+        log.warning(number, "unknown-line", f"not a TRF record: {shown(line)!r}", value=shown(line))
         return
     value = line[4:]
     if re.fullmatch(r"([A-Z])\1\1", record):
@@ -346,7 +347,7 @@ def _read_line(line: str, number: int, header: Header, records: _Records, log: P
     elif re.fullmatch(r"[A-Z]{3}", record) and re.fullmatch(r" *\d+", line[4:8]):
         return  # TRF26 national rating record: federation code and the 001 layout (§2.3)
     else:
-        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
+        log.warning(number, "unknown-record", f"unknown record {shown(record)!r}", record=shown(record))
 
 
 def _read_player(line: str, number: int, header: Header, records: _Records, log: ProblemLog) -> None:
@@ -357,8 +358,8 @@ def _read_player(line: str, number: int, header: Header, records: _Records, log:
         log.error(
             number,
             "invalid-player",
-            f"invalid starting number {start_rank!r} (columns 5-8)",
-            value=start_rank,
+            f"invalid starting number {shown(start_rank)!r} (columns 5-8)",
+            value=shown(start_rank),
             columns="5-8",
         )
         return
@@ -376,8 +377,8 @@ def _read_player(line: str, number: int, header: Header, records: _Records, log:
         log.warning(
             number,
             "unknown-title",
-            f"unknown title {title_text!r} (columns 11-13)",
-            value=title_text,
+            f"unknown title {shown(title_text)!r} (columns 11-13)",
+            value=shown(title_text),
             columns="11-13",
         )
     name = padded[14:47].strip()
@@ -429,8 +430,9 @@ def _rating(text: str, line: int, log: ProblemLog) -> int | None:
         log.error(
             line,
             "invalid-rating",
-            f"invalid rating {text!r} (columns 49-52): a rating is between {MIN_RATING} and {MAX_RATING}",
-            value=text,
+            f"invalid rating {shown(text)!r} (columns 49-52): "
+            f"a rating is between {MIN_RATING} and {MAX_RATING}",
+            value=shown(text),
             columns="49-52",
             field="rating",
         )
@@ -448,8 +450,8 @@ def _number(
         log.error(
             line,
             f"invalid-{field_name.lower().replace(' ', '-')}",
-            f"invalid {field_name} {text!r} (columns {columns})",
-            value=text,
+            f"invalid {field_name} {shown(text)!r} (columns {columns})",
+            value=shown(text),
             columns=columns,
             field=field_name,
         )
@@ -465,20 +467,27 @@ def _points(text: str, line: int, log: ProblemLog) -> Decimal | None:
     value = _points_value(text)
     if value is None:
         log.error(
-            line, "invalid-points", f"invalid points {text!r} (columns 81-84)", value=text, columns="81-84"
+            line,
+            "invalid-points",
+            f"invalid points {shown(text)!r} (columns 81-84)",
+            value=shown(text),
+            columns="81-84",
         )
     return value
+
+
+#: Declared points as TRF16 writes them, "in the form 11.5" [TRF16] (a comma too, as some files):
+#: ASCII digits only, so no sign, exponent (``1e9``), ``nan`` or ``inf`` is taken for points.
+_POINTS = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 
 
 @functools.lru_cache(maxsize=1024)
 def _points_value(text: str) -> Decimal | None:
     """Declared points (``8.5``, ``8,5``), ``None`` if not a number of points; each text read once:
     a file's players repeat a few scores."""
-    try:
-        value = Decimal(text.replace(",", "."))
-    except InvalidOperation:
+    if _POINTS.fullmatch(text) is None:
         return None
-    return value if value.is_finite() and value >= 0 else None
+    return Decimal(text.replace(",", "."))
 
 
 def _birth(text: str, line: int, log: ProblemLog) -> tuple[int | None, dt.date | None]:
@@ -506,9 +515,19 @@ def _birth_value(text: str) -> tuple[int | None, dt.date | None] | None:
     if match is None:
         return None
     year = int(match.group(1)) or None
-    if year is None or match.group(2) is None:
+    if year is None:
+        return None, None  # 0000/00/00: not given
+    if not BIRTH_YEARS[0] <= year <= BIRTH_YEARS[1]:
+        return None  # 9999/99/99: no one's birth
+    if match.group(2) is None:
         return year, None
-    return year, parse_loose_date(text)
+    month, day = int(match.group(2)), int(match.group(3))
+    if month == 0 or day == 0:
+        return (year, None) if month <= 12 else None  # 1987/00/00: the year alone
+    born = parse_loose_date(text)
+    return None if born is None else (year, born)
 
 
-_BIRTH = re.compile(r"(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?")
+#: The birth years taken as real (docs/formats.md); a date outside is a warning, and no year.
+BIRTH_YEARS = (1850, 2100)
+_BIRTH = re.compile(r"([0-9]{4})(?:[./-]([0-9]{1,2})[./-]([0-9]{1,2}))?")

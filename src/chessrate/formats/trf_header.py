@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from chessrate.formats import checks
 from chessrate.formats.model import Player, ProblemLog
 from chessrate.formats.scoring import Scoring, apply_162, apply_bbp, apply_xxs
-from chessrate.formats.text import other_reading, parse_loose_date, proven_order
+from chessrate.formats.text import other_reading, parse_loose_date, proven_order, shown
 from chessrate.formats.trf_cells import MAX_ROUNDS, round_dates
 from chessrate.parse import is_digits
 
@@ -61,7 +61,7 @@ def read_header(record: str, value: str, number: int, header: Header, log: Probl
     if read is not None:
         read(record, value, number, header, log)
     elif record not in _KNOWN_UNUSED:
-        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
+        log.warning(number, "unknown-record", f"unknown record {shown(record)!r}", record=shown(record))
 
 
 def _text_record(record: str, value: str, number: int, header: Header, log: ProblemLog) -> None:
@@ -86,8 +86,8 @@ def _date_record(record: str, value: str, number: int, header: Header, log: Prob
         log.warning(
             number,
             "unreadable-date",
-            f"cannot read the date {text!r} of record {record}",
-            value=text,
+            f"cannot read the date {shown(text)!r} of record {record}",
+            value=shown(text),
             record=record,
         )
     if day is not None:
@@ -118,10 +118,10 @@ def settle_dates(header: Header, log: ProblemLog) -> None:
         log.warning(
             number,
             "ambiguous-date",
-            f"the date {text!r} of record {record} is {day} read day first (as taken) or {other} read "
+            f"the date {shown(text)!r} of record {record} is {day} read day first (as taken) or {other} read "
             "month first"
             + ("; it chooses the rating rules unless --as-of gives their date" if record == "042" else ""),
-            value=text,
+            value=shown(text),
             record=record,
             taken=str(day),
             other=other.isoformat(),
@@ -137,8 +137,8 @@ def _count_record(record: str, value: str, number: int, header: Header, log: Pro
         log.warning(
             number,
             "unreadable-count",
-            f"record {record} is not a number: {text!r}",
-            value=text,
+            f"record {record} is not a number: {shown(text)!r}",
+            value=shown(text),
             record=record,
         )
     elif count is not None and record == "062":
@@ -157,8 +157,8 @@ def _rounds_record(record: str, value: str, number: int, header: Header, log: Pr
         log.error(
             number,
             "invalid-rounds",
-            f"record {record} announces {text} rounds, more than the {MAX_ROUNDS} a file may have",
-            value=text,
+            f"record {record} announces {shown(text)} rounds, more than the {MAX_ROUNDS} a file may have",
+            value=shown(text),
             record=record,
             limit=MAX_ROUNDS,
         )
@@ -168,8 +168,8 @@ def _rounds_record(record: str, value: str, number: int, header: Header, log: Pr
         log.error(
             number,
             "invalid-rounds",
-            f"invalid number of rounds {text!r} in record {record}",
-            value=text,
+            f"invalid number of rounds {shown(text)!r} in record {record}",
+            value=shown(text),
             record=record,
         )
 
@@ -187,9 +187,8 @@ def _scoring_record(record: str, value: str, number: int, header: Header, log: P
     else:
         header.scoring, unread = apply_bbp(header.scoring, record, value)
     if unread:
-        log.warning(
-            number, "unread-scoring", f"scoring not understood: {', '.join(unread)}", value=", ".join(unread)
-        )
+        said = shown(", ".join(unread))
+        log.warning(number, "unread-scoring", f"scoring not understood: {said}", value=said)
 
 
 HeaderReader = Callable[[str, str, int, Header, ProblemLog], None]

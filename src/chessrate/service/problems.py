@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
 
-from chessrate.errors import InvalidInputError, RatingError
+from chessrate.errors import FILE_REASONS, FILE_UNREADABLE, InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.refusals import IMPORT_REFUSALS, STORE_REFUSALS
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
@@ -214,6 +214,14 @@ def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
     return (code if isinstance(code, str) else ""), (dict(params) if isinstance(params, dict) else {})
 
 
+_RULES_FILE_UNREADABLE = said("cannot read rule set file %(file)s: %(reason)s")
+
+
+def _file_reason(t: Translator, code: object) -> str:
+    """A file's reason (a code of chessrate.errors.file_reason) in ``t``'s language; else as given."""
+    return input_reason(str(code), {}, str(code), t)
+
+
 # The reasons of chessrate.parse (InvalidInputError.code), in the user's language.
 _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "not-a-number": said("not a number"),
@@ -368,7 +376,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "rules-first-band": said("the first k_by_rating band must start from 0"),
     # A rule set by name or club file (chessrate.systems.elo.presets.resolve_rule_set, cli.options).
     "rules-unknown-name": said("unknown rule set '%(rules)s': use one of %(known)s, or a club's .toml file"),
-    "rules-file-unreadable": said("cannot read rule set file %(file)s: %(reason)s"),
+    "rules-file-unreadable": lambda t, values: _RULES_FILE_UNREADABLE(
+        t, {**values, "reason": _file_reason(t, values.get("reason"))}
+    ),
     # A rule set chosen on a form (chessrate.service.options.resolve_options).
     "rules-not-a-choice": said(
         "not a rule set we know: use fide, fide-rapid, fide-blitz, elo or ciabe, or a club's own rules"
@@ -436,6 +446,8 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     # A file named on the command line (chessrate.cli.files).
     "not-a-file": said("not a regular file (a device, a pipe or a folder)"),
     "file-too-large": said("larger than %(limit)s bytes"),
+    # Why a file cannot be read (chessrate.errors.file_reason: the system's reason as a code).
+    **{reason.code: said(reason.english) for reason in (*FILE_REASONS.values(), FILE_UNREADABLE)},
     # The games of strength and analyse (chessrate.cli.fetch_options): a PGN file or a username.
     "fetch-two-platforms": said("give --lichess or --chesscom, not both"),
     "games-source-needed": said("give a PGN file, --lichess USER or --chesscom USER"),

@@ -27,7 +27,7 @@ from chessrate.formats.text import decode
 from chessrate.parse import parse_date
 from chessrate.service import explanations
 from chessrate.service.documents import Number, RuleSetDocument, number, rule_set_document
-from chessrate.service.language import Translator
+from chessrate.service.language import Translator, said
 from chessrate.service.options import OptionInputs, Options, Outcome, resolve_options
 from chessrate.service.problems import Problems, input_reason
 from chessrate.systems.elo.ruleset import RuleSet
@@ -35,6 +35,7 @@ from chessrate.systems.fide.k_factor import KFactor
 from chessrate.systems.fide.regulations import versions_of
 from chessrate.tournament.k_file import read_k_file
 from chessrate.tournament.report import (
+    RULES_OLDEST_KEPT,
     PlayerReport,
     PlayersList,
     TournamentReport,
@@ -359,6 +360,38 @@ def line_label(line: int | None, t: Translator) -> str:
     return t.gettext("the whole file") if line is None else t.gettext("line %(line)s", line=line)
 
 
+#: A report's note or problem after its severity, as the command line prints it.
+SEVERITIES = {"warning": said("warning: %(note)s"), "error": said("error: %(note)s")}
+
+
+def report_problems(report: TournamentReport) -> list[FileProblem]:
+    """The report's notes and problems in the order of its English ``warnings``: the rules' note,
+    the file's problems, the list's, the other notes."""
+    first = [note for note in report.notes if note.code == RULES_OLDEST_KEPT]
+    rest = [note for note in report.notes if note.code != RULES_OLDEST_KEPT]
+    return [*first, *report.file_problems, *report.list_warnings, *rest]
+
+
+def said_where(problem: FileProblem, t: Translator) -> str:
+    """A note or problem where it is (``line 12: …``), in ``t``'s language (English: the core's)."""
+    if t.language == "en":
+        return problem.located()
+    said = explanations.file_problem(problem.code, problem.params, problem.message, t)
+    return said if problem.line is None else f"{line_label(problem.line, t)}: {said}"
+
+
+def warning_lines(report: TournamentReport, t: Translator) -> list[str]:
+    """The report's notes and problems, one line each, in ``t``'s language: in English the core's
+    lines (``report.warnings``, unchanged); in another, each said from its code after its severity,
+    as the command line prints it (``aviso: línea 12: …``)."""
+    if t.language == "en":
+        return list(report.warnings)
+    return [
+        SEVERITIES[problem.severity.value](t, {"note": said_where(problem, t)})
+        for problem in report_problems(report)
+    ]
+
+
 def _k_file(upload: FileInput | None, problems: Problems) -> tuple[str, dict[str, int]]:
     if upload is None:
         return "", {}
@@ -475,7 +508,7 @@ class ReportDocument:
     #: FIDE's list's problems and the ratings in it that differ from the file's
     #: (``list-rating-differs``); a ``line`` is the list's.
     list_problems: list[FileProblemDocument]
-    #: Every note and problem as an English line, as the command line prints them (``line 12: …``).
+    #: Every note and problem as one line in the request's language (:func:`warning_lines`).
     warnings: list[str]
     unknown_k_players: list[str]
     #: FIDE's list given (``--players-list``), or None.
@@ -505,7 +538,7 @@ def report_document(result: ReportResult, t: Translator) -> ReportDocument:
         problems=[_problem_document(p, t) for p in result.read.problems],
         notes=[_problem_document(p, t) for p in report.notes],
         list_problems=[_problem_document(p, t) for p in report.list_warnings],
-        warnings=list(report.warnings),
+        warnings=warning_lines(report, t),
         unknown_k_players=list(report.unknown_k_keys),
         players_list=result.players_list_name or None,
         list_type=result.list_type if result.players_list_name else None,

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from chessrate.errors import RuleSetError
+from chessrate.errors import RuleSetError, file_reason
 from chessrate.systems.elo.ruleset import (
     FIDE_LISTS,
     DifferenceCap,
@@ -60,17 +60,24 @@ def resolve_rule_set(spec: str | None, *, as_of: dt.date) -> RuleSet:
         try:
             text = decode(path.read_bytes())[0]  # UTF-8, else Windows-1252, as the readers
         except OSError as error:
-            raise RuleSetError(
-                f"cannot read rule set file {name!r}: {error.strerror}",
-                code="rules-file-unreadable",
-                params={"file": repr(name), "reason": error.strerror},
-            ) from None
+            raise unreadable_rules_file(name, error) from None
         return rule_set_from_toml(text, origin=name)
     known = ", ".join(PRESET_NAMES)
     raise RuleSetError(
         f"unknown rule set {name!r}: use one of {known}, or a club's .toml file",
         code="rules-unknown-name",
         params={"rules": name, "known": known},
+    )
+
+
+def unreadable_rules_file(name: str, error: OSError) -> RuleSetError:
+    """The refusal of a club's rules file that ``error`` keeps from being read; ``reason`` is a code
+    (chessrate.errors.file_reason), so that the whole refusal is said in the user's language."""
+    reason = file_reason(error)
+    return RuleSetError(
+        f"cannot read rule set file {name!r}: {reason.english}",
+        code="rules-file-unreadable",
+        params={"file": repr(name), "reason": reason.code},
     )
 
 
