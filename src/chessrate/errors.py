@@ -122,3 +122,10 @@ FILE_UNREADABLE = FileReason("file-cannot-be-read", N_("cannot be read"))
 def file_reason(error: OSError) -> FileReason:
     """Why ``error``'s file cannot be read, as a code and its English (never ``strerror``)."""
     return FILE_REASONS.get(error.errno or 0, FILE_UNREADABLE)
+
+
+def file_refusal(field: str, value: object, error: OSError) -> InvalidInputError:
+    """The refusal of the file ``value`` (of ``field``) that ``error`` keeps from being read: its code
+    the reason's (:func:`file_reason`), so that every face says it in its language."""
+    reason = file_reason(error)
+    return InvalidInputError(field, value, reason.english, code=reason.code)
