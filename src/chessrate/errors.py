@@ -99,7 +99,8 @@ def N_(message: str) -> str:
 
 
 class FileReason(NamedTuple):
-    """Why a file cannot be read: a code the faces say in their language, and its English words."""
+    """Why a file cannot be read (or an address listened on): a code the faces say in their
+    language, and its English words."""
 
     code: str
     english: str
@@ -129,3 +130,20 @@ def file_refusal(field: str, value: object, error: OSError) -> InvalidInputError
     the reason's (:func:`file_reason`), so that every face says it in its language."""
     reason = file_reason(error)
     return InvalidInputError(field, value, reason.english, code=reason.code)
+
+
+#: The system's reasons a server cannot listen on an address (binding its socket: ``serve --host``
+#: and ``--port``), by error number, as codes: ``strerror`` is English whatever the language.
+ADDRESS_REASONS = {
+    errno.EADDRINUSE: FileReason("address-in-use", N_("the port is already in use")),
+    errno.EADDRNOTAVAIL: FileReason("address-not-available", N_("not an address of this machine")),
+    errno.EACCES: FileReason("address-permission-denied", N_("permission denied")),
+    errno.EPERM: FileReason("address-permission-denied", N_("permission denied")),
+}
+#: Any other reason.
+ADDRESS_REFUSED = FileReason("address-refused", N_("the system does not allow it"))
+
+
+def address_reason(error: OSError) -> FileReason:
+    """Why a socket cannot be bound as ``error`` says, as a code and its English (never ``strerror``)."""
+    return ADDRESS_REASONS.get(error.errno or 0, ADDRESS_REFUSED)

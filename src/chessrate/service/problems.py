@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
 
-from chessrate.errors import InvalidInputError, RatingError
+from chessrate.errors import ADDRESS_REASONS, ADDRESS_REFUSED, InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.refusals import FILE_REASON_WORDS, IMPORT_REFUSALS, STORE_REFUSALS, file_reason_said
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
@@ -215,6 +215,12 @@ def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
 
 
 _RULES_FILE_UNREADABLE = said("cannot read rule set file %(file)s: %(reason)s")
+_HOST_UNUSABLE = said("cannot listen there (%(reason)s)")
+
+
+def _reason_said(t: Translator, code: object) -> str:
+    """A reason given as a code (chessrate.errors.address_reason) in ``t``'s language; else as given."""
+    return input_reason(str(code), {}, str(code), t)
 
 
 # The reasons of chessrate.parse (InvalidInputError.code), in the user's language.
@@ -434,9 +440,13 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "no-player-games": said("no game of this player in the file"),
     "no-estimate": said("no estimate could be made from these moves"),
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
-    # The web server's address (chessrate serve --host; the system's reason in English).
+    # The web server's address (chessrate serve --host; ``reason``: a code of errors.address_reason).
     "host-unknown": said("not an address of this machine or a name it knows"),
-    "host-unusable": said("cannot listen there (%(reason)s)"),
+    "host-unusable": lambda t, values: _HOST_UNUSABLE(
+        t, {**values, "reason": _reason_said(t, values.get("reason"))}
+    ),
+    # Why the server cannot listen there (chessrate.errors.address_reason: the system's reason as a code).
+    **{reason.code: said(reason.english) for reason in (*ADDRESS_REASONS.values(), ADDRESS_REFUSED)},
     "admin-password-short": said("an admin password has at least %(minimum)s characters"),
     # A file named on the command line (chessrate.cli.files).
     "not-a-file": said("not a regular file (a device, a pipe or a folder)"),
