@@ -256,3 +256,25 @@ def test_a_file_over_the_cap_is_refused_by_its_size(cli: Any, tmp_path: Path) ->
     with big.open("wb") as handle:
         handle.truncate(20_000_001)  # sparse: nothing to read
     one_line(cli("strength", str(big)), f"invalid file '{big}': larger than 20000000 bytes")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("es", "no existe ese archivo ni carpeta"), ("ca", "no existeix aquest fitxer ni carpeta")],
+)
+def test_a_games_file_that_cannot_be_read_is_refused_by_a_code(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    """read_games_file's reason is a code (chessrate.errors.file_reason), not the system's English."""
+    from chessrate.analysis import read_games_file
+    from chessrate.errors import FileFormatError
+    from chessrate.service.language import translator
+    from chessrate.service.problems import input_reason
+
+    path = tmp_path / "gone.pgn"
+    with pytest.raises(FileFormatError) as refused:
+        read_games_file(path)
+    error = refused.value
+    assert error.code == "file-not-found"
+    assert str(error) == f"cannot read {path}: no such file or folder"
+    assert input_reason(error.code, dict(error.params), error.reason, translator(language)) == said
