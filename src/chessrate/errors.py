@@ -99,8 +99,8 @@ def N_(message: str) -> str:
 
 
 class FileReason(NamedTuple):
-    """Why a file cannot be read (or an address listened on): a code the faces say in their
-    language, and its English words."""
+    """Why a file cannot be read (or an address listened on, a host reached): a code the faces say
+    in their language, and its English words."""
 
     code: str
     english: str
@@ -147,3 +147,24 @@ ADDRESS_REFUSED = FileReason("address-refused", N_("the system does not allow it
 def address_reason(error: OSError) -> FileReason:
     """Why a socket cannot be bound as ``error`` says, as a code and its English (never ``strerror``)."""
     return ADDRESS_REASONS.get(error.errno or 0, ADDRESS_REFUSED)
+
+
+#: The system's reasons a platform cannot be reached (fetching games by username), as codes: the
+#: system's words (``strerror``, a resolver's or TLS's message) are English whatever the language.
+#: chessrate.platforms.http.network_reason tells them from the error.
+NETWORK_NAME_UNKNOWN = FileReason(
+    "network-name-unknown", N_("its name cannot be looked up: is the network up?")
+)
+NETWORK_REFUSED = FileReason("network-refused", N_("the connection was refused"))
+NETWORK_CUT = FileReason("network-cut", N_("the connection was cut"))
+NETWORK_NO_ROUTE = FileReason("network-no-route", N_("no route to it: is the network up?"))
+NETWORK_NOT_SECURE = FileReason("network-not-secure", N_("no secure connection could be made"))
+NETWORK_FAILED = FileReason("network-failed", N_("the network failed"))
+NETWORK_REASONS = (
+    NETWORK_NAME_UNKNOWN,
+    NETWORK_REFUSED,
+    NETWORK_CUT,
+    NETWORK_NO_ROUTE,
+    NETWORK_NOT_SECURE,
+    NETWORK_FAILED,
+)
