@@ -115,6 +115,7 @@ FILE_REASONS = {
     errno.EPERM: FileReason("file-permission-denied", N_("permission denied")),
     errno.ENOTDIR: FileReason("file-path-not-folder", N_("a part of the path is not a folder")),
     errno.ENAMETOOLONG: FileReason("file-name-too-long", N_("the name is too long")),
+    errno.ENOEXEC: FileReason("file-not-a-program", N_("not a program this system can run")),
 }
 #: Any other reason (an I/O error, a file that vanished while read...).
 FILE_UNREADABLE = FileReason("file-cannot-be-read", N_("cannot be read"))

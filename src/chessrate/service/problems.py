@@ -216,6 +216,7 @@ def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
 
 _RULES_FILE_UNREADABLE = said("cannot read rule set file %(file)s: %(reason)s")
 _HOST_UNUSABLE = said("cannot listen there (%(reason)s)")
+_ENGINE_NOT_RUN = said("the engine could not be run: %(reason)s")
 
 
 def _reason_said(t: Translator, code: object) -> str:
@@ -435,6 +436,10 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "cancelled": said("the analysis was stopped"),
     "engine-failed": said("the engine could not analyse any game (first: game %(game)s, move %(move)s)"),
+    "engine-not-run": lambda t, values: _ENGINE_NOT_RUN(
+        t, {**values, "reason": file_reason_said(t, values.get("reason"))}
+    ),
+    "scheduler-lost": said("the connection to the Dask scheduler failed"),
     "no-game": said("no game found in the PGN"),
     "no-moves": said("no move to judge in the games"),
     "no-player-games": said("no game of this player in the file"),
