@@ -99,7 +99,8 @@ def N_(message: str) -> str:
 
 
 class FileReason(NamedTuple):
-    """Why a file cannot be read: a code the faces say in their language, and its English words."""
+    """Why a file cannot be read (or an address listened on, a host reached): a code the faces say
+    in their language, and its English words."""
 
     code: str
     english: str
@@ -114,6 +115,7 @@ FILE_REASONS = {
     errno.EPERM: FileReason("file-permission-denied", N_("permission denied")),
     errno.ENOTDIR: FileReason("file-path-not-folder", N_("a part of the path is not a folder")),
     errno.ENAMETOOLONG: FileReason("file-name-too-long", N_("the name is too long")),
+    errno.ENOEXEC: FileReason("file-not-a-program", N_("not a program this system can run")),
 }
 #: Any other reason (an I/O error, a file that vanished while read...).
 FILE_UNREADABLE = FileReason("file-cannot-be-read", N_("cannot be read"))
@@ -122,3 +124,48 @@ FILE_UNREADABLE = FileReason("file-cannot-be-read", N_("cannot be read"))
 def file_reason(error: OSError) -> FileReason:
     """Why ``error``'s file cannot be read, as a code and its English (never ``strerror``)."""
     return FILE_REASONS.get(error.errno or 0, FILE_UNREADABLE)
+
+
+def file_refusal(field: str, value: object, error: OSError) -> InvalidInputError:
+    """The refusal of the file ``value`` (of ``field``) that ``error`` keeps from being read: its code
+    the reason's (:func:`file_reason`), so that every face says it in its language."""
+    reason = file_reason(error)
+    return InvalidInputError(field, value, reason.english, code=reason.code)
+
+
+#: The system's reasons a server cannot listen on an address (binding its socket: ``serve --host``
+#: and ``--port``), by error number, as codes: ``strerror`` is English whatever the language.
+ADDRESS_REASONS = {
+    errno.EADDRINUSE: FileReason("address-in-use", N_("the port is already in use")),
+    errno.EADDRNOTAVAIL: FileReason("address-not-available", N_("not an address of this machine")),
+    errno.EACCES: FileReason("address-permission-denied", N_("permission denied")),
+    errno.EPERM: FileReason("address-permission-denied", N_("permission denied")),
+}
+#: Any other reason.
+ADDRESS_REFUSED = FileReason("address-refused", N_("the system does not allow it"))
+
+
+def address_reason(error: OSError) -> FileReason:
+    """Why a socket cannot be bound as ``error`` says, as a code and its English (never ``strerror``)."""
+    return ADDRESS_REASONS.get(error.errno or 0, ADDRESS_REFUSED)
+
+
+#: The system's reasons a platform cannot be reached (fetching games by username), as codes: the
+#: system's words (``strerror``, a resolver's or TLS's message) are English whatever the language.
+#: chessrate.platforms.http.network_reason tells them from the error.
+NETWORK_NAME_UNKNOWN = FileReason(
+    "network-name-unknown", N_("its name cannot be looked up: is the network up?")
+)
+NETWORK_REFUSED = FileReason("network-refused", N_("the connection was refused"))
+NETWORK_CUT = FileReason("network-cut", N_("the connection was cut"))
+NETWORK_NO_ROUTE = FileReason("network-no-route", N_("no route to it: is the network up?"))
+NETWORK_NOT_SECURE = FileReason("network-not-secure", N_("no secure connection could be made"))
+NETWORK_FAILED = FileReason("network-failed", N_("the network failed"))
+NETWORK_REASONS = (
+    NETWORK_NAME_UNKNOWN,
+    NETWORK_REFUSED,
+    NETWORK_CUT,
+    NETWORK_NO_ROUTE,
+    NETWORK_NOT_SECURE,
+    NETWORK_FAILED,
+)

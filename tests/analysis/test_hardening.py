@@ -256,3 +256,70 @@ def test_a_file_over_the_cap_is_refused_by_its_size(cli: Any, tmp_path: Path) ->
     with big.open("wb") as handle:
         handle.truncate(20_000_001)  # sparse: nothing to read
     one_line(cli("strength", str(big)), f"invalid file '{big}': larger than 20000000 bytes")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("es", "no existe ese archivo ni carpeta"), ("ca", "no existeix aquest fitxer ni carpeta")],
+)
+def test_a_games_file_that_cannot_be_read_is_refused_by_a_code(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    """read_games_file's reason is a code (chessrate.errors.file_reason), not the system's English."""
+    from chessrate.analysis import read_games_file
+    from chessrate.errors import FileFormatError
+    from chessrate.service.language import translator
+    from chessrate.service.problems import input_reason
+
+    path = tmp_path / "gone.pgn"
+    with pytest.raises(FileFormatError) as refused:
+        read_games_file(path)
+    error = refused.value
+    assert error.code == "file-not-found"
+    assert str(error) == f"cannot read {path}: no such file or folder"
+    assert input_reason(error.code, dict(error.params), error.reason, translator(language)) == said
+
+
+@pytest.mark.parametrize(
+    ("scheduler", "field", "spanish", "catalan"),
+    [
+        (
+            "",
+            "engine",
+            "no se ha podido ejecutar el motor: no es un programa que este sistema pueda ejecutar",
+            "no s’ha pogut executar el motor: no és un programa que aquest sistema pugui executar",
+        ),
+        (
+            "tcp://127.0.0.1:8786",
+            "scheduler",
+            "ha fallado la conexión con el planificador de Dask",
+            "ha fallat la connexió amb el planificador de Dask",
+        ),
+    ],
+)
+def test_an_engine_or_scheduler_the_system_fails_is_said_in_the_language(
+    monkeypatch: pytest.MonkeyPatch, scheduler: str, field: str, spanish: str, catalan: str
+) -> None:
+    """An OSError of the analysis (an engine that is no program, a scheduler's connection lost) is
+    said by a code, never with the system's English words (strerror)."""
+    import errno
+
+    from chessrate.service import strength
+    from chessrate.service.language import translator
+    from chessrate.service.problems import Problems
+    from chessrate.service.strength import AnalyseInputs, analyse_file
+    from chessrate.service.tournament_file import FileInput
+
+    def failing(*_args: object, **_kwargs: object) -> object:
+        raise OSError(errno.ENOEXEC, os.strerror(errno.ENOEXEC), "/usr/games/stockfish")
+
+    monkeypatch.setattr(strength, "analyse_games", failing)
+    monkeypatch.setattr(strength, "check_scheduler", lambda _address: None)
+    data = THREE_GAMES.encode()
+    for language, said in (("es", spanish), ("ca", catalan)):
+        inputs = AnalyseInputs(file=FileInput(name="g.pgn", data=data, size=len(data)), scheduler=scheduler)
+        problems = Problems(translator(language))
+        assert analyse_file(inputs, problems).result is None
+        problem = problems.errors[(field,)]
+        assert problem.said == said
+        assert os.strerror(errno.ENOEXEC) not in problem.message

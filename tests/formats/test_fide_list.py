@@ -161,6 +161,36 @@ def test_which_list_a_single_file_is() -> None:
         open_fide_list(DATA / "standard_sep26frl.txt", list_type="blitz")
 
 
+@pytest.mark.parametrize(
+    ("kind", "code", "spanish", "catalan"),
+    [
+        (
+            "missing",
+            "file-not-found",
+            "no existe ese archivo ni carpeta",
+            "no existeix aquest fitxer ni carpeta",
+        ),
+        ("folder", "file-is-folder", "una carpeta, no un archivo", "una carpeta, no un fitxer"),
+    ],
+)
+def test_a_list_that_cannot_be_read_is_refused_by_a_code_said_in_the_language(
+    tmp_path: Path, kind: str, code: str, spanish: str, catalan: str
+) -> None:
+    """The system's reason is a code (chessrate.errors.file_reason), never its English strerror."""
+    from chessrate.service.language import translator
+    from chessrate.service.problems import input_reason
+
+    path = tmp_path / "standard_sep26frl.txt"
+    if kind == "folder":
+        path.mkdir()
+    with pytest.raises(InvalidInputError) as refused:
+        open_fide_list(path)
+    error = refused.value
+    assert (error.field, error.value, error.code) == ("players_list", "standard_sep26frl.txt", code)
+    assert input_reason(error.code, error.params, error.reason, translator("es")) == spanish
+    assert input_reason(error.code, error.params, error.reason, translator("ca")) == catalan
+
+
 # XML ----------------------------------------------------------------------------------------
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from chessrate.errors import FileFormatError, InvalidInputError
-from chessrate.formats import read_pgn, read_tournament, read_trf, sniff_format
+from chessrate.formats import read_event, read_pgn, read_tournament, read_trf, sniff_format
+from chessrate.service.language import translator
+from chessrate.service.problems import input_reason
 
 DATA = Path(__file__).parents[1] / "data"
 REAL = sorted((DATA / "trf").glob("*.trf")) + sorted((DATA / "pgn").glob("*.pgn"))
@@ -47,3 +50,44 @@ def test_bad_format_name_and_missing_file() -> None:
         read_tournament(b"", format="xls")  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="path"):
         read_tournament(DATA / "no-such-file.trf")
+
+
+#: A tournament file that cannot be read, by each way of reading one by path.
+READS_BY_PATH = {
+    "read_tournament, TRF": lambda path: read_tournament(path.with_suffix(".trf")),
+    "read_tournament, PGN": lambda path: read_tournament(path.with_suffix(".pgn")),
+    "read_event, TRF": lambda path: read_event(path.with_suffix(".trf"), format="trf"),
+    "read_event, PGN": lambda path: read_event(path.with_suffix(".pgn"), format="pgn"),
+}
+
+
+@pytest.mark.parametrize("read", READS_BY_PATH.values(), ids=READS_BY_PATH.keys())
+@pytest.mark.parametrize("kind", ["missing", "folder"])
+def test_a_file_that_cannot_be_read_is_refused_by_a_code_said_in_the_language(
+    read: Callable[[Path], object], kind: str, tmp_path: Path
+) -> None:
+    """The system's reason is a code (chessrate.errors.file_reason), never its English strerror."""
+    path = tmp_path / "event"
+    if kind == "folder":
+        for suffix in (".trf", ".pgn"):
+            path.with_suffix(suffix).mkdir()
+    with pytest.raises(InvalidInputError) as refused:
+        read(path)
+    error = refused.value
+    code, english, spanish, catalan = {
+        "missing": (
+            "file-not-found",
+            "no such file or folder",
+            "no existe ese archivo ni carpeta",
+            "no existeix aquest fitxer ni carpeta",
+        ),
+        "folder": (
+            "file-is-folder",
+            "a folder, not a file",
+            "una carpeta, no un archivo",
+            "una carpeta, no un fitxer",
+        ),
+    }[kind]
+    assert (error.field, error.code, error.reason) == ("path", code, english)
+    assert input_reason(error.code, error.params, error.reason, translator("es")) == spanish
+    assert input_reason(error.code, error.params, error.reason, translator("ca")) == catalan

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import socket
+import ssl
 import time
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
@@ -247,6 +250,55 @@ def test_a_platform_that_never_answers(silent: str, monkeypatch: pytest.MonkeyPa
     run = cli("strength", "--lichess", USER)
     assert time.monotonic() - start < 10
     assert (run.code, run.err) == (2, "chessrate: error: Lichess did not answer within 1 s\n")
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "Lichess could not be reached (the connection was refused)"),
+        ("es", "no se ha podido conectar con Lichess (se ha rechazado la conexión)"),
+        ("ca", "no s’ha pogut connectar amb Lichess (s’ha rebutjat la connexió)"),
+    ],
+)
+def test_a_platform_that_refuses_the_connection_is_said_in_the_language(
+    monkeypatch: pytest.MonkeyPatch, cli: Any, language: str, line: str
+) -> None:
+    """The system's reason is a code (chessrate.platforms.http.network_reason), not its English."""
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there: the connection is refused
+    monkeypatch.setenv("CHESSRATE_LICHESS_URL", f"http://127.0.0.1:{port}")
+    run = cli("--lang", language, "strength", "--lichess", USER)
+    assert (run.code, run.err) == (2, f"chessrate: error: {line}\n")
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "spanish"),
+    [
+        (socket.gaierror(socket.EAI_NONAME, "Name or service not known"), "network-name-unknown",
+         "no se puede resolver su nombre: ¿hay conexión a la red?"),
+        (ssl.SSLCertVerificationError(1, "certificate verify failed"), "network-not-secure",
+         "no se ha podido establecer una conexión segura"),
+        (ConnectionResetError(errno.ECONNRESET, "Connection reset by peer"), "network-cut",
+         "la conexión se ha cortado"),
+        (OSError(errno.EHOSTUNREACH, "No route to host"), "network-no-route",
+         "no hay ninguna ruta hasta él: ¿hay conexión a la red?"),
+        (OSError(errno.EIO, "Input/output error"), "network-failed", "ha fallado la red"),
+        ("unknown url type: ftp", "network-failed", "ha fallado la red"),
+    ],
+)  # fmt: skip
+def test_the_system_s_reasons_not_to_reach_a_platform_are_codes(
+    error: object, code: str, spanish: str
+) -> None:
+    from chessrate.platforms.http import network_reason
+    from chessrate.service.language import translator
+
+    assert network_reason(error).code == code
+    params = {"host": "Lichess", "reason": code}
+    assert fetch_text("fetch-unreachable", params, translator("es")) == (
+        f"no se ha podido conectar con Lichess ({spanish})"
+    )
 
 
 def test_a_platform_answering_something_else(on_lichess: Platform, on_chesscom: Platform, cli: Any) -> None:

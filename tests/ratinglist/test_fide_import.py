@@ -154,7 +154,7 @@ def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Pat
                 "earlier_file": "standard_sep26frl.txt",
             },
         ),
-        ("file-unreadable", {"file": "missing.txt", "reason": "No such file or directory"}),
+        ("file-unreadable", {"file": "missing.txt", "reason": "file-not-found"}),
         ("demo-not-empty", {"store": db}),
     ]
     spanish = Translator("es", catalogs["es"])
@@ -168,6 +168,13 @@ def test_the_refusals_are_coded_and_said_in_each_language(db: str, tmp_path: Pat
     assert said[("ca", "fide-list-imported")].startswith(
         "standard_sep26frl.txt: la llista estàndard de la FIDE de 2026-09 ja s’havia importat d’un altre "
         "fitxer"
+    )
+    # The system's reason a code (chessrate.errors.file_reason), not its English strerror.
+    assert said[("es", "file-unreadable")] == (
+        "no se puede leer missing.txt (no existe ese archivo ni carpeta)"
+    )
+    assert said[("ca", "file-unreadable")] == (
+        "no es pot llegir missing.txt (no existeix aquest fitxer ni carpeta)"
     )
     assert said[("es", "demo-not-empty")] == (
         f"la base de datos {db} ya tiene torneos: la demostración necesita una vacía"

@@ -140,3 +140,48 @@ def test_a_killed_import_leaves_no_reading_process(tmp_path: Path) -> None:
     if left:
         os.kill(reader, signal.SIGKILL)  # the test leaves nothing running
     assert not left
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "both"),
+    [
+        (
+            "es",
+            "no se puede leer gone.trf (no existe ese archivo ni carpeta)",
+            "2 archivos tienen errores; no se ha importado nada:\n"
+            "no se puede leer gone.trf (no existe ese archivo ni carpeta)\n"
+            "no se puede leer gone.csv (no existe ese archivo ni carpeta)",
+        ),
+        (
+            "ca",
+            "no es pot llegir gone.trf (no existeix aquest fitxer ni carpeta)",
+            "2 fitxers tenen errors; no s’ha importat res:\n"
+            "no es pot llegir gone.trf (no existeix aquest fitxer ni carpeta)\n"
+            "no es pot llegir gone.csv (no existeix aquest fitxer ni carpeta)",
+        ),
+    ],
+)
+def test_a_file_that_cannot_be_read_is_refused_wholly_in_the_language(
+    tmp_path: Path, language: str, one: str, both: str
+) -> None:
+    """The system's reason is a code (chessrate.errors.file_reason), not its English strerror."""
+    from chessrate.errors import InvalidInputError
+    from chessrate.service.language import translator
+    from chessrate.service.problems import input_reason
+
+    gone, also_gone = tmp_path / "gone.trf", tmp_path / "gone.csv"
+    engine = init_store(str(tmp_path / "list.db"))
+    try:
+        with pytest.raises(InvalidInputError) as single:
+            import_files(engine, [gone])
+        with pytest.raises(import_reads.RefusedFiles) as several:
+            import_files(engine, [gone, also_gone])
+    finally:
+        engine.dispose()
+    error = single.value
+    assert (error.code, error.params) == ("file-unreadable", {"file": "gone.trf", "reason": "file-not-found"})
+    assert error.reason == "gone.trf cannot be read (no such file or folder)"
+    t = translator(language)
+    assert input_reason(error.code, error.params, "", t) == one
+    assert input_reason(several.value.code, several.value.params, "", t) == both
+    assert "No such file" not in both

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import socket
 import threading
 import time
@@ -185,6 +187,8 @@ def test_an_unknown_host_is_refused_by_its_code_in_three_languages(language: str
 
 
 def test_a_port_in_use_is_refused_with_the_systems_reason_in_three_languages(port: int) -> None:
+    """The system's reason (EADDRINUSE) is a code (chessrate.errors.address_reason), never its
+    English strerror."""
     from chessrate.errors import InvalidInputError
     from chessrate.service.language import translator
     from chessrate.service.problems import input_reason
@@ -192,11 +196,62 @@ def test_a_port_in_use_is_refused_with_the_systems_reason_in_three_languages(por
     with pytest.raises(InvalidInputError) as refused:
         listening_socket("127.0.0.1", port)
     error = refused.value
-    assert error.code == "host-unusable"
-    reason = str(error.params["reason"])
-    assert "in use" in reason  # the system's words (EADDRINUSE), in English
-    assert error.reason == f"cannot listen there ({reason})"
-    assert (
-        input_reason(error.code, error.params, "", translator("es")) == f"no se puede escuchar ahí ({reason})"
+    assert (error.code, error.params) == ("host-unusable", {"reason": "address-in-use"})
+    assert error.reason == "cannot listen there (the port is already in use)"
+    assert input_reason(error.code, error.params, "", translator("es")) == (
+        "no se puede escuchar ahí (el puerto ya está en uso)"
     )
-    assert input_reason(error.code, error.params, "", translator("ca")) == f"no s’hi pot escoltar ({reason})"
+    assert input_reason(error.code, error.params, "", translator("ca")) == (
+        "no s’hi pot escoltar (el port ja està en ús)"
+    )
+
+
+def test_an_address_not_of_this_machine_is_refused_by_its_code_in_three_languages() -> None:
+    from chessrate.errors import InvalidInputError
+    from chessrate.service.language import translator
+    from chessrate.service.problems import input_reason
+
+    with pytest.raises(InvalidInputError) as refused:
+        listening_socket("192.0.2.1", 0)  # TEST-NET-1 (RFC 5737): no machine's own address
+    error = refused.value
+    assert (error.code, error.params) == ("host-unusable", {"reason": "address-not-available"})
+    assert error.reason == "cannot listen there (not an address of this machine)"
+    assert input_reason(error.code, error.params, "", translator("es")) == (
+        "no se puede escuchar ahí (no es una dirección de este ordenador)"
+    )
+    assert input_reason(error.code, error.params, "", translator("ca")) == (
+        "no s’hi pot escoltar (no és una adreça d’aquest ordinador)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("number", "code", "english", "spanish", "catalan"),
+    [
+        (
+            errno.EACCES,
+            "address-permission-denied",
+            "permission denied",
+            "permiso denegado",
+            "permís denegat",
+        ),
+        (
+            errno.ENOBUFS,
+            "address-refused",
+            "the system does not allow it",
+            "el sistema no lo permite",
+            "el sistema no ho permet",
+        ),
+    ],
+)
+def test_the_system_s_reasons_not_to_listen_are_codes_said_in_the_language(
+    number: int, code: str, english: str, spanish: str, catalan: str
+) -> None:
+    """A port below 1024 without the rights, and any other reason, which a test cannot make as root."""
+    from chessrate.errors import address_reason
+    from chessrate.service.language import ENGLISH, translator
+    from chessrate.service.problems import input_reason
+
+    reason = address_reason(OSError(number, os.strerror(number)))
+    assert reason.code == code
+    for t, said in ((ENGLISH, english), (translator("es"), spanish), (translator("ca"), catalan)):
+        assert input_reason("host-unusable", {"reason": code}, "", t).endswith(f"({said})")

@@ -31,7 +31,7 @@ from chessrate.analysis.engine import (
     terminal_evaluation,
 )
 from chessrate.analysis.runners import SCHEDULER_TIMEOUT, Progress, Stop, run_batches
-from chessrate.errors import FileFormatError
+from chessrate.errors import FileFormatError, file_reason
 
 #: Games per batch sent to a process or a Dask worker.
 GAMES_PER_BATCH = 8
@@ -270,7 +270,8 @@ def read_games_file(path: str | Path) -> list[chess.pgn.Game]:
     try:
         text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
     except OSError as error:
-        raise FileFormatError(f"cannot read {path}: {error.strerror}") from error
+        reason = file_reason(error)  # a code, said in every language; strerror is English
+        raise FileFormatError(f"cannot read {path}: {reason.english}", code=reason.code) from error
     return read_games(text)
 
 

@@ -10,14 +10,13 @@ import os
 import stat
 from pathlib import Path
 
-from chessrate.errors import InvalidInputError, file_reason
+from chessrate.errors import InvalidInputError, file_refusal
 
 
 def unreadable(field: str, path: Path, error: OSError) -> InvalidInputError:
     """The refusal of ``path`` that ``error`` keeps from being read: the reason a code, said from
     the catalogs in every language (chessrate.errors.file_reason)."""
-    reason = file_reason(error)
-    return InvalidInputError(field, str(path), reason.english, code=reason.code)
+    return file_refusal(field, str(path), error)
 
 
 def checked_file(path: Path, field: str, limit: int | None = None) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
 
-from chessrate.errors import InvalidInputError
+from chessrate.errors import InvalidInputError, file_refusal
 from chessrate.formats.csvgames import read_csv_event, read_csv_games
 from chessrate.formats.model import (
     EventRead,
@@ -141,7 +141,7 @@ def read_tournament(
                 return read_pgn(path, strict=strict)
             data = path.read_bytes()
         except OSError as error:
-            raise InvalidInputError("path", str(path), error.strerror or "cannot be read") from None
+            raise file_refusal("path", str(path), error) from None
     else:
         data = path_or_bytes
     if format is None:
@@ -170,7 +170,7 @@ def read_event(source: str | os.PathLike[str] | bytes, *, format: Format | None)
             return read_pgn_event(source if isinstance(source, bytes) else Path(source))
         data = source if isinstance(source, bytes) else Path(source).read_bytes()
     except OSError as error:
-        raise InvalidInputError("path", str(source), error.strerror or "cannot be read") from None
+        raise file_refusal("path", str(source), error) from None
     if format == "trf":
         return read_trf_event(data)
     if format == "csv":

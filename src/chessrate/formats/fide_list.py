@@ -30,7 +30,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Literal, NamedTuple, get_args
 
-from chessrate.errors import FileFormatError, InvalidInputError
+from chessrate.errors import FileFormatError, InvalidInputError, file_refusal
 from chessrate.formats.model import Problem, Severity
 from chessrate.formats.text import control_character
 from chessrate.parse import MAX_RATING, MIN_RATING, is_digits
@@ -629,7 +629,7 @@ def open_fide_list(
         raise
     except OSError as error:
         resources.close()
-        raise InvalidInputError("players_list", str(name or source), error.strerror or str(error)) from None
+        raise file_refusal("players_list", str(name or source), error) from None
     except (*_ZIP_ERRORS, NotImplementedError, RuntimeError) as error:
         resources.close()
         raise InvalidInputError(

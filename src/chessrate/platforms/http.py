@@ -9,9 +9,11 @@ a progress line a :class:`Notice`; the request layer says both from the catalogs
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
+import ssl
 import threading
 import time
 import urllib.error
@@ -19,10 +21,19 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from http.client import HTTPException, HTTPResponse
+from http.client import HTTPException, HTTPResponse, IncompleteRead
 from importlib import metadata
 
-from chessrate.errors import CodedError
+from chessrate.errors import (
+    NETWORK_CUT,
+    NETWORK_FAILED,
+    NETWORK_NAME_UNKNOWN,
+    NETWORK_NO_ROUTE,
+    NETWORK_NOT_SECURE,
+    NETWORK_REFUSED,
+    CodedError,
+    FileReason,
+)
 
 #: Seconds a platform may stay silent (connecting or between two reads) before we give up;
 #: ``CHESSRATE_FETCH_TIMEOUT`` overrides it. Under the 60 s issue 31 allows for one line.
@@ -146,6 +157,22 @@ def _retry_after(response_headers: object, least: float) -> float:
         return least
 
 
+def network_reason(error: object) -> FileReason:
+    """Why a platform cannot be reached, as ``error`` (a URLError's reason: an OSError, else its
+    words) says, as a code and its English (never the system's words)."""
+    if isinstance(error, socket.gaierror):
+        return NETWORK_NAME_UNKNOWN
+    if isinstance(error, ssl.SSLError):
+        return NETWORK_NOT_SECURE
+    if isinstance(error, ConnectionRefusedError):
+        return NETWORK_REFUSED
+    if isinstance(error, ConnectionError | IncompleteRead) or getattr(error, "errno", None) == errno.EPIPE:
+        return NETWORK_CUT
+    if getattr(error, "errno", None) in (errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ENETDOWN):
+        return NETWORK_NO_ROUTE
+    return NETWORK_FAILED
+
+
 def _silent(field: str, host: str, stop: FetchStop) -> FetchError:
     """The platform said nothing in time: the whole fetch's deadline, or one read's timeout."""
     remaining = stop.remaining()
@@ -190,7 +217,9 @@ def open_url(
             reason = getattr(error, "reason", error)
             if isinstance(reason, TimeoutError | socket.timeout):
                 raise _silent(field, host, stop) from None
-            raise FetchError(field, "fetch-unreachable", host=host, reason=str(reason)) from None
+            raise FetchError(
+                field, "fetch-unreachable", host=host, reason=network_reason(reason).code
+            ) from None
     raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -25,6 +25,7 @@ from chessrate.formats.model import Problem, Severity
 from chessrate.formats.text import check_file_name
 from chessrate.ratinglist.importer import name_key
 from chessrate.ratinglist.loading import official_k as official_k  # where a run reads it
+from chessrate.ratinglist.refusals import unreadable_file
 from chessrate.ratinglist.schema import fide_lists, fide_ratings, players
 from chessrate.ratinglist.store import StoreError, write_transaction
 
@@ -214,14 +215,7 @@ def _sha256(path: Path) -> str:
             while block := handle.read(1 << 20):
                 digest.update(block)
     except OSError as error:
-        said = error.strerror or "cannot be read"
-        raise InvalidInputError(
-            "players_list",
-            str(path),
-            said,
-            code="file-unreadable",
-            params={"file": path.name, "reason": said},
-        ) from None
+        raise unreadable_file("players_list", path, error) from None
     return digest.hexdigest()
 
 

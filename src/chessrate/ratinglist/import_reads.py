@@ -34,7 +34,7 @@ from chessrate.errors import CodedError, FileFormatError, InvalidInputError
 from chessrate.formats import EventRead, Format, Player, Problem, read_event, sniff_format
 from chessrate.formats.text import check_file_name, decode, split_lines
 from chessrate.ratinglist.import_players import player_key
-from chessrate.ratinglist.refusals import IMPORT_REFUSALS, input_refusal, refusal_text
+from chessrate.ratinglist.refusals import IMPORT_REFUSALS, input_refusal, refusal_text, unreadable_file
 
 MAX_ERRORS_SHOWN = 3
 #: Files up to this size are read once, whole; a larger one (a PGN of many events) is streamed.
@@ -249,8 +249,7 @@ def read_file(path: Path, *, start: dt.date | None, end: dt.date | None) -> File
             with path.open("rb") as handle:
                 head = handle.read(65536)  # enough to tell the format (sniff_format reads as much)
     except OSError as error:
-        refusal = InvalidInputError("file", str(path), error.strerror or "cannot be read")
-        raise Unreadable(refusal, None, path) from None
+        raise Unreadable(unreadable_file("file", path, error), None, path) from None
     try:
         return _checked(path, digest, data, head, start=start, end=end)
     except (InvalidInputError, FileFormatError) as error:

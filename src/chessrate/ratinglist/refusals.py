@@ -11,12 +11,28 @@ language (:func:`chessrate.service.problems.input_reason`). No sentence is writt
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
-from chessrate.errors import CodedError, InvalidInputError
+from chessrate.errors import FILE_REASONS, FILE_UNREADABLE, CodedError, InvalidInputError, file_reason
 from chessrate.service.language import ENGLISH, Translator, said, said_if, said_plural
 
 Template = Callable[[Translator, dict[str, object]], str]
+
+#: Why a file cannot be read (the codes of :func:`chessrate.errors.file_reason`), in the language.
+FILE_REASON_WORDS: dict[str, Template] = {
+    reason.code: said(reason.english) for reason in (*FILE_REASONS.values(), FILE_UNREADABLE)
+}
+
+
+def file_reason_said(t: Translator, code: object) -> str:
+    """A file's reason (a code of :func:`chessrate.errors.file_reason`) in ``t``'s language; else as
+    given."""
+    template = FILE_REASON_WORDS.get(str(code))
+    return template(t, {}) if template else str(code)
+
+
+_FILE_UNREADABLE = said("%(file)s cannot be read (%(reason)s)")
 
 #: The import's refusals by code (``StoreError.code`` or ``InvalidInputError.code``).
 IMPORT_REFUSALS: dict[str, Template] = {
@@ -60,6 +76,10 @@ IMPORT_REFUSALS: dict[str, Template] = {
             ),
             *(_said(refusal, t) for refusal in p["refusals"]),  # type: ignore[attr-defined]
         ]
+    ),
+    # A file of an import, or FIDE's list, that the system cannot read (``reason``: a file reason's code).
+    "file-unreadable": lambda t, p: _FILE_UNREADABLE(
+        t, {**p, "reason": file_reason_said(t, p.get("reason"))}
     ),
     "replaces-unknown": said("no event has this id"),
     "replaces-replaced": said("already replaced by event %(event)s"),
@@ -129,3 +149,11 @@ def coded_refusal(kind: type[Refused], code: str, **params: object) -> Refused:
 def input_refusal(code: str, *, field: str, value: object, **params: object) -> InvalidInputError:
     """A refused value of ``field``, its reason said from its one template."""
     return InvalidInputError(field, value, refusal_text(code, params), code=code, params=params)
+
+
+def unreadable_file(field: str, path: Path, error: OSError) -> InvalidInputError:
+    """``file-unreadable``: ``path``, of ``field``, that ``error`` keeps from being read, the reason a
+    code (:func:`chessrate.errors.file_reason`), so that the refusal is said wholly in the language."""
+    return input_refusal(
+        "file-unreadable", field=field, value=str(path), file=path.name, reason=file_reason(error).code
+    )

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
 
-from chessrate.errors import FILE_REASONS, FILE_UNREADABLE, InvalidInputError, RatingError
+from chessrate.errors import ADDRESS_REASONS, ADDRESS_REFUSED, InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
-from chessrate.ratinglist.refusals import IMPORT_REFUSALS, STORE_REFUSALS
+from chessrate.ratinglist.refusals import FILE_REASON_WORDS, IMPORT_REFUSALS, STORE_REFUSALS, file_reason_said
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
 from chessrate.service.language import Template, Translator, said, said_plural, said_word
 
@@ -215,10 +215,12 @@ def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
 
 
 _RULES_FILE_UNREADABLE = said("cannot read rule set file %(file)s: %(reason)s")
+_HOST_UNUSABLE = said("cannot listen there (%(reason)s)")
+_ENGINE_NOT_RUN = said("the engine could not be run: %(reason)s")
 
 
-def _file_reason(t: Translator, code: object) -> str:
-    """A file's reason (a code of chessrate.errors.file_reason) in ``t``'s language; else as given."""
+def _reason_said(t: Translator, code: object) -> str:
+    """A reason given as a code (chessrate.errors.address_reason) in ``t``'s language; else as given."""
     return input_reason(str(code), {}, str(code), t)
 
 
@@ -377,7 +379,7 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     # A rule set by name or club file (chessrate.systems.elo.presets.resolve_rule_set, cli.options).
     "rules-unknown-name": said("unknown rule set '%(rules)s': use one of %(known)s, or a club's .toml file"),
     "rules-file-unreadable": lambda t, values: _RULES_FILE_UNREADABLE(
-        t, {**values, "reason": _file_reason(t, values.get("reason"))}
+        t, {**values, "reason": file_reason_said(t, values.get("reason"))}
     ),
     # A rule set chosen on a form (chessrate.service.options.resolve_options).
     "rules-not-a-choice": said(
@@ -434,20 +436,28 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "cancelled": said("the analysis was stopped"),
     "engine-failed": said("the engine could not analyse any game (first: game %(game)s, move %(move)s)"),
+    "engine-not-run": lambda t, values: _ENGINE_NOT_RUN(
+        t, {**values, "reason": file_reason_said(t, values.get("reason"))}
+    ),
+    "scheduler-lost": said("the connection to the Dask scheduler failed"),
     "no-game": said("no game found in the PGN"),
     "no-moves": said("no move to judge in the games"),
     "no-player-games": said("no game of this player in the file"),
     "no-estimate": said("no estimate could be made from these moves"),
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
-    # The web server's address (chessrate serve --host; the system's reason in English).
+    # The web server's address (chessrate serve --host; ``reason``: a code of errors.address_reason).
     "host-unknown": said("not an address of this machine or a name it knows"),
-    "host-unusable": said("cannot listen there (%(reason)s)"),
+    "host-unusable": lambda t, values: _HOST_UNUSABLE(
+        t, {**values, "reason": _reason_said(t, values.get("reason"))}
+    ),
+    # Why the server cannot listen there (chessrate.errors.address_reason: the system's reason as a code).
+    **{reason.code: said(reason.english) for reason in (*ADDRESS_REASONS.values(), ADDRESS_REFUSED)},
     "admin-password-short": said("an admin password has at least %(minimum)s characters"),
     # A file named on the command line (chessrate.cli.files).
     "not-a-file": said("not a regular file (a device, a pipe or a folder)"),
     "file-too-large": said("larger than %(limit)s bytes"),
     # Why a file cannot be read (chessrate.errors.file_reason: the system's reason as a code).
-    **{reason.code: said(reason.english) for reason in (*FILE_REASONS.values(), FILE_UNREADABLE)},
+    **FILE_REASON_WORDS,
     # The games of strength and analyse (chessrate.cli.fetch_options): a PGN file or a username.
     "fetch-two-platforms": said("give --lichess or --chesscom, not both"),
     "games-source-needed": said("give a PGN file, --lichess USER or --chesscom USER"),
@@ -491,7 +501,6 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
         month=p["month"],
         earlier_file=p["earlier_file"],
     ),
-    "file-unreadable": said("%(file)s cannot be read (%(reason)s)"),
     "fide-list-failed": said("%(file)s could not be read to the end (%(reason)s); nothing was imported"),
     "fide-list-empty": said("no player could be read from %(file)s; nothing was imported"),
     "demo-not-empty": said("the store %(store)s already holds events: the demo needs an empty one"),

@@ -19,7 +19,7 @@ from chessrate.analysis.engine import engine_name, score_from_int
 from chessrate.analysis.games import MAX_GAMES, game_keys, read_games_cut
 from chessrate.analysis.runners import SCHEDULER_TIMEOUT, AnalysisStopped, Progress, Stop, check_scheduler
 from chessrate.comparisons.pools import MAX_RATING, MIN_RATING, Pool, convert
-from chessrate.errors import FileFormatError, InvalidInputError, RatingError
+from chessrate.errors import FileFormatError, InvalidInputError, RatingError, file_reason
 from chessrate.formats.text import decode
 from chessrate.parse import parse_count
 from chessrate.service.language import Translator
@@ -255,8 +255,21 @@ def _refuse_analysis(
         problems.add((error.field,) if error.field == "scheduler" else ("engine",), error.value, error)
     elif isinstance(error, RatingError):
         problems.add(("engine",), "", error)
-    else:  # a scheduler that does not answer, an engine that will not start
-        problems.add(("scheduler",) if scheduler else ("engine",), scheduler or "", str(error))
+    elif scheduler:  # a scheduler that stops answering: said by a code (the system's words are English)
+        refusal = InvalidInputError(
+            "scheduler", scheduler, "the connection to the Dask scheduler failed", code="scheduler-lost"
+        )
+        problems.add(("scheduler",), scheduler, refusal)
+    else:  # an engine that will not start: the system's reason a code (errors.file_reason), not strerror
+        reason = file_reason(error)
+        refusal = InvalidInputError(
+            "engine",
+            "",
+            f"the engine could not be run: {reason.english}",
+            code="engine-not-run",
+            params={"reason": reason.code},
+        )
+        problems.add(("engine",), "", refusal)
 
 
 def _positions_within(read: GamesRead, inputs: AnalyseInputs, problems: Problems) -> bool:

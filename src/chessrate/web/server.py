@@ -17,7 +17,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from chessrate.errors import InvalidInputError
+from chessrate.errors import InvalidInputError, address_reason
 from chessrate.service.language import ENGLISH
 from chessrate.service.problems import input_reason
 from chessrate.web.limits import MAX_URL, TOO_LONG_PATH
@@ -100,7 +100,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
         sock.bind(address)
     except OSError as error:
         sock.close()
-        raise _host_refused(f"{host}:{port}", "host-unusable", reason=error.strerror or "") from None
+        raise _host_refused(f"{host}:{port}", "host-unusable", reason=address_reason(error).code) from None
     sock.set_inheritable(True)
     return sock
 
