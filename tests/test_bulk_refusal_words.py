@@ -15,7 +15,8 @@ from chessrate.service.language import translator
 from chessrate.service.options import OptionInputs, resolve_options
 from chessrate.service.problems import Problems
 from chessrate.systems.elo.presets import PLAIN_ELO, resolve_rule_set
-from refusal_words import assert_said_in_three_languages
+
+from .refusal_words import assert_said_in_three_languages
 
 DAY = dt.date(2025, 6, 1)
 FIDE = resolve_rule_set("fide", as_of=DAY)

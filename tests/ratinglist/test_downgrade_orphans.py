@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Table, create_engine, func, insert, inspect, select, text
-from test_entry_checks import migrate, store_with_lists
 
 from chessrate.ratinglist.schema import event_players, game_workings, games, list_entries
 from chessrate.ratinglist.store import database_url, open_store
+
+from .test_entry_checks import migrate, store_with_lists
 
 #: An id no table of the store has.
 MISSING = 987_654
