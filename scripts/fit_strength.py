@@ -53,7 +53,7 @@ from chessrate.strength.calibration import (
     evals_engine,
     read_evals,
     read_rows,
-    row_game,
+    row_analysis,
 )
 from chessrate.strength.features import FEATURES, MOVE_FEATURES, game_features, time_control
 from chessrate.strength.fitting import (
@@ -204,9 +204,8 @@ def lichess_player_games() -> list[PlayerGame]:
     for row in read_rows(DATA / "calibration.csv"):
         if row["id"] not in evals:
             continue
-        game = row_game(row)
         scores, best = evals[row["id"]]
-        analysis = engine_analysis(game, scores, best)
+        analysis = row_analysis(row, scores, best)
         opening = opening_plies(analysis, known)
         for white, features in zip((chess.WHITE, chess.BLACK), game_features(analysis), strict=True):
             player = row["white_id" if white else "black_id"]
@@ -217,7 +216,7 @@ def lichess_player_games() -> list[PlayerGame]:
                     rating=float(row["white_rating" if white else "black_rating"]),
                     features=[features[name] for name in FEATURES],
                     group=str(player_fold(player)),
-                    speed=speed(game.headers["TimeControl"]),
+                    speed=speed(analysis.headers["TimeControl"]),
                     white=white,
                     opening=opening,
                 )

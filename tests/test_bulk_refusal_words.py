@@ -15,7 +15,8 @@ from chessrate.service.language import translator
 from chessrate.service.options import OptionInputs, resolve_options
 from chessrate.service.problems import Problems
 from chessrate.systems.elo.presets import PLAIN_ELO, resolve_rule_set
-from refusal_words import assert_said_in_three_languages
+
+from .refusal_words import assert_said_in_three_languages
 
 DAY = dt.date(2025, 6, 1)
 FIDE = resolve_rule_set("fide", as_of=DAY)
@@ -28,8 +29,13 @@ def _elo(
     return rate_elo_period(white, black, half, ratings, rules=FIDE, **more)  # type: ignore[arg-type]
 
 
-def _glicko2(rating: object = (1500.0, 1500.0), deviation: object = (350.0, 350.0), **more: object) -> object:
-    return rate_glicko2_period([0], [1], [2], rating, deviation, [0.06, 0.06], **more)  # type: ignore[arg-type]
+def _glicko2(
+    rating: object = (1500.0, 1500.0),
+    deviation: object = (350.0, 350.0),
+    volatility: object = (0.06, 0.06),
+    **more: object,
+) -> object:
+    return rate_glicko2_period([0], [1], [2], rating, deviation, volatility, **more)  # type: ignore[arg-type]
 
 
 #: Each refusal raised for real: its code, and what it says in English (as raised), Spanish and
@@ -175,8 +181,15 @@ CASES: dict[str, tuple[Callable[[], object], str, str, str, str]] = {
         "jugador 0: un número finito mayor que cero",
         "jugador 0: un nombre finit més gran que zero",
     ),
-    "tau 0": (
+    "tau 0": (  # glicko2.pdf Step 1: "reasonable choices are between 0.3 and 1.2"
         lambda: _glicko2(tau=0.0),
+        "bulk-setting-range",
+        "must be a number from 0.3 to 1.2",
+        "debe ser un número de 0,3 a 1,2",
+        "ha de ser un nombre de 0,3 a 1,2",
+    ),
+    "epsilon 0": (
+        lambda: _glicko2(epsilon=0.0),
         "bulk-setting-positive",
         "must be a finite number above zero",
         "debe ser un número finito mayor que cero",
@@ -189,16 +202,19 @@ CASES: dict[str, tuple[Callable[[], object], str, str, str, str]] = {
         "un número entero de 1 o más",
         "un nombre enter d’1 o més",
     ),
-    "an opponent's deviation too large for v": (
-        # g(phi) of an RD of 1e200 underflows to 0: Step 3's v = 1 / 0 (Glickman, Glicko-2 paper).
+    "an RD of 1e200": (  # glicko2.LEAST_DEVIATION, MOST_DEVIATION: the forms' bounds too
         lambda: _glicko2(deviation=[350.0, 1e200]),
-        "bulk-gaps-too-large",
-        "player 0: the rating gaps in this period are too large for Glicko-2's estimated variance v "
-        "or improvement Delta",
-        "jugador 0: las diferencias de Elo de este periodo son demasiado grandes para la varianza "
-        "estimada v o la mejora Delta de Glicko-2",
-        "jugador 0: les diferències d’Elo d’aquest període són massa grans per a la variància "
-        "estimada v o la millora Delta de Glicko-2",
+        "bulk-deviation-range",
+        "player 1: an RD is between 1 and 500",
+        "jugador 1: una RD está entre 1 y 500",
+        "jugador 1: una RD és entre 1 i 500",
+    ),
+    "a volatility of 2": (
+        lambda: _glicko2(volatility=[0.06, 2.0]),
+        "bulk-volatility-range",
+        "player 1: a volatility is between 0.001 and 1",
+        "jugador 1: una volatilidad está entre 0,001 y 1",
+        "jugador 1: una volatilitat és entre 0,001 i 1",
     ),
 }
 

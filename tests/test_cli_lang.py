@@ -22,7 +22,8 @@ from chessrate.cli import main
 from chessrate.cli import output as cli_output
 from chessrate.service import language as service_language
 from chessrate.service.language import PoCatalog, language_of_environment, read_catalog
-from no_english import Recording, shared_english
+
+from .no_english import Recording, shared_english
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "src" / "chessrate" / "data" / "demo"

@@ -9,10 +9,11 @@ papers' arithmetic (``ln(sigma^2)``, ``1/RD^2``, ``1/tau^2``): the core now refu
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+import warnings
 
 import pytest
 
+from chessrate import bulk
 from chessrate.errors import InvalidInputError
 from chessrate.service import glicko as requests_glicko
 from chessrate.service import stakes, systems
@@ -35,8 +36,51 @@ def test_the_bounds_are_the_sources() -> None:
     assert (glicko2.LEAST_TAU, glicko2.MOST_TAU) == (0.3, 1.2)
     # The floors are below every published value: Glickman's RD threshold 30 and lila's 45; the
     # volatilities 0.06 (glicko2.pdf) and 0.09 (lila).
-    assert min(glicko.SUGGESTED_MIN_DEVIATION, lichess.MIN_DEVIATION) > requests_glicko.LEAST_DEVIATION
-    assert min(Decimal("0.06"), Decimal(str(lichess.NEW_VOLATILITY))) > requests_glicko.LEAST_VOLATILITY
+    assert min(glicko.SUGGESTED_MIN_DEVIATION, lichess.MIN_DEVIATION) > glicko2.LEAST_DEVIATION
+    assert min(0.06, lichess.NEW_VOLATILITY) > glicko2.LEAST_VOLATILITY
+    # The largest RD of the bulk engine is lila's maxDeviation; the largest volatility is above
+    # lila's cap (maxVolatility) and every published default.
+    assert glicko2.MOST_DEVIATION == lichess.MAX_DEVIATION
+    assert glicko2.MOST_VOLATILITY > lichess.MAX_VOLATILITY
+
+
+@pytest.mark.parametrize(
+    ("field", "inside", "outside"),
+    [
+        ("deviation", (glicko2.LEAST_DEVIATION, glicko2.MOST_DEVIATION), (0.5, 500.5, 1e200)),
+        ("volatility", (glicko2.LEAST_VOLATILITY, glicko2.MOST_VOLATILITY), (0.0009, 1.01, 1e200)),
+        ("tau", (glicko2.LEAST_TAU, glicko2.MOST_TAU), (0.29, 1.21, 1e200)),
+    ],
+)
+def test_the_forms_and_the_bulk_engine_keep_one_set_of_bounds(
+    field: str, inside: tuple[float, float], outside: tuple[float, ...]
+) -> None:
+    # The least RD is the paper's forms' (Lichess's is lila's 45), the largest Lichess's.
+    least, most = {
+        "deviation": (requests_glicko.deviation("glicko2"), requests_glicko.deviation("lichess")),
+        "volatility": (requests_glicko.volatility(),) * 2,
+        "tau": (requests_glicko.tau(),) * 2,
+    }[field]
+
+    def bulk_rate(value: float) -> object:
+        deviation = value if field == "deviation" else 200.0
+        volatility = value if field == "volatility" else 0.06
+        tau = value if field == "tau" else 0.5
+        return bulk.rate_glicko2_period(
+            [0], [1], [2], [1500.0, 1500.0], [200.0, deviation], [0.06, volatility], tau=tau
+        )
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy overflow warning before the refusal (RD 1e200 gave one)
+        for typed, value in zip((least, most), inside, strict=True):
+            assert typed(repr(value)) == value
+            bulk_rate(value)
+        for typed, value in zip((least, most, most), outside, strict=True):
+            with pytest.raises(InvalidInputError) as form:
+                typed(repr(value))
+            with pytest.raises(InvalidInputError) as engine:
+                bulk_rate(value)
+            assert form.value.field == engine.value.field == field
 
 
 @pytest.mark.parametrize(

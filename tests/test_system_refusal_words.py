@@ -26,7 +26,8 @@ from chessrate.systems.fide.tables import rating_difference
 from chessrate.systems.glicko import glicko1, glicko2, lichess
 from chessrate.systems.uscf import rating as uscf
 from chessrate.web.ratinglist_pages import mount_rating_list
-from refusal_words import assert_said_in_three_languages
+
+from .refusal_words import assert_said_in_three_languages
 
 ONE = Decimal(1)
 GAME = [Game(Decimal(1400), ONE)]

@@ -10,6 +10,7 @@ import json
 import re
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler
 from types import SimpleNamespace
 
@@ -305,9 +306,10 @@ def test_a_client_that_leaves_stops_the_fetch(both: Platform) -> None:
     )
     start = time.monotonic()
     problems = Problems(translator("en"))
-    ended = asyncio.run(
-        fetch_games(request, FetchInputs(platform="lichess", user=USER, max_games="40"), problems, 30.0)  # type: ignore[arg-type]
-    )
+    fetch = fetch_games(request, FetchInputs(platform="lichess", user=USER, max_games="40"), problems, 30.0)  # type: ignore[arg-type]
+    # In a thread of its own: a browser test (tests/web) may have left an event loop running in this one.
+    with ThreadPoolExecutor(1) as thread:
+        ended = thread.submit(asyncio.run, fetch).result()
     assert ended.gone
     assert time.monotonic() - start < 5  # the request ends at once (0.6 s, then a poll of 0.5 s)
     time.sleep(1.5)  # the fetch stops at its next line (one every 0.2 s) and closes the connection

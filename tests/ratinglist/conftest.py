@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ratinglist_support import BACKENDS, fresh_database
+
+from .ratinglist_support import BACKENDS, fresh_database
 
 
 @pytest.fixture(params=BACKENDS)

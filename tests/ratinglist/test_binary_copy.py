@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ratinglist_support import fresh_database
 from sqlalchemy import Engine, delete, insert, select
 
 from chessrate.ratinglist import runner
@@ -22,6 +21,8 @@ from chessrate.ratinglist.rows import copy_binary, insert_rows
 from chessrate.ratinglist.schema import list_entries, list_versions
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.ratinglist.store import init_store
+
+from .ratinglist_support import fresh_database
 
 pytestmark = pytest.mark.postgres
 

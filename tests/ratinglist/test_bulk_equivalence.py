@@ -22,10 +22,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import Engine, SmallInteger, cast, insert, select, text, update
 from sqlalchemy.engine import Connection
-from test_year import build_year
 
 from chessrate.bulk import SCALAR_AGREEMENT
 from chessrate.ratinglist import elo_period, loading, period_games, rows, runner
@@ -47,6 +45,9 @@ from chessrate.ratinglist.schema import players
 from chessrate.ratinglist.store import init_store, open_store
 from chessrate.systems.elo.ruleset import RuleSet
 from chessrate.systems.fide.policy import game_not_rated
+
+from .ratinglist_support import BACKENDS, DATA, fresh_database
+from .test_year import build_year
 
 #: Fields holding a float, or a decimal written from a float (Glicko-2 lists only).
 GLICKO_FLOATS = {"glicko_rating", "deviation", "volatility", "expected", "own_rating", "opponent_rating"}

@@ -11,11 +11,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ratinglist_support import DATA
-
 from chessrate.formats import read_tournament
 from chessrate.formats.fide_list import ListType
 from chessrate.formats.fide_list_synthetic import SyntheticEntry, write_txt
+
+from .ratinglist_support import DATA
 
 CANDIDATES = DATA / "pgn/candidates-2022.pgn"
 EXAMPLE = DATA / "trf/fide-example.trf"

@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from ratinglist_support import DATA
+from .ratinglist_support import DATA
 
 CANDIDATES = str(DATA / "pgn/candidates-2022.pgn")
 NEPO_GAME = str(DATA / "pgn/nepomniachtchi-liren-game1.pgn")

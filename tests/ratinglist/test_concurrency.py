@@ -10,15 +10,16 @@ import sys
 import time
 from pathlib import Path
 
-from ratinglist_support import DATA
 from sqlalchemy import func, select
-from test_faults import published
 
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import list_versions
 from chessrate.ratinglist.store import check_store, init_store, open_store, write_transaction
+
+from .ratinglist_support import DATA
+from .test_faults import published
 
 SRC = Path(__file__).parents[2] / "src"
 CANDIDATES = DATA / "pgn/candidates-2022.pgn"

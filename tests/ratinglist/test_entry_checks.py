@@ -18,7 +18,6 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
-from ratinglist_support import DATA
 from sqlalchemy import create_engine, func, insert, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
@@ -41,6 +40,8 @@ from chessrate.ratinglist.schema import (
 )
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.ratinglist.store import StoreError, check_store, database_url, init_store, open_store
+
+from .ratinglist_support import DATA
 
 SWISS = DATA / "trf/swiss-unplayed-rounds.trf"
 CANDIDATES = DATA / "pgn/candidates-2022.pgn"

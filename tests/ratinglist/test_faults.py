@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from alembic import command
 from alembic.config import Config
-from ratinglist_support import DATA, fresh_database
 from sqlalchemy import func, select
 
 from chessrate.errors import FileFormatError
@@ -35,6 +34,8 @@ from chessrate.ratinglist.schema import (
 )
 from chessrate.ratinglist.store import StoreError, check_store, init_store, open_store
 from chessrate.testing import synthetic
+
+from .ratinglist_support import DATA, fresh_database
 
 SRC = Path(__file__).parents[2] / "src"
 KILLABLE_RUN = Path(__file__).parent / "killable_run.py"

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from ratinglist_support import DATA
+from .ratinglist_support import DATA
 
 
 def _named_badly(source: Path, folder: Path, suffix: str) -> Path:

@@ -14,10 +14,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
-from ratinglist_support import BACKENDS, fresh_database
 from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
-from test_year import CLUB_GAME, FIRST, MONTHS, YEAR_EVENTS
 
 from chessrate.ratinglist import loading, period_games
 from chessrate.ratinglist.compute import compute_period
@@ -29,6 +27,9 @@ from chessrate.ratinglist.runner import rule_set_for, run_period
 from chessrate.ratinglist.schema import events, game_workings, list_entries, list_summaries, list_versions
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import check_store, init_store, open_store
+
+from .ratinglist_support import BACKENDS, fresh_database
+from .test_year import CLUB_GAME, FIRST, MONTHS, YEAR_EVENTS
 
 #: Games of players of swiss-unplayed-rounds.trf (imported in 2024-01), from February to May 2024.
 LONG_EVENT = """white,black,white_rating,black_rating,result,date

@@ -15,15 +15,16 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import select
-from test_import_paths import month_files, stored
 
 from chessrate.errors import RatingError
 from chessrate.ratinglist import importer
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.schema import events, players
 from chessrate.ratinglist.store import init_store, open_store
+
+from .ratinglist_support import BACKENDS, DATA, fresh_database
+from .test_import_paths import month_files, stored
 
 
 @pytest.fixture(params=BACKENDS)

@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ratinglist_support import BACKENDS, fresh_database
 from sqlalchemy import select
 
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.schema import players
 from chessrate.ratinglist.store import init_store
 from chessrate.testing import synthetic
+
+from .ratinglist_support import BACKENDS, fresh_database
 
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
 

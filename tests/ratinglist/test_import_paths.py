@@ -23,7 +23,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -35,6 +34,8 @@ from chessrate.ratinglist.importer import ImportedEvent, import_files
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import StoreError, init_store, write_transaction
 from chessrate.testing import synthetic
+
+from .ratinglist_support import BACKENDS, DATA, fresh_database
 
 RESULTS = {0: "0-1", 1: "1/2-1/2", 2: "1-0"}
 

@@ -15,12 +15,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_import_paths import month_files
 
 from chessrate.ratinglist import import_reads
 from chessrate.ratinglist.import_reads import FileRead, Unreadable, file_reads, read_file
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.store import StoreError, init_store
+
+from .test_import_paths import month_files
 
 BROKEN = "white,black,white_rating,black_rating,result,date\nA,B,,,2-0,2025-10-01\n"
 

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from alembic import command
 from alembic.config import Config
-from ratinglist_support import DATA
 from sqlalchemy import create_engine, select, text, update
 
 from chessrate.ratinglist.importer import import_files
@@ -26,6 +25,8 @@ from chessrate.ratinglist.store import database_url, init_store, open_store
 from chessrate.service.explanations import k_reason, list_note
 from chessrate.service.language import ENGLISH, translator
 from chessrate.systems.fide.k_factor import K_REASONS, KFactor, SevenHundredCut
+
+from .ratinglist_support import DATA
 
 MIGRATION = (
     Path(__file__).parents[2] / "src/chessrate/ratinglist/migrations/versions/0006_k_reasons_as_codes.py"

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from test_entry_checks import store_with_lists, stray_working
 
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.compute import compute_period
@@ -17,6 +16,8 @@ from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import events, game_workings, games, list_versions
 from chessrate.ratinglist.store import StoreError, open_store
+
+from .test_entry_checks import store_with_lists, stray_working
 
 
 def _rows(db: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:

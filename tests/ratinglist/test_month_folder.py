@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_import_paths import month_files, stored
 
 from chessrate.cli import progress
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.sources import event_files
 from chessrate.ratinglist.store import init_store, open_store
+
+from .test_import_paths import month_files, stored
 
 HEADER = "white,black,white_rating,black_rating,result,date\n"
 BROKEN_RESULT = HEADER + "A,B,,,1-0,2025-10-01\nC,D,,,2-0,2025-10-01\n"
@@ -49,7 +50,7 @@ def one_by_one(db: str, files: list[Path]) -> list[list[tuple[object, ...]]]:
 @pytest.fixture
 def second_db(db: str, tmp_path: Path) -> Any:
     """A second fresh store on the same backend as ``db``."""
-    from ratinglist_support import fresh_database
+    from .ratinglist_support import fresh_database
 
     folder = tmp_path / "second"
     folder.mkdir()

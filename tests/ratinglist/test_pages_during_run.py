@@ -17,9 +17,10 @@ import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from test_faults import synthetic_store
 
 from chessrate.web import WebSettings, create_app
+
+from .test_faults import synthetic_store
 
 SRC = Path(__file__).parents[2] / "src"
 PAUSED_RUN = Path(__file__).parent / "paused_run.py"

@@ -7,7 +7,6 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from ratinglist_support import DATA
 from sqlalchemy import func, select
 
 from chessrate.ratinglist.importer import import_files
@@ -15,6 +14,8 @@ from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import list_versions
 from chessrate.ratinglist.store import StoreError, init_store
+
+from .ratinglist_support import DATA
 
 SWISS = DATA / "trf/swiss-9-rounds.trf"
 UNPLAYED = DATA / "trf/swiss-unplayed-rounds.trf"

@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ratinglist_support import DATA
 from sqlalchemy import Engine, event, func, select, text
 
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import init_store, open_store
 from chessrate.testing import synthetic
+
+from .ratinglist_support import DATA
 
 SWISS = DATA / "trf/swiss-9-rounds.trf"
 

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from ratinglist_support import DATA
 from sqlalchemy import select
 
 from chessrate.errors import InvalidInputError
@@ -19,6 +18,8 @@ from chessrate.ratinglist.schema import events
 from chessrate.ratinglist.store import open_store, write_transaction
 from chessrate.web import WebSettings, create_app
 from chessrate.web.ratinglist_pages import LOGIN_COOKIE, SESSION_COOKIE, LoginThrottle
+
+from .ratinglist_support import DATA
 
 PASSWORD = "correct horse battery"
 

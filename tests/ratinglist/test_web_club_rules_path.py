@@ -11,14 +11,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from ratinglist_support import DATA
-from test_web_list import sign_in
 
 from chessrate.ratinglist.importer import import_files
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.store import init_store, open_store, store_rules
 from chessrate.web import WebSettings, create_app
+
+from .ratinglist_support import DATA
+from .test_web_list import sign_in
 
 SWISS = DATA / "trf/swiss-9-rounds.trf"
 PASSWORD = "s3cret-s3cret"

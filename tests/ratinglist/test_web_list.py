@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from ratinglist_support import DATA
 
 from chessrate.ratinglist.demo import build_demo
 from chessrate.ratinglist.queries import list_view, published_periods
 from chessrate.ratinglist.store import open_store
 from chessrate.web import WebSettings, create_app
+
+from .ratinglist_support import DATA
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ratinglist_support import BACKENDS, DATA, fresh_database
 from sqlalchemy import select
 
 from chessrate.ratinglist.importer import import_files
@@ -34,6 +33,8 @@ from chessrate.ratinglist.runner import run_period
 from chessrate.ratinglist.schema import list_entries, list_versions
 from chessrate.ratinglist.store import init_store
 from chessrate.systems.glicko import glicko2
+
+from .ratinglist_support import BACKENDS, DATA, fresh_database
 
 CLUB_GAME = """white,black,white_rating,black_rating,result,date
 "Player, 9","Player, 2",,1923,1-0,2024-04-06

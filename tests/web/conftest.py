@@ -7,13 +7,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, TODAY, serve
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 from chessrate.web import WebSettings, create_app
 from chessrate.web.assets import INSTALL_HINT, missing_assets
+
+from .browser_support import CHROMIUM, CHROMIUM_ARGS, TODAY, serve
 
 # A live update waits for the server: on a loaded 2-core machine 5 s (Playwright's default) was
 # not always enough, and a wait that times out is a failure whatever the page would have shown.

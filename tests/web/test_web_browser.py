@@ -12,8 +12,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import DATA, REQUESTS
 from playwright.sync_api import Browser, Page, expect
+
+from .browser_support import DATA, REQUESTS
 
 
 @pytest.fixture

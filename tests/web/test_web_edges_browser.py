@@ -21,11 +21,12 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
-from browser_support import DATA
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect
 
 from chessrate.formats import read_tournament
 from chessrate.formats.fide_list_synthetic import SyntheticEntry, write_txt
+
+from .browser_support import DATA
 
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}

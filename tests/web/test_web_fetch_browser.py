@@ -9,20 +9,17 @@ the fetch is off. axe-core checks each page shown. The page itself asks nothing 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import AXE, serve
 from playwright.sync_api import Browser, Page, expect
 
 from chessrate.web import WebSettings, create_app
 
 # The loopback platform server of the fetch tests (tests/platforms), shared rather than copied.
-sys.path.insert(0, str(Path(__file__).parents[1] / "platforms"))
-from platform_server import Platform, send, serve_platform, stream, user_games
+from ..platforms.platform_server import Platform, send, serve_platform, stream, user_games
+from .browser_support import AXE, serve
 
 NDJSON = "application/x-ndjson"
 LICHESS_USER = "Browser_Tester"

@@ -23,12 +23,13 @@ import chess
 import httpx2 as httpx
 import psutil
 import pytest
-from browser_support import TODAY, serve
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from chessrate.web import WebSettings, create_app
 from chessrate.web.headers import CONTENT_SECURITY_POLICY
+
+from .browser_support import TODAY, serve
 
 AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"
 EXAMPLE = Path(__file__).parents[1] / "data" / "trf" / "fide-example.trf"

@@ -12,14 +12,15 @@ import html
 import re
 
 import pytest
-from browser_support import TODAY
 from fastapi.testclient import TestClient
-from test_web_report import BROKEN_SWISS, CANDIDATES, FIDE_EXAMPLE, upload
 
 from chessrate.ratinglist.demo import build_demo
 from chessrate.web import WebSettings, create_app, site
 from chessrate.web.i18n import load_catalogs
-from no_english import Recording, shared_english
+
+from ..no_english import Recording, shared_english
+from .browser_support import TODAY
+from .test_web_report import BROKEN_SWISS, CANDIDATES, FIDE_EXAMPLE, upload
 
 #: Every calculator with values (a result), blank, and with the cases that bring the core's words:
 #: the Ciabe club's K bands, the 700 rule, a capped game, an error.

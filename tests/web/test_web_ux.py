@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import AXE, REQUESTS, TODAY, serve
 from playwright.sync_api import Browser, Page, expect
 
 from chessrate.ratinglist.demo import build_demo
 from chessrate.web import WebSettings, create_app
+
+from .browser_support import AXE, REQUESTS, TODAY, serve
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}

@@ -315,9 +315,32 @@ def build_analysis(
     """The per-move and per-player measures from White's scores of every position (start first)."""
     board = game.board()
     start_white = board.turn == chess.WHITE
+    sans: list[str] = []
+    ucis: list[str] = []
+    for move in game.mainline_moves():
+        sans.append(board.san(move))
+        ucis.append(move.uci())
+        board.push(move)
+    return analysis_of_moves(
+        dict(game.headers), sans, ucis, white_scores, bests, source, start_white=start_white
+    )
+
+
+def analysis_of_moves(
+    headers: dict[str, str],
+    sans: Sequence[str],
+    ucis: Sequence[str],
+    white_scores: Sequence[int],
+    bests: Sequence[str],
+    source: str,
+    *,
+    start_white: bool,
+) -> GameAnalysis:
+    """:func:`build_analysis` from a game's moves already written out, SAN and UCI (no board): the
+    player to move alternates from White (``start_white``) or Black."""
     moves: list[MoveAnalysis] = []
-    for ply, move in enumerate(game.mainline_moves(), start=1):
-        white = board.turn == chess.WHITE
+    for ply, (san, uci) in enumerate(zip(sans, ucis, strict=True), start=1):
+        white = (ply % 2 == 1) == start_white
         before, after = score_from_int(white_scores[ply - 1]), score_from_int(white_scores[ply])
         mover_before: Score = before if white else -before
         mover_after: Score = after if white else -after
@@ -325,8 +348,8 @@ def build_analysis(
         moves.append(
             MoveAnalysis(
                 ply=ply,
-                san=board.san(move),
-                uci=move.uci(),
+                san=san,
+                uci=uci,
                 white=white,
                 before=white_scores[ply - 1],
                 after=white_scores[ply],
@@ -338,10 +361,8 @@ def build_analysis(
                 judgement=acc.judgement(mover_before, mover_after),
             )
         )
-        board.push(move)
     win_percents = [acc.win_percent(score_from_int(s)) for s in white_scores]
     white_acc, black_acc = acc.game_accuracy(win_percents, white_moves_first=start_white)
-    headers = dict(game.headers)
 
     def summary(white: chess.Color, accuracy: acc.GameAccuracy | None) -> PlayerSummary:
         own = [m for m in moves if m.white == white]

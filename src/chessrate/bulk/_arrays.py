@@ -42,8 +42,9 @@ REFUSALS = {
     "bulk-profile-per-player": "one whole number per player ({players}), -1 if unknown",
     "bulk-k-per-player": "one whole number per player ({players})",
     "bulk-k-positive": "player {player}: K is a whole number above zero",
-    "bulk-gaps-too-large": "player {player}: the rating gaps in this period are too large for "
-    "Glicko-2's estimated variance v or improvement Delta",
+    "bulk-deviation-range": "player {player}: an RD is between {low} and {high}",
+    "bulk-volatility-range": "player {player}: a volatility is between {low} and {high}",
+    "bulk-setting-range": "must be a number from {low} to {high}",
 }
 
 

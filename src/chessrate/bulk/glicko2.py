@@ -12,7 +12,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from chessrate.bulk import _arrays as arrays
 from chessrate.bulk._arrays import HIGHEST, LOWEST, FloatArray, IntArray
-from chessrate.errors import CodedError, ConvergenceError
+from chessrate.errors import ConvergenceError
+from chessrate.systems.glicko import glicko2
 from chessrate.systems.glicko import glicko2_steps as steps
 from chessrate.systems.glicko.glicko2 import DEFAULT_TAU
 
@@ -60,7 +61,9 @@ def rate_glicko2_period(
     elapsed period): Steps 3-4 sum over the games with two gathers per game, Step 5's Illinois
     iteration runs on every player at once, each stopping at its own tolerance, bounded by
     ``max_iterations`` (a :class:`~chessrate.errors.ConvergenceError` names the player).
-    Ratings are chess ratings, 0 to 4000; deviations and volatilities above zero.
+    Ratings are chess ratings, 0 to 4000; deviations, volatilities and tau within
+    :mod:`chessrate.systems.glicko.glicko2`'s bounds (RD 1 to 500, volatility 0.001 to 1, tau 0.3
+    to 1.2), refused (by code) before any arithmetic.
     """
     w, b, s = arrays.games(white, black, white_half_points)
     r = arrays.floats(rating, "rating", positive=False)
@@ -72,6 +75,18 @@ def rate_glicko2_period(
         raise arrays.refused(
             "rating", r[first].item(), "bulk-player-rating-range", player=first, low=LOWEST, high=HIGHEST
         )
+    # An RD, a volatility and tau within glicko2's bounds, refused before any arithmetic: an RD of
+    # 1e200 overflowed phi^2 (a numpy warning) before it was refused.
+    for field, values, low, high, code in (
+        ("deviation", rd, glicko2.LEAST_DEVIATION, glicko2.MOST_DEVIATION, "bulk-deviation-range"),
+        ("volatility", sigma, glicko2.LEAST_VOLATILITY, glicko2.MOST_VOLATILITY, "bulk-volatility-range"),
+    ):
+        outside = (values < low) | (values > high)
+        if outside.any():
+            first = int(np.flatnonzero(outside)[0])
+            raise arrays.refused(
+                field, values[first].item(), code, player=first, low=_shown(low), high=_shown(high)
+            )
     arrays.check_players(w, b, n)
     _check_settings(tau, epsilon, max_iterations)
 
@@ -139,14 +154,10 @@ def _update_players(
         return new_mu, new_phi, new_sigma, iterations
     who = rows + first_player
     total = improvement[rows]
-    with np.errstate(divide="ignore", over="ignore"):
-        v = 1.0 / variance_sum[rows]  # Step 3 (a sum of 0 gives inf, refused below)
-        delta = v * total  # Step 4
-        bad = ~np.isfinite(v * v) | ~np.isfinite(delta * delta)
-    if bad.any():
-        player = int(who[bad][0])
-        code = "bulk-gaps-too-large"
-        raise CodedError(arrays.REFUSALS[code].format(player=player), code=code, params={"player": player})
+    # Step 3 and 4: finite within the bounds checked (every g(phi) at least 0.53, every E(1 - E) at
+    # least 1e-10 between ratings 0 and 4000), so v and Delta are too.
+    v = 1.0 / variance_sum[rows]
+    delta = v * total
     phi2 = phi[rows] * phi[rows]
     sigma_prime, taken = _volatility(
         sigma[rows], phi2, v, delta, who, tau=tau, epsilon=epsilon, max_iterations=max_iterations
@@ -312,9 +323,16 @@ def _volatility_failure(
     raise ConvergenceError(f"player {int(who[row])}: Glicko-2 Step 5.4 (volatility) left the finite numbers")
 
 
+def _shown(bound: float) -> float | int:
+    """A bound as its source writes it: 500, 0.3 (not 500.0)."""
+    return int(bound) if bound.is_integer() else bound
+
+
 def _check_settings(tau: float, epsilon: float, max_iterations: int) -> None:
-    for field, value in (("tau", tau), ("epsilon", epsilon)):
-        if not (math.isfinite(value) and value > 0):
-            raise arrays.refused(field, value, "bulk-setting-positive")
+    if not glicko2.LEAST_TAU <= tau <= glicko2.MOST_TAU:
+        low, high = _shown(glicko2.LEAST_TAU), _shown(glicko2.MOST_TAU)
+        raise arrays.refused("tau", tau, "bulk-setting-range", low=low, high=high)
+    if not (math.isfinite(epsilon) and epsilon > 0):
+        raise arrays.refused("epsilon", epsilon, "bulk-setting-positive")
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 1:
         raise arrays.refused("max iterations", max_iterations, "whole-at-least-one")

@@ -128,8 +128,8 @@ def _glicko2_bulk(
 ) -> tuple[dict[int, glicko2.Glicko2Rating], list[float]] | None:
     """The period with :func:`chessrate.bulk.rate_glicko2_period`: every player's new rating (in
     :func:`glicko2.rate_whole_period`'s order) and each side's expected score (Step 3's E, White's
-    then Black's per game). None when the engine cannot take it (a rating outside 0-4000 or a
-    score other than 1, ½, 0): the scalar path then."""
+    then Black's per game). None when the engine cannot take it (a rating outside 0-4000, an RD or
+    a volatility outside glicko2's bounds, or a score other than 1, ½, 0): the scalar path then."""
     index = {player_id: i for i, player_id in enumerate(start)}
     for game in games:
         for key in (game.white, game.black):
@@ -141,12 +141,20 @@ def _glicko2_bulk(
     if any(game.white_score not in (0.0, 0.5, 1.0) for game in games):
         return None
     deviation = np.array([value.deviation for value in before])
+    volatility = np.array([value.volatility for value in before])
+    if len(deviation) and not (
+        float(deviation.min()) >= glicko2.LEAST_DEVIATION and float(deviation.max()) <= glicko2.MOST_DEVIATION
+    ):
+        return None
+    if len(volatility) and not (
+        float(volatility.min()) >= glicko2.LEAST_VOLATILITY
+        and float(volatility.max()) <= glicko2.MOST_VOLATILITY
+    ):
+        return None
     white = np.array([index[game.white] for game in games], dtype=np.intp)
     black = np.array([index[game.black] for game in games], dtype=np.intp)
     halves = np.array([2 * game.white_score for game in games], dtype=np.int8)
-    result = numpy_bulk.rate_glicko2_period(
-        white, black, halves, rating, deviation, np.array([value.volatility for value in before])
-    )
+    result = numpy_bulk.rate_glicko2_period(white, black, halves, rating, deviation, volatility)
     after = {
         player_id: glicko2.Glicko2Rating(r, d, v)
         for player_id, r, d, v in zip(

@@ -75,14 +75,9 @@ class GlickoResult:
 
 
 # The bounds of what a user may type for Glicko, one parser for every face and mode (docs/glicko.md,
-# "Bounds of the values typed"). The largest RD is each system's own; the papers give no least RD,
-# volatility or tau, so those floors are ours, far below every published value.
-#: The least RD typed: Glickman suggests keeping RD above a threshold "such as 30" [LILA-7274], lila
-#: keeps it at 45 at least (minDeviation); ratings are shown to the point, so 1 is our floor.
-LEAST_DEVIATION = Decimal(1)
-#: The least volatility typed: published defaults are 0.06 (glicko2.pdf Step 1) and 0.09 (lila);
-#: below 0.001 the RD grows by less than 0.2 a period (Step 6), no different in practice.
-LEAST_VOLATILITY = Decimal("0.001")
+# "Bounds of the values typed"): chessrate.systems.glicko.glicko2's, which the bulk engine keeps too.
+# The largest RD is each system's own; the papers give no least RD, volatility or tau, so those
+# floors are ours, far below every published value.
 
 
 def positive(field_name: str) -> Callable[[str], float]:
@@ -118,13 +113,13 @@ def _rating(system: str, field_name: str) -> Callable[[str], float]:
 def deviation(system: str, field_name: str = "deviation") -> Callable[[str], float]:
     """An RD typed for ``system`` (``lichess``, ``glicko2``, ``glicko``, ``chesscom``)."""
     # Lichess: lila's minDeviation 45 too; an RD below it is never held (Glicko.scala).
-    least = _decimal(lichess.MIN_DEVIATION) if system == "lichess" else LEAST_DEVIATION
-    return bounded(field_name, least, _decimal(most_deviation(system)))
+    least = lichess.MIN_DEVIATION if system == "lichess" else glicko2.LEAST_DEVIATION
+    return bounded(field_name, _decimal(least), _decimal(most_deviation(system)))
 
 
 def volatility(field_name: str = "volatility") -> Callable[[str], float]:
     """A Glicko-2 volatility typed (Lichess caps it at 0.1 itself, as lila does)."""
-    return bounded(field_name, LEAST_VOLATILITY)
+    return bounded(field_name, _decimal(glicko2.LEAST_VOLATILITY), _decimal(glicko2.MOST_VOLATILITY))
 
 
 def tau(field_name: str = "tau") -> Callable[[str], float]:

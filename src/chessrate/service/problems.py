@@ -350,10 +350,9 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "bulk-profile-per-player": said("one whole number per player (%(players)s), -1 if unknown"),
     "bulk-k-per-player": said("one whole number per player (%(players)s)"),
     "bulk-k-positive": said("player %(player)s: K is a whole number above zero"),
-    "bulk-gaps-too-large": said(
-        "player %(player)s: the rating gaps in this period are too large for "
-        "Glicko-2's estimated variance v or improvement Delta"
-    ),
+    "bulk-deviation-range": said("player %(player)s: an RD is between %(low)s and %(high)s"),
+    "bulk-volatility-range": said("player %(player)s: a volatility is between %(low)s and %(high)s"),
+    "bulk-setting-range": said("must be a number from %(low)s to %(high)s"),
     # A club's rule set as TOML (chessrate.systems.elo.presets.rule_set_from_toml: RuleSetError.code).
     "toml-syntax": said(
         "line %(line)s, column %(column)s is not valid TOML (a key = value per line, text in quotes)"

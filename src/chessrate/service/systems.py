@@ -34,7 +34,7 @@ from chessrate.service.options import Outcome, one_of, read_rating
 from chessrate.service.problems import Path, Problems
 from chessrate.systems.dwz import rating as dwz
 from chessrate.systems.ecf import rating as ecf
-from chessrate.systems.glicko import chesscom
+from chessrate.systems.glicko import chesscom, glicko2
 from chessrate.systems.glicko import glicko1 as glicko
 from chessrate.systems.uscf import rating as uscf
 
@@ -53,12 +53,13 @@ def field_hints(problems: Problems) -> dict[str, str]:
     played = _("Write the number of rated games played before, 0 or more.")
     rd = _(
         "The rating deviation (RD) is a number from %(low)s to %(high)s, such as 200.",
-        low=t.number(glicko_values.LEAST_DEVIATION),
+        low=t.number(glicko2.LEAST_DEVIATION),
         high=t.number(glicko.MAX_DEVIATION),
     )
     sigma = _(
-        "The volatility is a number of at least %(low)s, such as 0.06.",
-        low=t.number(glicko_values.LEAST_VOLATILITY, 3),
+        "The volatility is a number from %(low)s to %(high)s, such as 0.06.",
+        low=t.number(glicko2.LEAST_VOLATILITY, 3),
+        high=t.number(glicko2.MOST_VOLATILITY),
     )
     return {
         "age": age,

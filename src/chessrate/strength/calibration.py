@@ -16,10 +16,24 @@ import chess.pgn
 import numpy as np
 
 from chessrate.analysis.accuracy import INITIAL_CP
-from chessrate.analysis.games import GameAnalysis, build_analysis
+from chessrate.analysis.games import GameAnalysis, analysis_of_moves, build_analysis
 
 #: The CSV's ``winner`` column as a PGN result.
 RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}
+
+
+def row_tags(row: dict[str, str]) -> dict[str, str]:
+    """One CSV row's tags, as :func:`row_game` writes them (the Seven Tag Roster first)."""
+    headers = chess.pgn.Headers()
+    minutes, _, seconds = row["increment_code"].partition("+")
+    headers["Event"] = "Rated game"
+    headers["Site"] = "https://lichess.org/" + row["id"]
+    headers["White"] = row["white_id"]
+    headers["Black"] = row["black_id"]
+    headers["Result"] = RESULTS.get(row["winner"], "*")
+    headers["TimeControl"] = f"{int(minutes) * 60}+{int(seconds)}"
+    headers["Termination"] = row["victory_status"]
+    return dict(headers)
 
 
 def row_game(row: dict[str, str]) -> chess.pgn.Game:
@@ -28,15 +42,30 @@ def row_game(row: dict[str, str]) -> chess.pgn.Game:
     for san in row["moves"].split():
         board.push_san(san)
     game = chess.pgn.Game.from_board(board)
-    minutes, _, seconds = row["increment_code"].partition("+")
-    game.headers["Event"] = "Rated game"
-    game.headers["Site"] = "https://lichess.org/" + row["id"]
-    game.headers["White"] = row["white_id"]
-    game.headers["Black"] = row["black_id"]
-    game.headers["Result"] = RESULTS.get(row["winner"], "*")
-    game.headers["TimeControl"] = f"{int(minutes) * 60}+{int(seconds)}"
-    game.headers["Termination"] = row["victory_status"]
+    game.headers.update(row_tags(row))
     return game
+
+
+def row_analysis(row: dict[str, str], scores: list[int], bests: list[str]) -> GameAnalysis:
+    """One CSV row analysed from its stored evaluations: :func:`engine_analysis` of
+    :func:`row_game`, with the row's SAN taken as given.
+
+    The file is Lichess's own SAN, so the board only resolves each move to its squares (UCI), which
+    the features need; python-chess does not write the SAN again. The file's SAN differs from
+    python-chess's only in 420 of its 711,912 moves, each disambiguated more than it needs
+    ("Rad1+" for "Rd1+"): the same piece, capture, check and mate, so the same features
+    (docs/strength.md, "Data": what the refit costs).
+    """
+    sans = row["moves"].split()
+    board = chess.Board()
+    ucis = []
+    for san in sans:
+        move = board.parse_san(san)
+        ucis.append(move.uci())
+        board.push(move)
+    scores = list(scores)
+    scores[0] = INITIAL_CP  # every row starts from the standard position: as engine_analysis does
+    return analysis_of_moves(row_tags(row), sans, ucis, scores, bests, "engine", start_white=True)
 
 
 def read_rows(path: Path) -> list[dict[str, str]]:

@@ -23,6 +23,7 @@ Create Date: 2026-12-01
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0005"
@@ -49,7 +50,23 @@ def upgrade() -> None:
                 batch.drop_constraint(name, type_="foreignkey")
 
 
+def _missing(table: str) -> str:
+    """The condition of a row of ``table`` naming an event or a player the store does not have."""
+    return " OR ".join(
+        f"NOT EXISTS (SELECT 1 FROM {parent} WHERE {parent}.id = {table}.{column})"
+        for _, column, parent in KEYS[table]
+    )
+
+
 def downgrade() -> None:
+    # The games and entrants naming an event or a player the store does not have (kept while no
+    # key checked them) are deleted first: the keys could not be restored over them (PostgreSQL
+    # refuses the ALTER TABLE; SQLite, its check off while migrating, would keep them dangling).
+    # A deleted game's workings go before it: their key to ``games`` is back (0007's downgrade).
+    orphan_games = f"SELECT id FROM games WHERE {_missing('games')}"
+    op.execute(sa.text(f"DELETE FROM game_workings WHERE game_id IN ({orphan_games})"))
+    for table in KEYS:
+        op.execute(sa.text(f"DELETE FROM {table} WHERE {_missing(table)}"))
     for table, keys in KEYS.items():
         with op.batch_alter_table(table) as batch:
             for name, column, parent in keys:

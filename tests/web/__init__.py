@@ -1,0 +1,1 @@
+"""The web pages and API, in a browser where needed."""
