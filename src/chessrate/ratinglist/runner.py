@@ -75,6 +75,9 @@ from chessrate.systems.elo.presets import resolve_rule_set
 from chessrate.systems.elo.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
+#: SQLite: rows an ``INSERT`` statement of the run's big writes (:func:`.rows.insert_rows`);
+#: measured at 10^6 games (``benchmarks/paired_run.py``, docs/ratinglist.md).
+ROWS_A_STATEMENT = 200
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -325,7 +328,9 @@ def _write(
     if binary is not None:
         copy_binary(connection, list_entries, *binary)
     else:
-        insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
+        insert_rows(
+            connection, list_entries, *_entry_rows(version_id, lines), rows_a_statement=ROWS_A_STATEMENT
+        )
     workings = computed.workings
     pooled = workings if isinstance(workings, PooledGames) else None
     pieces = None
@@ -339,7 +344,13 @@ def _write(
             if pooled is not None
             else _rows(version_id, workings, WORKING_COLUMNS)
         )
-        insert_rows(connection, game_workings, ("version_id", *WORKING_COLUMNS), rows)
+        insert_rows(
+            connection,
+            game_workings,
+            ("version_id", *WORKING_COLUMNS),
+            rows,
+            rows_a_statement=ROWS_A_STATEMENT,
+        )
     return PeriodRun(
         period=period,
         list_date=computed.period.list_date,
@@ -379,6 +390,7 @@ def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
             [period(active) for active in columns.active.tolist()],
             strict=True,
         ),
+        rows_a_statement=ROWS_A_STATEMENT,
     )
     value = ",".join(map(str, summary.versions))
     if connection.execute(update(meta).where(meta.c.key == SUMMARY).values(value=value)).rowcount == 0:
