@@ -338,17 +338,20 @@ def _write(
         pieces = _pooled_pieces(version_id, pooled)
     if pieces is not None:
         copy_binary(connection, game_workings, *pieces)
-    elif workings:  # (none in most Elo months: a round trip saved)
-        rows = (
-            _pooled_rows(version_id, pooled)
-            if pooled is not None
-            else _rows(version_id, workings, WORKING_COLUMNS)
+    elif pooled is not None and len(pooled):
+        insert_rows(
+            connection,
+            game_workings,
+            POOLED_COLUMNS,
+            _pooled_rows(version_id, pooled),
+            rows_a_statement=ROWS_A_STATEMENT,
         )
+    elif workings and pooled is None:  # (none in most Elo months: a round trip saved)
         insert_rows(
             connection,
             game_workings,
             ("version_id", *WORKING_COLUMNS),
-            rows,
+            _rows(version_id, workings, WORKING_COLUMNS),
             rows_a_statement=ROWS_A_STATEMENT,
         )
     return PeriodRun(
@@ -521,9 +524,23 @@ def _rows(
         yield tuple(row)
 
 
+#: The columns a game pooled for a first rating has a value in; the rest (the player's own
+#: rating, the difference, expected score and change: an unrated player has none) stay NULL.
+POOLED_COLUMNS = (
+    "version_id",
+    "player_id",
+    "game_id",
+    "event_id",
+    "opponent_id",
+    "opponent_rating",
+    "capped",
+    "score",
+)
+
+
 def _pooled_rows(version_id: int, pooled: PooledGames) -> Iterator[tuple[object, ...]]:
-    """The rows of the games pooled for first ratings, as :func:`_rows` writes their workings
-    (in :data:`WORKING_COLUMNS`' order), from the columns: a rating's text is its number's."""
+    """The rows of the games pooled for first ratings in :data:`POOLED_COLUMNS`, as :func:`_rows`
+    writes their workings, from the columns: a rating's text is its number's."""
     distinct, index = np.unique(pooled.opponent_rating, return_inverse=True)
     rating_texts = np.array([str(rating) for rating in distinct.tolist()], dtype=object)
     score_texts = np.array([str(score) for score in pooled.scores], dtype=object)
@@ -533,13 +550,9 @@ def _pooled_rows(version_id: int, pooled: PooledGames) -> Iterator[tuple[object,
         pooled.game_id.tolist(),
         pooled.event_id.tolist(),
         pooled.opponent_id.tolist(),
-        repeat(None),  # own_rating: unrated
         rating_texts[index].tolist(),
-        repeat(None),  # difference
         repeat(object=False),  # capped
-        repeat(None),  # expected
         score_texts[pooled.score].tolist(),
-        repeat(None),  # change
     )
 
 
@@ -560,17 +573,7 @@ def _pooled_pieces(version_id: int, pooled: PooledGames) -> tuple[list[str], lis
         bool_pieces(np.zeros(count, dtype=np.bool_)),
         text_pieces(pooled.score, [str(score) for score in pooled.scores]),
     ]
-    columns = [
-        "version_id",
-        "player_id",
-        "game_id",
-        "event_id",
-        "opponent_id",
-        "opponent_rating",
-        "capped",
-        "score",
-    ]
-    return columns, fields
+    return list(POOLED_COLUMNS), fields
 
 
 def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:
