@@ -1,10 +1,11 @@
 """Many rows into one table, and whole-number columns out of a query, through the driver's fast path.
 
 Writing (:func:`insert_rows`), in bounded chunks. SQLite: ``executemany`` of plain tuples (a row,
-or many rows, a statement) on the connection's cursor (no per-row SQLAlchemy processing). PostgreSQL: ``COPY ... FROM STDIN``
-(psycopg's ``Copy.write_row``). Both run inside the caller's transaction, so a run or an import
-still commits whole or not at all. Values are given as the driver stores them: decimals as their
-text (as :class:`.schema.DecimalText` writes them), booleans, whole numbers, ``None``.
+or many rows, a statement) on the connection's cursor (no per-row SQLAlchemy processing).
+PostgreSQL: ``COPY ... FROM STDIN`` (psycopg's ``Copy.write_row``). Both run inside the caller's
+transaction, so a run or an import still commits whole or not at all. Values are given as the
+driver stores them: decimals as their text (as :class:`.schema.DecimalText` writes them),
+booleans, whole numbers, ``None``.
 
 Reading (:func:`int_columns`): a query's whole-number columns as numpy arrays, with no Python
 object per row: one aggregate per column, all in one pass over the rows, so each is fed the same
@@ -162,14 +163,17 @@ def constant_pieces(field: Pieces, count: int) -> Pieces:
 #: (postgresql.org/docs/current/sql-copy.html, "Binary Format").
 _SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + bytes(8)
 _TRAILER = b"\xff\xff"
+#: Bytes of rows (at their widest) :func:`copy_binary` lays out at a time: its index arrays, 16
+#: bytes a byte sent, stay a few tens of MiB.
+COPY_BYTES = 1 << 20
 
 
 def copy_binary(
     connection: Connection, table: Table, columns: Sequence[str], fields: Sequence[Pieces]
 ) -> int:
     """PostgreSQL: the rows of ``fields`` (one :class:`Pieces` a column of ``columns``, as many rows
-    each) into ``table`` by ``COPY ... (FORMAT BINARY)``, laid out by numpy a chunk of rows at a
-    time: no Python object a row. The number of rows written."""
+    each) into ``table`` by ``COPY ... (FORMAT BINARY)``, laid out by numpy about
+    :data:`COPY_BYTES` of rows at a time: no Python object a row. The number of rows written."""
     import numpy as np
 
     count = len(fields[0].starts)
@@ -184,8 +188,10 @@ def copy_binary(
         cursor.copy(f"COPY {table.name} ({names}) FROM STDIN (FORMAT BINARY)") as copy,
     ):
         copy.write(_SIGNATURE)
-        for first in range(0, count, CHUNK):
-            rows = slice(first, min(first + CHUNK, count))
+        widest = len(header) + sum(int(field.lengths.max(initial=0)) for field in fields)
+        step = max(1, COPY_BYTES // widest)
+        for first in range(0, count, step):
+            rows = slice(first, min(first + step, count))
             size = rows.stop - rows.start
             # Each row's pieces in order (its header, then its fields): where each starts in the
             # pool, and its length; then every byte gathered in one indexing.
