@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from chessrate.bulk import figures as bulk_figures
 from chessrate.bulk.figures import GameFigures
-from chessrate.ratinglist.arrays import distinct, stable_order
+from chessrate.ratinglist.arrays import distinct, narrow, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
     FLOAT_FIELDS,
@@ -94,7 +94,7 @@ def elo_period(
     starts = np.flatnonzero(np.diff(sorted_players, prepend=sorted_players[:1] - 1))
     sizes = np.diff(starts, append=len(player))
     unique, first = sorted_players[starts], by_player[starts]
-    inverse = np.empty(len(player), dtype=np.int64)
+    inverse = np.empty(len(player), dtype=np.int32 if len(unique) < 1 << 31 else np.int64)
     inverse[by_player] = np.repeat(np.arange(len(unique)), sizes)
     del sorted_players
     met = stable_order(first)
@@ -104,7 +104,7 @@ def elo_period(
         return history.rating_in_force(player_id, period.first_day)
 
     rated_unique = met[start_of_unique[met] != _NONE]  # in the order met
-    who_of_unique = np.full(len(unique), _NONE, dtype=np.int64)
+    who_of_unique = np.full(len(unique), _NONE, dtype=inverse.dtype)
     who_of_unique[rated_unique] = np.arange(len(rated_unique))
     who = who_of_unique[inverse]
     rated_side = who != _NONE
@@ -112,7 +112,7 @@ def elo_period(
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in games.scores] + [_NONE], dtype=np.int64)
     if (halves[score[rated_side]] == _NONE).any():  # a score other than 1, ½, 0: the reference's
         return None
-    own_rating = np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])
+    own_rating = narrow(np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse]))
     # The unrated players' sides, player by player in the order met, each player's in the order met.
     pooled_sides = np.flatnonzero(~rated_side)
     rank_met = np.empty(len(unique), dtype=np.int64)
@@ -281,7 +281,7 @@ def _sides(
 
     player = both(games.white, games.black)
     side_rank = np.repeat(game_rank[order], 2)
-    own_in_force = rating_at_event(side_rank, player)
+    own_in_force = narrow(rating_at_event(side_rank, player))
     opponent_rating = swapped(own_in_force)
     valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
     opponent = swapped(player)[valid]
@@ -355,8 +355,8 @@ def _rate_columns(
         part, chunk_figures = bulk_figures.rate_sides(
             (who[chunk] - start).astype(np.intp),
             event_id[chunk].astype(np.intp, copy=False),
-            own_rating[chunk],
-            opponent_rating[chunk],
+            own_rating[chunk].astype(np.int64),
+            opponent_rating[chunk].astype(np.int64),
             halves[score[chunk]],
             exponents[score[chunk]],
             ratings=ratings[start:end].tolist(),

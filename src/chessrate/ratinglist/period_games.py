@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from chessrate.ratinglist.arrays import stable_order
+from chessrate.ratinglist.arrays import narrow, stable_order
 from chessrate.ratinglist.facts import (
     EventFacts,
     PeriodEntrants,
@@ -140,10 +140,10 @@ def load_games(
         entrant_event=entrants.entrant_event,
         entrant_player=entrants.entrant_player,
         entrant_rating=entrants.entrant_rating,
-        game_id=game_id,
-        event_id=event_id,
-        white=white,
-        black=black,
+        game_id=narrow(game_id),
+        event_id=narrow(event_id),
+        white=narrow(white),
+        black=narrow(black),
         white_score=white_score.astype(np.int8),
         black_score=black_score.astype(np.int8),
         rated=rated.astype(np.bool_),
