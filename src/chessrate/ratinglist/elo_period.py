@@ -437,7 +437,7 @@ def _rate_columns(
 
 
 #: Rated sides handed to the array engine at a time (each player's all in one call).
-RATE_CHUNK = 1 << 20
+RATE_CHUNK = 1 << 18
 
 #: A score as half points (the array engine's encoding).
 _HALVES_OF = {Decimal(0): 0, Decimal("0.5"): 1, Decimal(1): 2}
