@@ -70,7 +70,7 @@ from chessrate.ratinglist.schema import (
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
 from chessrate.runtime.gc_pause import cycle_collector_paused
-from chessrate.runtime.malloc import freed_memory_kept
+from chessrate.runtime.malloc import freed_memory_kept, freed_memory_returned
 from chessrate.systems.elo.presets import resolve_rule_set
 from chessrate.systems.elo.ruleset import RuleSet
 
@@ -202,6 +202,9 @@ def _run(
             every = len(needed) * 4 > len(history.players)
             load_first_events(connection, history, only=None if every else needed.tolist())
         games_of_period = load_games(connection, period, entrants=entrants, game_columns=first_games)
+    # The texts the games came as, freed: given back, not left as holes the computation's
+    # larger arrays cannot reuse (docs/ratinglist.md, "Speed").
+    freed_memory_returned()
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
@@ -213,6 +216,7 @@ def _run(
             current, rules=rule_set, history=history, events=period_games, rated_workings=False
         )
         rules_title = computed.rules_title
+        freed_memory_returned()  # the computation's temporaries, before the rows are written
         if current != to_run[-1]:  # the next period's history
             history.add(current, computed.entries, computed.workings)
         written.append(
