@@ -200,7 +200,9 @@ def _run(
             needed = history.first_events_needed(period, entrants)
             # (most of the players: all of them, read without a list of ids)
             every = len(needed) * 4 > len(history.players)
-            load_first_events(connection, history, only=None if every else needed.tolist())
+            load_first_events(
+                connection, history, only=None if every else needed.tolist(), entrants=(period, entrants)
+            )
         games_of_period = load_games(connection, period, entrants=entrants, game_columns=first_games)
     # The texts the games came as, freed: given back, not left as holes the computation's
     # larger arrays cannot reuse (docs/ratinglist.md, "Speed").
