@@ -333,15 +333,9 @@ def _rate_columns(
     line (when ``workings``) as a list a player, else none."""
     who, game_id, event_id, opponent_id, own_rating, opponent_rating, score = sides
     official_k = history.official_k.get(period, {}) if takes_fide_k(rules) else {}
-    listed: list[bool] = []
-    ks: list[KFactor] = []
-    known: dict[tuple[int, ProfileFields], tuple[PlayerProfile, KFactor]] = {}
-    for player_id, rating in zip(player_ids.tolist(), ratings.tolist(), strict=True):
-        _, was_listed, k, _ = k_of(
-            player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
-        )
-        listed.append(was_listed)
-        ks.append(k)
+    listed, ks = _ks_of(
+        player_ids, ratings, period=period, rules=rules, history=history, official_k=official_k
+    )
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int8)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
     parts: list[bulk_figures.PlayerColumns] = []
@@ -495,6 +489,44 @@ def k_of(
     elif fide_k is not None:
         return mine[0], was_listed, official_k_factor(fide_k), True
     return mine[0], was_listed, mine[1], False
+
+
+def _ks_of(
+    player_ids: NDArray[np.int64],
+    ratings: NDArray[np.int64],
+    *,
+    period: Period,
+    rules: RuleSet,
+    history: History,
+    official_k: Mapping[int, int],
+) -> tuple[list[bool], list[KFactor]]:
+    """:func:`k_of` of each player (rated ``ratings`` at the period's start): whether the store
+    lists them before, and their K before the 700 rule; the same, in one loop (no call a player)."""
+    if len(player_ids):
+        history.listed_before(int(player_ids[0]), period)  # refuses a history with later lists
+    listed_of, births = history.listed, history.birth_years
+    known: dict[tuple[int, ProfileFields], KFactor] = {}
+    listed: list[bool] = []
+    ks: list[KFactor] = []
+    for player_id, rating in zip(player_ids.tolist(), ratings.tolist(), strict=True):
+        mine = listed_of.get(player_id)
+        fide_k = None
+        if mine is None:
+            fields: ProfileFields = (births.get(player_id), None, rating)
+            fide_k = official_k.get(player_id)
+        else:
+            highest = rating if mine.highest is None else max(mine.highest, rating)
+            fields = (births.get(player_id), None if mine.entered else mine.games, highest)
+        listed.append(mine is not None)
+        if fide_k is not None:
+            ks.append(official_k_factor(fide_k))
+            continue
+        k = known.get((rating, fields))
+        if k is None:
+            profile = PlayerProfile(birth_year=fields[0], rated_games=fields[1], highest_rating=fields[2])
+            k = known[rating, fields] = rules.k_for(Decimal(rating), profile)
+        ks.append(k)
+    return listed, ks
 
 
 def k_reason(k: KFactor) -> str:
