@@ -58,4 +58,4 @@ def narrow(values: NDArray[np.int64]) -> NDArray[Any]:
     as any whole-number array: it stands where an int64 column did.)"""
     if len(values) and (int(values.min()) < -(1 << 31) or int(values.max()) >= 1 << 31):
         return values
-    return values.astype(np.int32)
+    return values.astype(np.int32, copy=False)
