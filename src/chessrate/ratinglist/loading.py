@@ -410,11 +410,10 @@ def _entries(connection: Connection, query: Select[Any]) -> EntryColumns:
 def _coded(texts: Sequence[str | None], convert: Callable[[str], object]) -> Coded:
     """A column of stored texts by its distinct values, each converted once (by text: ``1`` and
     ``1.0`` are two values)."""
-    index: dict[str | None, int] = {}
-    codes = [index.setdefault(text, len(index)) for text in texts]
-    return Coded(
-        np.array(codes, dtype=np.int64), tuple(None if text is None else convert(text) for text in index)
-    )
+    # The distinct texts in the order first met, then each text's code by one lookup a line.
+    index = {text: code for code, text in enumerate(dict.fromkeys(texts))}
+    codes = np.fromiter(map(index.__getitem__, texts), dtype=np.int64, count=len(texts))
+    return Coded(codes, tuple(None if text is None else convert(text) for text in index))
 
 
 def working(row: Row[Any]) -> Working:
