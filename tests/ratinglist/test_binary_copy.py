@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine, delete, insert, select
 
+from chessrate.ratinglist import rows as rows_module
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.facts import Entry, EntryColumns
 from chessrate.ratinglist.rows import copy_binary, insert_rows
@@ -130,3 +131,31 @@ def test_decimal_texts_are_kept_as_written(engine: Engine) -> None:
             .order_by(list_entries.c.player_id)
         ).scalars()
         assert [str(change) for change in changes] == ["1.0", "1", "-0.50"]
+
+
+@pytest.mark.parametrize("copy_bytes", [1, 60, 200, 1 << 20])
+def test_rows_laid_out_a_few_bytes_at_a_time_are_stored_whole(
+    engine: Engine, copy_bytes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chunks of one row, of a few rows with a remainder, and all rows in one: the same rows."""
+    lines = {
+        player: Entry(
+            player_id=player,
+            status=EntryStatus.RATED,
+            rating_before=1500 + player,
+            rating=None if player % 3 == 0 else 1510 + player,
+            games=player,
+            note="é" * (player % 4) or None,
+        )
+        for player in range(1, 24)
+    }
+    columns = EntryColumns.of(lines)
+    pieces = runner._entry_pieces(1, columns)
+    assert pieces is not None
+    monkeypatch.setattr(rows_module, "COPY_BYTES", copy_bytes)
+    with engine.begin() as connection:
+        connection.execute(delete(list_entries))
+        assert copy_binary(connection, list_entries, *pieces) == len(lines)
+        assert insert_rows(connection, list_entries, *runner._entry_rows(2, columns)) == len(lines)
+    assert stored(engine, 1) == stored(engine, 2)
+    assert len(stored(engine, 1)) == len(lines)

@@ -123,6 +123,15 @@ def test_the_summed_history_gives_the_lists_of_the_whole_history(year: str) -> N
             needed = few.first_events_needed(period, events)
             loading.load_first_events(connection, few, only=needed.tolist())
             assert set(few.first_events) < set(history.first_events) or period == FIRST
+            # ... the period's own entrants taken as already read, the other periods' read.
+            apart = loading.load_history(connection, before=period, published=published, first_events=False)
+            entrants = (period, period_games.load_entrants(connection, period))
+            loading.load_first_events(connection, apart, only=needed.tolist(), entrants=entrants)
+            assert apart.first_events == few.first_events
+            assert apart.entry_ratings == few.entry_ratings
+            loading.load_first_events(connection, apart, only=None, entrants=entrants)
+            assert apart.first_events == history.first_events
+            assert apart.entry_ratings == history.entry_ratings
             restricted = compute_period(period, rules=rules, history=few, events=events)
             assert restricted.entries == reference.entries
             assert restricted.workings == reference.workings

@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from chessrate.bulk import figures as bulk_figures
 from chessrate.bulk.figures import GameFigures
-from chessrate.ratinglist.arrays import distinct, stable_order
+from chessrate.ratinglist.arrays import distinct, narrow, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
     FLOAT_FIELDS,
@@ -94,7 +94,7 @@ def elo_period(
     starts = np.flatnonzero(np.diff(sorted_players, prepend=sorted_players[:1] - 1))
     sizes = np.diff(starts, append=len(player))
     unique, first = sorted_players[starts], by_player[starts]
-    inverse = np.empty(len(player), dtype=np.int64)
+    inverse = np.empty(len(player), dtype=np.int32 if len(unique) < 1 << 31 else np.int64)
     inverse[by_player] = np.repeat(np.arange(len(unique)), sizes)
     del sorted_players
     met = stable_order(first)
@@ -104,7 +104,7 @@ def elo_period(
         return history.rating_in_force(player_id, period.first_day)
 
     rated_unique = met[start_of_unique[met] != _NONE]  # in the order met
-    who_of_unique = np.full(len(unique), _NONE, dtype=np.int64)
+    who_of_unique = np.full(len(unique), _NONE, dtype=inverse.dtype)
     who_of_unique[rated_unique] = np.arange(len(rated_unique))
     who = who_of_unique[inverse]
     rated_side = who != _NONE
@@ -112,7 +112,7 @@ def elo_period(
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in games.scores] + [_NONE], dtype=np.int64)
     if (halves[score[rated_side]] == _NONE).any():  # a score other than 1, ½, 0: the reference's
         return None
-    own_rating = np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse])
+    own_rating = narrow(np.where(own_in_force != _NONE, own_in_force, start_of_unique[inverse]))
     # The unrated players' sides, player by player in the order met, each player's in the order met.
     pooled_sides = np.flatnonzero(~rated_side)
     rank_met = np.empty(len(unique), dtype=np.int64)
@@ -281,7 +281,7 @@ def _sides(
 
     player = both(games.white, games.black)
     side_rank = np.repeat(game_rank[order], 2)
-    own_in_force = rating_at_event(side_rank, player)
+    own_in_force = narrow(rating_at_event(side_rank, player))
     opponent_rating = swapped(own_in_force)
     valid = np.repeat(games.counted()[order], 2) & (opponent_rating != _NONE)
     opponent = swapped(player)[valid]
@@ -333,15 +333,9 @@ def _rate_columns(
     line (when ``workings``) as a list a player, else none."""
     who, game_id, event_id, opponent_id, own_rating, opponent_rating, score = sides
     official_k = history.official_k.get(period, {}) if takes_fide_k(rules) else {}
-    listed: list[bool] = []
-    ks: list[KFactor] = []
-    known: dict[tuple[int, ProfileFields], tuple[PlayerProfile, KFactor]] = {}
-    for player_id, rating in zip(player_ids.tolist(), ratings.tolist(), strict=True):
-        _, was_listed, k, _ = k_of(
-            player_id, rating, period=period, rules=rules, history=history, official_k=official_k, known=known
-        )
-        listed.append(was_listed)
-        ks.append(k)
+    listed, ks = _ks_of(
+        player_ids, ratings, period=period, rules=rules, history=history, official_k=official_k
+    )
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int8)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
     parts: list[bulk_figures.PlayerColumns] = []
@@ -355,8 +349,8 @@ def _rate_columns(
         part, chunk_figures = bulk_figures.rate_sides(
             (who[chunk] - start).astype(np.intp),
             event_id[chunk].astype(np.intp, copy=False),
-            own_rating[chunk],
-            opponent_rating[chunk],
+            own_rating[chunk].astype(np.int64),
+            opponent_rating[chunk].astype(np.int64),
             halves[score[chunk]],
             exponents[score[chunk]],
             ratings=ratings[start:end].tolist(),
@@ -437,7 +431,7 @@ def _rate_columns(
 
 
 #: Rated sides handed to the array engine at a time (each player's all in one call).
-RATE_CHUNK = 1 << 20
+RATE_CHUNK = 1 << 18
 
 #: A score as half points (the array engine's encoding).
 _HALVES_OF = {Decimal(0): 0, Decimal("0.5"): 1, Decimal(1): 2}
@@ -495,6 +489,44 @@ def k_of(
     elif fide_k is not None:
         return mine[0], was_listed, official_k_factor(fide_k), True
     return mine[0], was_listed, mine[1], False
+
+
+def _ks_of(
+    player_ids: NDArray[np.int64],
+    ratings: NDArray[np.int64],
+    *,
+    period: Period,
+    rules: RuleSet,
+    history: History,
+    official_k: Mapping[int, int],
+) -> tuple[list[bool], list[KFactor]]:
+    """:func:`k_of` of each player (rated ``ratings`` at the period's start): whether the store
+    lists them before, and their K before the 700 rule; the same, in one loop (no call a player)."""
+    if len(player_ids):
+        history.listed_before(int(player_ids[0]), period)  # refuses a history with later lists
+    listed_of, births = history.listed, history.birth_years
+    known: dict[tuple[int, ProfileFields], KFactor] = {}
+    listed: list[bool] = []
+    ks: list[KFactor] = []
+    for player_id, rating in zip(player_ids.tolist(), ratings.tolist(), strict=True):
+        mine = listed_of.get(player_id)
+        fide_k = None
+        if mine is None:
+            fields: ProfileFields = (births.get(player_id), None, rating)
+            fide_k = official_k.get(player_id)
+        else:
+            highest = rating if mine.highest is None else max(mine.highest, rating)
+            fields = (births.get(player_id), None if mine.entered else mine.games, highest)
+        listed.append(mine is not None)
+        if fide_k is not None:
+            ks.append(official_k_factor(fide_k))
+            continue
+        k = known.get((rating, fields))
+        if k is None:
+            profile = PlayerProfile(birth_year=fields[0], rated_games=fields[1], highest_rating=fields[2])
+            k = known[rating, fields] = rules.k_for(Decimal(rating), profile)
+        ks.append(k)
+    return listed, ks
 
 
 def k_reason(k: KFactor) -> str:

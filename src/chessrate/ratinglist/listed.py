@@ -77,29 +77,28 @@ class ListedColumns(NamedTuple):
         )
 
     def listed(self) -> dict[int, Listed]:
-        """Each player's :class:`Listed`."""
-        periods: dict[int, Period] = {}
-
-        def period(month: int) -> Period:
-            return periods.get(month) or periods.setdefault(month, Period(month // 12, month % 12 + 1))
-
-        return {
-            player: Listed(
-                first=period(first >> 1),
-                entered=bool(first & 1),
-                games=games,
-                highest=None if highest == NOT_LISTED else highest,
-                active=None if active == NOT_LISTED else period(active),
-            )
-            for player, first, games, highest, active in zip(
+        """Each player's :class:`Listed` (one :class:`Period` a month met)."""
+        first_month = self.first >> 1
+        months = np.concatenate([first_month, self.active[self.active != NOT_LISTED]])
+        periods = {month: Period(month // 12, month % 12 + 1) for month in np.unique(months).tolist()}
+        actives: dict[int, Period | None] = {**periods, NOT_LISTED: None}
+        return dict(
+            zip(
                 self.player.tolist(),
-                self.first.tolist(),
-                self.games.tolist(),
-                self.highest.tolist(),
-                self.active.tolist(),
+                map(
+                    Listed._make,
+                    zip(
+                        map(periods.__getitem__, first_month.tolist()),
+                        (self.first & 1).astype(np.bool_).tolist(),
+                        self.games.tolist(),
+                        [None if highest == NOT_LISTED else highest for highest in self.highest.tolist()],
+                        map(actives.__getitem__, self.active.tolist()),
+                        strict=True,
+                    ),
+                ),
                 strict=True,
             )
-        }
+        )
 
 
 class ListedSummary(NamedTuple):

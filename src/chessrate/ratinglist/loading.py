@@ -30,7 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Row
 
-from chessrate.ratinglist.arrays import lexical_order
+from chessrate.ratinglist.arrays import lexical_order, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
     FLOAT_FIELDS,
@@ -41,6 +41,7 @@ from chessrate.ratinglist.facts import (
     EventFacts,
     GameFacts,
     History,
+    PeriodEntrants,
     Working,
 )
 from chessrate.ratinglist.facts import NONE as WHOLE_NONE
@@ -178,33 +179,46 @@ def load_history(
     return history
 
 
-def load_first_events(connection: Connection, history: History, *, only: Collection[int] | None) -> None:
+def load_first_events(
+    connection: Connection,
+    history: History,
+    *,
+    only: Collection[int] | None,
+    entrants: tuple[Period, PeriodEntrants] | None = None,
+) -> None:
     """Each player's earliest event (by start date, then id; events not replaced) and the rating
-    its file gives, into ``history``; ``only``: of these players alone. The events are ranked in
-    SQL; each player's lowest rank found with numpy."""
-    ranked = (
-        select(
-            events.c.id,
-            func.row_number().over(order_by=(events.c.start_date, events.c.id)).label("rank"),
-        )
-        .where(events.c.replaced_by.is_(None))
-        .subquery()
-    )
-    player, event_id, rating, rank = (
-        int_columns(
+    its file gives, into ``history``; ``only``: of these players alone. ``entrants``: a period and
+    its entrants, already read: only the other periods' entrants are read. The events are ranked,
+    and each player's lowest rank found, with numpy."""
+    rated = events.c.replaced_by.is_(None)
+    other = rated if entrants is None else and_(rated, events.c.period != str(entrants[0]))
+    if only is None or len(only):
+        player, event_id, rating = int_columns(
             connection,
             select(
                 event_players.c.player_id.label("player"),
                 event_players.c.event_id.label("event_id"),
                 func.coalesce(event_players.c.rating_in_file, NONE).label("rating"),
-                ranked.c.rank.label("rank"),
             )
-            .join(ranked, ranked.c.id == event_players.c.event_id)
-            .where(_among(event_players.c.player_id, only)),
+            .join(events, events.c.id == event_players.c.event_id)
+            .where(other, _among(event_players.c.player_id, only)),
         )
-        if only is None or len(only)
-        else [np.zeros(0, dtype=np.int64)] * 4
-    )
+    else:
+        player = event_id = rating = np.zeros(0, dtype=np.int64)
+    if entrants is not None:
+        known = entrants[1]
+        mine = slice(None) if only is None else np.isin(known.entrant_player, np.fromiter(only, np.int64))
+        player = np.concatenate([player, known.entrant_player[mine]])
+        event_id = np.concatenate([event_id, known.entrant_event[mine]])
+        rating = np.concatenate([rating, known.entrant_rating[mine]])
+    # Every event ranked by start date, then id.
+    dated = connection.execute(select(events.c.id, events.c.start_date).where(rated)).all()
+    ids = np.array([row.id for row in dated], dtype=np.int64)
+    days = np.array([row.start_date.toordinal() for row in dated], dtype=np.int64)
+    by_id = stable_order(ids)
+    rank_of_id = np.empty(len(ids), dtype=np.int64)
+    rank_of_id[lexical_order(ids, days)] = np.arange(len(ids))
+    rank = rank_of_id[by_id[np.searchsorted(ids, event_id, sorter=by_id)]] if len(ids) else event_id
     order = lexical_order(rank, player)
     first = order[np.diff(player[order], prepend=-1) != 0]
     history.entry_ratings = dict(
@@ -396,11 +410,10 @@ def _entries(connection: Connection, query: Select[Any]) -> EntryColumns:
 def _coded(texts: Sequence[str | None], convert: Callable[[str], object]) -> Coded:
     """A column of stored texts by its distinct values, each converted once (by text: ``1`` and
     ``1.0`` are two values)."""
-    index: dict[str | None, int] = {}
-    codes = [index.setdefault(text, len(index)) for text in texts]
-    return Coded(
-        np.array(codes, dtype=np.int64), tuple(None if text is None else convert(text) for text in index)
-    )
+    # The distinct texts in the order first met, then each text's code by one lookup a line.
+    index = {text: code for code, text in enumerate(dict.fromkeys(texts))}
+    codes = np.fromiter(map(index.__getitem__, texts), dtype=np.int64, count=len(texts))
+    return Coded(codes, tuple(None if text is None else convert(text) for text in index))
 
 
 def working(row: Row[Any]) -> Working:

@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from chessrate.ratinglist.arrays import stable_order
+from chessrate.ratinglist.arrays import narrow, stable_order
 from chessrate.ratinglist.facts import (
     EventFacts,
     PeriodEntrants,
@@ -91,7 +91,7 @@ def _fit_in_pairs(connection: Connection, largest: Sequence[int | None] | None =
 
 #: A period's games as columns (id, event, white, black, white's and black's score codes, rated),
 #: and the decimal of each score code.
-GameColumns = tuple[list[NDArray[np.int64]], tuple[Decimal, ...]]
+GameColumns = tuple[list[NDArray[Any]], tuple[Decimal, ...]]
 
 
 def load_entrants(connection: Connection, period: Period) -> PeriodEntrants:
@@ -140,13 +140,13 @@ def load_games(
         entrant_event=entrants.entrant_event,
         entrant_player=entrants.entrant_player,
         entrant_rating=entrants.entrant_rating,
-        game_id=game_id,
-        event_id=event_id,
-        white=white,
-        black=black,
-        white_score=white_score.astype(np.int8),
-        black_score=black_score.astype(np.int8),
-        rated=rated.astype(np.bool_),
+        game_id=narrow(game_id),
+        event_id=narrow(event_id),
+        white=narrow(white),
+        black=narrow(black),
+        white_score=white_score.astype(np.int8, copy=False),
+        black_score=black_score.astype(np.int8, copy=False),
+        rated=rated.astype(np.bool_, copy=False),
         scores=scores,
     )
 
@@ -253,14 +253,21 @@ def _game_columns(connection: Connection, period: Period, sent: _SentGames) -> G
         ]
     else:
         *game_columns, codes = sent.sent.arrays()
-    white_code, black_code = codes >> 3 & 7, codes & 7
-    game_columns += [white_code - 1, black_code - 1, codes >> 6]
-    scores: tuple[Decimal, ...] = SCORES
+    white_code, black_code = (codes >> 3 & 7).astype(np.int8), (codes & 7).astype(np.int8)
     if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
         game_columns, scores = _games_by_text(connection, period)
+    else:
+        # Narrowed as PeriodGames keeps them (ids in 32 bits where they fit, codes in 8) before
+        # they are put in order: every copy half as large or less.
+        game_columns = [narrow(column) for column in game_columns]
+        game_columns += [white_code - 1, black_code - 1, (codes >> 6).astype(np.bool_)]
+        scores = SCORES
+    del codes, white_code, black_code
     if not (np.diff(game_columns[0]) > 0).all():  # in game id order (numpy's sort, not SQL's)
         order = stable_order(game_columns[0])
-        game_columns = [column[order] for column in game_columns]
+        for place, column in enumerate(game_columns):  # one column's copy at a time
+            game_columns[place] = column[order]
+            del column
     return game_columns, scores
 
 

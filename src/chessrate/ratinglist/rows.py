@@ -1,10 +1,11 @@
 """Many rows into one table, and whole-number columns out of a query, through the driver's fast path.
 
-Writing (:func:`insert_rows`), in bounded chunks. SQLite: ``executemany`` of plain tuples on the
-connection's cursor (no per-row SQLAlchemy processing). PostgreSQL: ``COPY ... FROM STDIN``
-(psycopg's ``Copy.write_row``). Both run inside the caller's transaction, so a run or an import
-still commits whole or not at all. Values are given as the driver stores them: decimals as their
-text (as :class:`.schema.DecimalText` writes them), booleans, whole numbers, ``None``.
+Writing (:func:`insert_rows`), in bounded chunks. SQLite: ``executemany`` of plain tuples (a row,
+or many rows, a statement) on the connection's cursor (no per-row SQLAlchemy processing).
+PostgreSQL: ``COPY ... FROM STDIN`` (psycopg's ``Copy.write_row``). Both run inside the caller's
+transaction, so a run or an import still commits whole or not at all. Values are given as the
+driver stores them: decimals as their text (as :class:`.schema.DecimalText` writes them),
+booleans, whole numbers, ``None``.
 
 Reading (:func:`int_columns`): a query's whole-number columns as numpy arrays, with no Python
 object per row: one aggregate per column, all in one pass over the rows, so each is fed the same
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Select, Table
@@ -31,12 +32,24 @@ if TYPE_CHECKING:  # numpy is imported where columns are read: an import of a CS
 
 #: Rows handed to the driver at a time: the memory a write holds stays bounded.
 CHUNK = 50_000
+#: SQLite's default limit on the variables of a statement since 3.32.0
+#: (``SQLITE_MAX_VARIABLE_NUMBER``, sqlite.org/limits.html, item 9).
+SQLITE_VARIABLES = 32766
 
 
 def insert_rows(
-    connection: Connection, table: Table, columns: Sequence[str], rows: Iterable[tuple[Any, ...]]
+    connection: Connection,
+    table: Table,
+    columns: Sequence[str],
+    rows: Iterable[tuple[Any, ...]],
+    *,
+    rows_a_statement: int = 1,
 ) -> int:
-    """Insert ``rows`` (tuples in the order of ``columns``) into ``table``; the number written."""
+    """Insert ``rows`` (tuples in the order of ``columns``) into ``table``; the number written.
+
+    ``rows_a_statement`` (SQLite): rows a statement (``INSERT ... VALUES (?, ...), (?, ...)``), at
+    most as many as SQLite's limit on a statement's variables allows (:data:`SQLITE_VARIABLES`):
+    fewer statements for the driver to step through. PostgreSQL's ``COPY`` ignores it."""
     names = ", ".join(columns)
     driver = connection.connection.driver_connection
     written = 0
@@ -46,12 +59,26 @@ def insert_rows(
                 copy.write_row(row)
                 written += 1
         return written
-    statement = f"INSERT INTO {table.name} ({names}) VALUES ({', '.join('?' for _ in columns)})"
+    width = len(columns)
+    many = max(1, min(rows_a_statement, SQLITE_VARIABLES // width, CHUNK))
+    values = f"({', '.join('?' for _ in columns)})"
+    statement = f"INSERT INTO {table.name} ({names}) VALUES {values}"
     cursor = driver.cursor()  # type: ignore[union-attr]
     try:
         iterator = iter(rows)
-        while chunk := list(islice(iterator, CHUNK)):
-            cursor.executemany(statement, chunk)
+        if many > 1:
+            grouped = f"INSERT INTO {table.name} ({names}) VALUES {', '.join([values] * many)}"
+            size = CHUNK - CHUNK % many  # whole statements a chunk
+        else:
+            size = CHUNK
+        while chunk := list(islice(iterator, size)):
+            whole = len(chunk) - len(chunk) % many if many > 1 else 0
+            if whole:
+                flat = list(chain.from_iterable(chunk[:whole]))
+                step = many * width
+                cursor.executemany(grouped, [flat[at : at + step] for at in range(0, len(flat), step)])
+            if whole < len(chunk):
+                cursor.executemany(statement, chunk[whole:])
             written += len(chunk)
     finally:
         cursor.close()
@@ -136,14 +163,17 @@ def constant_pieces(field: Pieces, count: int) -> Pieces:
 #: (postgresql.org/docs/current/sql-copy.html, "Binary Format").
 _SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + bytes(8)
 _TRAILER = b"\xff\xff"
+#: Bytes of rows (at their widest) :func:`copy_binary` lays out at a time: its index arrays, 16
+#: bytes a byte sent, stay a few tens of MiB.
+COPY_BYTES = 1 << 20
 
 
 def copy_binary(
     connection: Connection, table: Table, columns: Sequence[str], fields: Sequence[Pieces]
 ) -> int:
     """PostgreSQL: the rows of ``fields`` (one :class:`Pieces` a column of ``columns``, as many rows
-    each) into ``table`` by ``COPY ... (FORMAT BINARY)``, laid out by numpy a chunk of rows at a
-    time: no Python object a row. The number of rows written."""
+    each) into ``table`` by ``COPY ... (FORMAT BINARY)``, laid out by numpy about
+    :data:`COPY_BYTES` of rows at a time: no Python object a row. The number of rows written."""
     import numpy as np
 
     count = len(fields[0].starts)
@@ -158,8 +188,10 @@ def copy_binary(
         cursor.copy(f"COPY {table.name} ({names}) FROM STDIN (FORMAT BINARY)") as copy,
     ):
         copy.write(_SIGNATURE)
-        for first in range(0, count, CHUNK):
-            rows = slice(first, min(first + CHUNK, count))
+        widest = len(header) + sum(int(field.lengths.max(initial=0)) for field in fields)
+        step = max(1, COPY_BYTES // widest)
+        for first in range(0, count, step):
+            rows = slice(first, min(first + step, count))
             size = rows.stop - rows.start
             # Each row's pieces in order (its header, then its fields): where each starts in the
             # pool, and its length; then every byte gathered in one indexing.

@@ -70,11 +70,14 @@ from chessrate.ratinglist.schema import (
 from chessrate.ratinglist.statuses import EntryStatus, ListStatus
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, store_rules, write_transaction
 from chessrate.runtime.gc_pause import cycle_collector_paused
-from chessrate.runtime.malloc import freed_memory_kept
+from chessrate.runtime.malloc import freed_memory_kept, freed_memory_returned
 from chessrate.systems.elo.presets import resolve_rule_set
 from chessrate.systems.elo.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
+#: SQLite: rows an ``INSERT`` statement of the run's big writes (:func:`.rows.insert_rows`);
+#: measured at 10^6 games (``benchmarks/paired_run.py``, docs/ratinglist.md).
+ROWS_A_STATEMENT = 200
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -197,8 +200,13 @@ def _run(
             needed = history.first_events_needed(period, entrants)
             # (most of the players: all of them, read without a list of ids)
             every = len(needed) * 4 > len(history.players)
-            load_first_events(connection, history, only=None if every else needed.tolist())
+            load_first_events(
+                connection, history, only=None if every else needed.tolist(), entrants=(period, entrants)
+            )
         games_of_period = load_games(connection, period, entrants=entrants, game_columns=first_games)
+    # The texts the games came as, freed: given back, not left as holes the computation's
+    # larger arrays cannot reuse (docs/ratinglist.md, "Speed").
+    freed_memory_returned()
     written: list[PeriodRun] = []
     rules_title = ""
     for current in to_run:
@@ -210,6 +218,7 @@ def _run(
             current, rules=rule_set, history=history, events=period_games, rated_workings=False
         )
         rules_title = computed.rules_title
+        freed_memory_returned()  # the computation's temporaries, before the rows are written
         if current != to_run[-1]:  # the next period's history
             history.add(current, computed.entries, computed.workings)
         written.append(
@@ -325,7 +334,9 @@ def _write(
     if binary is not None:
         copy_binary(connection, list_entries, *binary)
     else:
-        insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
+        insert_rows(
+            connection, list_entries, *_entry_rows(version_id, lines), rows_a_statement=ROWS_A_STATEMENT
+        )
     workings = computed.workings
     pooled = workings if isinstance(workings, PooledGames) else None
     pieces = None
@@ -333,13 +344,22 @@ def _write(
         pieces = _pooled_pieces(version_id, pooled)
     if pieces is not None:
         copy_binary(connection, game_workings, *pieces)
-    elif workings:  # (none in most Elo months: a round trip saved)
-        rows = (
-            _pooled_rows(version_id, pooled)
-            if pooled is not None
-            else _rows(version_id, workings, WORKING_COLUMNS)
+    elif pooled is not None and len(pooled):
+        insert_rows(
+            connection,
+            game_workings,
+            POOLED_COLUMNS,
+            _pooled_rows(version_id, pooled),
+            rows_a_statement=ROWS_A_STATEMENT,
         )
-        insert_rows(connection, game_workings, ("version_id", *WORKING_COLUMNS), rows)
+    elif workings and pooled is None:  # (none in most Elo months: a round trip saved)
+        insert_rows(
+            connection,
+            game_workings,
+            ("version_id", *WORKING_COLUMNS),
+            _rows(version_id, workings, WORKING_COLUMNS),
+            rows_a_statement=ROWS_A_STATEMENT,
+        )
     return PeriodRun(
         period=period,
         list_date=computed.period.list_date,
@@ -379,6 +399,7 @@ def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
             [period(active) for active in columns.active.tolist()],
             strict=True,
         ),
+        rows_a_statement=ROWS_A_STATEMENT,
     )
     value = ",".join(map(str, summary.versions))
     if connection.execute(update(meta).where(meta.c.key == SUMMARY).values(value=value)).rowcount == 0:
@@ -509,9 +530,23 @@ def _rows(
         yield tuple(row)
 
 
+#: The columns a game pooled for a first rating has a value in; the rest (the player's own
+#: rating, the difference, expected score and change: an unrated player has none) stay NULL.
+POOLED_COLUMNS = (
+    "version_id",
+    "player_id",
+    "game_id",
+    "event_id",
+    "opponent_id",
+    "opponent_rating",
+    "capped",
+    "score",
+)
+
+
 def _pooled_rows(version_id: int, pooled: PooledGames) -> Iterator[tuple[object, ...]]:
-    """The rows of the games pooled for first ratings, as :func:`_rows` writes their workings
-    (in :data:`WORKING_COLUMNS`' order), from the columns: a rating's text is its number's."""
+    """The rows of the games pooled for first ratings in :data:`POOLED_COLUMNS`, as :func:`_rows`
+    writes their workings, from the columns: a rating's text is its number's."""
     distinct, index = np.unique(pooled.opponent_rating, return_inverse=True)
     rating_texts = np.array([str(rating) for rating in distinct.tolist()], dtype=object)
     score_texts = np.array([str(score) for score in pooled.scores], dtype=object)
@@ -521,13 +556,9 @@ def _pooled_rows(version_id: int, pooled: PooledGames) -> Iterator[tuple[object,
         pooled.game_id.tolist(),
         pooled.event_id.tolist(),
         pooled.opponent_id.tolist(),
-        repeat(None),  # own_rating: unrated
         rating_texts[index].tolist(),
-        repeat(None),  # difference
         repeat(object=False),  # capped
-        repeat(None),  # expected
         score_texts[pooled.score].tolist(),
-        repeat(None),  # change
     )
 
 
@@ -548,17 +579,7 @@ def _pooled_pieces(version_id: int, pooled: PooledGames) -> tuple[list[str], lis
         bool_pieces(np.zeros(count, dtype=np.bool_)),
         text_pieces(pooled.score, [str(score) for score in pooled.scores]),
     ]
-    columns = [
-        "version_id",
-        "player_id",
-        "game_id",
-        "event_id",
-        "opponent_id",
-        "opponent_rating",
-        "capped",
-        "score",
-    ]
-    return columns, fields
+    return list(POOLED_COLUMNS), fields
 
 
 def _changes(connection: Connection, published_id: int, computed: ComputedList) -> tuple[RatingChange, ...]:

@@ -6,7 +6,9 @@ then faults every page in again: 0.6–1.5 s of system time a run (``benchmarks/
 the shared 2-core machine). Asking it to keep a pad of 1 GiB at the top of the heap (``mallopt``'s
 ``M_TOP_PAD``) lets the next arrays reuse those pages; the peak RSS does not grow (the pages
 kept are those the run already held). Where the C library has no ``mallopt`` (not glibc) nothing
-changes.
+changes. Once the run has dropped a stage's big arrays (the texts its games were read from, the
+computation's temporaries), :func:`freed_memory_returned` gives what is freed back at once
+(``malloc_trim``): the holes they leave are not kept to stack under the next stage's peak.
 
 Source: ``mallopt(3)``, the Linux man-pages project, "M_TOP_PAD"; glibc ``malloc/malloc.h``
 (``#define M_TOP_PAD -2``) and ``malloc/malloc.c`` (``DEFAULT_TOP_PAD`` 128 KiB).
@@ -41,3 +43,17 @@ def freed_memory_kept(library: Any = None) -> Iterator[None]:
         yield
     finally:
         mallopt(M_TOP_PAD, DEFAULT_TOP_PAD)
+
+
+def freed_memory_returned(library: Any = None) -> bool:
+    """Give the memory the C allocator holds freed back to the system (glibc's ``malloc_trim(0)``:
+    every arena, not only the top of the heap), so that what is allocated next does not stack on
+    it; whether the library did so. Where the C library has no ``malloc_trim`` (not glibc), False.
+
+    Source: ``malloc_trim(3)``, the Linux man-pages project (glibc 2.8 and later release free
+    pages anywhere in an arena, not only at its top)."""
+    try:
+        trim = (library if library is not None else ctypes.CDLL(None)).malloc_trim
+    except (OSError, AttributeError):  # no malloc_trim: not glibc
+        return False
+    return bool(trim(0))
