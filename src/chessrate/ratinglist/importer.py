@@ -101,7 +101,7 @@ def import_files(
         cycle_collector_paused(),  # a month's players and rows, none in a cycle: 3 % at 2x10^6 games
         # Read ahead on the second core (before the transaction: the reading process is forked
         # without its connection or the writer's thread).
-        file_reads(list(map(Path, paths)), start=start, end=end) as reads,
+        file_reads([p if isinstance(p, Path) else Path(p) for p in paths], start=start, end=end) as reads,
         write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
         page_cache(connection),
         closing(Driver(connection)) as driver,
