@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ratinglist_support import BACKENDS, fresh_database
 from sqlalchemy import Engine, delete, select
 
 from chessrate.ratinglist import rows as rows_module
 from chessrate.ratinglist.rows import SQLITE_VARIABLES, insert_rows
 from chessrate.ratinglist.schema import list_summaries
 from chessrate.ratinglist.store import init_store
+
+from .ratinglist_support import BACKENDS, fresh_database
 
 COLUMNS = ("player_id", "first_period", "entered", "games", "highest", "active_period")
 

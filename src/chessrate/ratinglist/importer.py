@@ -44,7 +44,7 @@ from chessrate.ratinglist.import_reads import FileRead, RefusedFiles, Unreadable
 from chessrate.ratinglist.import_reads import RefusedFile as RefusedFile  # where the faces read it
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.refusals import input_refusal, refusal_text
-from chessrate.ratinglist.rows import CHUNK, insert_rows
+from chessrate.ratinglist.rows import CHUNK, ROWS_A_STATEMENT, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 from chessrate.runtime.gc_pause import cycle_collector_paused
@@ -101,7 +101,7 @@ def import_files(
         cycle_collector_paused(),  # a month's players and rows, none in a cycle: 3 % at 2x10^6 games
         # Read ahead on the second core (before the transaction: the reading process is forked
         # without its connection or the writer's thread).
-        file_reads(list(map(Path, paths)), start=start, end=end) as reads,
+        file_reads([p if isinstance(p, Path) else Path(p) for p in paths], start=start, end=end) as reads,
         write_transaction(engine, wait=wait, on_wait=on_wait, foreign_keys=False) as connection,
         page_cache(connection),
         closing(Driver(connection)) as driver,
@@ -162,8 +162,6 @@ _EVENT_COLUMNS = (
     "period",
     "imported_at",
 )
-#: SQLite: rows an ``INSERT`` statement (:func:`.rows.insert_rows`), as a run writes them.
-ROWS_A_STATEMENT = 200
 #: Files read before they are checked and stored together (besides :data:`.rows.CHUNK` games).
 _FILES = 2_000
 #: An earlier event: its id, name and file name.

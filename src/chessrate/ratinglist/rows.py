@@ -35,6 +35,10 @@ CHUNK = 50_000
 #: SQLite's default limit on the variables of a statement since 3.32.0
 #: (``SQLITE_MAX_VARIABLE_NUMBER``, sqlite.org/limits.html, item 9).
 SQLITE_VARIABLES = 32766
+#: SQLite: rows an ``INSERT`` statement of a run's and an import's big writes. Measured at 10^6
+#: games (docs/ratinglist.md): a run's CPU 4.0-4.2 s -> 3.2-3.5 s with the pass's other changes
+#: (``benchmarks/paired_run.py``), an import's inserts 2.5-2.6 s -> 1.5-1.9 s.
+ROWS_A_STATEMENT = 200
 
 
 def insert_rows(
@@ -49,7 +53,8 @@ def insert_rows(
 
     ``rows_a_statement`` (SQLite): rows a statement (``INSERT ... VALUES (?, ...), (?, ...)``), at
     most as many as SQLite's limit on a statement's variables allows (:data:`SQLITE_VARIABLES`):
-    fewer statements for the driver to step through. PostgreSQL's ``COPY`` ignores it."""
+    fewer statements for the driver to step through. PostgreSQL's ``COPY`` ignores it. The caller
+    rolls its transaction back if this raises (as a run and an import do)."""
     names = ", ".join(columns)
     driver = connection.connection.driver_connection
     written = 0
@@ -67,7 +72,12 @@ def insert_rows(
     try:
         iterator = iter(rows)
         if many > 1:
-            grouped = f"INSERT INTO {table.name} ({names}) VALUES {', '.join([values] * many)}"
+            # OR FAIL: a statement of many rows that may fail a constraint otherwise keeps a
+            # statement journal to undo its own rows (sqlite.org/tempfiles.html, section 2.4),
+            # written to a temporary file: 815,000 writes for a month's 10^6-game import, against
+            # 75,000 (strace). The caller's transaction is rolled back on any error, so the rows a
+            # failed statement kept are never committed (sqlite.org/lang_conflict.html, FAIL).
+            grouped = f"INSERT OR FAIL INTO {table.name} ({names}) VALUES {', '.join([values] * many)}"
             size = CHUNK - CHUNK % many  # whole statements a chunk
         else:
             size = CHUNK

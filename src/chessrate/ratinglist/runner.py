@@ -49,6 +49,7 @@ from chessrate.ratinglist.loading import (
 from chessrate.ratinglist.period_games import game_columns_apart, load_entrants, load_games
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import (
+    ROWS_A_STATEMENT,
     Pieces,
     bool_pieces,
     constant_pieces,
@@ -75,9 +76,6 @@ from chessrate.systems.elo.presets import resolve_rule_set
 from chessrate.systems.elo.ruleset import RuleSet
 
 GLICKO2 = "glicko2"
-#: SQLite: rows an ``INSERT`` statement of the run's big writes (:func:`.rows.insert_rows`);
-#: measured at 10^6 games (``benchmarks/paired_run.py``, docs/ratinglist.md).
-ROWS_A_STATEMENT = 200
 
 
 @dataclass(frozen=True, kw_only=True)

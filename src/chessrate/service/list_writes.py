@@ -46,8 +46,8 @@ def import_events(
     """:func:`~chessrate.ratinglist.importer.import_files`, the database's refusal on one line."""
     from chessrate.ratinglist.importer import import_files
 
-    names = [Path(path).name for path in paths]
-    files = ", ".join(names if len(names) <= FILES_NAMED else [*names[:FILES_NAMED], "…"])
+    names = [Path(path).name for path in paths[:FILES_NAMED]]
+    files = ", ".join(names if len(paths) <= FILES_NAMED else [*names, "…"])
     with _database_refusal("import-database", {"files": files}, f"{files}: the database refused the import"):
         return import_files(
             engine,
