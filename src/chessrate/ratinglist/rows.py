@@ -73,7 +73,8 @@ def insert_rows(
         iterator = iter(rows)
         if many > 1:
             # OR FAIL: a statement of many rows that may fail a constraint otherwise keeps a
-            # statement journal to undo its own rows (sqlite.org/tempfiles.html, section 2.4),
+            # statement journal to undo its own rows (sqlite.org/tempfiles.html, "Statement Journal
+            # Files"),
             # written to a temporary file: 815,000 writes for a month's 10^6-game import, against
             # 75,000 (strace). The caller's transaction is rolled back on any error, so the rows a
             # failed statement kept are never committed (sqlite.org/lang_conflict.html, FAIL).
