@@ -18,7 +18,7 @@ from sqlalchemy import Engine, delete, insert, select
 from chessrate.ratinglist import rows as rows_module
 from chessrate.ratinglist import runner
 from chessrate.ratinglist.facts import Entry, EntryColumns
-from chessrate.ratinglist.rows import copy_binary, insert_rows
+from chessrate.ratinglist.rows import Pieces, copy_binary, insert_rows
 from chessrate.ratinglist.schema import list_entries, list_versions
 from chessrate.ratinglist.statuses import EntryStatus
 from chessrate.ratinglist.store import init_store
@@ -89,18 +89,26 @@ def stored(engine: Engine, version: int) -> list[tuple[object, ...]]:
         ]
 
 
+def assert_copies_agree(
+    engine: Engine, pieces: tuple[list[str], list[Pieces]], columns: EntryColumns, count: int
+) -> None:
+    """The lines written by binary ``COPY`` (as list 1) and by the text path (as list 2) are the
+    same ``count`` rows."""
+    with engine.begin() as connection:
+        connection.execute(delete(list_entries))
+        assert copy_binary(connection, list_entries, *pieces) == count
+        assert insert_rows(connection, list_entries, *runner._entry_rows(2, columns)) == count
+    assert stored(engine, 1) == stored(engine, 2)
+    assert len(stored(engine, 1)) == count
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(entries, max_size=30, unique_by=lambda entry: entry.player_id))
 def test_binary_copy_stores_what_text_copy_stores(engine: Engine, lines: list[Entry]) -> None:
     columns = EntryColumns.of({entry.player_id: entry for entry in lines})
     pieces = runner._entry_pieces(1, columns)
     assert pieces is not None
-    with engine.begin() as connection:
-        connection.execute(delete(list_entries))
-        assert copy_binary(connection, list_entries, *pieces) == len(lines)
-        assert insert_rows(connection, list_entries, *runner._entry_rows(2, columns)) == len(lines)
-    assert stored(engine, 1) == stored(engine, 2)
-    assert len(stored(engine, 1)) == len(lines)
+    assert_copies_agree(engine, pieces, columns, len(lines))
 
 
 def test_a_whole_number_beyond_an_integer_is_left_to_the_text_copy(engine: Engine) -> None:
@@ -153,9 +161,4 @@ def test_rows_laid_out_a_few_bytes_at_a_time_are_stored_whole(
     pieces = runner._entry_pieces(1, columns)
     assert pieces is not None
     monkeypatch.setattr(rows_module, "COPY_BYTES", copy_bytes)
-    with engine.begin() as connection:
-        connection.execute(delete(list_entries))
-        assert copy_binary(connection, list_entries, *pieces) == len(lines)
-        assert insert_rows(connection, list_entries, *runner._entry_rows(2, columns)) == len(lines)
-    assert stored(engine, 1) == stored(engine, 2)
-    assert len(stored(engine, 1)) == len(lines)
+    assert_copies_agree(engine, pieces, columns, len(lines))
