@@ -142,6 +142,8 @@ def load_history(
         summarized={period for period, _ in earlier},
         summary=summary,
     )
+    order = np.argsort(born, kind="stable")
+    history.given_columns(listed, (born[order], np.where(unknown == 1, WHOLE_NONE, year)[order]))
     if first_events:
         load_first_events(connection, history, only=only)
     # In full: the latest list and those in force at the start of an event still to rate.
