@@ -337,7 +337,7 @@ def _rate_columns(
     listed, coded_ks = _ks_of(
         player_ids, ratings, period=period, rules=rules, history=history, official_k=official_k
     )
-    ks: list[KFactor] = list(map(coded_ks.values.__getitem__, coded_ks.codes.tolist()))  # type: ignore[arg-type]
+    ks: list[KFactor] = list(coded_ks.values)  # type: ignore[arg-type]
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int8)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
     parts: list[bulk_figures.PlayerColumns] = []
@@ -356,7 +356,8 @@ def _rate_columns(
             halves[score[chunk]],
             exponents[score[chunk]],
             ratings=ratings[start:end].tolist(),
-            k=ks[start:end],
+            k=ks,
+            k_codes=coded_ks.codes[start:end],
             rules=rules,
             game_figures=workings,
         )
@@ -406,7 +407,9 @@ def _rate_columns(
                     change=change,
                 )
             )
-    k_objects = Coded.of(rated.k)  # one reason text per K object (the same few recur)
+    # One reason text per K object (the same few recur, in every chunk): each once, by identity.
+    distinct = Coded.of(rated.k_values)
+    k_objects = Coded(distinct.codes[rated.k], distinct.values)
     k_factors = [factor for factor in k_objects.values if isinstance(factor, KFactor)]
     players = len(player_ids)
     lines = EntryColumns(
@@ -540,7 +543,9 @@ def _ks_of(
     distinct_fide, fide_inverse = np.unique(fide_k[fide], return_inverse=True)
     codes[fide] = fide_inverse.reshape(-1) + len(values)
     values.extend(official_k_factor(k) for k in distinct_fide.tolist())
-    return was_listed, Coded(codes, tuple(values))
+    # The rule set gives the same few K objects again and again: each once, by identity.
+    distinct = Coded.of(values)
+    return was_listed, Coded(distinct.codes[codes], distinct.values)
 
 
 def _found(
