@@ -632,10 +632,8 @@ class History:
 
     def _first_listed(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """Each listed player (sorted ids) and their first list, as a month number."""
-        return self._column(
-            "first listed",
-            lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
-        )
+        sums = self.listed_sums()  # the first list as its month number x 2 + 1 if entered
+        return self._column("first listed", lambda: (sums.player, sums.first >> 1))
 
     def first_events_needed(self, period: Period, games: PeriodEntrants) -> NDArray[np.int64]:
         """The players of ``period``'s events whose earliest event the computation of ``period``
