@@ -543,9 +543,17 @@ def _ks_of(
     distinct_fide, fide_inverse = np.unique(fide_k[fide], return_inverse=True)
     codes[fide] = fide_inverse.reshape(-1) + len(values)
     values.extend(official_k_factor(k) for k in distinct_fide.tolist())
-    # The rule set gives the same few K objects again and again: each once, by identity.
-    distinct = Coded.of(values)
-    return was_listed, Coded(distinct.codes[codes], distinct.values)
+    # The rule set gives a new K object for each rating and history, of a few distinct Ks: each
+    # once, by what the list writes of it (K and its stored reason; uncut, the 700 rule comes after).
+    index: dict[tuple[int, str], int] = {}
+    kept: list[KFactor] = []
+    same: list[int] = []
+    for factor in values:
+        code = index.setdefault((factor.k, k_reason(factor)), len(kept))
+        if code == len(kept):
+            kept.append(factor)
+        same.append(code)
+    return was_listed, Coded(np.array(same, dtype=np.int64)[codes], tuple(kept))
 
 
 def _found(
