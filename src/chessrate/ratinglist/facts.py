@@ -478,6 +478,10 @@ class ListNotKeptError(CodedError, LookupError):
     """A list the history has summed up but not kept in full (``history-not-kept``)."""
 
 
+#: The key of the players' file ratings (``entry_ratings``) among the columns a history keeps.
+ENTRY_RATINGS = "entry ratings"
+
+
 @dataclass(kw_only=True)
 class History:
     """What the lists before a period say, as the computation of the next period needs it: each
@@ -547,6 +551,12 @@ class History:
         :meth:`birth_columns` would make them), kept for them."""
         self._listed_sums = (self.listed, listed)
         self._birth_columns = (self.birth_years, births)
+
+    def given_entry_ratings(self, players: NDArray[np.int64], ratings: NDArray[np.int64]) -> None:
+        """``entry_ratings`` as the loader read it, as columns (:data:`NO_RATING`: none): kept for
+        :meth:`ratings_in_force_columns` (until :meth:`add`)."""
+        order = stable_order(players)
+        self._columns[ENTRY_RATINGS] = (players[order], ratings[order])
 
     def add(self, period: Period, entries: Mapping[int, Entry], workings: Sequence[Working]) -> None:
         """Add the list of ``period``, the period after the last one added; let go of the lists
@@ -658,7 +668,7 @@ class History:
         # Off that list: the file's rating before any list of the player's, else none.
         listed_from, first_listed = self._first_listed()
         in_file, file_rating = self._column(
-            "entry ratings",
+            ENTRY_RATINGS,
             lambda: (
                 (player_id, NO_RATING if rating is None else rating)
                 for player_id, rating in self.entry_ratings.items()
