@@ -128,10 +128,12 @@ def rate_players(
 
 class PlayerColumns(NamedTuple):
     """Every rated player's period as columns, one value a player (:class:`PlayerFigures`'
-    fields): K after the 700 rule, and each decimal figure in whole hundredths with the exponent
-    the scalar arithmetic writes it with (:func:`decimals` makes the decimals)."""
+    fields): K after the 700 rule (each player's index in ``k_values``), and each decimal figure
+    in whole hundredths with the exponent the scalar arithmetic writes it with (:func:`decimals`
+    makes the decimals)."""
 
-    k: list[KFactor]
+    k_values: tuple[KFactor, ...]
+    k: NDArray[np.int64]
     games: NDArray[np.int64]
     score: NDArray[np.int64]
     score_exponent: NDArray[np.int64]
@@ -145,11 +147,15 @@ class PlayerColumns(NamedTuple):
     @classmethod
     def joined(cls, parts: Sequence[PlayerColumns]) -> PlayerColumns:
         """The players of ``parts``, one after the other."""
+        offsets = np.cumsum([0] + [len(part.k_values) for part in parts])
         return cls(
-            [factor for part in parts for factor in part.k],
+            tuple(factor for part in parts for factor in part.k_values),
+            np.concatenate([part.k + offset for part, offset in zip(parts, offsets.tolist(), strict=False)])
+            if parts
+            else np.zeros(0, np.int64),
             *(
                 np.concatenate([getattr(part, name) for part in parts]) if parts else np.zeros(0, np.int64)
-                for name in cls._fields[1:]
+                for name in cls._fields[2:]
             ),
         )
 
@@ -170,7 +176,7 @@ class PlayerColumns(NamedTuple):
                 new_rating=rating,
             )
             for factor, games, score, expected, change, rounded, rating in zip(
-                self.k,
+                map(self.k_values.__getitem__, self.k.tolist()),
                 self.games.tolist(),
                 score_codes.tolist(),
                 expected_codes.tolist(),
@@ -194,16 +200,27 @@ def rate_sides(
     k: Sequence[KFactor],
     rules: RuleSet,
     game_figures: bool = True,
+    k_codes: NDArray[np.int64] | None = None,
 ) -> tuple[PlayerColumns, GameFigures | None]:
     """:func:`rate_players` from columns: one row per rated side, grouped by player (``who``, 0 to
     ``len(ratings) - 1``) in the order its figures are given; ``half_points`` and ``exponents``: the
     side's score (0, 1, 2 halves) and the exponent of the decimal it was written as. The players'
-    figures come as columns (no object a player but K; :meth:`PlayerColumns.figures` makes them)."""
+    figures come as columns (no object a player; :meth:`PlayerColumns.figures` makes them).
+    ``k_codes``: each player's K before the 700 rule as its index in ``k`` (then the distinct K
+    objects); none: ``k`` holds each player's K."""
     players = len(ratings)
     sink = players
     sinks = np.full(len(who), sink, dtype=np.intp)
     ratings_of = np.array([*ratings, 0], dtype=np.int64)
-    k_given = np.array([factor.k for factor in k] + [1], dtype=np.int64)
+    if k_codes is None:  # each K object once, by identity
+        index: dict[int, int] = {}
+        distinct: list[KFactor] = []
+        for factor in k:
+            if index.setdefault(id(factor), len(distinct)) == len(distinct):
+                distinct.append(factor)  # held here, so its id stays its own
+        k_codes = np.array([index[id(factor)] for factor in k], dtype=np.int64).reshape(-1)
+        k = distinct
+    k_given = np.append(np.array([factor.k for factor in k], dtype=np.int64)[k_codes], 1)
 
     # K given per player (from each one's history), cut by the 700 rule inside the engine.
     period = bulk_elo.rate_elo_period(
@@ -241,18 +258,23 @@ def rate_sides(
     figures = (
         _game_figures(difference, working.white_capped, change, change_exponent) if game_figures else None
     )
-    # One K object per K given and game count (the 700 rule's cut and reason).
-    cut: dict[tuple[int, int], KFactor] = {}
-
-    def k_of(given: KFactor, count: int) -> KFactor:
-        key = (id(given), count)  # ``k`` holds every given K while this runs
-        if key not in cut:
-            cut[key] = apply_700_rule(given, count, max_k_times_games=rules.max_k_times_games)
-        return cut[key]
-
+    # One K object per K given and game count (the 700 rule's cut and reason, B.02 8.3.3).
     games = period.games[:players]
+    pairs, cut_codes = np.unique(
+        np.stack([k_codes, games.astype(np.int64)], axis=1).reshape(-1, 2), axis=0, return_inverse=True
+    )
+    # Uncut, a K is the K given (the same object): each object once, by identity.
+    seen: dict[int, int] = {}
+    k_values: list[KFactor] = []
+    codes = []
+    for given, count in pairs.tolist():
+        factor = apply_700_rule(k[given], count, max_k_times_games=rules.max_k_times_games)
+        if seen.setdefault(id(factor), len(k_values)) == len(k_values):
+            k_values.append(factor)  # held here, so its id stays its own
+        codes.append(seen[id(factor)])
     return PlayerColumns(
-        k=[k_of(given, count) for given, count in zip(k, games.tolist(), strict=True)],
+        k_values=tuple(k_values),
+        k=np.array(codes, dtype=np.int64)[cut_codes.reshape(-1)],
         games=games,
         score=score_sum[:players],
         score_exponent=score_low[:players],

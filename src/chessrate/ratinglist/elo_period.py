@@ -44,6 +44,7 @@ from chessrate.ratinglist.facts import (
 )
 from chessrate.ratinglist.initial import initial_entries
 from chessrate.ratinglist.k_reasons import k_reason_text
+from chessrate.ratinglist.listed import NOT_LISTED
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.publish import publish_fide
 from chessrate.ratinglist.statuses import EntryStatus
@@ -333,9 +334,10 @@ def _rate_columns(
     line (when ``workings``) as a list a player, else none."""
     who, game_id, event_id, opponent_id, own_rating, opponent_rating, score = sides
     official_k = history.official_k.get(period, {}) if takes_fide_k(rules) else {}
-    listed, ks = _ks_of(
+    listed, coded_ks = _ks_of(
         player_ids, ratings, period=period, rules=rules, history=history, official_k=official_k
     )
+    ks: list[KFactor] = list(coded_ks.values)  # type: ignore[arg-type]
     halves = np.array([_HALVES_OF.get(value, _NONE) for value in scores] + [_NONE], dtype=np.int8)
     exponents = np.array([_exponent(value) for value in scores] + [0], dtype=np.int64)
     parts: list[bulk_figures.PlayerColumns] = []
@@ -354,7 +356,8 @@ def _rate_columns(
             halves[score[chunk]],
             exponents[score[chunk]],
             ratings=ratings[start:end].tolist(),
-            k=ks[start:end],
+            k=ks,
+            k_codes=coded_ks.codes[start:end],
             rules=rules,
             game_figures=workings,
         )
@@ -404,7 +407,9 @@ def _rate_columns(
                     change=change,
                 )
             )
-    k_objects = Coded.of(rated.k)  # one reason text per K object (the same few recur)
+    # One reason text per K object (the same few recur, in every chunk): each once, by identity.
+    distinct = Coded.of(rated.k_values)
+    k_objects = Coded(distinct.codes[rated.k], distinct.values)
     k_factors = [factor for factor in k_objects.values if isinstance(factor, KFactor)]
     players = len(player_ids)
     lines = EntryColumns(
@@ -419,7 +424,7 @@ def _rate_columns(
         },
         floats={name: np.full(players, np.nan) for name in FLOAT_FIELDS},
         coded={
-            "status": _statuses(np.array(listed, dtype=np.bool_)),
+            "status": _statuses(listed),
             "k_reason": Coded(k_objects.codes, tuple(map(k_reason, k_factors))),
             "score": Coded(*bulk_figures.decimals(rated.score, rated.score_exponent)),
             "expected": Coded(*bulk_figures.decimals(rated.expected, rated.expected_exponent)),
@@ -499,34 +504,68 @@ def _ks_of(
     rules: RuleSet,
     history: History,
     official_k: Mapping[int, int],
-) -> tuple[list[bool], list[KFactor]]:
+) -> tuple[NDArray[np.bool_], Coded]:
     """:func:`k_of` of each player (rated ``ratings`` at the period's start): whether the store
-    lists them before, and their K before the 700 rule; the same, in one loop (no call a player)."""
+    lists them before, and their K before the 700 rule as codes into the K objects. The same as
+    :func:`k_of` a player, with the history as columns: each distinct rating and history (what
+    :func:`_profile` gives) is handed to the rule set's K once (B.02 8.3.3), and each distinct K
+    from FIDE's list once (a player with no history here)."""
     if len(player_ids):
         history.listed_before(int(player_ids[0]), period)  # refuses a history with later lists
-    listed_of, births = history.listed, history.birth_years
-    known: dict[tuple[int, ProfileFields], KFactor] = {}
-    listed: list[bool] = []
-    ks: list[KFactor] = []
-    for player_id, rating in zip(player_ids.tolist(), ratings.tolist(), strict=True):
-        mine = listed_of.get(player_id)
-        fide_k = None
-        if mine is None:
-            fields: ProfileFields = (births.get(player_id), None, rating)
-            fide_k = official_k.get(player_id)
-        else:
-            highest = rating if mine.highest is None else max(mine.highest, rating)
-            fields = (births.get(player_id), None if mine.entered else mine.games, highest)
-        listed.append(mine is not None)
-        if fide_k is not None:
-            ks.append(official_k_factor(fide_k))
-            continue
-        k = known.get((rating, fields))
-        if k is None:
-            profile = PlayerProfile(birth_year=fields[0], rated_games=fields[1], highest_rating=fields[2])
-            k = known[rating, fields] = rules.k_for(Decimal(rating), profile)
-        ks.append(k)
-    return listed, ks
+    listed = history.listed_sums()
+    was_listed, (first, games, highest) = _found(
+        listed.player, player_ids, listed.first, listed.games, listed.highest
+    )
+    # A player first listed with a file's rating has a history the store does not know: taken as
+    # 30 games or more (rated_games None), as the tournament report does.
+    rated_games = np.where(was_listed & (first & 1 == 0), games, NONE)
+    highest = np.where(was_listed & (highest != NOT_LISTED), np.maximum(highest, ratings), ratings)
+    born, years = history.birth_columns()
+    has_birth, (birth_year,) = _found(born, player_ids, years)
+    birth_year = np.where(has_birth, birth_year, NONE)
+    fide_ids = np.fromiter(official_k, dtype=np.int64, count=len(official_k))
+    order = np.argsort(fide_ids, kind="stable")
+    fide_ks = np.fromiter(official_k.values(), dtype=np.int64, count=len(official_k))[order]
+    has_fide, (fide_k,) = _found(fide_ids[order], player_ids, fide_ks)
+    fide = ~was_listed & has_fide
+    codes = np.empty(len(player_ids), dtype=np.int64)
+    keys = np.stack([ratings, birth_year, rated_games, highest], axis=1)[~fide]
+    distinct_keys, inverse = np.unique(keys, axis=0, return_inverse=True)
+    codes[~fide] = inverse.reshape(-1)
+    values: list[KFactor] = []
+    for rating, birth, games, high in distinct_keys.tolist():
+        profile = PlayerProfile(
+            birth_year=None if birth == NONE else birth,
+            rated_games=None if games == NONE else games,
+            highest_rating=high,
+        )
+        values.append(rules.k_for(Decimal(rating), profile))
+    distinct_fide, fide_inverse = np.unique(fide_k[fide], return_inverse=True)
+    codes[fide] = fide_inverse.reshape(-1) + len(values)
+    values.extend(official_k_factor(k) for k in distinct_fide.tolist())
+    # The rule set gives a new K object for each rating and history, of a few distinct Ks: each
+    # once, by what the list writes of it (K and its stored reason; uncut, the 700 rule comes after).
+    index: dict[tuple[int, str], int] = {}
+    kept: list[KFactor] = []
+    same: list[int] = []
+    for factor in values:
+        code = index.setdefault((factor.k, k_reason(factor)), len(kept))
+        if code == len(kept):
+            kept.append(factor)
+        same.append(code)
+    return was_listed, Coded(np.array(same, dtype=np.int64)[codes], tuple(kept))
+
+
+def _found(
+    ids: NDArray[np.int64], wanted: NDArray[np.int64], *columns: NDArray[np.int64]
+) -> tuple[NDArray[np.bool_], list[NDArray[np.int64]]]:
+    """Whether each of ``wanted`` is among ``ids`` (sorted, distinct), and its value in each of
+    ``columns`` (one value an id; 0 where it is not)."""
+    at = np.searchsorted(ids, wanted)
+    found = at < len(ids)
+    found[found] = ids[at[found]] == wanted[found]
+    at = np.where(found, at, len(ids))
+    return found, [np.append(column, 0)[at] for column in columns]
 
 
 def k_reason(k: KFactor) -> str:

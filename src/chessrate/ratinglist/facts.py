@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 
 from chessrate.errors import CodedError
 from chessrate.ratinglist.arrays import distinct, stable_order
-from chessrate.ratinglist.listed import Listed, ListedSummary, first_listed
+from chessrate.ratinglist.listed import Listed, ListedColumns, ListedSummary, first_listed
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.refusals import coded_refusal
 from chessrate.ratinglist.statuses import EntryStatus
@@ -478,6 +478,10 @@ class ListNotKeptError(CodedError, LookupError):
     """A list the history has summed up but not kept in full (``history-not-kept``)."""
 
 
+#: The key of the players' file ratings (``entry_ratings``) among the columns a history keeps.
+ENTRY_RATINGS = "entry ratings"
+
+
 @dataclass(kw_only=True)
 class History:
     """What the lists before a period say, as the computation of the next period needs it: each
@@ -515,6 +519,44 @@ class History:
     _columns: dict[object, tuple[NDArray[np.int64], NDArray[np.int64]]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    #: ``listed`` and ``birth_years`` as columns (:meth:`listed_sums`, :meth:`birth_columns`),
+    #: each with the mapping it was made from: good while that mapping is the one held, until :meth:`add`.
+    _listed_sums: tuple[object, ListedColumns] | None = field(default=None, repr=False, compare=False)
+    _birth_columns: tuple[object, tuple[NDArray[np.int64], NDArray[np.int64]]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    def listed_sums(self) -> ListedColumns:
+        """``listed`` as columns, players in id order (made once, or given by the loader)."""
+        if self._listed_sums is None or self._listed_sums[0] is not self.listed:
+            self._listed_sums = (self.listed, ListedColumns.of(self.listed))
+        return self._listed_sums[1]
+
+    def birth_columns(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """``birth_years`` as columns: the players in id order and each one's birth year
+        (:data:`NONE`: unknown), made once or given by the loader."""
+        if self._birth_columns is None or self._birth_columns[0] is not self.birth_years:
+            players = np.array(sorted(self.birth_years), dtype=np.int64).reshape(-1)
+            years = [self.birth_years[player] for player in players.tolist()]
+            self._birth_columns = (
+                self.birth_years,
+                (players, np.array([NONE if year is None else year for year in years], dtype=np.int64)),
+            )
+        return self._birth_columns[1]
+
+    def given_columns(
+        self, listed: ListedColumns, births: tuple[NDArray[np.int64], NDArray[np.int64]]
+    ) -> None:
+        """The loader's columns of ``listed`` and ``birth_years`` (as :meth:`listed_sums` and
+        :meth:`birth_columns` would make them), kept for them."""
+        self._listed_sums = (self.listed, listed)
+        self._birth_columns = (self.birth_years, births)
+
+    def given_entry_ratings(self, players: NDArray[np.int64], ratings: NDArray[np.int64]) -> None:
+        """``entry_ratings`` as the loader read it, as columns (:data:`NO_RATING`: none): kept for
+        :meth:`ratings_in_force_columns` (until :meth:`add`)."""
+        order = stable_order(players)
+        self._columns[ENTRY_RATINGS] = (players[order], ratings[order])
 
     def add(self, period: Period, entries: Mapping[int, Entry], workings: Sequence[Working]) -> None:
         """Add the list of ``period``, the period after the last one added; let go of the lists
@@ -523,6 +565,7 @@ class History:
         if latest is not None and period <= latest:
             raise coded_refusal(HistoryOrderError, "history-order", period=str(period), latest=str(latest))
         self._columns.clear()
+        self._listed_sums = None
         listed = self.listed
         for player_id, entry in entries.items():
             mine = listed.get(player_id)
@@ -599,10 +642,8 @@ class History:
 
     def _first_listed(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """Each listed player (sorted ids) and their first list, as a month number."""
-        return self._column(
-            "first listed",
-            lambda: ((player_id, _index(mine.first)) for player_id, mine in self.listed.items()),
-        )
+        sums = self.listed_sums()  # the first list as its month number x 2 + 1 if entered
+        return self._column("first listed", lambda: (sums.player, sums.first >> 1))
 
     def first_events_needed(self, period: Period, games: PeriodEntrants) -> NDArray[np.int64]:
         """The players of ``period``'s events whose earliest event the computation of ``period``
@@ -627,7 +668,7 @@ class History:
         # Off that list: the file's rating before any list of the player's, else none.
         listed_from, first_listed = self._first_listed()
         in_file, file_rating = self._column(
-            "entry ratings",
+            ENTRY_RATINGS,
             lambda: (
                 (player_id, NO_RATING if rating is None else rating)
                 for player_id, rating in self.entry_ratings.items()

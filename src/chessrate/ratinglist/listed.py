@@ -76,6 +76,26 @@ class ListedColumns(NamedTuple):
             np.maximum.reduceat(active, starts),
         )
 
+    @classmethod
+    def of(cls, listed: dict[int, Listed]) -> ListedColumns:
+        """The columns of ``listed`` (each player's :class:`Listed`), players in id order."""
+        players = sorted(listed)
+        mine = [listed[player] for player in players]
+
+        def month(period: Period) -> int:
+            return period.year * 12 + period.month - 1
+
+        def column(values: list[int]) -> NDArray[np.int64]:
+            return np.array(values, dtype=np.int64).reshape(-1)
+
+        return cls(
+            column(players),
+            column([month(one.first) * 2 + int(one.entered) for one in mine]),
+            column([one.games for one in mine]),
+            column([NOT_LISTED if one.highest is None else one.highest for one in mine]),
+            column([NOT_LISTED if one.active is None else month(one.active) for one in mine]),
+        )
+
     def listed(self) -> dict[int, Listed]:
         """Each player's :class:`Listed` (one :class:`Period` a month met)."""
         first_month = self.first >> 1

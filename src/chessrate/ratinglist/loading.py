@@ -34,6 +34,7 @@ from chessrate.ratinglist.arrays import lexical_order, stable_order
 from chessrate.ratinglist.facts import (
     CODED_FIELDS,
     FLOAT_FIELDS,
+    NO_RATING,
     WHOLE_FIELDS,
     Coded,
     Entry,
@@ -142,6 +143,8 @@ def load_history(
         summarized={period for period, _ in earlier},
         summary=summary,
     )
+    order = np.argsort(born, kind="stable")
+    history.given_columns(listed, (born[order], np.where(unknown == 1, WHOLE_NONE, year)[order]))
     if first_events:
         load_first_events(connection, history, only=only)
     # In full: the latest list and those in force at the start of an event still to rate.
@@ -225,6 +228,7 @@ def load_first_events(
         zip(player[first].tolist(), [None if r == NONE else r for r in rating[first].tolist()], strict=True)
     )
     history.first_events = dict(zip(player[first].tolist(), event_id[first].tolist(), strict=True))
+    history.given_entry_ratings(player[first], np.where(rating[first] == NONE, NO_RATING, rating[first]))
 
 
 def _lists_in_force(connection: Connection, before: Period) -> dict[Period, Period]:

@@ -376,12 +376,15 @@ def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
     """Store the lines of the lists ``summary.versions`` summed up (``list_summaries``, named by
     ``meta`` key ``summary``), in the run's transaction: the next run reads one row a player."""
     columns = summary.columns
-    texts: dict[int, str | None] = {NOT_LISTED: None}
 
-    def period(month: int) -> str | None:
-        if month not in texts:
-            texts[month] = str(Period(month // 12, month % 12 + 1))
-        return texts[month]
+    def periods(months: NDArray[np.int64]) -> list[str | None]:
+        """Each month number's period as text (None: :data:`NOT_LISTED`), each text made once."""
+        distinct, codes = np.unique(months, return_inverse=True)
+        texts = [
+            None if month == NOT_LISTED else str(Period(month // 12, month % 12 + 1))
+            for month in distinct.tolist()
+        ]
+        return list(map(texts.__getitem__, codes.reshape(-1).tolist()))
 
     connection.execute(delete(list_summaries))
     insert_rows(
@@ -390,11 +393,11 @@ def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
         ("player_id", "first_period", "entered", "games", "highest", "active_period"),
         zip(
             columns.player.tolist(),
-            [period(first >> 1) for first in columns.first.tolist()],
-            [bool(first & 1) for first in columns.first.tolist()],
+            periods(columns.first >> 1),
+            ((columns.first & 1) == 1).tolist(),
             columns.games.tolist(),
             [None if highest == NOT_LISTED else highest for highest in columns.highest.tolist()],
-            [period(active) for active in columns.active.tolist()],
+            periods(columns.active),
             strict=True,
         ),
         rows_a_statement=ROWS_A_STATEMENT,
