@@ -48,6 +48,10 @@ class Driver:
         self._cursor.execute(sql if self.sqlite else sql.replace("?", "%s"), params)
         return list(self._cursor.fetchall())
 
+    def run(self, sql: str, params: Sequence[object] = ()) -> None:
+        """Run ``sql`` (written with ``?`` marks), which returns no rows."""
+        self._cursor.execute(sql if self.sqlite else sql.replace("?", "%s"), params)
+
     def rows_where(
         self, select: str, column: str, values: Sequence[_V], kind: str, *, order: str = ""
     ) -> list[tuple[Any, ...]]:

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import bindparam, update
 
 from chessrate.formats import Player
-from chessrate.ratinglist.import_driver import Driver, NewIds
+from chessrate.ratinglist.import_driver import Driver, NewIds, array_text
 from chessrate.ratinglist.refusals import input_refusal
 from chessrate.ratinglist.schema import players
 
@@ -118,6 +118,9 @@ class PlayerDirectory:
             by_columns.setdefault(tuple(sorted(missing)), {}).setdefault(int(known.id or 0), {}).update(row)
         self._fill = []
         for columns, rows in by_columns.items():
+            if not self._driver.sqlite:
+                self._fill_arrays(columns, rows)
+                continue
             statement = (
                 update(players)
                 .where(players.c.id == bindparam("known_id"))
@@ -126,6 +129,21 @@ class PlayerDirectory:
             self._driver.connection.execute(
                 statement, [{"known_id": key, **row} for key, row in rows.items()]
             )
+
+    def _fill_arrays(self, columns: tuple[str, ...], rows: dict[int, dict[str, object]]) -> None:
+        """PostgreSQL: one set of columns filled in by one ``UPDATE ... FROM unnest(...)`` of arrays
+        (:func:`.import_driver.array_text`), not an ``executemany`` through SQLAlchemy (some 50 us
+        a player of the import's own time: 11 000 players filled in at 10^6 games, 0.5 s)."""
+        ids = list(rows)
+        values = ([rows[i][f"new_{column}"] for i in ids] for column in columns)
+        arrays = [array_text(ids), *map(array_text, values)]
+        kinds = ", ".join(f"?::{_ARRAY_KINDS[column]}[]" for column in ("id", *columns))
+        sets = ", ".join(f"{column} = filled.{column}" for column in columns)
+        self._driver.run(
+            f"UPDATE players SET {sets} FROM unnest({kinds}) AS filled(id, {', '.join(columns)}) "
+            "WHERE players.id = filled.id",
+            arrays,
+        )
 
     def fetch(self, file_players: Sequence[Player], player_keys: Sequence[str]) -> None:
         """The stored players these players (of these :func:`player_key`) name that the directory has
@@ -182,6 +200,15 @@ class PlayerDirectory:
         return rows
 
 
+#: The types of the arrays :meth:`PlayerDirectory._fill_arrays` sends (PostgreSQL).
+_ARRAY_KINDS = {
+    "id": "integer",
+    "birth_date": "date",
+    "birth_year": "integer",
+    "sex": "text",
+    "federation": "text",
+    "title": "text",
+}
 PLAYER_COLUMNS = ("id", "name", "name_key", "fide_id", "created_at", *DETAILS)
 _PLAYERS_WHERE = f"SELECT id, fide_id, name_key, {', '.join(DETAILS)} FROM players WHERE "
 
