@@ -186,41 +186,43 @@ def test_an_unknown_host_is_refused_by_its_code_in_three_languages(language: str
         assert error.reason == said
 
 
-def test_a_port_in_use_is_refused_with_the_systems_reason_in_three_languages(port: int) -> None:
-    """The system's reason (EADDRINUSE) is a code (chessrate.errors.address_reason), never its
-    English strerror."""
+def assert_refused_to_listen(
+    host: str, port: int, code: str, english: str, spanish: str, catalan: str
+) -> None:
+    """Listening on ``host``:``port`` is refused with the system's reason as ``code`` (chessrate.errors
+    .address_reason), never its English strerror, and said in each language."""
     from chessrate.errors import InvalidInputError
     from chessrate.service.language import translator
     from chessrate.service.problems import input_reason
 
     with pytest.raises(InvalidInputError) as refused:
-        listening_socket("127.0.0.1", port)
+        listening_socket(host, port)
     error = refused.value
-    assert (error.code, error.params) == ("host-unusable", {"reason": "address-in-use"})
-    assert error.reason == "cannot listen there (the port is already in use)"
-    assert input_reason(error.code, error.params, "", translator("es")) == (
-        "no se puede escuchar ahí (el puerto ya está en uso)"
-    )
-    assert input_reason(error.code, error.params, "", translator("ca")) == (
-        "no s’hi pot escoltar (el port ja està en ús)"
+    assert (error.code, error.params) == ("host-unusable", {"reason": code})
+    assert error.reason == f"cannot listen there ({english})"
+    assert input_reason(error.code, error.params, "", translator("es")) == spanish
+    assert input_reason(error.code, error.params, "", translator("ca")) == catalan
+
+
+def test_a_port_in_use_is_refused_with_the_systems_reason_in_three_languages(port: int) -> None:
+    assert_refused_to_listen(
+        "127.0.0.1",
+        port,
+        "address-in-use",
+        "the port is already in use",
+        "no se puede escuchar ahí (el puerto ya está en uso)",
+        "no s’hi pot escoltar (el port ja està en ús)",
     )
 
 
 def test_an_address_not_of_this_machine_is_refused_by_its_code_in_three_languages() -> None:
-    from chessrate.errors import InvalidInputError
-    from chessrate.service.language import translator
-    from chessrate.service.problems import input_reason
-
-    with pytest.raises(InvalidInputError) as refused:
-        listening_socket("192.0.2.1", 0)  # TEST-NET-1 (RFC 5737): no machine's own address
-    error = refused.value
-    assert (error.code, error.params) == ("host-unusable", {"reason": "address-not-available"})
-    assert error.reason == "cannot listen there (not an address of this machine)"
-    assert input_reason(error.code, error.params, "", translator("es")) == (
-        "no se puede escuchar ahí (no es una dirección de este ordenador)"
-    )
-    assert input_reason(error.code, error.params, "", translator("ca")) == (
-        "no s’hi pot escoltar (no és una adreça d’aquest ordinador)"
+    assert_refused_to_listen(
+        "192.0.2.1",  # TEST-NET-1 (RFC 5737): no machine's own address
+        0,
+        "address-not-available",
+        "not an address of this machine",
+        "no se puede escuchar ahí (no es una dirección de este ordenador)",
+        "no s’hi pot escoltar (no és una adreça d’aquest ordinador)",
     )
 
 
