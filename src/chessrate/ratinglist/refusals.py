@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from chessrate.errors import FILE_REASONS, FILE_UNREADABLE, CodedError, InvalidInputError, file_reason
-from chessrate.service.language import ENGLISH, Translator, said, said_if, said_plural
+from chessrate.service.language import ENGLISH, Translator, said, said_if, said_plural, said_with_reason
 
 Template = Callable[[Translator, dict[str, object]], str]
 
@@ -24,15 +24,6 @@ FILE_REASON_WORDS: dict[str, Template] = {
     reason.code: said(reason.english) for reason in (*FILE_REASONS.values(), FILE_UNREADABLE)
 }
 
-
-def file_reason_said(t: Translator, code: object) -> str:
-    """A file's reason (a code of :func:`chessrate.errors.file_reason`) in ``t``'s language; else as
-    given."""
-    template = FILE_REASON_WORDS.get(str(code))
-    return template(t, {}) if template else str(code)
-
-
-_FILE_UNREADABLE = said("%(file)s cannot be read (%(reason)s)")
 
 #: The import's refusals by code (``StoreError.code`` or ``InvalidInputError.code``).
 IMPORT_REFUSALS: dict[str, Template] = {
@@ -78,9 +69,7 @@ IMPORT_REFUSALS: dict[str, Template] = {
         ]
     ),
     # A file of an import, or FIDE's list, that the system cannot read (``reason``: a file reason's code).
-    "file-unreadable": lambda t, p: _FILE_UNREADABLE(
-        t, {**p, "reason": file_reason_said(t, p.get("reason"))}
-    ),
+    "file-unreadable": said_with_reason(said("%(file)s cannot be read (%(reason)s)"), FILE_REASON_WORDS),
     "replaces-unknown": said("no event has this id"),
     "replaces-replaced": said("already replaced by event %(event)s"),
 }

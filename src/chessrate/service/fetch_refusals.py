@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from chessrate.errors import NETWORK_REASONS
 from chessrate.platforms import Notice
-from chessrate.service.language import ENGLISH, Translator, said, said_plural
+from chessrate.service.language import ENGLISH, Translator, said, said_plural, said_with_reason
 
 Template = Callable[[Translator, dict[str, object]], str]
 
@@ -31,15 +31,8 @@ def _no_games(t: Translator, p: dict[str, object]) -> str:
     return t.gettext("“%(user)s” has no games on %(host)s", **p)
 
 
-_UNREACHABLE = said("%(host)s could not be reached (%(reason)s)")
 #: Why a platform cannot be reached (the codes of chessrate.platforms.http.network_reason).
 _NETWORK_REASONS: dict[str, Template] = {reason.code: said(reason.english) for reason in NETWORK_REASONS}
-
-
-def _network_reason(t: Translator, code: object) -> str:
-    """A network reason's code in ``t``'s language; else as given."""
-    template = _NETWORK_REASONS.get(str(code))
-    return template(t, {}) if template else str(code)
 
 
 #: Refusals (``FetchError.code``, the usernames' ``InvalidInputError.code``) and notices, by code.
@@ -56,7 +49,9 @@ FETCH_REFUSALS: dict[str, Template] = {
     ),
     "fetch-cancelled": said("the fetch from %(host)s was stopped"),
     "fetch-http-status": said("%(host)s answered HTTP %(status)s, not the games"),
-    "fetch-unreachable": lambda t, p: _UNREACHABLE(t, {**p, "reason": _network_reason(t, p.get("reason"))}),
+    "fetch-unreachable": said_with_reason(
+        said("%(host)s could not be reached (%(reason)s)"), _NETWORK_REASONS
+    ),
     "fetch-other": said("%(host)s answered something other than the games its API documents"),
     "fetch-cut-empty": said("the answer of %(host)s was cut before one whole game came"),
     # Notices: a stream cut half-way (what was kept), a 429 waited out, the games fetched.

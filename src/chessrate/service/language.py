@@ -325,6 +325,17 @@ def said_word(words: Mapping[str, Template], key: str, t: Translator) -> str:
     return key if say is None else say(t, {})
 
 
+def said_with_reason(template: Template, reasons: Mapping[str, Template]) -> Template:
+    """``template`` with its ``reason`` value, a reason's code (chessrate.errors: the system's reason
+    a file, an address or a host cannot be used), said in the same language: the words ``reasons``
+    has for it, else the value as given."""
+
+    def say(t: Translator, values: dict[str, object]) -> str:
+        return template(t, {**values, "reason": said_word(reasons, str(values.get("reason")), t)})
+
+    return say
+
+
 def said_if(name: str, given: Template, otherwise: Template) -> Template:
     """``given`` when the values hold ``name``, else ``otherwise`` (a sentence with one value less)."""
 

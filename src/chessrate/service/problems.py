@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from chessrate.errors import ADDRESS_REASONS, ADDRESS_REFUSED, InvalidInputError, RatingError
 from chessrate.parse import MAX_RATING, MIN_RATING
-from chessrate.ratinglist.refusals import FILE_REASON_WORDS, IMPORT_REFUSALS, STORE_REFUSALS, file_reason_said
+from chessrate.ratinglist.refusals import FILE_REASON_WORDS, IMPORT_REFUSALS, STORE_REFUSALS
 from chessrate.service.fetch_refusals import FETCH_REFUSALS
-from chessrate.service.language import Template, Translator, said, said_plural, said_word
+from chessrate.service.language import Template, Translator, said, said_plural, said_with_reason, said_word
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -214,14 +214,10 @@ def _code(error: RatingError | str) -> tuple[str, dict[str, object]]:
     return (code if isinstance(code, str) else ""), (dict(params) if isinstance(params, dict) else {})
 
 
-_RULES_FILE_UNREADABLE = said("cannot read rule set file %(file)s: %(reason)s")
-_HOST_UNUSABLE = said("cannot listen there (%(reason)s)")
-_ENGINE_NOT_RUN = said("the engine could not be run: %(reason)s")
-
-
-def _reason_said(t: Translator, code: object) -> str:
-    """A reason given as a code (chessrate.errors.address_reason) in ``t``'s language; else as given."""
-    return input_reason(str(code), {}, str(code), t)
+#: Why the server cannot listen on an address (the codes of chessrate.errors.address_reason).
+_ADDRESS_REASON_WORDS: dict[str, Template] = {
+    reason.code: said(reason.english) for reason in (*ADDRESS_REASONS.values(), ADDRESS_REFUSED)
+}
 
 
 # The reasons of chessrate.parse (InvalidInputError.code), in the user's language.
@@ -377,8 +373,8 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "rules-first-band": said("the first k_by_rating band must start from 0"),
     # A rule set by name or club file (chessrate.systems.elo.presets.resolve_rule_set, cli.options).
     "rules-unknown-name": said("unknown rule set '%(rules)s': use one of %(known)s, or a club's .toml file"),
-    "rules-file-unreadable": lambda t, values: _RULES_FILE_UNREADABLE(
-        t, {**values, "reason": file_reason_said(t, values.get("reason"))}
+    "rules-file-unreadable": said_with_reason(
+        said("cannot read rule set file %(file)s: %(reason)s"), FILE_REASON_WORDS
     ),
     # A rule set chosen on a form (chessrate.service.options.resolve_options).
     "rules-not-a-choice": said(
@@ -435,9 +431,7 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     ),
     "cancelled": said("the analysis was stopped"),
     "engine-failed": said("the engine could not analyse any game (first: game %(game)s, move %(move)s)"),
-    "engine-not-run": lambda t, values: _ENGINE_NOT_RUN(
-        t, {**values, "reason": file_reason_said(t, values.get("reason"))}
-    ),
+    "engine-not-run": said_with_reason(said("the engine could not be run: %(reason)s"), FILE_REASON_WORDS),
     "scheduler-lost": said("the connection to the Dask scheduler failed"),
     "no-game": said("no game found in the PGN"),
     "no-moves": said("no move to judge in the games"),
@@ -446,11 +440,7 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "list-type-missing": lambda t, p: t.gettext("the file is FIDE’s %(list)s list", list=_list_word(t, p)),
     # The web server's address (chessrate serve --host; ``reason``: a code of errors.address_reason).
     "host-unknown": said("not an address of this machine or a name it knows"),
-    "host-unusable": lambda t, values: _HOST_UNUSABLE(
-        t, {**values, "reason": _reason_said(t, values.get("reason"))}
-    ),
-    # Why the server cannot listen there (chessrate.errors.address_reason: the system's reason as a code).
-    **{reason.code: said(reason.english) for reason in (*ADDRESS_REASONS.values(), ADDRESS_REFUSED)},
+    "host-unusable": said_with_reason(said("cannot listen there (%(reason)s)"), _ADDRESS_REASON_WORDS),
     "admin-password-short": said("an admin password has at least %(minimum)s characters"),
     # A file named on the command line (chessrate.cli.files).
     "not-a-file": said("not a regular file (a device, a pipe or a folder)"),
