@@ -465,9 +465,15 @@ def test_a_missing_rules_file_is_refused_wholly_in_the_language(
     assert catalog_sentences_in(said.err, language) == []
 
 
-@pytest.mark.parametrize("language", ["es", "ca"])
+@pytest.mark.parametrize(
+    ("language", "first"),
+    [
+        ("es", "aviso: línea 3: el registro 062 anuncia 16 jugadores; el archivo tiene 15"),
+        ("ca", "avís: línia 3: el registre 062 anuncia 16 jugadors; el fitxer en té 15"),
+    ],
+)
 def test_the_report_prints_the_api_s_warning_lines(
-    run_cli: Any, places: dict[str, Any], language: str
+    run_cli: Any, places: dict[str, Any], language: str, first: str
 ) -> None:
     from chessrate.formats import read_tournament
     from chessrate.service.language import translator
@@ -482,5 +488,5 @@ def test_the_report_prints_the_api_s_warning_lines(
     day = read.tournament.start_date
     report = report_tournament(read, rules=resolve_rule_set("fide", as_of=day), as_of=day)
     lines = warning_lines(report, translator(language))
-    assert lines
+    assert lines[0] == first  # the file's 16 players announced, 15 given: said from its code
     assert said.err.splitlines() == lines

@@ -360,8 +360,8 @@ def line_label(line: int | None, t: Translator) -> str:
     return t.gettext("the whole file") if line is None else t.gettext("line %(line)s", line=line)
 
 
-#: A report's note or problem after its severity, as the command line prints it.
-SEVERITIES = {"warning": said("warning: %(note)s"), "error": said("error: %(note)s")}
+#: A report's note or problem after its severity (Spanish, Catalan: as the command line prints it).
+_SEVERITIES = {"warning": said("warning: %(note)s"), "error": said("error: %(note)s")}
 
 
 def report_problems(report: TournamentReport) -> list[FileProblem]:
@@ -372,22 +372,21 @@ def report_problems(report: TournamentReport) -> list[FileProblem]:
     return [*first, *report.file_problems, *report.list_warnings, *rest]
 
 
-def said_where(problem: FileProblem, t: Translator) -> str:
-    """A note or problem where it is (``line 12: …``), in ``t``'s language (English: the core's)."""
-    if t.language == "en":
-        return problem.located()
+def _said_where(problem: FileProblem, t: Translator) -> str:
+    """A note or problem where it is (``line 12: …``), said from its code in ``t``'s language."""
     said = explanations.file_problem(problem.code, problem.params, problem.message, t)
     return said if problem.line is None else f"{line_label(problem.line, t)}: {said}"
 
 
 def warning_lines(report: TournamentReport, t: Translator) -> list[str]:
     """The report's notes and problems, one line each, in ``t``'s language: in English the core's
-    lines (``report.warnings``, unchanged); in another, each said from its code after its severity,
-    as the command line prints it (``aviso: línea 12: …``)."""
+    lines (``report.warnings``, unchanged: ``line 12: warning: …``, where the command line prints
+    ``warning: line 12: …``); in another, each said from its code after its severity, as the command
+    line prints it (``aviso: línea 12: …``)."""
     if t.language == "en":
         return list(report.warnings)
     return [
-        SEVERITIES[problem.severity.value](t, {"note": said_where(problem, t)})
+        _SEVERITIES[problem.severity.value](t, {"note": _said_where(problem, t)})
         for problem in report_problems(report)
     ]
 
