@@ -98,7 +98,7 @@ def N_(message: str) -> str:
     return message
 
 
-class FileReason(NamedTuple):
+class Reason(NamedTuple):
     """Why a file cannot be read (or an address listened on, a host reached): a code the faces say
     in their language, and its English words."""
 
@@ -109,19 +109,19 @@ class FileReason(NamedTuple):
 #: The system's reasons a file cannot be read, by error number (POSIX <errno.h>), as codes: the
 #: system's own words (``strerror``) are English whatever the user's language.
 FILE_REASONS = {
-    errno.ENOENT: FileReason("file-not-found", N_("no such file or folder")),
-    errno.EISDIR: FileReason("file-is-folder", N_("a folder, not a file")),
-    errno.EACCES: FileReason("file-permission-denied", N_("permission denied")),
-    errno.EPERM: FileReason("file-permission-denied", N_("permission denied")),
-    errno.ENOTDIR: FileReason("file-path-not-folder", N_("a part of the path is not a folder")),
-    errno.ENAMETOOLONG: FileReason("file-name-too-long", N_("the name is too long")),
-    errno.ENOEXEC: FileReason("file-not-a-program", N_("not a program this system can run")),
+    errno.ENOENT: Reason("file-not-found", N_("no such file or folder")),
+    errno.EISDIR: Reason("file-is-folder", N_("a folder, not a file")),
+    errno.EACCES: Reason("file-permission-denied", N_("permission denied")),
+    errno.EPERM: Reason("file-permission-denied", N_("permission denied")),
+    errno.ENOTDIR: Reason("file-path-not-folder", N_("a part of the path is not a folder")),
+    errno.ENAMETOOLONG: Reason("file-name-too-long", N_("the name is too long")),
+    errno.ENOEXEC: Reason("file-not-a-program", N_("not a program this system can run")),
 }
 #: Any other reason (an I/O error, a file that vanished while read...).
-FILE_UNREADABLE = FileReason("file-cannot-be-read", N_("cannot be read"))
+FILE_UNREADABLE = Reason("file-cannot-be-read", N_("cannot be read"))
 
 
-def file_reason(error: OSError) -> FileReason:
+def file_reason(error: OSError) -> Reason:
     """Why ``error``'s file cannot be read, as a code and its English (never ``strerror``)."""
     return FILE_REASONS.get(error.errno or 0, FILE_UNREADABLE)
 
@@ -136,16 +136,16 @@ def file_refusal(field: str, value: object, error: OSError) -> InvalidInputError
 #: The system's reasons a server cannot listen on an address (binding its socket: ``serve --host``
 #: and ``--port``), by error number, as codes: ``strerror`` is English whatever the language.
 ADDRESS_REASONS = {
-    errno.EADDRINUSE: FileReason("address-in-use", N_("the port is already in use")),
-    errno.EADDRNOTAVAIL: FileReason("address-not-available", N_("not an address of this machine")),
-    errno.EACCES: FileReason("address-permission-denied", N_("permission denied")),
-    errno.EPERM: FileReason("address-permission-denied", N_("permission denied")),
+    errno.EADDRINUSE: Reason("address-in-use", N_("the port is already in use")),
+    errno.EADDRNOTAVAIL: Reason("address-not-available", N_("not an address of this machine")),
+    errno.EACCES: Reason("address-permission-denied", N_("permission denied")),
+    errno.EPERM: Reason("address-permission-denied", N_("permission denied")),
 }
 #: Any other reason.
-ADDRESS_REFUSED = FileReason("address-refused", N_("the system does not allow it"))
+ADDRESS_REFUSED = Reason("address-refused", N_("the system does not allow it"))
 
 
-def address_reason(error: OSError) -> FileReason:
+def address_reason(error: OSError) -> Reason:
     """Why a socket cannot be bound as ``error`` says, as a code and its English (never ``strerror``)."""
     return ADDRESS_REASONS.get(error.errno or 0, ADDRESS_REFUSED)
 
@@ -153,14 +153,12 @@ def address_reason(error: OSError) -> FileReason:
 #: The system's reasons a platform cannot be reached (fetching games by username), as codes: the
 #: system's words (``strerror``, a resolver's or TLS's message) are English whatever the language.
 #: chessrate.platforms.http.network_reason tells them from the error.
-NETWORK_NAME_UNKNOWN = FileReason(
-    "network-name-unknown", N_("its name cannot be looked up: is the network up?")
-)
-NETWORK_REFUSED = FileReason("network-refused", N_("the connection was refused"))
-NETWORK_CUT = FileReason("network-cut", N_("the connection was cut"))
-NETWORK_NO_ROUTE = FileReason("network-no-route", N_("no route to it: is the network up?"))
-NETWORK_NOT_SECURE = FileReason("network-not-secure", N_("no secure connection could be made"))
-NETWORK_FAILED = FileReason("network-failed", N_("the network failed"))
+NETWORK_NAME_UNKNOWN = Reason("network-name-unknown", N_("its name cannot be looked up: is the network up?"))
+NETWORK_REFUSED = Reason("network-refused", N_("the connection was refused"))
+NETWORK_CUT = Reason("network-cut", N_("the connection was cut"))
+NETWORK_NO_ROUTE = Reason("network-no-route", N_("no route to it: is the network up?"))
+NETWORK_NOT_SECURE = Reason("network-not-secure", N_("no secure connection could be made"))
+NETWORK_FAILED = Reason("network-failed", N_("the network failed"))
 NETWORK_REASONS = (
     NETWORK_NAME_UNKNOWN,
     NETWORK_REFUSED,

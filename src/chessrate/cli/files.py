@@ -13,18 +13,12 @@ from pathlib import Path
 from chessrate.errors import InvalidInputError, file_refusal
 
 
-def unreadable(field: str, path: Path, error: OSError) -> InvalidInputError:
-    """The refusal of ``path`` that ``error`` keeps from being read: the reason a code, said from
-    the catalogs in every language (chessrate.errors.file_reason)."""
-    return file_refusal(field, str(path), error)
-
-
 def checked_file(path: Path, field: str, limit: int | None = None) -> int:
     """The size of ``path``, a regular file of at most ``limit`` bytes; else one error naming it."""
     try:
         status = os.stat(path)
     except OSError as error:
-        raise unreadable(field, path, error) from None
+        raise file_refusal(field, str(path), error) from None
     if not stat.S_ISREG(status.st_mode):
         raise InvalidInputError(
             field, str(path), "not a regular file (a device, a pipe or a folder)", code="not-a-file"
@@ -47,7 +41,7 @@ def read_checked(path: Path, field: str, limit: int) -> bytes:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as error:
-        raise unreadable(field, path, error) from None
+        raise file_refusal(field, str(path), error) from None
     if len(data) > limit:  # grew since it was checked
         raise _too_large(path, field, limit)
     return data

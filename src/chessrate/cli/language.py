@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
+from chessrate.errors import N_ as N_  # re-exported: a help text marked for the catalogs, said by say()
 from chessrate.service.language import (
     ENGLISH,
     LANGUAGES,
@@ -41,11 +42,6 @@ def say(message: str, /, **values: object) -> str:
     """``message`` in the command line's language, with its ``%(name)s`` values."""
     text = _said[0].catalog.gettext(message)
     return text % values if values else text
-
-
-def N_(message: str) -> str:
-    """``message`` as it is, marked for the catalogs: said later, by :func:`say` (a help text)."""
-    return message
 
 
 def lang_first(argv: Sequence[str]) -> list[str]:

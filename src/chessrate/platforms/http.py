@@ -32,7 +32,7 @@ from chessrate.errors import (
     NETWORK_NOT_SECURE,
     NETWORK_REFUSED,
     CodedError,
-    FileReason,
+    Reason,
 )
 
 #: Seconds a platform may stay silent (connecting or between two reads) before we give up;
@@ -157,7 +157,7 @@ def _retry_after(response_headers: object, least: float) -> float:
         return least
 
 
-def network_reason(error: object) -> FileReason:
+def network_reason(error: object) -> Reason:
     """Why a platform cannot be reached, as ``error`` (a URLError's reason: an OSError, else its
     words) says, as a code and its English (never the system's words)."""
     if isinstance(error, socket.gaierror):
@@ -166,7 +166,7 @@ def network_reason(error: object) -> FileReason:
         return NETWORK_NOT_SECURE
     if isinstance(error, ConnectionRefusedError):
         return NETWORK_REFUSED
-    if isinstance(error, ConnectionError | IncompleteRead) or getattr(error, "errno", None) == errno.EPIPE:
+    if isinstance(error, ConnectionError | IncompleteRead):  # EPIPE is BrokenPipeError, a ConnectionError
         return NETWORK_CUT
     if getattr(error, "errno", None) in (errno.ENETUNREACH, errno.EHOSTUNREACH, errno.ENETDOWN):
         return NETWORK_NO_ROUTE

@@ -76,8 +76,9 @@ class GlickoResult:
 
 # The bounds of what a user may type for Glicko, one parser for every face and mode (docs/glicko.md,
 # "Bounds of the values typed"): chessrate.systems.glicko.glicko2's, which the bulk engine keeps too.
-# The largest RD is each system's own; the papers give no least RD, volatility or tau, so those
-# floors are ours, far below every published value.
+# The largest RD is each system's own; tau's 0.3-1.2 is the paper's range (Glickman, "Example of
+# the Glicko-2 system", Step 1); the least RD and the volatility's range are ours (the papers give
+# none), far beyond every published value.
 
 
 def positive(field_name: str) -> Callable[[str], float]:
