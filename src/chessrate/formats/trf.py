@@ -347,7 +347,7 @@ def _read_line(line: str, number: int, header: Header, records: _Records, log: P
     elif re.fullmatch(r"[A-Z]{3}", record) and re.fullmatch(r" *\d+", line[4:8]):
         return  # TRF26 national rating record: federation code and the 001 layout (§2.3)
     else:
-        log.warning(number, "unknown-record", f"unknown record {shown(record)!r}", record=shown(record))
+        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
 
 
 def _read_player(line: str, number: int, header: Header, records: _Records, log: ProblemLog) -> None:
@@ -358,8 +358,8 @@ def _read_player(line: str, number: int, header: Header, records: _Records, log:
         log.error(
             number,
             "invalid-player",
-            f"invalid starting number {shown(start_rank)!r} (columns 5-8)",
-            value=shown(start_rank),
+            f"invalid starting number {start_rank!r} (columns 5-8)",
+            value=start_rank,
             columns="5-8",
         )
         return
@@ -377,8 +377,8 @@ def _read_player(line: str, number: int, header: Header, records: _Records, log:
         log.warning(
             number,
             "unknown-title",
-            f"unknown title {shown(title_text)!r} (columns 11-13)",
-            value=shown(title_text),
+            f"unknown title {title_text!r} (columns 11-13)",
+            value=title_text,
             columns="11-13",
         )
     name = padded[14:47].strip()
@@ -430,9 +430,8 @@ def _rating(text: str, line: int, log: ProblemLog) -> int | None:
         log.error(
             line,
             "invalid-rating",
-            f"invalid rating {shown(text)!r} (columns 49-52): "
-            f"a rating is between {MIN_RATING} and {MAX_RATING}",
-            value=shown(text),
+            f"invalid rating {text!r} (columns 49-52): a rating is between {MIN_RATING} and {MAX_RATING}",
+            value=text,
             columns="49-52",
             field="rating",
         )
@@ -450,8 +449,8 @@ def _number(
         log.error(
             line,
             f"invalid-{field_name.lower().replace(' ', '-')}",
-            f"invalid {field_name} {shown(text)!r} (columns {columns})",
-            value=shown(text),
+            f"invalid {field_name} {text!r} (columns {columns})",
+            value=text,
             columns=columns,
             field=field_name,
         )
@@ -469,8 +468,8 @@ def _points(text: str, line: int, log: ProblemLog) -> Decimal | None:
         log.error(
             line,
             "invalid-points",
-            f"invalid points {shown(text)!r} (columns 81-84)",
-            value=shown(text),
+            f"invalid points {text!r} (columns 81-84)",
+            value=text,
             columns="81-84",
         )
     return value

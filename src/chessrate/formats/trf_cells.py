@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from chessrate.formats.model import Colour, Kind, Problem, ProblemLog, Severity
 from chessrate.formats.scoring import Scoring
-from chessrate.formats.text import parse_loose_date, shown
+from chessrate.formats.text import parse_loose_date
 
 if TYPE_CHECKING:
     import numpy as np
@@ -65,8 +65,7 @@ def round_dates(value: str, number: int, log: ProblemLog) -> tuple[dt.date | Non
         text = line[start : start + 8].strip()
         day = parse_loose_date(text, year_first_two_digits=True)
         if text and day is None:
-            said = shown(text)
-            log.warning(number, "unreadable-date", f"cannot read round date {said!r}", value=said)
+            log.warning(number, "unreadable-date", f"cannot read round date {text!r}", value=text)
         dates.append(day)
         start += ROUND_WIDTH
     return tuple(dates)
@@ -298,7 +297,7 @@ def _report(block: str, cell: tuple[int, int, str], flags: int, line: int, log: 
     round_number, opponent, code = cell
     where, at = _where(round_number)
     if flags & MISALIGNED:
-        value = shown(block[2:].strip())
+        value = block[2:].strip()
         log.error(line, "misaligned-cell", f"{where}: {value!r} is not in the TRF columns", value=value, **at)
         return
     if flags & INVALID_OPPONENT:

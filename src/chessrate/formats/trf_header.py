@@ -61,7 +61,7 @@ def read_header(record: str, value: str, number: int, header: Header, log: Probl
     if read is not None:
         read(record, value, number, header, log)
     elif record not in _KNOWN_UNUSED:
-        log.warning(number, "unknown-record", f"unknown record {shown(record)!r}", record=shown(record))
+        log.warning(number, "unknown-record", f"unknown record {record!r}", record=record)
 
 
 def _text_record(record: str, value: str, number: int, header: Header, log: ProblemLog) -> None:
