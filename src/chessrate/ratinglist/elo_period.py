@@ -41,6 +41,7 @@ from chessrate.ratinglist.facts import (
     PeriodGames,
     PooledGames,
     Working,
+    looked_up,
 )
 from chessrate.ratinglist.initial import initial_entries
 from chessrate.ratinglist.k_reasons import k_reason_text
@@ -513,21 +514,23 @@ def _ks_of(
     if len(player_ids):
         history.listed_before(int(player_ids[0]), period)  # refuses a history with later lists
     listed = history.listed_sums()
-    was_listed, (first, games, highest) = _found(
-        listed.player, player_ids, listed.first, listed.games, listed.highest
-    )
+    # NONE where a player is not found: never a first list (a month number and a bit, >= 0) nor
+    # a K from FIDE's list.
+    first = looked_up(listed.player, listed.first, player_ids, missing=NONE)
+    was_listed = first != NONE
+    games = looked_up(listed.player, listed.games, player_ids, missing=NONE)
+    highest = looked_up(listed.player, listed.highest, player_ids, missing=NONE)
     # A player first listed with a file's rating has a history the store does not know: taken as
     # 30 games or more (rated_games None), as the tournament report does.
     rated_games = np.where(was_listed & (first & 1 == 0), games, NONE)
     highest = np.where(was_listed & (highest != NOT_LISTED), np.maximum(highest, ratings), ratings)
     born, years = history.birth_columns()
-    has_birth, (birth_year,) = _found(born, player_ids, years)
-    birth_year = np.where(has_birth, birth_year, NONE)
+    birth_year = looked_up(born, years, player_ids, missing=NONE)
     fide_ids = np.fromiter(official_k, dtype=np.int64, count=len(official_k))
     order = np.argsort(fide_ids, kind="stable")
     fide_ks = np.fromiter(official_k.values(), dtype=np.int64, count=len(official_k))[order]
-    has_fide, (fide_k,) = _found(fide_ids[order], player_ids, fide_ks)
-    fide = ~was_listed & has_fide
+    fide_k = looked_up(fide_ids[order], fide_ks, player_ids, missing=NONE)
+    fide = ~was_listed & (fide_k != NONE)
     codes = np.empty(len(player_ids), dtype=np.int64)
     keys = np.stack([ratings, birth_year, rated_games, highest], axis=1)[~fide]
     distinct_keys, inverse = np.unique(keys, axis=0, return_inverse=True)
@@ -554,18 +557,6 @@ def _ks_of(
             kept.append(factor)
         same.append(code)
     return was_listed, Coded(np.array(same, dtype=np.int64)[codes], tuple(kept))
-
-
-def _found(
-    ids: NDArray[np.int64], wanted: NDArray[np.int64], *columns: NDArray[np.int64]
-) -> tuple[NDArray[np.bool_], list[NDArray[np.int64]]]:
-    """Whether each of ``wanted`` is among ``ids`` (sorted, distinct), and its value in each of
-    ``columns`` (one value an id; 0 where it is not)."""
-    at = np.searchsorted(ids, wanted)
-    found = at < len(ids)
-    found[found] = ids[at[found]] == wanted[found]
-    at = np.where(found, at, len(ids))
-    return found, [np.append(column, 0)[at] for column in columns]
 
 
 def k_reason(k: KFactor) -> str:

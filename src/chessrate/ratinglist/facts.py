@@ -446,7 +446,7 @@ def _index(period: Period) -> int:
     return period.year * 12 + period.month - 1
 
 
-def _looked_up(
+def looked_up(
     keys: NDArray[np.int64], values: NDArray[np.int64], wanted: NDArray[np.int64], *, missing: int = NO_RATING
 ) -> NDArray[np.int64]:
     """The value of each of ``wanted`` among sorted ``keys`` (``missing`` where absent)."""
@@ -658,7 +658,7 @@ class History:
         on_list, rating = _ratings(self.full_list(period.previous()))
         rated = np.isin(games.entrant_player, on_list[rating != NO_RATING])
         listed_ids, first = self._first_listed()
-        first_of = _looked_up(listed_ids, first, games.entrant_player, missing=np.iinfo(np.int64).max)
+        first_of = looked_up(listed_ids, first, games.entrant_player, missing=np.iinfo(np.int64).max)
         return distinct(games.entrant_player[~rated | (first_of >= start)])
 
     def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
@@ -674,11 +674,11 @@ class History:
                 for player_id, rating in self.entry_ratings.items()
             ),
         )
-        found = _looked_up(in_file, file_rating, player_ids)
-        first = _looked_up(listed_from, first_listed, player_ids, missing=_index(listed) + 1)
+        found = looked_up(in_file, file_rating, player_ids)
+        first = looked_up(listed_from, first_listed, player_ids, missing=_index(listed) + 1)
         found[first <= _index(listed)] = NO_RATING
         listed_at = np.isin(player_ids, on_list)
-        found[listed_at] = _looked_up(on_list, list_rating, player_ids[listed_at])
+        found[listed_at] = looked_up(on_list, list_rating, player_ids[listed_at])
         return found
 
     def _column(
