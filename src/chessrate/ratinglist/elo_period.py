@@ -475,26 +475,16 @@ def k_of(
     rules: RuleSet,
     history: History,
     official_k: Mapping[int, int],
-    known: dict[tuple[int, ProfileFields], tuple[PlayerProfile, KFactor]] | None = None,
 ) -> tuple[PlayerProfile, bool, KFactor, bool]:
     """A rated player's profile, whether the store lists them before, their K before the 700
-    rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md);
-    ``known``: the profile and the rule set's K of each rating and history met so far (the same
-    for everyone)."""
+    rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md)."""
     fields, was_listed = _profile(player_id, period=period, history=history, rating=rating)
     fide_k = None if was_listed else official_k.get(player_id)
-    mine = None if known is None else known.get((rating, fields))
-    if mine is None:
-        birth_year, rated_games, highest = fields
-        profile = PlayerProfile(birth_year=birth_year, rated_games=rated_games, highest_rating=highest)
-        if fide_k is not None:
-            return profile, was_listed, official_k_factor(fide_k), True
-        mine = profile, rules.k_for(Decimal(rating), profile)
-        if known is not None:
-            known[rating, fields] = mine
-    elif fide_k is not None:
-        return mine[0], was_listed, official_k_factor(fide_k), True
-    return mine[0], was_listed, mine[1], False
+    birth_year, rated_games, highest = fields
+    profile = PlayerProfile(birth_year=birth_year, rated_games=rated_games, highest_rating=highest)
+    if fide_k is not None:
+        return profile, was_listed, official_k_factor(fide_k), True
+    return profile, was_listed, rules.k_for(Decimal(rating), profile), False
 
 
 def _ks_of(
