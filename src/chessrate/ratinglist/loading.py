@@ -129,8 +129,10 @@ def load_history(
     keep = _lists_in_force(connection, before)
     every = [row.id for _, row in sorted(published.items())]
     listed, summary = _listed(connection, earlier, only, published=every)
+    order = np.argsort(born, kind="stable")
+    born_sorted = born[order]
     history = History(
-        players=np.sort(born),
+        players=born_sorted,
         birth_years=dict(
             zip(
                 born.tolist(),
@@ -143,8 +145,7 @@ def load_history(
         summarized={period for period, _ in earlier},
         summary=summary,
     )
-    order = np.argsort(born, kind="stable")
-    history.given_columns(listed, (born[order], np.where(unknown == 1, WHOLE_NONE, year)[order]))
+    history.given_columns(listed, (born_sorted, np.where(unknown == 1, WHOLE_NONE, year)[order]))
     if first_events:
         load_first_events(connection, history, only=only)
     # In full: the latest list and those in force at the start of an event still to rate.
