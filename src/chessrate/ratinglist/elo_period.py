@@ -245,7 +245,7 @@ def _sides(
     the event's start (-1: none). Events are ranked as in ``events`` (by start date, then id)."""
     by_id = np.argsort(ids)
 
-    def rank_of(event_id: NDArray[np.int64]) -> NDArray[np.int64]:
+    def rank_of(event_id: NDArray[np.int32] | NDArray[np.int64]) -> NDArray[Any]:
         return by_id[np.searchsorted(ids, event_id, sorter=by_id)] if len(ids) else event_id
 
     game_rank = rank_of(games.event_id)

@@ -97,14 +97,16 @@ class PeriodGames(PeriodEntrants):
     games in game id order.
 
     A score is an index into ``scores`` (the decimals the stored texts give, -1: none), so a
-    period of millions of games holds no object per game. :meth:`event_facts` gives the events
-    with their players and games, as the scalar paths and Glicko-2 read them.
+    period of millions of games holds no object per game. The ids (``game_id``, ``event_id``,
+    ``white``, ``black``) are 32-bit where every one fits, else 64-bit (:func:`.arrays.narrow`).
+    :meth:`event_facts` gives the events with their players and games, as the scalar paths and
+    Glicko-2 read them.
     """
 
-    game_id: NDArray[np.int64]
-    event_id: NDArray[np.int64]
-    white: NDArray[np.int64]
-    black: NDArray[np.int64]
+    game_id: NDArray[np.int32] | NDArray[np.int64]
+    event_id: NDArray[np.int32] | NDArray[np.int64]
+    white: NDArray[np.int32] | NDArray[np.int64]
+    black: NDArray[np.int32] | NDArray[np.int64]
     white_score: NDArray[np.int8]
     black_score: NDArray[np.int8]
     rated: NDArray[np.bool_]
