@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
@@ -252,7 +251,7 @@ def _sides(
     # The rating in force at each event's start, per (event, entrant) key: the list before the
     # month it starts in, looked up for the events of each such month at once.
     entrant_rank = rank_of(games.entrant_event)
-    start_month = np.array([_month(event.start_date) for event in events], dtype=np.int64)
+    start_month = np.array([Period.of(event.start_date).month_number for event in events], dtype=np.int64)
     in_force = np.full(len(entrant_rank), _NONE, dtype=np.int64)
     for month in np.unique(start_month).tolist():
         here = start_month[entrant_rank] == month
@@ -297,11 +296,6 @@ def _sides(
     side_game = np.repeat(games.game_id[order], 2)[valid]
     side_event = ids[side_rank] if len(ids) else side_rank
     return player, opponent, score, side_event, side_game, opponent_rating, own_in_force
-
-
-def _month(day: dt.date) -> int:
-    """The month of ``day`` as a whole number, in order."""
-    return day.year * 12 + day.month - 1
 
 
 class _RatedSides(NamedTuple):

@@ -443,11 +443,6 @@ class ComputedList:
 NO_RATING = -1
 
 
-def _index(period: Period) -> int:
-    """A period as a whole number, in order."""
-    return period.year * 12 + period.month - 1
-
-
 def looked_up(
     keys: NDArray[np.int64], values: NDArray[np.int64], wanted: NDArray[np.int64], *, missing: int = NO_RATING
 ) -> NDArray[np.int64]:
@@ -654,7 +649,9 @@ class History:
         first rating, B.02 7.1.4, 8.2.1) and those first listed after the list in force at the start
         of one of their events. Every other player of the period is rated from the lists."""
         ids = np.array([event.id for event in games.events], dtype=np.int64)
-        months = np.array([_index(Period.of(event.start_date)) for event in games.events], dtype=np.int64)
+        months = np.array(
+            [Period.of(event.start_date).month_number for event in games.events], dtype=np.int64
+        )
         by_id = stable_order(ids)
         start = months[by_id[np.searchsorted(ids, games.entrant_event, sorter=by_id)]] if len(ids) else ids
         on_list, rating = _ratings(self.full_list(period.previous()))
@@ -677,8 +674,8 @@ class History:
             ),
         )
         found = looked_up(in_file, file_rating, player_ids)
-        first = looked_up(listed_from, first_listed, player_ids, missing=_index(listed) + 1)
-        found[first <= _index(listed)] = NO_RATING
+        first = looked_up(listed_from, first_listed, player_ids, missing=listed.month_number + 1)
+        found[first <= listed.month_number] = NO_RATING
         listed_at = np.isin(player_ids, on_list)
         found[listed_at] = looked_up(on_list, list_rating, player_ids[listed_at])
         return found

@@ -376,7 +376,7 @@ def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
         """Each month number's period as text (None: :data:`NOT_LISTED`), each text made once."""
         distinct, codes = np.unique(months, return_inverse=True)
         texts = [
-            None if month == NOT_LISTED else str(Period(month // 12, month % 12 + 1))
+            None if month == NOT_LISTED else str(Period.from_month_number(month))
             for month in distinct.tolist()
         ]
         return list(map(texts.__getitem__, codes.reshape(-1).tolist()))
