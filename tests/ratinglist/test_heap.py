@@ -4,6 +4,8 @@ nothing changes."""
 
 from __future__ import annotations
 
+import ctypes
+
 import pytest
 
 from chessrate.runtime.malloc import (
@@ -59,5 +61,15 @@ def test_a_c_library_without_malloc_trim_gives_nothing_back() -> None:
     assert freed_memory_returned(object()) is False
 
 
-def test_the_process_own_c_library_is_asked_when_none_is_given() -> None:
-    assert freed_memory_returned() in (True, False)
+def test_the_process_own_c_library_is_asked_when_none_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    library = Trimming()
+    opened: list[object] = []
+
+    def process_library(name: object) -> Trimming:
+        opened.append(name)
+        return library
+
+    monkeypatch.setattr(ctypes, "CDLL", process_library)
+    assert freed_memory_returned() is True
+    assert opened == [None]  # the process's own C library
+    assert library.calls == [0]

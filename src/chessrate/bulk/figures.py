@@ -111,6 +111,9 @@ def rate_players(
             known[id(score)] = (half, exponent if isinstance(exponent, int) else 0)
     coded = [known[id(score)] for score in scores]
     who = np.repeat(np.arange(len(players), dtype=np.intp), counts)
+    # Each K object once, by identity (``players`` holds them, so each id stays its own).
+    ks = {id(mine.k): mine.k for mine in players}
+    code_of = {key: code for code, key in enumerate(ks)}
     players_figures, figures = rate_sides(
         who,
         np.array(event_ids, dtype=np.intp),
@@ -119,7 +122,8 @@ def rate_players(
         np.array([half for half, _ in coded], dtype=np.int8),
         np.array([exponent for _, exponent in coded], dtype=np.int64),
         ratings=[mine.rating for mine in players],
-        k=[mine.k for mine in players],
+        k=tuple(ks.values()),
+        k_codes=np.array([code_of[id(mine.k)] for mine in players], dtype=np.int64).reshape(-1),
         rules=rules,
         game_figures=game_figures,
     )
@@ -199,27 +203,19 @@ def rate_sides(
     ratings: Sequence[int],
     k: Sequence[KFactor],
     rules: RuleSet,
+    k_codes: NDArray[np.int64],
     game_figures: bool = True,
-    k_codes: NDArray[np.int64] | None = None,
 ) -> tuple[PlayerColumns, GameFigures | None]:
     """:func:`rate_players` from columns: one row per rated side, grouped by player (``who``, 0 to
     ``len(ratings) - 1``) in the order its figures are given; ``half_points`` and ``exponents``: the
     side's score (0, 1, 2 halves) and the exponent of the decimal it was written as. The players'
     figures come as columns (no object a player; :meth:`PlayerColumns.figures` makes them).
-    ``k_codes``: each player's K before the 700 rule as its index in ``k`` (then the distinct K
-    objects); none: ``k`` holds each player's K."""
+    ``k_codes``: each player's K before the 700 rule as its index in ``k`` (the distinct K
+    objects)."""
     players = len(ratings)
     sink = players
     sinks = np.full(len(who), sink, dtype=np.intp)
     ratings_of = np.array([*ratings, 0], dtype=np.int64)
-    if k_codes is None:  # each K object once, by identity
-        index: dict[int, int] = {}
-        distinct: list[KFactor] = []
-        for factor in k:
-            if index.setdefault(id(factor), len(distinct)) == len(distinct):
-                distinct.append(factor)  # held here, so its id stays its own
-        k_codes = np.array([index[id(factor)] for factor in k], dtype=np.int64).reshape(-1)
-        k = distinct
     k_given = np.append(np.array([factor.k for factor in k], dtype=np.int64)[k_codes], 1)
 
     # K given per player (from each one's history), cut by the 700 rule inside the engine.
@@ -263,18 +259,14 @@ def rate_sides(
     pairs, cut_codes = np.unique(
         np.stack([k_codes, games.astype(np.int64)], axis=1).reshape(-1, 2), axis=0, return_inverse=True
     )
-    # Uncut, a K is the K given (the same object): each object once, by identity.
-    seen: dict[int, int] = {}
-    k_values: list[KFactor] = []
-    codes = []
-    for given, count in pairs.tolist():
-        factor = apply_700_rule(k[given], count, max_k_times_games=rules.max_k_times_games)
-        if seen.setdefault(id(factor), len(k_values)) == len(k_values):
-            k_values.append(factor)  # held here, so its id stays its own
-        codes.append(seen[id(factor)])
+    # One K a pair (uncut, the K given itself: the same object may recur; the caller codes them).
+    k_values = tuple(
+        apply_700_rule(k[given], count, max_k_times_games=rules.max_k_times_games)
+        for given, count in pairs.tolist()
+    )
     return PlayerColumns(
-        k_values=tuple(k_values),
-        k=np.array(codes, dtype=np.int64)[cut_codes.reshape(-1)],
+        k_values=k_values,
+        k=cut_codes.reshape(-1).astype(np.int64),
         games=games,
         score=score_sum[:players],
         score_exponent=score_low[:players],

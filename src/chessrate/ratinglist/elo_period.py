@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
@@ -41,6 +40,7 @@ from chessrate.ratinglist.facts import (
     PeriodGames,
     PooledGames,
     Working,
+    looked_up,
 )
 from chessrate.ratinglist.initial import initial_entries
 from chessrate.ratinglist.k_reasons import k_reason_text
@@ -244,14 +244,14 @@ def _sides(
     the event's start (-1: none). Events are ranked as in ``events`` (by start date, then id)."""
     by_id = np.argsort(ids)
 
-    def rank_of(event_id: NDArray[np.int64]) -> NDArray[np.int64]:
+    def rank_of(event_id: NDArray[np.int32] | NDArray[np.int64]) -> NDArray[Any]:
         return by_id[np.searchsorted(ids, event_id, sorter=by_id)] if len(ids) else event_id
 
     game_rank = rank_of(games.event_id)
     # The rating in force at each event's start, per (event, entrant) key: the list before the
     # month it starts in, looked up for the events of each such month at once.
     entrant_rank = rank_of(games.entrant_event)
-    start_month = np.array([_month(event.start_date) for event in events], dtype=np.int64)
+    start_month = np.array([Period.of(event.start_date).month_number for event in events], dtype=np.int64)
     in_force = np.full(len(entrant_rank), _NONE, dtype=np.int64)
     for month in np.unique(start_month).tolist():
         here = start_month[entrant_rank] == month
@@ -296,11 +296,6 @@ def _sides(
     side_game = np.repeat(games.game_id[order], 2)[valid]
     side_event = ids[side_rank] if len(ids) else side_rank
     return player, opponent, score, side_event, side_game, opponent_rating, own_in_force
-
-
-def _month(day: dt.date) -> int:
-    """The month of ``day`` as a whole number, in order."""
-    return day.year * 12 + day.month - 1
 
 
 class _RatedSides(NamedTuple):
@@ -474,26 +469,16 @@ def k_of(
     rules: RuleSet,
     history: History,
     official_k: Mapping[int, int],
-    known: dict[tuple[int, ProfileFields], tuple[PlayerProfile, KFactor]] | None = None,
 ) -> tuple[PlayerProfile, bool, KFactor, bool]:
     """A rated player's profile, whether the store lists them before, their K before the 700
-    rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md);
-    ``known``: the profile and the rule set's K of each rating and history met so far (the same
-    for everyone)."""
+    rule, and whether it is FIDE's (a player with no history here, docs/ratinglist.md)."""
     fields, was_listed = _profile(player_id, period=period, history=history, rating=rating)
     fide_k = None if was_listed else official_k.get(player_id)
-    mine = None if known is None else known.get((rating, fields))
-    if mine is None:
-        birth_year, rated_games, highest = fields
-        profile = PlayerProfile(birth_year=birth_year, rated_games=rated_games, highest_rating=highest)
-        if fide_k is not None:
-            return profile, was_listed, official_k_factor(fide_k), True
-        mine = profile, rules.k_for(Decimal(rating), profile)
-        if known is not None:
-            known[rating, fields] = mine
-    elif fide_k is not None:
-        return mine[0], was_listed, official_k_factor(fide_k), True
-    return mine[0], was_listed, mine[1], False
+    birth_year, rated_games, highest = fields
+    profile = PlayerProfile(birth_year=birth_year, rated_games=rated_games, highest_rating=highest)
+    if fide_k is not None:
+        return profile, was_listed, official_k_factor(fide_k), True
+    return profile, was_listed, rules.k_for(Decimal(rating), profile), False
 
 
 def _ks_of(
@@ -513,21 +498,23 @@ def _ks_of(
     if len(player_ids):
         history.listed_before(int(player_ids[0]), period)  # refuses a history with later lists
     listed = history.listed_sums()
-    was_listed, (first, games, highest) = _found(
-        listed.player, player_ids, listed.first, listed.games, listed.highest
-    )
+    # NONE where a player is not found: never a first list (a month number and a bit, >= 0) nor
+    # a K from FIDE's list.
+    first = looked_up(listed.player, listed.first, player_ids, missing=NONE)
+    was_listed = first != NONE
+    games = looked_up(listed.player, listed.games, player_ids, missing=NONE)
+    highest = looked_up(listed.player, listed.highest, player_ids, missing=NONE)
     # A player first listed with a file's rating has a history the store does not know: taken as
     # 30 games or more (rated_games None), as the tournament report does.
     rated_games = np.where(was_listed & (first & 1 == 0), games, NONE)
     highest = np.where(was_listed & (highest != NOT_LISTED), np.maximum(highest, ratings), ratings)
     born, years = history.birth_columns()
-    has_birth, (birth_year,) = _found(born, player_ids, years)
-    birth_year = np.where(has_birth, birth_year, NONE)
+    birth_year = looked_up(born, years, player_ids, missing=NONE)
     fide_ids = np.fromiter(official_k, dtype=np.int64, count=len(official_k))
     order = np.argsort(fide_ids, kind="stable")
     fide_ks = np.fromiter(official_k.values(), dtype=np.int64, count=len(official_k))[order]
-    has_fide, (fide_k,) = _found(fide_ids[order], player_ids, fide_ks)
-    fide = ~was_listed & has_fide
+    fide_k = looked_up(fide_ids[order], fide_ks, player_ids, missing=NONE)
+    fide = ~was_listed & (fide_k != NONE)
     codes = np.empty(len(player_ids), dtype=np.int64)
     keys = np.stack([ratings, birth_year, rated_games, highest], axis=1)[~fide]
     distinct_keys, inverse = np.unique(keys, axis=0, return_inverse=True)
@@ -554,18 +541,6 @@ def _ks_of(
             kept.append(factor)
         same.append(code)
     return was_listed, Coded(np.array(same, dtype=np.int64)[codes], tuple(kept))
-
-
-def _found(
-    ids: NDArray[np.int64], wanted: NDArray[np.int64], *columns: NDArray[np.int64]
-) -> tuple[NDArray[np.bool_], list[NDArray[np.int64]]]:
-    """Whether each of ``wanted`` is among ``ids`` (sorted, distinct), and its value in each of
-    ``columns`` (one value an id; 0 where it is not)."""
-    at = np.searchsorted(ids, wanted)
-    found = at < len(ids)
-    found[found] = ids[at[found]] == wanted[found]
-    at = np.where(found, at, len(ids))
-    return found, [np.append(column, 0)[at] for column in columns]
 
 
 def k_reason(k: KFactor) -> str:

@@ -97,14 +97,16 @@ class PeriodGames(PeriodEntrants):
     games in game id order.
 
     A score is an index into ``scores`` (the decimals the stored texts give, -1: none), so a
-    period of millions of games holds no object per game. :meth:`event_facts` gives the events
-    with their players and games, as the scalar paths and Glicko-2 read them.
+    period of millions of games holds no object per game. The ids (``game_id``, ``event_id``,
+    ``white``, ``black``) are 32-bit where every one fits, else 64-bit (:func:`.arrays.narrow`).
+    :meth:`event_facts` gives the events with their players and games, as the scalar paths and
+    Glicko-2 read them.
     """
 
-    game_id: NDArray[np.int64]
-    event_id: NDArray[np.int64]
-    white: NDArray[np.int64]
-    black: NDArray[np.int64]
+    game_id: NDArray[np.int32] | NDArray[np.int64]
+    event_id: NDArray[np.int32] | NDArray[np.int64]
+    white: NDArray[np.int32] | NDArray[np.int64]
+    black: NDArray[np.int32] | NDArray[np.int64]
     white_score: NDArray[np.int8]
     black_score: NDArray[np.int8]
     rated: NDArray[np.bool_]
@@ -441,12 +443,7 @@ class ComputedList:
 NO_RATING = -1
 
 
-def _index(period: Period) -> int:
-    """A period as a whole number, in order."""
-    return period.year * 12 + period.month - 1
-
-
-def _looked_up(
+def looked_up(
     keys: NDArray[np.int64], values: NDArray[np.int64], wanted: NDArray[np.int64], *, missing: int = NO_RATING
 ) -> NDArray[np.int64]:
     """The value of each of ``wanted`` among sorted ``keys`` (``missing`` where absent)."""
@@ -652,13 +649,15 @@ class History:
         first rating, B.02 7.1.4, 8.2.1) and those first listed after the list in force at the start
         of one of their events. Every other player of the period is rated from the lists."""
         ids = np.array([event.id for event in games.events], dtype=np.int64)
-        months = np.array([_index(Period.of(event.start_date)) for event in games.events], dtype=np.int64)
+        months = np.array(
+            [Period.of(event.start_date).month_number for event in games.events], dtype=np.int64
+        )
         by_id = stable_order(ids)
         start = months[by_id[np.searchsorted(ids, games.entrant_event, sorter=by_id)]] if len(ids) else ids
         on_list, rating = _ratings(self.full_list(period.previous()))
         rated = np.isin(games.entrant_player, on_list[rating != NO_RATING])
         listed_ids, first = self._first_listed()
-        first_of = _looked_up(listed_ids, first, games.entrant_player, missing=np.iinfo(np.int64).max)
+        first_of = looked_up(listed_ids, first, games.entrant_player, missing=np.iinfo(np.int64).max)
         return distinct(games.entrant_player[~rated | (first_of >= start)])
 
     def ratings_in_force_columns(self, player_ids: NDArray[np.int64], day: dt.date) -> NDArray[np.int64]:
@@ -674,11 +673,11 @@ class History:
                 for player_id, rating in self.entry_ratings.items()
             ),
         )
-        found = _looked_up(in_file, file_rating, player_ids)
-        first = _looked_up(listed_from, first_listed, player_ids, missing=_index(listed) + 1)
-        found[first <= _index(listed)] = NO_RATING
+        found = looked_up(in_file, file_rating, player_ids)
+        first = looked_up(listed_from, first_listed, player_ids, missing=listed.month_number + 1)
+        found[first <= listed.month_number] = NO_RATING
         listed_at = np.isin(player_ids, on_list)
-        found[listed_at] = _looked_up(on_list, list_rating, player_ids[listed_at])
+        found[listed_at] = looked_up(on_list, list_rating, player_ids[listed_at])
         return found
 
     def _column(

@@ -109,8 +109,9 @@ class PlayerDirectory:
         return chosen, len(added)
 
     def fill(self) -> None:
-        """The details filled in since the last call written, one ``executemany`` per set of
-        columns (not a statement a player)."""
+        """The details filled in since the last call written, one statement's work per set of
+        columns (not a statement a player): SQLite, one ``executemany`` of an ``UPDATE``;
+        PostgreSQL, one ``UPDATE ... FROM unnest`` of the columns as arrays (:meth:`_fill_arrays`)."""
         by_columns: dict[tuple[str, ...], dict[int, dict[str, object]]] = {}
         for known, missing in self._fill:
             # A player filled in twice: both fills, in order, in one row (its set of columns grows).

@@ -44,7 +44,7 @@ from chessrate.ratinglist.import_reads import FileRead, RefusedFiles, Unreadable
 from chessrate.ratinglist.import_reads import RefusedFile as RefusedFile  # where the faces read it
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.refusals import input_refusal, refusal_text
-from chessrate.ratinglist.rows import CHUNK, ROWS_A_STATEMENT, insert_rows
+from chessrate.ratinglist.rows import CHUNK, insert_rows
 from chessrate.ratinglist.schema import event_players, events, games, players
 from chessrate.ratinglist.store import WRITER_WAIT, StoreError, write_transaction
 from chessrate.runtime.gc_pause import cycle_collector_paused
@@ -275,13 +275,12 @@ class _Batch:
         new_players = self._directory.new_players()
         self._directory.fill()
         if self._writer is None:
-            many = ROWS_A_STATEMENT
-            insert_rows(connection, players, PLAYER_COLUMNS, new_players, rows_a_statement=many)
-            insert_rows(connection, events, _EVENT_COLUMNS, event_rows, rows_a_statement=many)
+            insert_rows(connection, players, PLAYER_COLUMNS, new_players)
+            insert_rows(connection, events, _EVENT_COLUMNS, event_rows)
             entrants = chain.from_iterable(r.entrants() for r in rows)
-            insert_rows(connection, event_players, _ENTRANT_COLUMNS, entrants, rows_a_statement=many)
+            insert_rows(connection, event_players, _ENTRANT_COLUMNS, entrants)
             all_games = chain.from_iterable(r.games() for r in rows)
-            insert_rows(connection, games, _GAME_COLUMNS, all_games, rows_a_statement=many)
+            insert_rows(connection, games, _GAME_COLUMNS, all_games)
         else:
             self._writer.start(
                 [

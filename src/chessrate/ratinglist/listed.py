@@ -82,25 +82,22 @@ class ListedColumns(NamedTuple):
         players = sorted(listed)
         mine = [listed[player] for player in players]
 
-        def month(period: Period) -> int:
-            return period.year * 12 + period.month - 1
-
         def column(values: list[int]) -> NDArray[np.int64]:
             return np.array(values, dtype=np.int64).reshape(-1)
 
         return cls(
             column(players),
-            column([month(one.first) * 2 + int(one.entered) for one in mine]),
+            column([one.first.month_number * 2 + int(one.entered) for one in mine]),
             column([one.games for one in mine]),
             column([NOT_LISTED if one.highest is None else one.highest for one in mine]),
-            column([NOT_LISTED if one.active is None else month(one.active) for one in mine]),
+            column([NOT_LISTED if one.active is None else one.active.month_number for one in mine]),
         )
 
     def listed(self) -> dict[int, Listed]:
         """Each player's :class:`Listed` (one :class:`Period` a month met)."""
         first_month = self.first >> 1
         months = np.concatenate([first_month, self.active[self.active != NOT_LISTED]])
-        periods = {month: Period(month // 12, month % 12 + 1) for month in np.unique(months).tolist()}
+        periods = {month: Period.from_month_number(month) for month in np.unique(months).tolist()}
         actives: dict[int, Period | None] = {**periods, NOT_LISTED: None}
         return dict(
             zip(

@@ -129,8 +129,10 @@ def load_history(
     keep = _lists_in_force(connection, before)
     every = [row.id for _, row in sorted(published.items())]
     listed, summary = _listed(connection, earlier, only, published=every)
+    order = np.argsort(born, kind="stable")
+    born_sorted = born[order]
     history = History(
-        players=np.sort(born),
+        players=born_sorted,
         birth_years=dict(
             zip(
                 born.tolist(),
@@ -143,8 +145,7 @@ def load_history(
         summarized={period for period, _ in earlier},
         summary=summary,
     )
-    order = np.argsort(born, kind="stable")
-    history.given_columns(listed, (born[order], np.where(unknown == 1, WHOLE_NONE, year)[order]))
+    history.given_columns(listed, (born_sorted, np.where(unknown == 1, WHOLE_NONE, year)[order]))
     if first_events:
         load_first_events(connection, history, only=only)
     # In full: the latest list and those in force at the start of an event still to rate.
@@ -326,7 +327,8 @@ def _summarized(connection: Connection) -> tuple[int, ...]:
 
 
 def _month_of(period: Any) -> Any:
-    """A period written ``YYYY-MM`` as its month number, in SQL (NULL stays NULL)."""
+    """A period written ``YYYY-MM`` as its month number (:attr:`.Period.month_number`), in SQL (NULL
+    stays NULL)."""
     year = cast(func.substr(period, 1, 4), Integer)
     month = cast(func.substr(period, 6, 2), Integer)
     return year * 12 + month - 1
@@ -341,7 +343,7 @@ def _summed(
     if not versions:
         return ListedColumns(*(np.zeros(0, dtype=np.int64) for _ in ListedColumns._fields))
     month = case(
-        {version_id: _month(period) for period, version_id in versions}, value=list_entries.c.version_id
+        {version_id: period.month_number for period, version_id in versions}, value=list_entries.c.version_id
     )
     entered = case((list_entries.c.status == EntryStatus.ENTERED.value, 1), else_=0)
     player = list_entries.c.player_id
@@ -364,11 +366,6 @@ def _summed(
             .group_by(player),
         )
     )
-
-
-def _month(period: Period) -> int:
-    """A period as a month number, in order."""
-    return period.year * 12 + period.month - 1
 
 
 ENTRY_FIELDS = tuple(Entry.__dataclass_fields__)

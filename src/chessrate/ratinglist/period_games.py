@@ -140,10 +140,10 @@ def load_games(
         entrant_event=entrants.entrant_event,
         entrant_player=entrants.entrant_player,
         entrant_rating=entrants.entrant_rating,
-        game_id=narrow(game_id),
-        event_id=narrow(event_id),
-        white=narrow(white),
-        black=narrow(black),
+        game_id=game_id,
+        event_id=event_id,
+        white=white,
+        black=black,
         white_score=white_score.astype(np.int8, copy=False),
         black_score=black_score.astype(np.int8, copy=False),
         rated=rated.astype(np.bool_, copy=False),
@@ -254,11 +254,12 @@ def _game_columns(connection: Connection, period: Period, sent: _SentGames) -> G
     else:
         *game_columns, codes = sent.sent.arrays()
     white_code, black_code = (codes >> 3 & 7).astype(np.int8), (codes & 7).astype(np.int8)
+    # The ids narrowed as PeriodGames keeps them (32 bits where they fit; the codes in 8) before
+    # they are put in order: every copy half as large or less.
     if ((white_code == OTHER_TEXT) | (black_code == OTHER_TEXT)).any():
         game_columns, scores = _games_by_text(connection, period)
+        game_columns[:4] = [narrow(column) for column in game_columns[:4]]
     else:
-        # Narrowed as PeriodGames keeps them (ids in 32 bits where they fit, codes in 8) before
-        # they are put in order: every copy half as large or less.
         game_columns = [narrow(column) for column in game_columns]
         game_columns += [white_code - 1, black_code - 1, (codes >> 6).astype(np.bool_)]
         scores = SCORES

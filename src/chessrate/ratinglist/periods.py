@@ -38,12 +38,22 @@ class Period:
         return cls(int(match.group(1)), int(match.group(2)))
 
     @classmethod
+    def from_month_number(cls, number: int) -> Period:
+        """The period of a month number (:attr:`month_number`)."""
+        return cls(number // 12, number % 12 + 1)
+
+    @classmethod
     def of(cls, day: dt.date) -> Period:
         """The period a day falls in."""
         return cls(day.year, day.month)
 
     def __str__(self) -> str:
         return f"{self.year:04d}-{self.month:02d}"
+
+    @property
+    def month_number(self) -> int:
+        """The period as a whole number, in order: ``year * 12 + month - 1``."""
+        return self.year * 12 + self.month - 1
 
     @property
     def first_day(self) -> dt.date:
@@ -62,5 +72,4 @@ class Period:
         return Period(self.year - (self.month == 1), (self.month - 2) % 12 + 1)
 
     def minus_months(self, months: int) -> Period:
-        index = self.year * 12 + self.month - 1 - months
-        return Period(index // 12, index % 12 + 1)
+        return Period.from_month_number(self.month_number - months)

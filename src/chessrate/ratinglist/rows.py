@@ -47,14 +47,15 @@ def insert_rows(
     columns: Sequence[str],
     rows: Iterable[tuple[Any, ...]],
     *,
-    rows_a_statement: int = 1,
+    rows_a_statement: int = ROWS_A_STATEMENT,
 ) -> int:
     """Insert ``rows`` (tuples in the order of ``columns``) into ``table``; the number written.
 
-    ``rows_a_statement`` (SQLite): rows a statement (``INSERT ... VALUES (?, ...), (?, ...)``), at
-    most as many as SQLite's limit on a statement's variables allows (:data:`SQLITE_VARIABLES`):
-    fewer statements for the driver to step through. PostgreSQL's ``COPY`` ignores it. The caller
-    rolls its transaction back if this raises (as a run and an import do)."""
+    ``rows_a_statement`` (SQLite; :data:`ROWS_A_STATEMENT` unless given): rows a statement
+    (``INSERT ... VALUES (?, ...), (?, ...)``), at most as many as SQLite's limit on a statement's
+    variables allows (:data:`SQLITE_VARIABLES`): fewer statements for the driver to step through.
+    PostgreSQL's ``COPY`` ignores it. The caller rolls its transaction back if this raises (as a
+    run and an import do)."""
     names = ", ".join(columns)
     driver = connection.connection.driver_connection
     written = 0
@@ -73,11 +74,11 @@ def insert_rows(
         iterator = iter(rows)
         if many > 1:
             # OR FAIL: a statement of many rows that may fail a constraint otherwise keeps a
-            # statement journal to undo its own rows (sqlite.org/tempfiles.html, "Statement Journal
-            # Files"),
-            # written to a temporary file: 815,000 writes for a month's 10^6-game import, against
-            # 75,000 (strace). The caller's transaction is rolled back on any error, so the rows a
-            # failed statement kept are never committed (sqlite.org/lang_conflict.html, FAIL).
+            # statement journal to undo its own rows, written to a temporary file
+            # (sqlite.org/tempfiles.html, "Statement Journal Files"): 815,000 writes for a month's
+            # 10^6-game import, against 75,000 (strace). The caller's transaction is rolled back on
+            # any error, so the rows a failed statement kept are never committed
+            # (sqlite.org/lang_conflict.html, FAIL).
             grouped = f"INSERT OR FAIL INTO {table.name} ({names}) VALUES {', '.join([values] * many)}"
             size = CHUNK - CHUNK % many  # whole statements a chunk
         else:

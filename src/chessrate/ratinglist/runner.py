@@ -49,7 +49,6 @@ from chessrate.ratinglist.loading import (
 from chessrate.ratinglist.period_games import game_columns_apart, load_entrants, load_games
 from chessrate.ratinglist.periods import Period
 from chessrate.ratinglist.rows import (
-    ROWS_A_STATEMENT,
     Pieces,
     bool_pieces,
     constant_pieces,
@@ -332,9 +331,7 @@ def _write(
     if binary is not None:
         copy_binary(connection, list_entries, *binary)
     else:
-        insert_rows(
-            connection, list_entries, *_entry_rows(version_id, lines), rows_a_statement=ROWS_A_STATEMENT
-        )
+        insert_rows(connection, list_entries, *_entry_rows(version_id, lines))
     workings = computed.workings
     pooled = workings if isinstance(workings, PooledGames) else None
     pieces = None
@@ -348,7 +345,6 @@ def _write(
             game_workings,
             POOLED_COLUMNS,
             _pooled_rows(version_id, pooled),
-            rows_a_statement=ROWS_A_STATEMENT,
         )
     elif workings and pooled is None:  # (none in most Elo months: a round trip saved)
         insert_rows(
@@ -356,7 +352,6 @@ def _write(
             game_workings,
             ("version_id", *WORKING_COLUMNS),
             _rows(version_id, workings, WORKING_COLUMNS),
-            rows_a_statement=ROWS_A_STATEMENT,
         )
     return PeriodRun(
         period=period,
@@ -381,7 +376,7 @@ def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
         """Each month number's period as text (None: :data:`NOT_LISTED`), each text made once."""
         distinct, codes = np.unique(months, return_inverse=True)
         texts = [
-            None if month == NOT_LISTED else str(Period(month // 12, month % 12 + 1))
+            None if month == NOT_LISTED else str(Period.from_month_number(month))
             for month in distinct.tolist()
         ]
         return list(map(texts.__getitem__, codes.reshape(-1).tolist()))
@@ -400,7 +395,6 @@ def _keep_summary(connection: Connection, summary: ListedSummary) -> None:
             periods(columns.active),
             strict=True,
         ),
-        rows_a_statement=ROWS_A_STATEMENT,
     )
     value = ",".join(map(str, summary.versions))
     if connection.execute(update(meta).where(meta.c.key == SUMMARY).values(value=value)).rowcount == 0:

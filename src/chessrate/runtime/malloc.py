@@ -50,6 +50,11 @@ def freed_memory_returned(library: Any = None) -> bool:
     every arena, not only the top of the heap), so that what is allocated next does not stack on
     it; whether the library did so. Where the C library has no ``malloc_trim`` (not glibc), False.
 
+    The pad asked of ``malloc_trim`` is 0 even inside :func:`freed_memory_kept`, by choice: a run
+    calls this once a stage's big arrays are dropped, and the top of the heap they leave is given
+    back too, not kept as :data:`RUN_TOP_PAD` under the next stage's peak. The ``M_TOP_PAD`` asked
+    for stays in force: the heap grows by it again, and frees after the trim keep it.
+
     Source: ``malloc_trim(3)``, the Linux man-pages project (glibc 2.8 and later release free
     pages anywhere in an arena, not only at its top)."""
     try:
