@@ -202,7 +202,9 @@ CASES: dict[str, tuple[Callable[[], object], str, str, str, str]] = {
         "un número entero de 1 o más",
         "un nombre enter d’1 o més",
     ),
-    "an RD of 1e200": (  # glicko2.LEAST_DEVIATION, MOST_DEVIATION: the forms' bounds too
+    # glicko2.LEAST_DEVIATION, MOST_DEVIATION: the Lichess form's bounds (the Glicko-2 form's end at
+    # 350, glicko1.MAX_DEVIATION; a list's idle player's RD grows past 350 under Step 6).
+    "an RD of 1e200": (
         lambda: _glicko2(deviation=[350.0, 1e200]),
         "bulk-deviation-range",
         "player 1: an RD is between 1 and 500",
