@@ -66,10 +66,10 @@ def rate_glicko2_period(
     to 1.2), refused (by code) before any arithmetic.
     """
     w, b, s = arrays.games(white, black, white_half_points)
-    r = arrays.floats(rating, "rating", positive=False)
+    r = arrays.floats(rating, "rating")
     n = len(r)
-    rd = arrays.floats(deviation, "deviation", positive=True, n=n)
-    sigma = arrays.floats(volatility, "volatility", positive=True, n=n)
+    rd = arrays.floats(deviation, "deviation", n=n)
+    sigma = arrays.floats(volatility, "volatility", n=n)
     if len(r) and (r.min() < LOWEST or r.max() > HIGHEST):
         first = int(np.flatnonzero((r < LOWEST) | (r > HIGHEST))[0])
         raise arrays.refused(
