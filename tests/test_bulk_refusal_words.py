@@ -174,12 +174,19 @@ CASES: dict[str, tuple[Callable[[], object], str, str, str, str]] = {
         "jugador 0: un número finito",
         "jugador 0: un nombre finit",
     ),
-    "a deviation of 0": (
+    "a deviation not a number": (
+        lambda: _glicko2(deviation=[math.nan, 350.0]),
+        "bulk-finite",
+        "player 0: a finite number",
+        "jugador 0: un número finito",
+        "jugador 0: un nombre finit",
+    ),
+    "a deviation of 0": (  # below glicko2.LEAST_DEVIATION, as 0.5 is
         lambda: _glicko2(deviation=[0.0, 350.0]),
-        "bulk-finite-above-zero",
-        "player 0: a finite number above zero",
-        "jugador 0: un número finito mayor que cero",
-        "jugador 0: un nombre finit més gran que zero",
+        "bulk-deviation-range",
+        "player 0: an RD is between 1 and 500",
+        "jugador 0: una RD está entre 1 y 500",
+        "jugador 0: una RD és entre 1 i 500",
     ),
     "tau 0": (  # glicko2.pdf Step 1: "reasonable choices are between 0.3 and 1.2"
         lambda: _glicko2(tau=0.0),
@@ -202,7 +209,9 @@ CASES: dict[str, tuple[Callable[[], object], str, str, str, str]] = {
         "un número entero de 1 o más",
         "un nombre enter d’1 o més",
     ),
-    "an RD of 1e200": (  # glicko2.LEAST_DEVIATION, MOST_DEVIATION: the forms' bounds too
+    # glicko2.LEAST_DEVIATION, MOST_DEVIATION: the Lichess form's bounds (the Glicko-2 form's end at
+    # 350, glicko1.MAX_DEVIATION; a list's idle player's RD grows past 350 under Step 6).
+    "an RD of 1e200": (
         lambda: _glicko2(deviation=[350.0, 1e200]),
         "bulk-deviation-range",
         "player 1: an RD is between 1 and 500",

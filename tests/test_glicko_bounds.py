@@ -9,11 +9,14 @@ papers' arithmetic (``ln(sigma^2)``, ``1/RD^2``, ``1/tau^2``): the core now refu
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import warnings
 
+import numpy as np
 import pytest
 
 from chessrate import bulk
+from chessrate.bulk import _arrays as bulk_arrays
 from chessrate.errors import InvalidInputError
 from chessrate.service import glicko as requests_glicko
 from chessrate.service import stakes, systems
@@ -38,9 +41,7 @@ def test_the_bounds_are_the_sources() -> None:
     # volatilities 0.06 (glicko2.pdf) and 0.09 (lila).
     assert min(glicko.SUGGESTED_MIN_DEVIATION, lichess.MIN_DEVIATION) > glicko2.LEAST_DEVIATION
     assert min(0.06, lichess.NEW_VOLATILITY) > glicko2.LEAST_VOLATILITY
-    # The largest RD of the bulk engine is lila's maxDeviation; the largest volatility is above
-    # lila's cap (maxVolatility) and every published default.
-    assert glicko2.MOST_DEVIATION == lichess.MAX_DEVIATION
+    # The largest volatility is above lila's cap (maxVolatility) and every published default.
     assert glicko2.MOST_VOLATILITY > lichess.MAX_VOLATILITY
 
 
@@ -138,3 +139,48 @@ def test_one_parser_for_every_glicko_rd() -> None:
     )
     reasons = {p.errors[("deviation",)].reason for p in (glicko_problems, chesscom_problems, stakes_problems)}
     assert reasons == {"must be at most 350"}
+
+
+#: The corners of the bulk engine's bounds: chess ratings 0 and 4000, and glicko2's RD, volatility.
+_CORNERS = [
+    (rating, deviation, volatility)
+    for rating in (bulk_arrays.LOWEST, bulk_arrays.HIGHEST)
+    for deviation in (glicko2.LEAST_DEVIATION, glicko2.MOST_DEVIATION)
+    for volatility in (glicko2.LEAST_VOLATILITY, glicko2.MOST_VOLATILITY)
+]
+
+
+@pytest.mark.parametrize("tau", [glicko2.LEAST_TAU, glicko2.MOST_TAU])
+def test_the_bulk_engine_is_finite_at_every_corner_of_its_bounds(tau: float) -> None:
+    # The guard bulk-gaps-too-large is gone: v and Delta stay finite within the bounds (bulk/glicko2.py,
+    # Steps 3 and 4). Every corner player plays each other corner player once, alone, with each result;
+    # then all of them play one another in one period, beside an idle copy of each (Step 6 only).
+    assert (bulk_arrays.LOWEST, bulk_arrays.HIGHEST) == (0, 4000)
+    calls = [
+        ([0], [1], [half], [one, other])
+        for one, other in itertools.permutations(_CORNERS, 2)
+        for half in (0, 1, 2)
+    ]
+    pairs = list(itertools.permutations(range(len(_CORNERS)), 2))
+    calls.append(
+        (
+            [white for white, _ in pairs],
+            [black for _, black in pairs],
+            [(white + black) % 3 for white, black in pairs],
+            _CORNERS * 2,
+        )
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for white, black, half_points, players in calls:
+            period = bulk.rate_glicko2_period(
+                white,
+                black,
+                half_points,
+                [rating for rating, _, _ in players],
+                [deviation for _, deviation, _ in players],
+                [volatility for _, _, volatility in players],
+                tau=tau,
+            )
+            for values in (period.rating, period.deviation, period.volatility):
+                assert np.isfinite(values).all(), (players, half_points, values)

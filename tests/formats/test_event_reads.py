@@ -16,12 +16,9 @@ from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
-import csv_oracle
 import pytest
-import trf_oracle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pgn_oracle import read_pgn_by_game
 
 from chessrate.errors import FileFormatError
 from chessrate.formats import (
@@ -38,6 +35,9 @@ from chessrate.formats.pgn import read_pgn_event
 from chessrate.formats.text import split_lines
 from chessrate.formats.trf import read_trf_event
 from chessrate.testing import synthetic
+
+from . import csv_oracle, trf_oracle
+from .pgn_oracle import read_pgn_by_game
 
 DATA = Path(__file__).parents[1] / "data"
 TRF_FILES = {p.name: p.read_bytes() for p in sorted(DATA.glob("trf/*.trf"))}

@@ -25,12 +25,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pgn_oracle import read_pgn_by_game
 
 from chessrate.errors import FileFormatError
 from chessrate.formats import EventRead, ReadResult, pgn_scan, read_event, read_pgn, read_tournament
 from chessrate.formats.pgn import read_pgn_event
 from chessrate.testing import synthetic
+
+from .pgn_oracle import read_pgn_by_game
 
 DATA = Path(__file__).parents[1] / "data" / "pgn"
 COLUMNS = ("round", "white", "black", "white_score", "black_score", "rated", "code", "line")

@@ -7,12 +7,13 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from test_trf_quirks import PLAYERS, trf
 
 from chessrate.formats import read_trf
 from chessrate.formats.text import SHOWN, shown
 from chessrate.service.file_problems import file_problem
 from chessrate.service.language import translator
+
+from .test_trf_quirks import PLAYERS, trf
 
 
 def _first_player(old: str, new: str) -> bytes:

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from sqlalchemy import Engine, SmallInteger, cast, insert, select, text, update
 from sqlalchemy.engine import Connection
 
-from chessrate.bulk import SCALAR_AGREEMENT
+from chessrate.bulk import SCALAR_AGREEMENT, glicko2_takes
 from chessrate.ratinglist import elo_period, loading, period_games, rows, runner
 from chessrate.ratinglist.compute import compute_period
 from chessrate.ratinglist.facts import (
@@ -253,6 +253,32 @@ def test_random_elo_periods_are_the_scalar_paths(seed: int, case: tuple[Period, 
     for period, events in by_period.items():
         computed = both_ways(period, rules=runner.rule_set_for(spec, period), history=history, events=events)
         history.add(period, computed.entries, computed.workings)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("deviation", 600.0), ("deviation", 500.5), ("volatility", 1.5), ("volatility", 0.0005)],
+)
+def test_a_previous_entry_outside_the_engines_bounds_is_rated_as_the_scalar_path_rates_it(
+    field: str, value: float
+) -> None:
+    """An RD above 500 or a volatility outside 0.001 to 1 on the list before (one the bulk engine
+    does not take: bulk.glicko2_takes) rates the period as the scalar path does, not refused."""
+    history, by_period = random_store(7, STARTS[0])
+    (first, events), (second, later) = list(by_period.items())[:2]
+    computed = both_ways(first, rules=None, history=history, events=events)
+    playing = {player for event in later for game in event.games for player in (game.white, game.black)}
+    player = next(p for p in computed.entries if p in playing)
+    entries = dict(computed.entries)
+    entries[player] = dataclasses.replace(entries[player], **{field: value})
+    assert not glicko2_takes(
+        [entry.glicko_rating for entry in entries.values()],
+        [entry.deviation for entry in entries.values()],
+        [entry.volatility for entry in entries.values()],
+    )
+    history.add(first, entries, computed.workings)
+    after = both_ways(second, rules=None, history=history, events=later)
+    assert after.entries[player].games, after.entries[player]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,7 +8,7 @@ indices (0 to n_players - 1), and ``white_half_points``, White's score in half p
 
 from chessrate.bulk._arrays import half_points
 from chessrate.bulk.elo import EloGameWorking, EloPeriod, elo_game_working, k_factors, rate_elo_period
-from chessrate.bulk.glicko2 import SCALAR_AGREEMENT, Glicko2Period, rate_glicko2_period
+from chessrate.bulk.glicko2 import SCALAR_AGREEMENT, Glicko2Period, glicko2_takes, rate_glicko2_period
 
 __all__ = [
     "SCALAR_AGREEMENT",
@@ -16,6 +16,7 @@ __all__ = [
     "EloPeriod",
     "Glicko2Period",
     "elo_game_working",
+    "glicko2_takes",
     "half_points",
     "k_factors",
     "rate_elo_period",

@@ -35,7 +35,6 @@ REFUSALS = {
     "bulk-player-rating-range": "player {player}: a rating is between {low} and {high}",
     "bulk-per-player": "one value per player",
     "bulk-finite": "player {player}: a finite number",
-    "bulk-finite-above-zero": "player {player}: a finite number above zero",
     "bulk-setting-positive": "must be a finite number above zero",
     "whole-at-least-one": "a whole number of at least 1",
     "rules-need-k": "the rule set {rules!r} needs K to be given",
@@ -120,15 +119,15 @@ def ratings(values: ArrayLike, field: str, n: int | None = None) -> IntArray:
     return array
 
 
-def floats(values: ArrayLike, field: str, *, positive: bool, n: int | None = None) -> FloatArray:
+def floats(values: ArrayLike, field: str, *, n: int | None = None) -> FloatArray:
+    """One finite number a player (``n`` of them, if given); the callers check their own ranges."""
     array = np.asarray(values, dtype=np.float64)
     if array.ndim != 1 or (n is not None and len(array) != n):
         raise refused(field, array.shape, "bulk-per-player")
-    bad = ~np.isfinite(array) | (array <= 0 if positive else False)
+    bad = ~np.isfinite(array)
     if bad.any():
         first = int(np.flatnonzero(bad)[0])
-        code = "bulk-finite-above-zero" if positive else "bulk-finite"
-        raise refused(field, array[first].item(), code, player=first)
+        raise refused(field, array[first].item(), "bulk-finite", player=first)
     return array
 
 

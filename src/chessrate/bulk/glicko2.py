@@ -25,6 +25,31 @@ from chessrate.systems.glicko.glicko2 import DEFAULT_TAU
 #: have been seen (docs/bulk.md, "Agreement"); 1e-9 leaves a margin and is far below what a list shows.
 SCALAR_AGREEMENT = 1e-9
 
+#: The RD's and the volatility's bounds the engine takes (glicko2's), with the code refusing one outside.
+_BOUNDS = {
+    "deviation": (glicko2.LEAST_DEVIATION, glicko2.MOST_DEVIATION, "bulk-deviation-range"),
+    "volatility": (glicko2.LEAST_VOLATILITY, glicko2.MOST_VOLATILITY, "bulk-volatility-range"),
+}
+
+
+def glicko2_takes(rating: ArrayLike, deviation: ArrayLike, volatility: ArrayLike) -> bool:
+    """Whether :func:`rate_glicko2_period` takes these players' values: every rating from 0 to 4000,
+    every RD and volatility within its bounds (all finite); a caller with others rates them otherwise.
+
+    >>> glicko2_takes([1500.0, 0.0], [350.0, 500.0], [0.06, 1.0])
+    True
+    >>> glicko2_takes([1500.0], [500.5], [0.06]), glicko2_takes([1500.0], [350.0], [1.01])
+    (False, False)
+    """
+    return all(
+        bool(((array >= low) & (array <= high)).all())
+        for array, low, high in (
+            (np.asarray(rating, dtype=np.float64), LOWEST, HIGHEST),
+            (np.asarray(deviation, dtype=np.float64), *_BOUNDS["deviation"][:2]),
+            (np.asarray(volatility, dtype=np.float64), *_BOUNDS["volatility"][:2]),
+        )
+    )
+
 
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Glicko2Period:
@@ -66,10 +91,10 @@ def rate_glicko2_period(
     to 1.2), refused (by code) before any arithmetic.
     """
     w, b, s = arrays.games(white, black, white_half_points)
-    r = arrays.floats(rating, "rating", positive=False)
+    r = arrays.floats(rating, "rating")
     n = len(r)
-    rd = arrays.floats(deviation, "deviation", positive=True, n=n)
-    sigma = arrays.floats(volatility, "volatility", positive=True, n=n)
+    rd = arrays.floats(deviation, "deviation", n=n)
+    sigma = arrays.floats(volatility, "volatility", n=n)
     if len(r) and (r.min() < LOWEST or r.max() > HIGHEST):
         first = int(np.flatnonzero((r < LOWEST) | (r > HIGHEST))[0])
         raise arrays.refused(
@@ -77,10 +102,8 @@ def rate_glicko2_period(
         )
     # An RD, a volatility and tau within glicko2's bounds, refused before any arithmetic: an RD of
     # 1e200 overflowed phi^2 (a numpy warning) before it was refused.
-    for field, values, low, high, code in (
-        ("deviation", rd, glicko2.LEAST_DEVIATION, glicko2.MOST_DEVIATION, "bulk-deviation-range"),
-        ("volatility", sigma, glicko2.LEAST_VOLATILITY, glicko2.MOST_VOLATILITY, "bulk-volatility-range"),
-    ):
+    for field, values in (("deviation", rd), ("volatility", sigma)):
+        low, high, code = _BOUNDS[field]
         outside = (values < low) | (values > high)
         if outside.any():
             first = int(np.flatnonzero(outside)[0])

@@ -12,7 +12,6 @@ from decimal import Decimal
 import numpy as np
 
 from chessrate import bulk as numpy_bulk
-from chessrate.parse import MAX_RATING, MIN_RATING
 from chessrate.ratinglist.facts import ZERO, ComputedList, Entry, EventFacts, GameFacts, History, Working
 from chessrate.ratinglist.notes import note_text
 from chessrate.ratinglist.periods import Period
@@ -136,20 +135,11 @@ def _glicko2_bulk(
             index.setdefault(key, len(index))
     before = [start.get(player_id, newcomer) for player_id in index]
     rating = np.array([value.rating for value in before])
-    if len(rating) and not (float(rating.min()) >= MIN_RATING and float(rating.max()) <= MAX_RATING):
-        return None
-    if any(game.white_score not in (0.0, 0.5, 1.0) for game in games):
-        return None
     deviation = np.array([value.deviation for value in before])
     volatility = np.array([value.volatility for value in before])
-    if len(deviation) and not (
-        float(deviation.min()) >= glicko2.LEAST_DEVIATION and float(deviation.max()) <= glicko2.MOST_DEVIATION
-    ):
+    if not numpy_bulk.glicko2_takes(rating, deviation, volatility):
         return None
-    if len(volatility) and not (
-        float(volatility.min()) >= glicko2.LEAST_VOLATILITY
-        and float(volatility.max()) <= glicko2.MOST_VOLATILITY
-    ):
+    if any(game.white_score not in (0.0, 0.5, 1.0) for game in games):
         return None
     white = np.array([index[game.white] for game in games], dtype=np.intp)
     black = np.array([index[game.black] for game in games], dtype=np.intp)

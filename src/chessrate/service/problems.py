@@ -341,7 +341,6 @@ _INPUT_REASONS: dict[str, Callable[[Translator, dict[str, object]], str]] = {
     "bulk-player-rating-range": said("player %(player)s: a rating is between %(low)s and %(high)s"),
     "bulk-per-player": said("one value per player"),
     "bulk-finite": said("player %(player)s: a finite number"),
-    "bulk-finite-above-zero": said("player %(player)s: a finite number above zero"),
     "bulk-setting-positive": said("must be a finite number above zero"),
     "bulk-profile-per-player": said("one whole number per player (%(players)s), -1 if unknown"),
     "bulk-k-per-player": said("one whole number per player (%(players)s)"),

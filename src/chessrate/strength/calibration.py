@@ -46,6 +46,20 @@ def row_game(row: dict[str, str]) -> chess.pgn.Game:
     return game
 
 
+def scores_from(start: chess.Board, scores: Sequence[int]) -> list[int]:
+    """White's stored scores of a game from ``start``, the first lila's ``Cp.initial`` when that is
+    the standard position (as ``analyse_games`` does): :func:`row_analysis` and
+    :func:`engine_analysis` both take them so.
+
+    >>> scores_from(chess.Board(), [20, -5]), scores_from(chess.Board("8/8/8/8/8/8/8/K1k5 w - - 0 1"), [20])
+    ([15, -5], [20])
+    """
+    scores = list(scores)
+    if start.fen() == chess.STARTING_FEN:
+        scores[0] = INITIAL_CP
+    return scores
+
+
 def row_analysis(row: dict[str, str], scores: list[int], bests: list[str]) -> GameAnalysis:
     """One CSV row analysed from its stored evaluations: :func:`engine_analysis` of
     :func:`row_game`, with the row's SAN taken as given.
@@ -58,13 +72,12 @@ def row_analysis(row: dict[str, str], scores: list[int], bests: list[str]) -> Ga
     """
     sans = row["moves"].split()
     board = chess.Board()
+    scores = scores_from(board, scores)  # every row starts from the standard position
     ucis = []
     for san in sans:
         move = board.parse_san(san)
         ucis.append(move.uci())
         board.push(move)
-    scores = list(scores)
-    scores[0] = INITIAL_CP  # every row starts from the standard position: as engine_analysis does
     return analysis_of_moves(row_tags(row), sans, ucis, scores, bests, "engine", start_white=True)
 
 
@@ -152,7 +165,5 @@ def read_evals(path: Path) -> dict[str, tuple[list[int], list[str]]]:
 
 def engine_analysis(game: chess.pgn.Game, scores: list[int], bests: list[str]) -> GameAnalysis:
     """The game analysed from stored engine evaluations, as ``analyse_games`` builds it."""
-    scores = list(scores)
-    if game.board().fen() == chess.STARTING_FEN:
-        scores[0] = INITIAL_CP  # as analyse_games does (lila's Cp.initial)
+    scores = scores_from(game.board(), scores)
     return build_analysis(game, scores, bests, "engine")

@@ -46,13 +46,16 @@ UNRATED_VOLATILITY = 0.06
 DEFAULT_TAU = 0.5
 #: Step 1: tau "reasonable choices are between 0.3 and 1.2" (the bounds of a tau typed).
 LEAST_TAU, MOST_TAU = 0.3, 1.2
-# The bounds of an RD and a volatility, typed on a form (chessrate.service.glicko) or given to the
-# bulk engine (chessrate.bulk.glicko2); docs/glicko.md, "Bounds of the values typed".
+# The bounds of an RD and a volatility given to the bulk engine (chessrate.bulk.glicko2); the forms
+# (chessrate.service.glicko) take the least RD, the volatility's and tau's bounds, but their largest
+# RD is 350 (glicko1.MAX_DEVIATION) for the papers and 500 for Lichess; docs/glicko.md, "Bounds of
+# the values typed".
 #: The least RD: Glickman suggests keeping RD above a threshold "such as 30" [LILA-7274], lila
 #: keeps it at 45 at least (minDeviation); ratings are shown to the point, so 1 is our floor.
 LEAST_DEVIATION = 1.0
-#: The largest RD: lila's maxDeviation 500 (Glicko.scala), the largest any system here holds; the
-#: papers' forms keep to 350, an unrated player's RD (Step 1).
+#: The largest RD of the bulk engine: lila's maxDeviation 500 (Glicko.scala), the largest any system
+#: here holds, since a rating list's idle player's RD grows past 350 under Step 6. The papers' forms
+#: keep to 350, an unrated player's RD (Step 1: glicko1.MAX_DEVIATION); lichess.MAX_DEVIATION is this.
 MOST_DEVIATION = 500.0
 #: The least volatility: published defaults are 0.06 (Step 1) and 0.09 (lila); below 0.001 the RD
 #: grows by less than 0.2 a period (Step 6), no different in practice. Our choice.

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from chessrate.errors import InvalidInputError
+from chessrate.systems.glicko import glicko2
 from chessrate.systems.glicko import glicko2_steps as steps
 from chessrate.systems.glicko.glicko1 import GlickoGame, check_finite, check_positive
 from chessrate.systems.glicko.glicko2 import Glicko2Rating
@@ -42,8 +43,9 @@ from chessrate.systems.glicko.glicko2 import Glicko2Rating
 TAU = 0.75
 #: lila ``Glicko.scala``: ``val default = new Glicko(1500d, maxDeviation, defaultVolatility)``.
 NEW_RATING = 1500.0
-#: lila ``Glicko.scala``: ``maxDeviation = 500d`` (since lila PR #7309, 2020-09).
-MAX_DEVIATION = 500.0
+#: lila ``Glicko.scala``: ``maxDeviation = 500d`` (since lila PR #7309, 2020-09); the bulk engine's
+#: largest RD too, held once in ``glicko2``.
+MAX_DEVIATION = glicko2.MOST_DEVIATION
 #: lila ``Glicko.scala``: ``defaultVolatility = 0.09d``.
 NEW_VOLATILITY = 0.09
 #: lila ``Glicko.scala``: ``minDeviation = 45``.

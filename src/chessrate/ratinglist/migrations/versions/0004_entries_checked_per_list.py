@@ -22,6 +22,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from chessrate.ratinglist.migrations.steps import delete_orphans
+
 revision: str = "0004"
 down_revision: str | None = "0003"
 
@@ -51,13 +53,8 @@ def downgrade() -> None:
     op.drop_table("list_summaries")
     op.execute("DELETE FROM meta WHERE key = 'summary'")
     # The lines naming a list or a player the store does not have (kept while no key checked
-    # them) are deleted first: the keys could not be restored over them (PostgreSQL refuses the
-    # ALTER TABLE; SQLite, its check off while migrating, would keep them dangling).
-    op.execute(
-        "DELETE FROM list_entries"
-        " WHERE NOT EXISTS (SELECT 1 FROM list_versions WHERE list_versions.id = list_entries.version_id)"
-        " OR NOT EXISTS (SELECT 1 FROM players WHERE players.id = list_entries.player_id)"
-    )
+    # them) are deleted first: the keys could not be restored over them.
+    delete_orphans("list_entries", [("version_id", "list_versions", "id"), ("player_id", "players", "id")])
     with op.batch_alter_table("list_entries") as batch:
         batch.create_foreign_key(VERSION_KEY, "list_versions", ["version_id"], ["id"], ondelete="CASCADE")
         batch.create_foreign_key(PLAYER_KEY, "players", ["player_id"], ["id"])

@@ -26,6 +26,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from chessrate.ratinglist.migrations.steps import Key, delete_orphans, orphaned
+
 revision: str = "0005"
 down_revision: str | None = "0004"
 
@@ -50,23 +52,19 @@ def upgrade() -> None:
                 batch.drop_constraint(name, type_="foreignkey")
 
 
-def _missing(table: str) -> str:
-    """The condition of a row of ``table`` naming an event or a player the store does not have."""
-    return " OR ".join(
-        f"NOT EXISTS (SELECT 1 FROM {parent} WHERE {parent}.id = {table}.{column})"
-        for _, column, parent in KEYS[table]
-    )
+def _keys(table: str) -> list[Key]:
+    """The keys of ``table`` the orphan check follows: column, parent table, parent column."""
+    return [(column, parent, "id") for _, column, parent in KEYS[table]]
 
 
 def downgrade() -> None:
     # The games and entrants naming an event or a player the store does not have (kept while no
-    # key checked them) are deleted first: the keys could not be restored over them (PostgreSQL
-    # refuses the ALTER TABLE; SQLite, its check off while migrating, would keep them dangling).
+    # key checked them) are deleted first: the keys could not be restored over them.
     # A deleted game's workings go before it: their key to ``games`` is back (0007's downgrade).
-    orphan_games = f"SELECT id FROM games WHERE {_missing('games')}"
+    orphan_games = f"SELECT id FROM games WHERE {orphaned('games', _keys('games'))}"
     op.execute(sa.text(f"DELETE FROM game_workings WHERE game_id IN ({orphan_games})"))
     for table in KEYS:
-        op.execute(sa.text(f"DELETE FROM {table} WHERE {_missing(table)}"))
+        delete_orphans(table, _keys(table))
     for table, keys in KEYS.items():
         with op.batch_alter_table(table) as batch:
             for name, column, parent in keys:

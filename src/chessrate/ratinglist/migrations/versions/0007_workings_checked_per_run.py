@@ -21,8 +21,9 @@ Create Date: 2026-12-06
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from chessrate.ratinglist.migrations.steps import delete_orphans
 
 revision: str = "0007"
 down_revision: str | None = "0006"
@@ -45,13 +46,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     # The workings naming a row the store does not have (kept while no key checked them) are
-    # deleted first: the keys could not be restored over them (PostgreSQL refuses the ALTER TABLE;
-    # SQLite, its check off while migrating, would keep them dangling).
-    missing = " OR ".join(
-        f"NOT EXISTS (SELECT 1 FROM {parent} WHERE {parent}.id = game_workings.{column})"
-        for _, column, parent, _ in KEYS
-    )
-    op.execute(sa.text(f"DELETE FROM game_workings WHERE {missing}"))
+    # deleted first: the keys could not be restored over them.
+    delete_orphans("game_workings", [(column, parent, "id") for _, column, parent, _ in KEYS])
     with op.batch_alter_table("game_workings") as batch:
         for name, column, parent, ondelete in KEYS:
             batch.create_foreign_key(name, parent, [column], ["id"], ondelete=ondelete)
